@@ -1,0 +1,101 @@
+"""The catalog's value types: frozen, on the personal scale, each with where it came from."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import dataclass, field
+from enum import StrEnum
+from fractions import Fraction
+
+from armourpen.penav.direction import HORIZONTAL, Direction
+
+
+class RangeColumn(StrEnum):
+    """Which column of the PEN and DC range table an attack uses (PA-4)."""
+
+    HANDGUN = "handgun"
+    RIFLE = "rifle"
+    NONE = "none"
+
+
+@dataclass(frozen=True, slots=True)
+class AmmoType:
+    """An ammunition type (PA-6): data, with PEN and DC modifiers that are 0 unless set."""
+
+    name: str
+    pen_mod: int = 0
+    dc_mod: int = 0
+    aliases: tuple[str, ...] = ()
+    note: str = ""
+    source: str = "built-in"
+
+
+@dataclass(frozen=True, slots=True)
+class AttackProfile:
+    """One attack: PEN on the personal scale (SPEN x 5 when ``structural``)."""
+
+    name: str
+    pen: int
+    range_column: RangeColumn
+    structural: bool = False
+    dc: int | None = None
+    ammo: str = "ball"
+    high_velocity: bool = False
+    tied_range_m: int | None = None  # PA-13: the PEN holds at this range only
+    aliases: tuple[str, ...] = ()
+    note: str = ""
+    source: str = "built-in"
+
+
+@dataclass(frozen=True, slots=True)
+class ArmourItem:
+    """Worn armour, a helmet, a shield or a plate of steel, with its AV (personal scale)."""
+
+    name: str
+    av: int
+    structural: bool = False
+    rigid: bool = False  # rigid, semi-rigid or bulky: at most one worn (PA-8)
+    kind: str = "armour"  # armour | vest | helmet | shield | plate | material | class
+    thickness_mm: Fraction | None = None  # RHA equivalent, where the table gives it
+    aliases: tuple[str, ...] = ()
+    note: str = ""
+    source: str = "built-in"
+
+
+@dataclass(frozen=True, slots=True)
+class CoverItem:
+    """A piece of cover. ``av`` is None for the table's rows without a value (PA-13)."""
+
+    name: str
+    av: int | None
+    structural: bool = False
+    covers: frozenset[Direction] = HORIZONTAL
+    aliases: tuple[str, ...] = ()
+    note: str = ""
+    source: str = "built-in"
+
+
+@dataclass(frozen=True, slots=True)
+class Plate:
+    """A vehicle plate (PA-10): actual thickness of RHA in mm, or actual SAV; slope back from vertical."""
+
+    thickness_mm: Fraction | None = None
+    sav: Fraction | None = None
+    slope: Fraction = Fraction(0)
+    composite: bool = False
+    stated_sav: Fraction | None = None  # the effective SAV a source prints, checked against ours
+
+
+@dataclass(frozen=True, slots=True)
+class Vehicle:
+    """A vehicle with named faces (front, side, rear, top, bottom, turret_*), each a plate."""
+
+    name: str
+    faces: Mapping[str, Plate]
+    aliases: tuple[str, ...] = ()
+    note: str = ""
+    source: str = "built-in"
+    extra: Mapping[str, str] = field(default_factory=dict)
+
+
+CatalogItem = AmmoType | AttackProfile | ArmourItem | CoverItem | Vehicle

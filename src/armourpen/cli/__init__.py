@@ -1,0 +1,1 @@
+"""The command-line front end: Typer commands and Rich renderers over the public API."""

@@ -1,0 +1,47 @@
+"""Explained values (AP-1): every rule returns its result together with the steps that produced it."""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from dataclasses import dataclass, field
+from typing import Generic, TypeVar
+
+T = TypeVar("T")
+
+
+@dataclass(frozen=True, slots=True)
+class Step:
+    """One line of an explanation: the ruling it applies (e.g. ``"PA-7"``) and what happened."""
+
+    rule: str
+    text: str
+
+    def to_dict(self) -> dict[str, str]:
+        return {"rule": self.rule, "text": self.text}
+
+    def __str__(self) -> str:
+        return f"[{self.rule}] {self.text}"
+
+
+@dataclass(frozen=True, slots=True)
+class Explained(Generic[T]):
+    """A value and the steps that led to it."""
+
+    value: T
+    steps: tuple[Step, ...] = field(default=())
+
+    @classmethod
+    def of(cls, value: T, rule: str, text: str) -> Explained[T]:
+        return cls(value, (Step(rule, text),))
+
+    def then(self, value: T, rule: str, text: str) -> Explained[T]:
+        """The next value, keeping the steps so far."""
+        return Explained(value, (*self.steps, Step(rule, text)))
+
+
+def join_steps(*groups: Iterable[Step]) -> tuple[Step, ...]:
+    """Concatenate step sequences in order."""
+    out: list[Step] = []
+    for g in groups:
+        out.extend(g)
+    return tuple(out)

@@ -1,0 +1,49 @@
+"""PA-1: the personal and structural scales.
+
+1 structural point (SPEN, SDC, SAV) is 5 personal points (PEN, DC, AV). Every comparison is made on
+the personal scale in whole numbers; outputs show the structural figure beside a personal one.
+"""
+
+from __future__ import annotations
+
+from fractions import Fraction
+
+from armourpen.errors import InputError
+
+STRUCTURAL_FACTOR = 5
+MAX_VALUE = 1000  # PEN and AV run 0..1000 on the personal scale (PA-1)
+
+
+def to_personal(value: Fraction | int, structural: bool, field: str) -> int:
+    """A PEN/AV/DC value on the personal scale, as a whole number; rejects what is off the scale."""
+    v = Fraction(value) * (STRUCTURAL_FACTOR if structural else 1)
+    if v.denominator != 1:
+        shown = f"{float(value):g}"
+        raise InputError(
+            field,
+            shown,
+            f"it gives {float(v):g} on the personal scale; PA-1 compares whole numbers "
+            "(a structural value must be a multiple of 0.2)",
+        )
+    n = int(v)
+    if not 0 <= n <= MAX_VALUE:
+        raise InputError(field, shown_value(value), f"allowed: 0 to {MAX_VALUE} on the personal scale "
+                         f"(0 to {MAX_VALUE // STRUCTURAL_FACTOR} structural) (PA-1)")
+    return n
+
+
+def shown_value(value: Fraction | int | float) -> str:
+    f = float(value)
+    return f"{f:g}"
+
+
+def structural(personal: int | Fraction) -> Fraction:
+    """The structural figure of a personal value (AV 26 -> SAV 5.2)."""
+    return Fraction(personal) / STRUCTURAL_FACTOR
+
+
+def fmt(personal: int, prefix: str = "AV", show_structural: bool = False) -> str:
+    """``AV 26 (SAV 5.2)`` when the structural scale is involved, ``AV 6`` otherwise."""
+    if not show_structural:
+        return f"{prefix} {personal}"
+    return f"{prefix} {personal} (S{prefix} {shown_value(structural(personal))})"
