@@ -4,9 +4,51 @@ The public API (nothing heavy is imported here):
 
 - :func:`load_scenario` reads a scenario (a TOML/JSON path or a mapping) into frozen values;
 - :func:`resolve` applies its rule set and returns an outcome with ``.to_dict()`` and its steps;
+- :func:`odds` gives exact odds for a GURPS scenario;
 - :class:`Catalog` is the searchable catalog of attacks, armour, cover and vehicles.
 """
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING, Any
+
+from armourpen.errors import ArmourpenError, InputError
+from armourpen.scenario import load_scenario
+
+if TYPE_CHECKING:
+    from armourpen.catalog import Catalog
+    from armourpen.gurps.outcome import GurpsOutcome
+    from armourpen.penav.outcome import PenavOutcome
+    from armourpen.scenario import Scenario
+
 __version__ = "0.1.0"
+__all__ = ["ArmourpenError", "Catalog", "InputError", "load_scenario", "odds", "resolve"]
+
+
+def resolve(scenario: Scenario) -> PenavOutcome | GurpsOutcome:
+    """Apply the scenario's rule set; the outcome's ``to_dict()`` is the CLI's ``--json``."""
+    from armourpen.penav.model import PenavScenario
+
+    if isinstance(scenario, PenavScenario):
+        from armourpen.penav.resolve import resolve_penav
+
+        return resolve_penav(scenario)
+    from armourpen.gurps.resolve import resolve_gurps
+
+    return resolve_gurps(scenario)
+
+
+def odds(scenario: Any) -> Any:
+    """Exact odds for every target of a GURPS scenario (see :mod:`armourpen.odds`)."""
+    from armourpen.odds import odds as _odds
+
+    return _odds(scenario)
+
+
+def __getattr__(name: str) -> Any:
+    # Catalog is imported on first use so that `import armourpen` stays light.
+    if name == "Catalog":
+        from armourpen.catalog import Catalog
+
+        return Catalog
+    raise AttributeError(name)

@@ -1,4 +1,4 @@
-"""Explained values (AP-1): every rule returns its result together with the steps that produced it."""
+"""Explained values (AP-1): every rule returns its result with the steps that produced it."""
 
 from __future__ import annotations
 

@@ -77,7 +77,7 @@ class CoverItem:
 
 @dataclass(frozen=True, slots=True)
 class Plate:
-    """A vehicle plate (PA-10): actual thickness of RHA in mm, or actual SAV; slope back from vertical."""
+    """A vehicle plate (PA-10): actual RHA thickness in mm, or actual SAV; slope back from vertical."""
 
     thickness_mm: Fraction | None = None
     sav: Fraction | None = None

@@ -6,4 +6,8 @@ from collections.abc import Callable
 
 import typer
 
-REGISTRARS: list[Callable[[typer.Typer], None]] = []
+from armourpen.cli import resolve_cmd
+
+REGISTRARS: list[Callable[[typer.Typer], None]] = [
+    resolve_cmd.register,
+]

@@ -1,0 +1,92 @@
+"""``armourpen resolve``: one scenario file, or the quick flags for the common case."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+from typing import Annotated, Any
+
+import typer
+
+from armourpen.cli.app import guarded
+from armourpen.errors import ScenarioError
+
+
+def catalog_for(files: list[Path] | None) -> Any:
+    from armourpen.catalog import Catalog
+
+    return Catalog.load([str(f) for f in files or []])
+
+
+def print_outcome(outcome: Any, as_json: bool) -> None:
+    if as_json:
+        typer.echo(json.dumps(outcome.to_dict(), indent=2, ensure_ascii=False))
+        return
+    from rich.console import Console
+
+    if outcome.to_dict().get("rules") == "gurps":
+        from armourpen.cli.gurps_cmds import render_gurps_outcome
+
+        Console().print(render_gurps_outcome(outcome))
+    else:
+        from armourpen.cli.render import render_penav
+
+        Console().print(render_penav(outcome))
+
+
+@guarded
+def resolve(
+    scenario: Annotated[
+        Path | None, typer.Argument(help="A scenario file (.toml or .json).", show_default=False)
+    ] = None,
+    weapon: Annotated[str | None, typer.Option(help="Attack profile from the catalog.")] = None,
+    range_: Annotated[
+        str | None, typer.Option("--range", help="Distance, e.g. 150m, 80yd, 300ft, 1.2km.")
+    ] = None,
+    contact: Annotated[bool, typer.Option(help="The weapon touches the target (PA-3).")] = False,
+    armour: Annotated[
+        list[str] | None, typer.Option(help="Worn armour (repeat for layers).")
+    ] = None,
+    cover: Annotated[
+        list[str] | None, typer.Option(help="Cover in front of the target (repeatable).")
+    ] = None,
+    from_: Annotated[
+        str, typer.Option("--from", help="front|rear|left|right|above|below (PA-9).")
+    ] = "front",
+    ammo: Annotated[str | None, typer.Option(help="Ammunition type (PA-6).")] = None,
+    optional_rule: Annotated[
+        list[str] | None, typer.Option(help="Optional rule to turn on, e.g. rifle_ball_as_sp.")
+    ] = None,
+    target: Annotated[str, typer.Option(help="Name of the target.")] = "target",
+    catalog: Annotated[
+        list[Path] | None, typer.Option(help="Extra catalog file(s) of your own (TOML).")
+    ] = None,
+    as_json: Annotated[bool, typer.Option("--json", help="Machine-readable output.")] = False,
+) -> None:
+    """Resolve one attack against its line of fire and explain every step."""
+    import armourpen
+
+    cat = catalog_for(catalog)
+    flags_used = any([weapon, range_, contact, armour, cover, ammo, optional_rule])
+    if scenario is not None:
+        if flags_used:
+            raise ScenarioError("--weapon", weapon or "(quick flags)",
+                                "give a scenario file or quick flags, not both")
+        sc = armourpen.load_scenario(scenario, cat)
+    else:
+        if weapon is None:
+            raise ScenarioError("--weapon", "(missing)",
+                                "give a scenario file, or --weapon NAME with --range or --contact")
+        from armourpen.scenario import penav_from_flags
+
+        data = penav_from_flags(
+            weapon=weapon, range_=range_, contact=contact, armour=armour or [],
+            cover=cover or [], direction=from_, ammo=ammo,
+            optional_rules=optional_rule or [], target=target,
+        )
+        sc = armourpen.load_scenario(data, cat)
+    print_outcome(armourpen.resolve(sc), as_json)
+
+
+def register(app: typer.Typer) -> None:
+    app.command("resolve")(resolve)

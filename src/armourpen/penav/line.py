@@ -1,0 +1,141 @@
+"""PA-12: the line of fire. Everything the shot passed layers in front of each target (PA-7)."""
+
+from __future__ import annotations
+
+from armourpen.catalog.items import Plate
+from armourpen.explain import Step
+from armourpen.penav.direction import HUMAN_BODY_AV, Direction, body_axis
+from armourpen.penav.layering import Layer, layered_av
+from armourpen.penav.model import Attack, Body, Cover, PenavScenario, Target
+from armourpen.penav.outcome import TargetOutcome
+from armourpen.penav.penetration import Result, compare
+from armourpen.penav.wearing import Worn, wearing_warnings
+
+
+def _plate_layer(name: str, plate: Plate, attack: Attack, field: str) -> tuple[Layer, list[Step]]:
+    # Imported here: the slope and thickness rules are only needed when a plate is in the line.
+    from armourpen.penav.slope import effective_av
+
+    eff = effective_av(plate, float(attack.elevation), float(attack.azimuth), field=field)
+    return Layer(name, eff.value, "plate", structural=True), list(eff.steps)
+
+
+def cover_layers(cover: Cover, attack: Attack, field: str) -> tuple[list[Layer], list[Step]]:
+    """The layers a piece of cover puts in the way of this attack (PA-9 for its directions)."""
+    if cover.plate is not None:
+        layer, steps = _plate_layer(cover.name, cover.plate, attack, field)
+        return [layer], steps
+    assert cover.av is not None
+    if attack.direction not in cover.covers:
+        covered = ", ".join(d.value for d in Direction if d in cover.covers)
+        return [], [
+            Step(
+                "PA-9",
+                f"{cover.name} covers only {covered}: it gives nothing against an attack "
+                f"from {attack.direction.value}",
+            )
+        ]
+    layer = Layer(cover.name, cover.av, "cover", cover.structural)
+    return [layer], [Step("PA-9", f"cover {layer.label()} stands in the way")]
+
+
+def own_layers(target: Target, attack: Attack, field: str) -> tuple[list[Layer], list[Step]]:
+    """What protects the target itself: worn armour from every direction, or the vehicle face hit."""
+    if target.vehicle is not None:
+        from armourpen.penav.vehicle import face_for
+
+        face, plate = face_for(target.vehicle, attack.direction, target.face, field=f"{field}.face")
+        layer, steps = _plate_layer(f"{target.vehicle.name} {face}", plate, attack, field)
+        return [layer], [Step("PA-10", f"{target.name}: the shot meets the {face} face"), *steps]
+    if target.plate is not None:
+        layer, steps = _plate_layer(f"{target.name} plate", target.plate, attack, field)
+        return [layer], steps
+    layers = [Layer(a.name, a.av, "armour", a.structural) for a in target.armour]
+    if not layers:
+        return [], [Step("PA-9", f"{target.name} wears no armour")]
+    names = ", ".join(layer.label() for layer in layers)
+    return layers, [Step("PA-9", f"{target.name} wears {names} (worn armour counts from every "
+                                 "direction)")]
+
+
+def passed_layers(target: Target, own: list[Layer], attack: Attack) -> tuple[list[Layer], Step]:
+    """What a target the shot went through adds for those behind it (PA-12)."""
+    if target.vehicle is not None or target.plate is not None:
+        return own, Step("PA-12", f"for those behind, {target.name} adds "
+                                  + ", ".join(layer.label() for layer in own))
+    layers: list[Layer] = []
+    if target.body is Body.HUMAN:
+        d = attack.direction
+        layers.append(Layer(f"{target.name}'s body ({body_axis(d)})", HUMAN_BODY_AV[d], "body"))
+    for layer in own:
+        layers.append(Layer(f"{layer.name} (in)", layer.av, "armour", layer.structural))
+        layers.append(Layer(f"{layer.name} (out)", layer.av, "armour", layer.structural))
+    if not layers:
+        return layers, Step("PA-12", f"for those behind, {target.name} adds nothing")
+    return layers, Step(
+        "PA-12",
+        f"for those behind, {target.name} adds "
+        + ", ".join(layer.label() for layer in layers)
+        + " (body by direction, PA-9; each worn item twice, in and out)",
+    )
+
+
+def resolve_line(
+    scenario: PenavScenario, pen: int, pen_structural: bool
+) -> tuple[tuple[TargetOutcome, ...], tuple[str, ...]]:
+    """One comparison per target; the shot stops at the first target it does not penetrate."""
+    attack = scenario.attack
+    in_front: list[Layer] = []
+    pending: list[Step] = []  # cover steps, reported with the next target
+    outcomes: list[TargetOutcome] = []
+    warnings: list[str] = []
+    stopped_at: str | None = None
+    for index, entry in enumerate(scenario.line):
+        field = f"line[{index}]"
+        if isinstance(entry, Cover):
+            layers, steps = cover_layers(entry, attack, f"{field}.cover")
+            in_front.extend(layers)
+            pending.extend(steps)
+            continue
+        target = entry
+        if target.armour:
+            warnings.extend(
+                wearing_warnings(target.name, [Worn(a.name, a.rigid) for a in target.armour])
+            )
+        if stopped_at is not None:
+            outcomes.append(
+                TargetOutcome(
+                    target.name, None, Result.NOT_REACHED, (),
+                    (Step("PA-12", f"{target.name}: not reached; the shot stopped at "
+                                   f"{stopped_at}"),),
+                )
+            )
+            pending = []
+            continue
+        own, own_steps = own_layers(target, attack, field)
+        facing = [*in_front, *own]
+        av = layered_av(facing)
+        result = compare(pen, av.value)
+        steps = [
+            Step("PA-12", f"{target.name}: " + (
+                "in front: " + ", ".join(layer.label() for layer in in_front)
+                if in_front else "nothing in front"
+            )),
+            *pending,
+            *own_steps,
+            *av.steps,
+            *result.steps,
+        ]
+        pending = []
+        if result.value.goes_on:
+            extra, step = passed_layers(target, own, attack)
+            in_front.extend(extra)
+            steps.append(step)
+        else:
+            stopped_at = target.name
+        structural = pen_structural or any(layer.structural for layer in facing)
+        outcomes.append(
+            TargetOutcome(target.name, av.value, result.value, tuple(facing), tuple(steps),
+                          structural)
+        )
+    return tuple(outcomes), tuple(warnings)

@@ -1,0 +1,94 @@
+"""The outcome of a PEN/AV scenario: the effective attack, each target's result, steps and warnings."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any
+
+from armourpen.explain import Step
+from armourpen.penav.layering import Layer
+from armourpen.penav.penetration import Result
+from armourpen.penav.scale import shown_value, structural
+
+
+@dataclass(frozen=True, slots=True)
+class AttackSummary:
+    """The attack after range, ammunition and scale (personal PEN)."""
+
+    name: str
+    base_pen: int
+    pen: int
+    range_band: str
+    range_column: str
+    dc_modifier: int
+    base_dc: int | None
+    dc: int | None
+    ammo: str
+    distance: str | None
+    direction: str
+    structural: bool
+
+    def to_dict(self) -> dict[str, Any]:
+        d: dict[str, Any] = {
+            "name": self.name,
+            "pen": self.pen,
+            "base_pen": self.base_pen,
+            "range_band": self.range_band,
+            "range_column": self.range_column,
+            "distance": self.distance,
+            "dc_modifier": self.dc_modifier,
+            "dc": self.dc,
+            "ammo": self.ammo,
+            "from": self.direction,
+        }
+        if self.structural:
+            d["spen"] = shown_value(structural(self.pen))
+        return d
+
+
+@dataclass(frozen=True, slots=True)
+class TargetOutcome:
+    """One target: its AV facing the shot (everything in front layered, PA-12) and the result."""
+
+    name: str
+    av: int | None  # None when the shot never got there
+    result: Result
+    layers: tuple[Layer, ...]
+    steps: tuple[Step, ...]
+    structural: bool = False
+
+    @property
+    def wound_modifier(self) -> int | None:
+        return self.result.wound_modifier
+
+    def to_dict(self) -> dict[str, Any]:
+        d: dict[str, Any] = {
+            "name": self.name,
+            "av": self.av,
+            "outcome": self.result.value,
+            "wound_modifier": self.wound_modifier,
+            "layers": [layer.to_dict() for layer in self.layers],
+        }
+        if self.structural and self.av is not None:
+            d["sav"] = shown_value(structural(self.av))
+        return d
+
+
+@dataclass(frozen=True, slots=True)
+class PenavOutcome:
+    """Everything ``resolve`` found, with ``to_dict()`` equal to the CLI's ``--json``."""
+
+    attack: AttackSummary
+    targets: tuple[TargetOutcome, ...]
+    warnings: tuple[str, ...]
+    steps: tuple[Step, ...]
+    rules: str = "penav"
+
+    def to_dict(self) -> dict[str, Any]:
+        return {
+            "rules": self.rules,
+            "attack": self.attack.to_dict(),
+            "targets": [t.to_dict() for t in self.targets],
+            "warnings": list(self.warnings),
+            "steps": [s.to_dict() for s in self.steps],
+        }

@@ -1,0 +1,45 @@
+"""PA-2: PEN against AV."""
+
+from __future__ import annotations
+
+from enum import StrEnum
+
+from armourpen.explain import Explained
+
+
+class Result(StrEnum):
+    """What happened to one target (machine keys as in ``--json``)."""
+
+    PENETRATED = "penetrated"
+    PENETRATED_REDUCED = "penetrated_reduced"
+    STOPPED = "stopped"
+    NOT_REACHED = "not_reached"
+
+    @property
+    def wound_modifier(self) -> int | None:
+        """0 for a full penetration, -4 when PEN equals AV, None when nothing got through."""
+        return {Result.PENETRATED: 0, Result.PENETRATED_REDUCED: -4}.get(self)
+
+    @property
+    def goes_on(self) -> bool:
+        """Whether the shot continues past this target (PA-12)."""
+        return self in (Result.PENETRATED, Result.PENETRATED_REDUCED)
+
+
+def compare(pen: int, av: int) -> Explained[Result]:
+    """Three ways (PA-2): less stops, equal penetrates with -4 to the wound roll, more penetrates."""
+    if pen < av:
+        return Explained.of(
+            Result.STOPPED,
+            "PA-2",
+            f"PEN {pen} < AV {av}: stopped, no penetration (non-lethal damage may still apply)",
+        )
+    if pen == av:
+        return Explained.of(
+            Result.PENETRATED_REDUCED,
+            "PA-2",
+            f"PEN {pen} = AV {av}: penetrates with -4 to the wound roll",
+        )
+    return Explained.of(
+        Result.PENETRATED, "PA-2", f"PEN {pen} > AV {av}: penetrates with full wound potential"
+    )

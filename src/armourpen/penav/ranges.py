@@ -1,0 +1,170 @@
+"""PA-3, PA-4, PA-5: distances, range bands and the PEN and DC range table."""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+from enum import StrEnum
+from fractions import Fraction
+
+from armourpen.catalog.items import RangeColumn
+from armourpen.errors import RangeError
+
+
+class Band(StrEnum):
+    """The range bands, keyed as in machine output (PA-3)."""
+
+    CONTACT = "contact"
+    POINT_BLANK = "point_blank"
+    CLOSE = "close"
+    SHORT = "short"
+    MEDIUM = "medium"
+    LONG = "long"
+    VERY_LONG = "very_long"
+    FAR = "far"
+    VERY_FAR = "very_far"
+    DISTANT = "distant"
+    VERY_DISTANT = "very_distant"
+
+    @property
+    def label(self) -> str:
+        return _TITLES[self]
+
+
+_TITLES = {
+    Band.CONTACT: "Contact",
+    Band.POINT_BLANK: "Point Blank",
+    Band.CLOSE: "Close",
+    Band.SHORT: "Short",
+    Band.MEDIUM: "Medium",
+    Band.LONG: "Long",
+    Band.VERY_LONG: "Very Long",
+    Band.FAR: "Far",
+    Band.VERY_FAR: "Very Far",
+    Band.DISTANT: "Distant",
+    Band.VERY_DISTANT: "Very Distant",
+}
+
+# Upper bounds in metres (or yards: the table uses the same numbers), inclusive (PA-3).
+BAND_LIMITS: tuple[tuple[Band, int], ...] = (
+    (Band.POINT_BLANK, 1),
+    (Band.CLOSE, 12),
+    (Band.SHORT, 25),
+    (Band.MEDIUM, 50),
+    (Band.LONG, 100),
+    (Band.VERY_LONG, 200),
+    (Band.FAR, 400),
+    (Band.VERY_FAR, 800),
+    (Band.DISTANT, 1600),
+    (Band.VERY_DISTANT, 3200),
+)
+MAX_DISTANCE = BAND_LIMITS[-1][1]
+
+# The PEN and DC range table: band -> (handgun PEN, handgun DC, rifle PEN, rifle DC).
+RANGE_TABLE: dict[Band, tuple[int, int, int, int]] = {
+    Band.CONTACT: (0, 1, 0, 1),
+    Band.POINT_BLANK: (0, 0, 0, 0),
+    Band.CLOSE: (0, 0, 0, 0),
+    Band.SHORT: (0, 0, 0, 0),
+    Band.MEDIUM: (0, 0, 0, 0),
+    Band.LONG: (-1, 0, 0, 0),
+    Band.VERY_LONG: (-2, -1, -1, -1),
+    Band.FAR: (-3, -1, -2, -1),
+    Band.VERY_FAR: (-4, -1, -3, -1),
+    Band.DISTANT: (-5, -1, -4, -1),
+    Band.VERY_DISTANT: (-6, -2, -5, -2),
+}
+
+_UNITS: dict[str, Fraction] = {
+    "m": Fraction(1),
+    "yd": Fraction(1),  # the table gives metres and yards the same numbers (PA-3)
+    "ft": Fraction(1, 3),  # feet are divided by 3 (PA-3)
+    "km": Fraction(1000),
+}
+_UNIT_ALIASES = {
+    "": "m", "m": "m", "metre": "m", "metres": "m", "meter": "m", "meters": "m",
+    "yd": "yd", "yds": "yd", "yard": "yd", "yards": "yd",
+    "ft": "ft", "feet": "ft", "foot": "ft",
+    "km": "km",
+}
+_DISTANCE_RE = re.compile(r"^\s*([+-]?(?:\d+(?:\.\d*)?|\.\d+))\s*([a-zA-Z]*)\s*$")
+
+
+@dataclass(frozen=True, slots=True)
+class Distance:
+    """A distance as given (value and unit) and in table units (metres or yards)."""
+
+    value: Fraction
+    unit: str
+    metres: Fraction
+
+    @classmethod
+    def parse(cls, text: str | int | float, field: str = "attack.range") -> Distance:
+        """``"150 m"``, ``"150m"``, ``"0.15 km"``, ``"300 ft"``, ``"80 yd"``, or a bare number (metres)."""
+        if isinstance(text, bool):
+            raise RangeError(field, text, "a distance such as '150 m' (units m, yd, ft, km)")
+        raw = str(text) if isinstance(text, int | float) else text
+        m = _DISTANCE_RE.match(raw)
+        unit_word = m.group(2).lower() if m else ""
+        if m is None or unit_word not in _UNIT_ALIASES:
+            raise RangeError(
+                field, text, "a distance such as '150 m', with unit m, yd, ft or km (bare = metres)"
+            )
+        value = Fraction(m.group(1))
+        unit = _UNIT_ALIASES[unit_word]
+        if value < 0:
+            raise RangeError(field, text, "distances cannot be negative (PA-3)")
+        metres = value * _UNITS[unit]
+        if metres > MAX_DISTANCE:
+            raise RangeError(
+                field, text, f"beyond Very Distant: at most {MAX_DISTANCE} m/yd (PA-3)"
+            )
+        return cls(value, unit, metres)
+
+    def __str__(self) -> str:
+        v = self.value
+        shown = str(v.numerator) if v.denominator == 1 else f"{float(v):g}"
+        return f"{shown} {self.unit}"
+
+
+def band_for(distance: Distance) -> Band:
+    """The first band whose upper bound is at least the distance (PA-3)."""
+    return band_for_metres(distance.metres)
+
+
+def band_for_metres(metres: Fraction | int) -> Band:
+    """The band of a distance in metres (or yards) within 0..3200."""
+    for band, limit in BAND_LIMITS:
+        if metres <= limit:
+            return band
+    raise ValueError(f"{metres} m is beyond Very Distant")
+
+
+def band_span(band: Band) -> str:
+    """The band's interval as the ruling writes it, e.g. ``(100, 200] m/yd``."""
+    if band is Band.CONTACT:
+        return "touching the target"
+    bounds = [0] + [limit for _, limit in BAND_LIMITS]
+    i = [b for b, _ in BAND_LIMITS].index(band)
+    left = "[" if i == 0 else "("
+    return f"{left}{bounds[i]}, {bounds[i + 1]}] m/yd"
+
+
+@dataclass(frozen=True, slots=True)
+class RangeModifier:
+    """The PEN and DC modifiers of one band in one column."""
+
+    band: Band
+    column: RangeColumn
+    pen: int
+    dc: int
+
+
+def range_modifier(band: Band, column: RangeColumn) -> RangeModifier:
+    """The table's cell for a band and column (PA-3, PA-4, PA-5); ``none`` has no modifier."""
+    if column is RangeColumn.NONE:
+        return RangeModifier(band, column, 0, 0)
+    hp, hd, rp, rd = RANGE_TABLE[band]
+    if column is RangeColumn.HANDGUN:
+        return RangeModifier(band, column, hp, hd)
+    return RangeModifier(band, column, rp, rd)

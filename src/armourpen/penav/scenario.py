@@ -1,0 +1,284 @@
+"""The PEN/AV scenario schema (validated with pydantic) and its conversion to frozen values."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from fractions import Fraction
+from typing import TYPE_CHECKING, Any, Literal
+
+from pydantic import BaseModel, ConfigDict, Field, StrictBool, ValidationError
+
+from armourpen.catalog.items import (
+    AmmoType,
+    AttackProfile,
+    Plate,
+    RangeColumn,
+)
+from armourpen.errors import ScenarioError
+from armourpen.penav.ammo import OPTIONAL_RULES
+from armourpen.penav.direction import HORIZONTAL, Direction
+from armourpen.penav.model import Armour, Attack, Body, Cover, LineEntry, PenavScenario, Target
+from armourpen.penav.ranges import Band, Distance, band_for
+from armourpen.penav.scale import to_personal
+from armourpen.validation import from_validation_error
+
+if TYPE_CHECKING:
+    from armourpen.catalog import Catalog
+
+Number = int | float
+
+
+class _Strict(BaseModel):
+    model_config = ConfigDict(extra="forbid", frozen=True, populate_by_name=True)
+
+
+class AttackSpec(_Strict):
+    weapon: str | None = None
+    name: str | None = None
+    pen: Number | None = None
+    spen: Number | None = None
+    range_column: Literal["handgun", "rifle", "none"] | None = None
+    dc: Number | None = None
+    sdc: Number | None = None
+    ammo: str | None = None
+    high_velocity: StrictBool | None = None
+    range: str | Number | None = None
+    contact: StrictBool = False
+    from_: str = Field("front", alias="from")
+    elevation: Number | None = None
+    azimuth: Number = 0
+
+
+class PlateSpec(_Strict):
+    name: str | None = None
+    thickness_mm: Number | None = None
+    sav: Number | None = None
+    slope: Number = 0
+    composite: StrictBool = False
+
+
+class CoverSpec(_Strict):
+    name: str = "cover"
+    av: Number | None = None
+    sav: Number | None = None
+    covers: list[str] | None = None
+    thickness_mm: Number | None = None
+    slope: Number | None = None
+    composite: StrictBool | None = None
+
+
+class ArmourSpec(_Strict):
+    name: str = "armour"
+    av: Number | None = None
+    sav: Number | None = None
+    rigid: StrictBool = False
+
+
+class LineSpec(_Strict):
+    cover: str | CoverSpec | None = None
+    covers: list[str] | None = None
+    target: str | None = None
+    armour: list[str | ArmourSpec] = []
+    body: Literal["human", "none"] | None = None
+    vehicle: str | None = None
+    face: str | None = None
+    plate: PlateSpec | None = None
+
+
+class ScenarioSpec(_Strict):
+    rules: Literal["penav"] = "penav"
+    optional_rules: list[str] = []
+    attack: AttackSpec
+    line: list[LineSpec] = []
+
+
+def _frac(x: Number) -> Fraction:
+    return Fraction(str(x))
+
+
+def _directions(values: list[str], field: str) -> frozenset[Direction]:
+    return frozenset(Direction.parse(v, field) for v in values)
+
+
+def _one_of(field: str, personal: Number | None, structural: Number | None,
+            names: tuple[str, str], required: bool = True) -> tuple[int | None, bool]:
+    """A value given on the personal scale or the structural one, never both (PA-1)."""
+    if personal is not None and structural is not None:
+        raise ScenarioError(f"{field}.{names[1]}", structural,
+                            f"give {names[0]} or {names[1]}, not both")
+    if structural is not None:
+        return to_personal(_frac(structural), True, f"{field}.{names[1]}"), True
+    if personal is not None:
+        return to_personal(_frac(personal), False, f"{field}.{names[0]}"), False
+    if required:
+        raise ScenarioError(field, "(missing)", f"give {names[0]} or {names[1]}")
+    return None, False
+
+
+def _plate(spec: PlateSpec | CoverSpec, field: str) -> Plate:
+    if spec.thickness_mm is not None and spec.sav is not None:
+        raise ScenarioError(f"{field}.sav", spec.sav, "give thickness_mm or sav, not both")
+    if spec.thickness_mm is None and spec.sav is None:
+        raise ScenarioError(field, "(missing)", "a plate needs thickness_mm or sav (PA-10)")
+    slope = _frac(spec.slope or 0)
+    if not 0 <= slope <= 90:
+        raise ScenarioError(f"{field}.slope", spec.slope, "allowed: 0 to 90 degrees back from "
+                            "vertical (PA-10)")
+    if spec.thickness_mm is not None and spec.thickness_mm < 1:
+        raise ScenarioError(f"{field}.thickness_mm", spec.thickness_mm,
+                            "allowed: 1 mm or more (PA-11)")
+    if spec.sav is not None:
+        to_personal(_frac(spec.sav), True, f"{field}.sav")  # range check
+    return Plate(
+        thickness_mm=None if spec.thickness_mm is None else _frac(spec.thickness_mm),
+        sav=None if spec.sav is None else _frac(spec.sav),
+        slope=slope,
+        composite=bool(spec.composite),
+    )
+
+
+def _attack(spec: AttackSpec, catalog: Catalog) -> Attack:
+    f = "attack"
+    direction = Direction.parse(spec.from_, f"{f}.from")
+    if spec.weapon is not None:
+        for key in ("pen", "spen", "range_column", "high_velocity"):
+            if getattr(spec, key) is not None:
+                raise ScenarioError(f"{f}.{key}", getattr(spec, key),
+                                    "not with weapon: a catalog profile sets it; drop weapon "
+                                    "to describe the attack inline")
+        profile = catalog.attack(spec.weapon, f"{f}.weapon")
+        dc, _ = _one_of(f, spec.dc, spec.sdc, ("dc", "sdc"), required=False)
+        if dc is not None:
+            profile = _replace_profile(profile, dc=dc)
+    else:
+        pen, structural = _one_of(f, spec.pen, spec.spen, ("pen", "spen"))
+        assert pen is not None
+        if spec.range_column is None and not structural:
+            raise ScenarioError(f"{f}.range_column", "(missing)",
+                                "allowed: handgun, rifle or none (PA-4)")
+        column = RangeColumn(spec.range_column or "none")
+        dc, _ = _one_of(f, spec.dc, spec.sdc, ("dc", "sdc"), required=False)
+        profile = AttackProfile(
+            name=spec.name or ("inline attack" if not structural else "inline structural attack"),
+            pen=pen, range_column=column, structural=structural, dc=dc,
+            high_velocity=bool(spec.high_velocity), source="scenario",
+        )
+    ammo: AmmoType = catalog.ammo(spec.ammo or profile.ammo, f"{f}.ammo")
+    soft_point = catalog.ammo("sp", f"{f}.ammo")
+
+    distance: Distance | None = None
+    if spec.contact:
+        if spec.range is not None:
+            raise ScenarioError(f"{f}.range", spec.range, "not with contact = true: give one")
+        band = Band.CONTACT
+    else:
+        if spec.range is None:
+            raise ScenarioError(f"{f}.range", "(missing)",
+                                "a distance such as '150 m', or contact = true (PA-3)")
+        distance = Distance.parse(spec.range, f"{f}.range")
+        band = band_for(distance)
+
+    default_elevation = {Direction.ABOVE: 90, Direction.BELOW: -90}.get(direction, 0)
+    elevation = _frac(spec.elevation) if spec.elevation is not None else Fraction(default_elevation)
+    if not -90 <= elevation <= 90:
+        raise ScenarioError(f"{f}.elevation", spec.elevation, "allowed: -90 to 90 degrees")
+    azimuth = _frac(spec.azimuth)
+    if not -180 <= azimuth <= 180:
+        raise ScenarioError(f"{f}.azimuth", spec.azimuth, "allowed: -180 to 180 degrees")
+    return Attack(profile, ammo, soft_point, band, distance, direction, elevation, azimuth)
+
+
+def _replace_profile(profile: AttackProfile, **changes: Any) -> AttackProfile:
+    from dataclasses import replace
+
+    return replace(profile, **changes)
+
+
+def _line_entry(spec: LineSpec, index: int, catalog: Catalog) -> LineEntry:
+    f = f"line[{index}]"
+    if (spec.cover is None) == (spec.target is None) and not (
+        spec.cover is None and spec.target is None and spec.plate is not None
+    ):
+        raise ScenarioError(f, "both" if spec.cover else "neither",
+                            "each line entry is either cover = ... or target = ...")
+    if spec.target is None:
+        for key in ("armour", "body", "vehicle", "face"):
+            if getattr(spec, key):
+                raise ScenarioError(f"{f}.{key}", getattr(spec, key), "only with target = ...")
+        return _cover(spec, f, catalog)
+    if spec.covers is not None:
+        raise ScenarioError(f"{f}.covers", spec.covers, "only with cover = ...")
+    return _target(spec, f, catalog)
+
+
+def _cover(spec: LineSpec, f: str, catalog: Catalog) -> Cover:
+    covers = _directions(spec.covers, f"{f}.covers") if spec.covers is not None else None
+    if spec.cover is None:  # a bare plate entry
+        assert spec.plate is not None
+        return Cover(spec.plate.name or "plate", plate=_plate(spec.plate, f"{f}.plate"))
+    if spec.plate is not None:
+        raise ScenarioError(f"{f}.plate", "(given)", "give the plate inside cover = { ... }")
+    if isinstance(spec.cover, str):
+        item = catalog.cover(spec.cover, f"{f}.cover")
+        assert item.av is not None  # the catalog refuses valueless rows (PA-13)
+        return Cover(item.name, item.av, item.structural, covers or item.covers)
+    c = spec.cover
+    if c.covers is not None:
+        if covers is not None:
+            raise ScenarioError(f"{f}.covers", spec.covers, "give covers once")
+        covers = _directions(c.covers, f"{f}.cover.covers")
+    if c.thickness_mm is not None or c.slope is not None or c.composite is not None:
+        if c.av is not None:
+            raise ScenarioError(f"{f}.cover.av", c.av, "a plate takes thickness_mm or sav")
+        return Cover(c.name, plate=_plate(c, f"{f}.cover"))
+    av, structural = _one_of(f"{f}.cover", c.av, c.sav, ("av", "sav"))
+    assert av is not None
+    return Cover(c.name, av, structural, covers if covers is not None else HORIZONTAL)
+
+
+def _target(spec: LineSpec, f: str, catalog: Catalog) -> Target:
+    assert spec.target is not None
+    name = spec.target
+    if spec.vehicle is not None or spec.plate is not None:
+        if spec.armour:
+            raise ScenarioError(f"{f}.armour", spec.armour, "a vehicle or plate target wears none")
+        if spec.vehicle is not None and spec.plate is not None:
+            raise ScenarioError(f"{f}.plate", "(given)", "give vehicle or plate, not both")
+        if spec.vehicle is not None:
+            vehicle = catalog.vehicle(spec.vehicle, f"{f}.vehicle")
+            if spec.face is not None and spec.face not in vehicle.faces:
+                raise ScenarioError(f"{f}.face", spec.face,
+                                    "allowed: " + ", ".join(vehicle.faces))
+            return Target(name, body=Body.NONE, vehicle=vehicle, face=spec.face)
+        assert spec.plate is not None
+        return Target(name, body=Body.NONE, plate=_plate(spec.plate, f"{f}.plate"))
+    if spec.face is not None:
+        raise ScenarioError(f"{f}.face", spec.face, "only with vehicle = ...")
+    armour: list[Armour] = []
+    for i, a in enumerate(spec.armour):
+        af = f"{f}.armour[{i}]"
+        if isinstance(a, str):
+            item = catalog.armour(a, af)
+            armour.append(Armour(item.name, item.av, item.rigid, item.structural))
+        else:
+            av, structural = _one_of(af, a.av, a.sav, ("av", "sav"))
+            assert av is not None
+            armour.append(Armour(a.name, av, a.rigid, structural))
+    return Target(name, tuple(armour), Body(spec.body or "human"))
+
+
+def parse_penav(data: Mapping[str, Any], catalog: Catalog) -> PenavScenario:
+    """Validate a scenario mapping and resolve its names in ``catalog``."""
+    try:
+        spec = ScenarioSpec.model_validate(data)
+    except ValidationError as exc:
+        raise from_validation_error(exc) from None
+    for i, rule in enumerate(spec.optional_rules):
+        if rule not in OPTIONAL_RULES:
+            raise ScenarioError(f"optional_rules[{i}]", rule,
+                                "allowed: " + ", ".join(sorted(OPTIONAL_RULES)))
+    attack = _attack(spec.attack, catalog)
+    line = tuple(_line_entry(e, i, catalog) for i, e in enumerate(spec.line))
+    if not any(isinstance(e, Target) for e in line):
+        raise ScenarioError("line", "(no target)", "the line needs at least one target = ...")
+    return PenavScenario(attack, line, frozenset(spec.optional_rules))

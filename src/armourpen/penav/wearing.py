@@ -1,0 +1,33 @@
+"""PA-8: how much armour one person can wear (warnings, never errors)."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+
+MAX_WORN_LAYERS = 3
+MAX_RIGID_LAYERS = 1
+
+
+@dataclass(frozen=True, slots=True)
+class Worn:
+    """A worn layer as PA-8 sees it."""
+
+    name: str
+    rigid: bool
+
+
+def wearing_warnings(wearer: str, worn: Sequence[Worn]) -> tuple[str, ...]:
+    """Warn when more than three layers, or more than one rigid or bulky layer, are worn."""
+    out: list[str] = []
+    if len(worn) > MAX_WORN_LAYERS:
+        out.append(
+            f"PA-8: {wearer} wears {len(worn)} layers; the text allows two or three within reason"
+        )
+    rigid = [w.name for w in worn if w.rigid]
+    if len(rigid) > MAX_RIGID_LAYERS:
+        out.append(
+            f"PA-8: {wearer} wears {len(rigid)} rigid or bulky layers ({', '.join(rigid)}); "
+            "only one is reasonable"
+        )
+    return tuple(out)

@@ -1,0 +1,92 @@
+"""Reading scenarios: a TOML or JSON file (by extension) or a mapping, dispatched by ``rules``."""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Mapping, Sequence
+from pathlib import Path
+from typing import TYPE_CHECKING, Any, TypeAlias
+
+from armourpen.errors import ScenarioError
+
+if TYPE_CHECKING:
+    from armourpen.catalog import Catalog
+    from armourpen.gurps.scenario import GurpsScenario
+    from armourpen.penav.model import PenavScenario
+
+    Scenario: TypeAlias = PenavScenario | GurpsScenario
+
+RULE_SETS = ("penav", "gurps")
+
+
+def read_scenario_file(path: str | Path) -> dict[str, Any]:
+    """The raw mapping of a ``.toml`` or ``.json`` scenario file."""
+    p = Path(path)
+    suffix = p.suffix.lower()
+    if suffix not in (".toml", ".json"):
+        raise ScenarioError("scenario", str(path), "allowed: a .toml or .json file")
+    try:
+        text = p.read_text(encoding="utf-8")
+    except FileNotFoundError:
+        raise ScenarioError("scenario", str(path), "no such file") from None
+    except (OSError, UnicodeDecodeError) as exc:
+        raise ScenarioError("scenario", str(path), f"cannot be read ({exc})") from None
+    try:
+        if suffix == ".toml":
+            import tomllib
+
+            return tomllib.loads(text)
+        data = json.loads(text)
+    except ValueError as exc:  # TOMLDecodeError and JSONDecodeError are ValueErrors
+        raise ScenarioError("scenario", str(path), f"is not valid {suffix[1:].upper()}: {exc}") \
+            from None
+    if not isinstance(data, dict):
+        raise ScenarioError("scenario", str(path), "the top level must be an object")
+    return data
+
+
+def load_scenario(
+    source: str | Path | Mapping[str, Any], catalog: Catalog | None = None
+) -> Scenario:
+    """Parse and validate a scenario into frozen values; names are looked up in ``catalog``."""
+    data = source if isinstance(source, Mapping) else read_scenario_file(source)
+    rules = data.get("rules", "penav")
+    if rules == "gurps":
+        from armourpen.gurps.scenario import parse_gurps
+
+        return parse_gurps(data)
+    if rules != "penav":
+        raise ScenarioError("rules", rules, "allowed: " + ", ".join(RULE_SETS))
+    from armourpen.penav.scenario import parse_penav
+
+    if catalog is None:
+        from armourpen.catalog import Catalog
+
+        catalog = Catalog.load()
+    return parse_penav(data, catalog)
+
+
+def penav_from_flags(
+    *,
+    weapon: str,
+    range_: str | None,
+    contact: bool,
+    armour: Sequence[str] = (),
+    cover: Sequence[str] = (),
+    direction: str = "front",
+    ammo: str | None = None,
+    optional_rules: Sequence[str] = (),
+    target: str = "target",
+) -> dict[str, Any]:
+    """The scenario mapping that the quick flags of ``armourpen resolve`` describe."""
+    attack: dict[str, Any] = {"weapon": weapon, "from": direction}
+    if range_ is not None:
+        attack["range"] = range_
+    if contact:
+        attack["contact"] = True
+    if ammo is not None:
+        attack["ammo"] = ammo
+    line: list[dict[str, Any]] = [{"cover": c} for c in cover]
+    line.append({"target": target, "armour": list(armour)})
+    return {"rules": "penav", "optional_rules": list(optional_rules), "attack": attack,
+            "line": line}

@@ -1,0 +1,61 @@
+"""Turn pydantic's validation errors into one AP-2 line: field path, value, what is allowed."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import Any
+
+from pydantic import ValidationError
+
+from armourpen.errors import InputError, ScenarioError
+
+
+def field_path(loc: Sequence[int | str], prefix: str = "") -> str:
+    """``("line", 1, "cover")`` -> ``line[1].cover``."""
+    out = prefix
+    for part in loc:
+        if isinstance(part, int):
+            out += f"[{part}]"
+        else:
+            out += ("." if out else "") + str(part)
+    return out or "(top level)"
+
+
+def _allowed(err: Any) -> str:
+    kind = err.get("type", "")
+    msg = str(err.get("msg", "invalid"))
+    if kind == "extra_forbidden":
+        return "unknown key (check the spelling; unknown keys are errors, AP-2)"
+    if kind == "missing":
+        return "this key is required"
+    return msg[0].lower() + msg[1:] if msg else "invalid"
+
+
+def _is_union_branch(part: int | str) -> bool:
+    # pydantic names union branches in the location ("str", "function-after[...]")
+    text = str(part)
+    return text in {"str", "int", "float", "bool", "list[...]", "dict[...]"} or "[" in text
+
+
+def from_validation_error(
+    exc: ValidationError, prefix: str = "", error: type[InputError] = ScenarioError
+) -> InputError:
+    """The first error, as an AP-2 InputError naming the full path."""
+    errors = exc.errors()
+    # Prefer a message that is not about a union branch we did not take.
+    err = errors[0]
+    for e in errors:
+        if e.get("type") in ("extra_forbidden", "missing", "value_error"):
+            err = e
+            break
+    loc = [p for p in err.get("loc", ()) if not _is_union_branch(p)]
+    value = err.get("input")
+    if err.get("type") == "extra_forbidden":
+        value = loc[-1] if loc else value
+    if err.get("type") == "missing":
+        value = "(missing)"
+    ctx = err.get("ctx") or {}
+    cause = ctx.get("error")
+    if isinstance(cause, InputError):
+        return error(field_path(loc, prefix) if loc else cause.field, cause.value, cause.allowed)
+    return error(field_path(loc, prefix), value, _allowed(err))
