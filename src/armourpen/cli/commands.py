@@ -6,8 +6,9 @@ from collections.abc import Callable
 
 import typer
 
-from armourpen.cli import resolve_cmd
+from armourpen.cli import catalog_cmds, resolve_cmd
 
 REGISTRARS: list[Callable[[typer.Typer], None]] = [
     resolve_cmd.register,
+    catalog_cmds.register,
 ]

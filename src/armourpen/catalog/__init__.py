@@ -1,0 +1,45 @@
+"""The catalog: attack profiles, armour, cover, vehicles and ammunition types, looked up by name.
+
+The shipped tables live in ``data/*.toml`` and are parsed on first use; users add their own files
+with ``--catalog FILE`` or in ``<user config dir>/armourpen/catalog/``.
+"""
+
+from __future__ import annotations
+
+from armourpen.catalog.catalog import (
+    KINDS,
+    Catalog,
+    item_dict,
+    kind_of,
+    name_key,
+    parse_kind,
+    user_catalog_dir,
+)
+from armourpen.catalog.items import (
+    AmmoType,
+    ArmourItem,
+    AttackProfile,
+    CatalogItem,
+    CoverItem,
+    Plate,
+    RangeColumn,
+    Vehicle,
+)
+
+__all__ = [
+    "KINDS",
+    "AmmoType",
+    "ArmourItem",
+    "AttackProfile",
+    "Catalog",
+    "CatalogItem",
+    "CoverItem",
+    "Plate",
+    "RangeColumn",
+    "Vehicle",
+    "item_dict",
+    "kind_of",
+    "name_key",
+    "parse_kind",
+    "user_catalog_dir",
+]

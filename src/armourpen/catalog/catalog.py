@@ -1,0 +1,423 @@
+"""The :class:`Catalog`: the shipped tables plus user catalogs, with forgiving, explained lookup.
+
+Names are matched case-insensitively and ignoring spacing, hyphens and the typographic forms of
+quotes and fractions (``7.62x51mm nato``, ``NIJ type iiia``, ``1/4" steel plate``). Every name and
+alias is unique across the whole catalog, so a user item can never shadow a built-in one.
+"""
+
+from __future__ import annotations
+
+import difflib
+import functools
+import unicodedata
+from collections.abc import Iterable, Sequence
+from fractions import Fraction
+from pathlib import Path
+from typing import Any
+
+from armourpen.catalog.items import (
+    AmmoType,
+    ArmourItem,
+    AttackProfile,
+    CatalogItem,
+    CoverItem,
+    Plate,
+    Vehicle,
+)
+from armourpen.errors import CatalogError, InputError, UnknownNameError
+
+KINDS: tuple[str, ...] = ("attack", "armour", "cover", "vehicle", "ammo")
+DATA_DIR = Path(__file__).resolve().parent / "data"
+
+_KIND_OF: dict[type, str] = {
+    AttackProfile: "attack",
+    ArmourItem: "armour",
+    CoverItem: "cover",
+    Vehicle: "vehicle",
+    AmmoType: "ammo",
+}
+_KIND_WORDS = {
+    "attack": "attack",
+    "attacks": "attack",
+    "weapon": "attack",
+    "weapons": "attack",
+    "armour": "armour",
+    "armor": "armour",
+    "armours": "armour",
+    "armors": "armour",
+    "cover": "cover",
+    "covers": "cover",
+    "vehicle": "vehicle",
+    "vehicles": "vehicle",
+    "ammo": "ammo",
+    "ammunition": "ammo",
+}
+_TYPOGRAPHY = str.maketrans(
+    {
+        "\u201c": '"', "\u201d": '"', "\u2033": '"', "\u201e": '"',
+        "\u2018": "'", "\u2019": "'", "\u2032": "'",
+        "\u2044": "/", "\u00d7": "x",
+    }
+)
+_IGNORED = set(" \t\n\r-_\u00a0\u2010\u2011\u2012\u2013\u2014")
+
+
+def name_key(text: str) -> str:
+    """The form names are compared in: case, spacing, hyphens and typography ignored."""
+    t = unicodedata.normalize("NFKC", text).translate(_TYPOGRAPHY).casefold()
+    return "".join(c for c in t if c not in _IGNORED)
+
+
+def kind_of(item: CatalogItem) -> str:
+    """``attack``, ``armour``, ``cover``, ``vehicle`` or ``ammo``."""
+    return _KIND_OF[type(item)]
+
+
+def parse_kind(kind: str, field: str = "kind") -> str:
+    """A kind as users may spell it (``armor``, ``attacks``) -> one of :data:`KINDS`."""
+    k = _KIND_WORDS.get(kind.strip().casefold())
+    if k is None:
+        raise InputError(field, kind, "allowed: " + ", ".join(KINDS))
+    return k
+
+
+def user_catalog_dir() -> Path:
+    """Where user catalog files live: ``<user config dir>/armourpen/catalog/*.toml``."""
+    import platformdirs
+
+    return Path(platformdirs.user_config_path("armourpen")) / "catalog"
+
+
+class Catalog:
+    """Attack profiles, armour, cover, vehicles and ammunition types, looked up by name."""
+
+    __slots__ = ("_index", "_items", "_owners", "_sources")
+
+    def __init__(self) -> None:
+        self._items: dict[str, list[CatalogItem]] = {k: [] for k in KINDS}
+        self._index: dict[str, dict[str, CatalogItem]] = {k: {} for k in KINDS}
+        self._owners: dict[str, CatalogItem] = {}  # every key across kinds
+        self._sources: list[str] = []
+
+    def __repr__(self) -> str:
+        counts = ", ".join(f"{k}={len(v)}" for k, v in self._items.items())
+        return f"<Catalog {counts} from {len(self._sources)} file(s)>"
+
+    # --- building ------------------------------------------------------------------------
+
+    @classmethod
+    def builtin(cls) -> Catalog:
+        """The shipped data, parsed once per process."""
+        return _builtin()
+
+    @classmethod
+    def load(cls, extra: Sequence[str | Path] = (), *, user_dir: bool = True) -> Catalog:
+        """The built-in catalog, plus user files (config folder, then ``extra``), clash-checked."""
+        files: list[Path] = []
+        if user_dir:
+            d = user_catalog_dir()
+            if d.is_dir():
+                files.extend(sorted(d.glob("*.toml")))
+        files.extend(Path(p) for p in extra)
+        if not files:
+            return _builtin()
+        cat = _builtin()._copy()
+        for path in files:
+            cat._add_file(path, builtin=False)
+        return cat
+
+    @classmethod
+    def from_files(cls, paths: Iterable[str | Path]) -> Catalog:
+        """A catalog of exactly these files (no built-in data), treated as built-in sources."""
+        cat = cls()
+        for p in paths:
+            cat._add_file(Path(p), builtin=True)
+        return cat
+
+    def _copy(self) -> Catalog:
+        new = Catalog()
+        for k in KINDS:
+            new._items[k] = list(self._items[k])
+            new._index[k] = dict(self._index[k])
+        new._owners = dict(self._owners)
+        new._sources = list(self._sources)
+        return new
+
+    def _add_file(self, path: Path, *, builtin: bool) -> None:
+        from armourpen.catalog.loader import read_file
+
+        data = read_file(path, source="built-in" if builtin else None)
+        origin = path.name if builtin else str(path)
+        for kind, items in data.by_kind().items():
+            for item in items:
+                self._add(kind, item, origin)
+        for attack in data.attack:
+            if name_key(attack.ammo) not in self._index["ammo"]:
+                raise CatalogError(
+                    f"{origin}: attack {attack.name!r}.ammo",
+                    attack.ammo,
+                    "no ammunition type has that name; known: "
+                    + ", ".join(a.name for a in self._items["ammo"]),
+                )
+        self._sources.append(origin)
+
+    def _add(self, kind: str, item: CatalogItem, origin: str) -> None:
+        names = (item.name, *item.aliases)
+        seen: set[str] = set()
+        for n in names:
+            key = name_key(n)
+            if not key:
+                raise CatalogError(f"{origin}: {kind} {item.name!r}", n, "a name must not be empty")
+            if key in seen:
+                continue
+            seen.add(key)
+            other = self._owners.get(key)
+            if other is not None:
+                where = "built-in" if other.source == "built-in" else f"from {other.source}"
+                raise CatalogError(
+                    f"{origin}: {kind} {item.name!r}",
+                    n,
+                    f"the name clashes with {where} {kind_of(other)} {other.name!r}; names and "
+                    "aliases must be unique (ignoring case and spacing), so give your item "
+                    "another name",
+                )
+        for key in seen:
+            self._owners[key] = item
+            self._index[kind][key] = item
+        self._items[kind].append(item)
+
+    # --- lookup --------------------------------------------------------------------------
+
+    def _find(self, kind: str, name: str, field: str) -> CatalogItem:
+        if not isinstance(name, str):
+            raise InputError(field, name, f"give the name of a {kind} item as text")
+        item = self._index[kind].get(name_key(name))
+        if item is not None:
+            return item
+        other = self._owners.get(name_key(name))
+        suggestions = self.suggest(name, kind)
+        if other is not None:
+            raise _WrongKindError(field, name, kind, suggestions, kind_of(other), other.name)
+        raise UnknownNameError(field, name, kind, suggestions)
+
+    def attack(self, name: str, field: str = "attack.weapon") -> AttackProfile:
+        item = self._find("attack", name, field)
+        assert isinstance(item, AttackProfile)
+        return item
+
+    def armour(self, name: str, field: str = "armour") -> ArmourItem:
+        item = self._find("armour", name, field)
+        assert isinstance(item, ArmourItem)
+        return item
+
+    def cover(self, name: str, field: str = "cover") -> CoverItem:
+        """A cover item with a value; rows the text prints without one are refused (PA-13)."""
+        item = self._find("cover", name, field)
+        assert isinstance(item, CoverItem)
+        if item.av is None:
+            near = ", ".join(f"{c.name!r} (AV {c.av})" for c in self._near_valued_cover(item))
+            raise InputError(
+                field,
+                name,
+                f"the text gives {item.name!r} no AV (PA-13): give an explicit AV, e.g. "
+                f'cover = {{ name = "{item.name}", av = N }}'
+                + (f", or use a nearby item: {near}" if near else ""),
+            )
+        return item
+
+    def vehicle(self, name: str, field: str = "vehicle") -> Vehicle:
+        item = self._find("vehicle", name, field)
+        assert isinstance(item, Vehicle)
+        return item
+
+    def ammo(self, name: str, field: str = "attack.ammo") -> AmmoType:
+        item = self._find("ammo", name, field)
+        assert isinstance(item, AmmoType)
+        return item
+
+    def get(self, name: str, kind: str | None = None, field: str = "name") -> CatalogItem:
+        """Any item by name (kinds never share a name); cover rows without a value included."""
+        if kind is not None:
+            return self._find(parse_kind(kind), name, field)
+        item = self._owners.get(name_key(name))
+        if item is None:
+            raise UnknownNameError(field, name, "catalog item", self.suggest(name))
+        return item
+
+    def suggest(self, text: str, kind: str | None = None, n: int = 5) -> list[str]:
+        """The names closest to ``text`` (substring hits first, then difflib)."""
+        kinds = KINDS if kind is None else (parse_kind(kind),)
+        keyed: dict[str, CatalogItem] = {}
+        for k in kinds:
+            keyed.update(self._index[k])
+        q = name_key(text)
+        out: list[str] = []
+
+        def take(item: CatalogItem) -> None:
+            if item.name not in out:
+                out.append(item.name)
+
+        if len(q) >= 3:
+            for key, item in keyed.items():
+                if q in key:
+                    take(item)
+        for key in difflib.get_close_matches(q, list(keyed), n=n * 3, cutoff=0.5):
+            take(keyed[key])
+        return out[:n]
+
+    def _near_valued_cover(self, item: CoverItem) -> list[CoverItem]:
+        rows = self._items["cover"]
+        i = next(j for j, c in enumerate(rows) if c is item)
+        valued = [c for c in rows if isinstance(c, CoverItem) and c.av is not None]
+        before = [c for c in rows[:i] if isinstance(c, CoverItem) and c.av is not None][-2:]
+        after = [c for c in rows[i + 1 :] if isinstance(c, CoverItem) and c.av is not None][:2]
+        similar = [
+            c
+            for c in valued
+            for key in difflib.get_close_matches(
+                name_key(item.name), [name_key(c.name) for c in valued], n=2, cutoff=0.6
+            )
+            if name_key(c.name) == key
+        ]
+        out: list[CoverItem] = []
+        for c in (*before, *after, *similar):
+            if c not in out:
+                out.append(c)
+        return out[:5]
+
+    # --- listing and search ---------------------------------------------------------------
+
+    def items(self, kind: str | None = None) -> list[CatalogItem]:
+        """Every item, or every item of one kind, in file order."""
+        if kind is None:
+            return [i for k in KINDS for i in self._items[k]]
+        return list(self._items[parse_kind(kind)])
+
+    def search(self, text: str, kind: str | None = None) -> list[CatalogItem]:
+        """Items matching ``text``: by name or alias first, then by note, then fuzzily."""
+        pool = self.items(kind)
+        q = name_key(text)
+        words = [name_key(w) for w in text.split() if name_key(w)]
+        if not q:
+            return pool
+        ranked: list[tuple[int, int, CatalogItem]] = []
+        for order, item in enumerate(pool):
+            keys = [name_key(n) for n in (item.name, *item.aliases)]
+            blob = " ".join(keys)
+            note = name_key(item.note)
+            if q in keys:
+                score = 0
+            elif any(k.startswith(q) for k in keys):
+                score = 1
+            elif q in blob:
+                score = 2
+            elif words and all(w in blob for w in words):
+                score = 3
+            elif words and all(w in blob or w in note for w in words):
+                score = 4
+            elif max(difflib.SequenceMatcher(None, q, k).ratio() for k in keys) >= 0.75:
+                score = 5
+            else:
+                continue
+            ranked.append((score, order, item))
+        ranked.sort(key=lambda t: (t[0], t[1]))
+        return [item for _, _, item in ranked]
+
+    @property
+    def sources(self) -> tuple[str, ...]:
+        """The files this catalog was read from, in order."""
+        return tuple(self._sources)
+
+
+class _WrongKindError(UnknownNameError):
+    """The name exists, but as another kind of item (e.g. a cover used as armour)."""
+
+    def __init__(
+        self,
+        field: str,
+        value: str,
+        kind: str,
+        suggestions: Sequence[str],
+        other_kind: str,
+        other_name: str,
+    ) -> None:
+        super().__init__(field, value, kind, suggestions)
+        self.allowed = (
+            f"{other_name!r} is {_article(other_kind)} {other_kind} item, not {_article(kind)} "
+            f"{kind} item; " + self.allowed
+        )
+        self.args = (f"{field}: {value!r} is not allowed; {self.allowed}",)
+
+
+def _article(kind: str) -> str:
+    return "an" if kind[0] in "aeiou" else "a"
+
+
+@functools.cache
+def _builtin() -> Catalog:
+    return Catalog.from_files(sorted(DATA_DIR.glob("*.toml")))
+
+
+# --- plain data for JSON output -------------------------------------------------------------
+
+
+def _num(x: Fraction | int) -> int | float:
+    f = Fraction(x)
+    return int(f) if f.denominator == 1 else float(f)
+
+
+def _plate_dict(p: Plate) -> dict[str, Any]:
+    out: dict[str, Any] = {}
+    if p.thickness_mm is not None:
+        out["thickness_mm"] = _num(p.thickness_mm)
+    if p.sav is not None:
+        out["sav"] = _num(p.sav)
+    out["slope"] = _num(p.slope)
+    out["composite"] = p.composite
+    if p.stated_sav is not None:
+        out["stated_sav"] = _num(p.stated_sav)
+    return out
+
+
+def item_dict(item: CatalogItem) -> dict[str, Any]:
+    """An item as plain JSON-ready data, with its kind and, where structural, both scales."""
+    out: dict[str, Any] = {"kind": kind_of(item), "name": item.name}
+    if isinstance(item, AttackProfile):
+        out["pen"] = item.pen
+        if item.structural:
+            out["spen"] = _num(Fraction(item.pen, 5))
+        out.update(
+            range_column=item.range_column.value,
+            structural=item.structural,
+            dc=item.dc,
+            ammo=item.ammo,
+            high_velocity=item.high_velocity,
+            tied_range_m=item.tied_range_m,
+        )
+    elif isinstance(item, ArmourItem):
+        out["av"] = item.av
+        if item.structural:
+            out["sav"] = _num(Fraction(item.av, 5))
+        out.update(
+            structural=item.structural,
+            rigid=item.rigid,
+            armour_kind=item.kind,
+            thickness_mm=None if item.thickness_mm is None else _num(item.thickness_mm),
+        )
+    elif isinstance(item, CoverItem):
+        out["av"] = item.av
+        if item.structural and item.av is not None:
+            out["sav"] = _num(Fraction(item.av, 5))
+        order = ["front", "rear", "left", "right", "above", "below"]
+        out.update(
+            structural=item.structural,
+            covers=sorted((d.value for d in item.covers), key=order.index),
+        )
+    elif isinstance(item, AmmoType):
+        out.update(pen_mod=item.pen_mod, dc_mod=item.dc_mod)
+    else:
+        out["faces"] = {face: _plate_dict(p) for face, p in item.faces.items()}
+        if item.extra:
+            out["extra"] = dict(item.extra)
+    out.update(aliases=list(item.aliases), note=item.note, source=item.source)
+    return out

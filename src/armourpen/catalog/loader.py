@@ -1,0 +1,453 @@
+"""Reading catalog files: the TOML schema (pydantic), its checks, and conversion to value types.
+
+A catalog file holds arrays of tables named ``attack``, ``armour``, ``cover``, ``ammo`` and
+``vehicle``. Values are written on the scale the text uses (``pen``/``av`` personal, ``spen``/``sav``
+structural) and stored on the personal scale (PA-1). Every problem becomes one
+:class:`~armourpen.errors.CatalogError` naming the file, the field path, the value and what is
+allowed (AP-2); unknown keys are errors.
+"""
+
+from __future__ import annotations
+
+import tomllib
+import types
+import typing
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
+from fractions import Fraction
+from pathlib import Path
+from typing import Annotated, Any, Literal
+
+from pydantic import BaseModel, ConfigDict, Field, StringConstraints, ValidationError, model_validator
+
+from armourpen.catalog.items import (
+    AmmoType,
+    ArmourItem,
+    AttackProfile,
+    CatalogItem,
+    CoverItem,
+    Plate,
+    RangeColumn,
+    Vehicle,
+)
+from armourpen.errors import CatalogError
+from armourpen.penav.direction import HORIZONTAL, Direction
+
+MAX_PERSONAL = 1000
+MAX_STRUCTURAL = 200
+
+Name = Annotated[str, StringConstraints(strip_whitespace=True, min_length=1, max_length=200)]
+Number = int | float
+Personal = Annotated[int, Field(ge=0, le=MAX_PERSONAL)]
+Structural = Annotated[Number, Field(ge=0, le=MAX_STRUCTURAL)]
+DirectionName = Literal["front", "rear", "left", "right", "above", "below"]
+FaceName = Literal[
+    "front", "side", "rear", "top", "bottom",
+    "turret_front", "turret_side", "turret_rear", "turret_top",
+]
+FACES: tuple[str, ...] = typing.get_args(FaceName)
+ArmourKind = Literal["armour", "vest", "helmet", "shield", "plate", "material", "class"]
+
+
+def exact(x: Number) -> Fraction:
+    """A TOML number as an exact fraction (52.5 stays 105/2)."""
+    return Fraction(str(x)) if isinstance(x, float) else Fraction(x)
+
+
+def _whole_personal(x: Number | None, key: str) -> None:
+    if x is not None and (exact(x) * 5).denominator != 1:
+        raise ValueError(
+            f"{key} = {x} is {float(exact(x) * 5):g} on the personal scale; PA-1 compares whole "
+            "numbers, so a structural value must be a multiple of 0.2"
+        )
+
+
+def _one_of(model: BaseModel, keys: Sequence[str], what: str) -> None:
+    given = [k for k in keys if getattr(model, k) is not None]
+    if len(given) != 1:
+        shown = " or ".join(f"`{k}`" for k in keys)
+        if given:
+            raise ValueError(f"give {what} once: {shown}, not " + " and ".join(given))
+        raise ValueError(f"{what} is missing: give {shown}")
+
+
+class _Model(BaseModel):
+    model_config = ConfigDict(extra="forbid", strict=True, frozen=True)
+
+
+class _Named(_Model):
+    name: Name
+    aliases: list[Name] = []
+    note: str = ""
+
+
+class AttackModel(_Named):
+    """``[[attack]]``: one attack profile (PA-4, PA-6, PA-13)."""
+
+    pen: Personal | None = None
+    spen: Structural | None = None
+    range_column: Literal["handgun", "rifle", "none"]
+    dc: Annotated[int, Field(ge=0, le=MAX_PERSONAL)] | None = None
+    sdc: Structural | None = None
+    ammo: Name = "ball"
+    high_velocity: bool = False
+    tied_range_m: Annotated[int, Field(gt=0, le=3200)] | None = None
+
+    @model_validator(mode="after")
+    def _check(self) -> AttackModel:
+        _one_of(self, ("pen", "spen"), "the attack's penetration")
+        _whole_personal(self.spen, "spen")
+        _whole_personal(self.sdc, "sdc")
+        if self.dc is not None and self.sdc is not None:
+            raise ValueError("give `dc` or `sdc`, not both")
+        return self
+
+
+class ArmourModel(_Named):
+    """``[[armour]]``: worn armour, a helmet, shield, plate or material."""
+
+    av: Personal | None = None
+    sav: Structural | None = None
+    kind: ArmourKind = "armour"
+    rigid: bool = False
+    thickness_mm: Annotated[Number, Field(gt=0, le=100_000)] | None = None
+
+    @model_validator(mode="after")
+    def _check(self) -> ArmourModel:
+        _one_of(self, ("av", "sav"), "the armour value")
+        _whole_personal(self.sav, "sav")
+        return self
+
+
+class CoverModel(_Named):
+    """``[[cover]]``: a piece of cover; ``unknown_av = true`` marks a row without a value (PA-13)."""
+
+    av: Personal | None = None
+    sav: Structural | None = None
+    unknown_av: bool = False
+    covers: Annotated[list[DirectionName], Field(min_length=1)] | None = None
+
+    @model_validator(mode="after")
+    def _check(self) -> CoverModel:
+        if self.unknown_av:
+            if self.av is not None or self.sav is not None:
+                raise ValueError("`unknown_av = true` and an AV contradict each other")
+        else:
+            _one_of(self, ("av", "sav"), "the cover's armour value (or `unknown_av = true`)")
+        _whole_personal(self.sav, "sav")
+        if self.covers is not None and len(set(self.covers)) != len(self.covers):
+            raise ValueError("`covers` lists a direction twice")
+        return self
+
+
+class AmmoModel(_Named):
+    """``[[ammo]]``: an ammunition type (PA-6)."""
+
+    pen_mod: Annotated[int, Field(ge=-MAX_PERSONAL, le=MAX_PERSONAL)] = 0
+    dc_mod: Annotated[int, Field(ge=-MAX_PERSONAL, le=MAX_PERSONAL)] = 0
+
+
+class PlateModel(_Model):
+    """``[vehicle.faces.<face>]``: a plate with actual thickness or SAV, slope and composition."""
+
+    thickness_mm: Annotated[Number, Field(gt=0, le=100_000)] | None = None
+    sav: Structural | None = None
+    slope: Annotated[Number, Field(ge=0, le=90)] = 0
+    composite: bool = False
+    stated_sav: Structural | None = None
+
+    @model_validator(mode="after")
+    def _check(self) -> PlateModel:
+        _one_of(self, ("thickness_mm", "sav"), "the plate's armour")
+        return self
+
+
+class VehicleModel(_Named):
+    """``[[vehicle]]``: a vehicle with named faces."""
+
+    faces: Annotated[dict[FaceName, PlateModel], Field(min_length=1)]
+    extra: dict[str, str] = {}
+
+
+class CatalogFileModel(_Model):
+    """A whole catalog file."""
+
+    attack: list[AttackModel] = []
+    armour: list[ArmourModel] = []
+    cover: list[CoverModel] = []
+    ammo: list[AmmoModel] = []
+    vehicle: list[VehicleModel] = []
+
+
+@dataclass(frozen=True, slots=True)
+class CatalogData:
+    """The items of one file, as value types, in file order, by kind."""
+
+    origin: str
+    attack: tuple[AttackProfile, ...] = ()
+    armour: tuple[ArmourItem, ...] = ()
+    cover: tuple[CoverItem, ...] = ()
+    ammo: tuple[AmmoType, ...] = ()
+    vehicle: tuple[Vehicle, ...] = ()
+
+    def by_kind(self) -> dict[str, tuple[CatalogItem, ...]]:
+        # Ammo first so that attacks in the same file may name it.
+        return {
+            "ammo": self.ammo,
+            "attack": self.attack,
+            "armour": self.armour,
+            "cover": self.cover,
+            "vehicle": self.vehicle,
+        }
+
+
+# --- reading ---------------------------------------------------------------------------------
+
+
+def read_file(path: str | Path, *, source: str | None = None) -> CatalogData:
+    """Read and validate one catalog TOML file."""
+    p = Path(path)
+    origin = str(p)
+    try:
+        raw = p.read_bytes()
+    except FileNotFoundError:
+        raise CatalogError("catalog", origin, "no such file") from None
+    except OSError as exc:
+        raise CatalogError("catalog", origin, f"cannot be read ({exc.strerror})") from None
+    try:
+        data = tomllib.loads(raw.decode("utf-8"))
+    except UnicodeDecodeError:
+        raise CatalogError(origin, "<file>", "a catalog file must be UTF-8 TOML") from None
+    except tomllib.TOMLDecodeError as exc:
+        raise CatalogError(origin, "<file>", f"not valid TOML: {exc}") from None
+    return parse_mapping(data, origin=origin, source=origin if source is None else source)
+
+
+def parse_mapping(data: Mapping[str, Any], *, origin: str, source: str) -> CatalogData:
+    """Validate a parsed catalog mapping and convert it to value types."""
+    try:
+        model = CatalogFileModel.model_validate(data)
+    except ValidationError as exc:
+        raise _to_catalog_error(exc, data, origin) from None
+    return CatalogData(
+        origin=origin,
+        attack=tuple(_attack(m, source) for m in model.attack),
+        armour=tuple(_armour(m, source) for m in model.armour),
+        cover=tuple(_cover(m, source) for m in model.cover),
+        ammo=tuple(_ammo(m, source) for m in model.ammo),
+        vehicle=tuple(_vehicle(m, source) for m in model.vehicle),
+    )
+
+
+# --- conversion ------------------------------------------------------------------------------
+
+
+def _personal(pen: int | None, spen: Number | None) -> int:
+    if pen is not None:
+        return pen
+    assert spen is not None  # the validator requires one of them
+    return int(exact(spen) * 5)
+
+
+def _attack(m: AttackModel, source: str) -> AttackProfile:
+    dc = m.dc if m.sdc is None else int(exact(m.sdc) * 5)
+    return AttackProfile(
+        name=m.name,
+        pen=_personal(m.pen, m.spen),
+        range_column=RangeColumn(m.range_column),
+        structural=m.spen is not None,
+        dc=dc,
+        ammo=m.ammo,
+        high_velocity=m.high_velocity,
+        tied_range_m=m.tied_range_m,
+        aliases=tuple(m.aliases),
+        note=m.note,
+        source=source,
+    )
+
+
+def _armour(m: ArmourModel, source: str) -> ArmourItem:
+    return ArmourItem(
+        name=m.name,
+        av=_personal(m.av, m.sav),
+        structural=m.sav is not None,
+        rigid=m.rigid,
+        kind=m.kind,
+        thickness_mm=None if m.thickness_mm is None else exact(m.thickness_mm),
+        aliases=tuple(m.aliases),
+        note=m.note,
+        source=source,
+    )
+
+
+def _cover(m: CoverModel, source: str) -> CoverItem:
+    covers = HORIZONTAL if m.covers is None else frozenset(Direction(d) for d in m.covers)
+    return CoverItem(
+        name=m.name,
+        av=None if m.unknown_av else _personal(m.av, m.sav),
+        structural=m.sav is not None,
+        covers=covers,
+        aliases=tuple(m.aliases),
+        note=m.note,
+        source=source,
+    )
+
+
+def _ammo(m: AmmoModel, source: str) -> AmmoType:
+    return AmmoType(
+        name=m.name,
+        pen_mod=m.pen_mod,
+        dc_mod=m.dc_mod,
+        aliases=tuple(m.aliases),
+        note=m.note,
+        source=source,
+    )
+
+
+def _plate(m: PlateModel) -> Plate:
+    return Plate(
+        thickness_mm=None if m.thickness_mm is None else exact(m.thickness_mm),
+        sav=None if m.sav is None else exact(m.sav),
+        slope=exact(m.slope),
+        composite=m.composite,
+        stated_sav=None if m.stated_sav is None else exact(m.stated_sav),
+    )
+
+
+def _vehicle(m: VehicleModel, source: str) -> Vehicle:
+    return Vehicle(
+        name=m.name,
+        faces=types.MappingProxyType({face: _plate(p) for face, p in m.faces.items()}),
+        aliases=tuple(m.aliases),
+        note=m.note,
+        source=source,
+        extra=types.MappingProxyType(dict(m.extra)),
+    )
+
+
+# --- errors ----------------------------------------------------------------------------------
+
+_HINTS = {
+    "av": f"AV runs 0 to {MAX_PERSONAL} on the personal scale (PA-1)",
+    "pen": f"PEN runs 0 to {MAX_PERSONAL} on the personal scale (PA-1)",
+    "sav": f"SAV runs 0 to {MAX_STRUCTURAL} on the structural scale (PA-1)",
+    "spen": f"SPEN runs 0 to {MAX_STRUCTURAL} on the structural scale (PA-1)",
+    "stated_sav": f"SAV runs 0 to {MAX_STRUCTURAL} on the structural scale (PA-1)",
+    "slope": "degrees back from vertical, 0 to 90 (90 is a flat roof or belly)",
+    "tied_range_m": "a distance in metres, 1 to 3200 (PA-3)",
+}
+
+
+def _find_model(ann: Any) -> type[BaseModel] | None:
+    if isinstance(ann, type) and issubclass(ann, BaseModel):
+        return ann
+    return None
+
+
+def _allowed_keys(loc: Sequence[int | str]) -> str:
+    parent = _owner_model(loc[:-1])
+    return ", ".join(parent.model_fields) if parent is not None else ""
+
+
+def _owner_model(loc: Sequence[int | str]) -> type[BaseModel] | None:
+    """Walk the schema along ``loc`` and return the model that the last element points into."""
+    cls: type[BaseModel] = CatalogFileModel
+    current: Any = cls
+    for part in loc:
+        if _find_model(current) is not None and isinstance(part, str):
+            model = _find_model(current)
+            assert model is not None
+            if part not in model.model_fields:
+                return None
+            current = model.model_fields[part].annotation
+        else:
+            current = _unwrap(current)
+        current = _strip_optional(current)
+    return _find_model(_strip_optional(current))
+
+
+def _strip_optional(ann: Any) -> Any:
+    if typing.get_origin(ann) in (typing.Union, types.UnionType):
+        args = [a for a in typing.get_args(ann) if a is not type(None)]
+        if len(args) == 1:
+            return args[0]
+    if typing.get_origin(ann) is Annotated:
+        return _strip_optional(typing.get_args(ann)[0])
+    return ann
+
+
+def _unwrap(ann: Any) -> Any:
+    """The element type of list[X] / dict[K, X]."""
+    ann = _strip_optional(ann)
+    args = typing.get_args(ann)
+    return args[-1] if args else ann
+
+
+def _path(loc: Sequence[int | str], data: Mapping[str, Any]) -> str:
+    out = ""
+    node: Any = data
+    for i, part in enumerate(loc):
+        if isinstance(part, int):
+            out += f"[{part}]"
+            try:
+                node = node[part]
+            except (IndexError, KeyError, TypeError):
+                node = None
+            if i == 1 and isinstance(node, Mapping) and isinstance(node.get("name"), str):
+                out += f" ({node['name']!r})"
+        else:
+            out += ("." if out else "") + part
+            node = node.get(part) if isinstance(node, Mapping) else None
+    return out
+
+
+def _to_catalog_error(exc: ValidationError, data: Mapping[str, Any], origin: str) -> CatalogError:
+    errors = exc.errors(include_url=False)
+    first = errors[0]
+    # pydantic tags union members and constraint wrappers in loc; keep the user's keys only.
+    loc: list[int | str] = []
+    for part in first["loc"]:
+        if isinstance(part, str) and (
+            part.startswith(("function-", "constrained-", "literal["))
+            or part in ("int", "float", "str", "bool", "list[", "none")
+            or part.startswith(("list[", "dict["))
+        ):
+            continue
+        loc.append(part)
+    where = _path(loc, data)
+    kind = first["type"]
+    key = next((p for p in reversed(loc) if isinstance(p, str)), "")
+    if kind == "extra_forbidden":
+        keys = _allowed_keys(loc)
+        allowed = "unknown key" + (f"; allowed keys: {keys}" if keys else "")
+    elif kind == "value_error":
+        allowed = str(first["msg"]).removeprefix("Value error, ")
+    elif kind == "missing":
+        allowed = f"`{key}` is required"
+    else:
+        allowed = str(first["msg"])
+        if key in _HINTS:
+            allowed += f" ({_HINTS[key]})"
+    if len(errors) > 1:
+        allowed += f" (and {len(errors) - 1} more problem{'s' if len(errors) > 2 else ''})"
+    value = first.get("input")
+    if kind == "missing":
+        value = "<missing>"
+    field = f"{origin}: {where}" if where else origin
+    return CatalogError(field, value, allowed)
+
+
+__all__ = [
+    "FACES",
+    "AmmoModel",
+    "ArmourModel",
+    "AttackModel",
+    "CatalogData",
+    "CatalogFileModel",
+    "CoverModel",
+    "PlateModel",
+    "VehicleModel",
+    "exact",
+    "parse_mapping",
+    "read_file",
+]

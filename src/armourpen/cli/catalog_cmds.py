@@ -1,0 +1,203 @@
+"""``armourpen catalog list|show|search``: browse the built-in and user catalogs."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+from typing import TYPE_CHECKING, Annotated, Any
+
+import typer
+
+from armourpen.cli.app import guarded
+
+if TYPE_CHECKING:
+    from armourpen.catalog import Catalog, CatalogItem
+
+catalog_app = typer.Typer(
+    name="catalog",
+    help="List, show and search attack profiles, armour, cover, vehicles and ammunition.",
+    no_args_is_help=True,
+)
+
+CatalogFiles = Annotated[
+    list[Path] | None,
+    typer.Option(
+        "--catalog",
+        help="An extra catalog TOML file (repeatable); its names must not clash with others.",
+        metavar="FILE",
+    ),
+]
+NoUser = Annotated[
+    bool,
+    typer.Option("--no-user-catalog", help="Ignore the catalog files in the user config folder."),
+]
+Json = Annotated[bool, typer.Option("--json", help="Print machine-readable JSON.")]
+Kind = Annotated[
+    str | None,
+    typer.Option("--kind", "-k", help="attack, armour, cover, vehicle or ammo.", metavar="KIND"),
+]
+
+
+def _catalog(files: list[Path] | None, no_user: bool) -> Catalog:
+    from armourpen.catalog import Catalog
+
+    return Catalog.load(files or (), user_dir=not no_user)
+
+
+def _value(item: CatalogItem) -> str:
+    """The item's number as the text prints it (both scales where structural, PA-1)."""
+    from armourpen.catalog import AmmoType, ArmourItem, AttackProfile, CoverItem
+
+    if isinstance(item, AttackProfile):
+        return f"PEN {item.pen}" + (f" (SPEN {item.pen / 5:g})" if item.structural else "")
+    if isinstance(item, (ArmourItem, CoverItem)):
+        if item.av is None:
+            return "no AV (PA-13)"
+        return f"AV {item.av}" + (f" (SAV {item.av / 5:g})" if item.structural else "")
+    if isinstance(item, AmmoType):
+        return f"PEN {item.pen_mod:+d}, DC {item.dc_mod:+d}"
+    return f"{len(item.faces)} faces"
+
+
+def _detail(item: CatalogItem) -> str:
+    """A short second column: range column, armour kind, covered directions..."""
+    from armourpen.catalog import ArmourItem, AttackProfile, CoverItem, Vehicle
+    from armourpen.penav.direction import HORIZONTAL
+
+    if isinstance(item, AttackProfile):
+        bits = [f"{item.range_column.value} column", item.ammo]
+        if item.high_velocity:
+            bits.append("high velocity")
+        if item.tied_range_m is not None:
+            bits.append(f"at {item.tied_range_m} m only")
+        return ", ".join(bits)
+    if isinstance(item, ArmourItem):
+        bits = [item.kind]
+        if item.rigid:
+            bits.append("rigid")
+        if item.thickness_mm is not None:
+            bits.append(f"{float(item.thickness_mm):g} mm")
+        return ", ".join(bits)
+    if isinstance(item, CoverItem):
+        if item.covers == HORIZONTAL:
+            return "covers the horizontal directions"
+        order = ["front", "rear", "left", "right", "above", "below"]
+        return "covers " + "/".join(sorted((d.value for d in item.covers), key=order.index))
+    if isinstance(item, Vehicle):
+        return ", ".join(item.faces)
+    return ""
+
+
+def _print_json(data: Any) -> None:
+    typer.echo(json.dumps(data, indent=2, ensure_ascii=False))
+
+
+def _table(items: list[CatalogItem], title: str) -> None:
+    from rich.console import Console
+    from rich.table import Table
+
+    from armourpen.catalog import kind_of
+
+    table = Table(title=title, show_lines=False)
+    table.add_column("kind")
+    table.add_column("name", overflow="fold")
+    table.add_column("value", no_wrap=True)
+    table.add_column("details", overflow="fold")
+    table.add_column("aliases", overflow="fold")
+    for item in items:
+        table.add_row(
+            kind_of(item), item.name, _value(item), _detail(item), ", ".join(item.aliases)
+        )
+    Console().print(table)
+
+
+def list_cmd(
+    kind: Annotated[
+        str | None,
+        typer.Argument(help="attack, armour, cover, vehicle or ammo (all when omitted).",
+                       show_default=False),
+    ] = None,
+    catalog: CatalogFiles = None,
+    no_user_catalog: NoUser = False,
+    as_json: Json = False,
+) -> None:
+    """List the catalog's items, all of them or those of one kind."""
+    from armourpen.catalog import item_dict, parse_kind
+
+    k = None if kind is None else parse_kind(kind)
+    cat = _catalog(catalog, no_user_catalog)
+    items = cat.items(k)
+    if as_json:
+        _print_json([item_dict(i) for i in items])
+        return
+    _table(items, f"{len(items)} {k or 'catalog'} item{'s' if len(items) != 1 else ''}")
+
+
+def show_cmd(
+    name: Annotated[str, typer.Argument(help="A name or alias (any case).", show_default=False)],
+    kind: Kind = None,
+    catalog: CatalogFiles = None,
+    no_user_catalog: NoUser = False,
+    as_json: Json = False,
+) -> None:
+    """Show one item with all its fields, notes and source."""
+    from armourpen.catalog import item_dict
+
+    cat = _catalog(catalog, no_user_catalog)
+    item = cat.get(name, kind, field="name")
+    data = item_dict(item)
+    if as_json:
+        _print_json(data)
+        return
+    from rich.console import Console
+    from rich.table import Table
+
+    table = Table(show_header=False, box=None, title=f"{item.name} ({data['kind']})")
+    table.add_column(style="bold")
+    table.add_column(overflow="fold")
+    table.add_row("value", _value(item))
+    for key, value in data.items():
+        if key in ("kind", "name") or value in (None, "", [], {}):
+            continue
+        if key == "faces":
+            value = "; ".join(
+                f"{face}: " + ", ".join(f"{k}={v}" for k, v in plate.items())
+                for face, plate in value.items()
+            )
+        elif isinstance(value, list):
+            value = ", ".join(str(v) for v in value)
+        table.add_row(key, str(value))
+    Console().print(table)
+
+
+def search_cmd(
+    text: Annotated[str, typer.Argument(help="Words to look for in names, aliases and notes.",
+                                        show_default=False)],
+    kind: Kind = None,
+    catalog: CatalogFiles = None,
+    no_user_catalog: NoUser = False,
+    as_json: Json = False,
+) -> None:
+    """Search names, aliases and notes (best matches first)."""
+    from armourpen.catalog import item_dict, parse_kind
+
+    k = None if kind is None else parse_kind(kind)
+    cat = _catalog(catalog, no_user_catalog)
+    found = cat.search(text, k)
+    if as_json:
+        _print_json([item_dict(i) for i in found])
+        return
+    if not found:
+        typer.echo(f"no item matches {text!r}")
+        return
+    _table(found, f"{len(found)} match{'es' if len(found) != 1 else ''} for {text!r}")
+
+
+catalog_app.command("list")(guarded(list_cmd))
+catalog_app.command("show")(guarded(show_cmd))
+catalog_app.command("search")(guarded(search_cmd))
+
+
+def register(app: typer.Typer) -> None:
+    """Add ``armourpen catalog ...`` to the app."""
+    app.add_typer(catalog_app, name="catalog")
