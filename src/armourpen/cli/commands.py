@@ -6,9 +6,10 @@ from collections.abc import Callable
 
 import typer
 
-from armourpen.cli import catalog_cmds, resolve_cmd
+from armourpen.cli import catalog_cmds, gurps_cmds, resolve_cmd
 
 REGISTRARS: list[Callable[[typer.Typer], None]] = [
     resolve_cmd.register,
+    gurps_cmds.register,
     catalog_cmds.register,
 ]

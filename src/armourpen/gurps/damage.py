@@ -113,16 +113,14 @@ def basic_damage(damage: Damage, roll: int) -> Explained[int]:
             f"{damage} rolls from {damage.min_roll} to {damage.max_roll} (dice total with adds)",
         )
     value = roll * damage.multiplier
-    out: Explained[int]
-    if damage.multiplier != 1:
-        out = Explained.of(value, "GU-2", f"roll {roll} x {damage.multiplier} = {value}")
-    else:
-        out = Explained.of(value, "GU-2", f"roll {roll}")
+    shown = f"roll {roll} x {damage.multiplier} = {value}" if damage.multiplier != 1 else f"roll {roll}"
     floor = 0 if damage.type is DamageType.CR else 1
     if value < floor:
         kind = "crushing" if floor == 0 else "non-crushing"
-        return out.then(floor, "GU-2", f"basic damage {value} raised to {floor}, the {kind} minimum")
-    return out.then(value, "GU-2", f"basic damage {value}")
+        return Explained.of(
+            floor, "GU-2", f"{shown}: basic damage raised to {floor}, the {kind} minimum"
+        )
+    return Explained.of(value, "GU-2", f"{shown}: basic damage {value}")
 
 
 def apply_divisor(

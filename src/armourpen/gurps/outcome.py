@@ -1,0 +1,58 @@
+"""The outcome of a GURPS scenario: the roll, basic damage, every target and cover, the steps."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from armourpen.explain import Step
+from armourpen.gurps.chain import ChainResult, CoverResult, TargetResult
+from armourpen.gurps.damage import Location
+from armourpen.gurps.notation import Damage
+
+
+@dataclass(frozen=True, slots=True)
+class GurpsOutcome:
+    """A resolved GURPS scenario. ``seed`` replays a rolled ``dice``; both are None for a fixed roll."""
+
+    damage: Damage
+    roll: int
+    basic_damage: int
+    chain: ChainResult
+    steps: tuple[Step, ...]
+    warnings: tuple[str, ...]
+    dice: tuple[int, ...] | None = None
+    seed: int | None = None
+    ranged: bool = True
+    location: Location = Location.TORSO
+    settings: dict[str, str] | None = None
+
+    rules = "gurps"
+
+    @property
+    def targets(self) -> tuple[TargetResult, ...]:
+        return self.chain.targets
+
+    @property
+    def covers(self) -> tuple[CoverResult, ...]:
+        return self.chain.covers
+
+    def to_dict(self) -> dict[str, object]:
+        return {
+            "rules": "gurps",
+            "attack": {
+                "damage": str(self.damage),
+                "roll": self.roll,
+                "dice": None if self.dice is None else list(self.dice),
+                "seed": self.seed,
+                "basic_damage": self.basic_damage,
+                "ranged": self.ranged,
+                "location": self.location.value,
+                "can_overpenetrate": self.chain.can_overpenetrate,
+            },
+            "targets": [t.to_dict() for t in self.chain.targets],
+            "covers": [c.to_dict() for c in self.chain.covers],
+            "stopped_in": self.chain.stopped_in,
+            "settings": dict(self.settings or {}),
+            "warnings": list(self.warnings),
+            "steps": [s.to_dict() for s in self.steps],
+        }
