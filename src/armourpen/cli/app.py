@@ -22,6 +22,12 @@ app = typer.Typer(
 )
 
 
+@app.callback()
+def _root() -> None:
+    """Resolve what happens when a shot meets armour, cover, vehicles and people."""
+    # A callback keeps `armourpen` a group of subcommands even while only one is registered.
+
+
 def fail(message: str) -> typer.Exit:
     """Print one line on stderr and give the bad-input exit (AP-2)."""
     typer.echo(f"armourpen: error: {message}", err=True)
@@ -54,20 +60,24 @@ def main(argv: list[str] | None = None) -> None:
     """Console-script entry point."""
     _register_commands()
     try:
-        app(args=argv, prog_name="armourpen", standalone_mode=False)
+        rc = app(args=argv, prog_name="armourpen", standalone_mode=False)
     except typer.Exit as exc:
         sys.exit(exc.exit_code)
     except InputError as exc:
         typer.echo(f"armourpen: error: {exc}", err=True)
         sys.exit(2)
-    except Exception as exc:  # click's usage errors arrive here in non-standalone mode
-        import click
-
-        if isinstance(exc, click.exceptions.Abort):
+    except Exception as exc:
+        # Usage errors of the (vendored) click arrive here in non-standalone mode; duck-typed so
+        # that it does not matter which click module Typer uses.
+        if type(exc).__name__ == "Abort":
             sys.exit(1)
-        if isinstance(exc, click.ClickException):
-            typer.echo(f"armourpen: error: {exc.format_message()}", err=True)
+        format_message = getattr(exc, "format_message", None)
+        if callable(format_message) and isinstance(getattr(exc, "exit_code", None), int):
+            message = format_message()
+            if message:  # `armourpen` alone prints its help and has nothing more to say
+                typer.echo(f"armourpen: error: {message}", err=True)
             sys.exit(2)
         typer.echo(f"armourpen: internal error: {type(exc).__name__}: {exc}", err=True)
         sys.exit(1)
-    sys.exit(0)
+    # Without standalone mode, click returns the code of a typer.Exit instead of raising it.
+    sys.exit(rc if isinstance(rc, int) else 0)

@@ -9,7 +9,31 @@ from typing import Annotated, Any
 import typer
 
 from armourpen.cli.app import guarded
-from armourpen.errors import ScenarioError
+from armourpen.errors import InputError, ScenarioError
+
+_FLAG_FOR = {
+    "attack.weapon": "--weapon",
+    "attack.range": "--range",
+    "attack.from": "--from",
+    "attack.ammo": "--ammo",
+}
+
+
+def _as_flag_error(exc: InputError, n_covers: int) -> InputError:
+    """Name the quick flag the user typed rather than the scenario key it became."""
+    import re
+
+    field = _FLAG_FOR.get(exc.field, exc.field)
+    if m := re.fullmatch(r"line\[(\d+)\]\.cover", exc.field):
+        field = f"--cover #{int(m.group(1)) + 1}"
+    elif m := re.fullmatch(r"line\[\d+\]\.armour\[(\d+)\]", exc.field):
+        field = f"--armour #{int(m.group(1)) + 1}"
+    elif m := re.fullmatch(r"optional_rules\[(\d+)\]", exc.field):
+        field = f"--optional-rule #{int(m.group(1)) + 1}"
+    if field == exc.field:
+        return exc
+    return type(exc)(field, exc.value, exc.allowed) if type(exc) in (InputError, ScenarioError) \
+        else InputError(field, exc.value, exc.allowed)
 
 
 def catalog_for(files: list[Path] | None) -> Any:
@@ -84,7 +108,10 @@ def resolve(
             cover=cover or [], direction=from_, ammo=ammo,
             optional_rules=optional_rule or [], target=target,
         )
-        sc = armourpen.load_scenario(data, cat)
+        try:
+            sc = armourpen.load_scenario(data, cat)
+        except InputError as exc:
+            raise _as_flag_error(exc, len(cover or [])) from None
     print_outcome(armourpen.resolve(sc), as_json)
 
 

@@ -130,7 +130,8 @@ def resolve_line(
         if result.value.goes_on:
             extra, step = passed_layers(target, own, attack)
             in_front.extend(extra)
-            steps.append(step)
+            if any(isinstance(e, Target) for e in scenario.line[index + 1 :]):
+                steps.append(step)
         else:
             stopped_at = target.name
         structural = pen_structural or any(layer.structural for layer in facing)

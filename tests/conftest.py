@@ -1,0 +1,26 @@
+"""Shared fixtures: the built-in catalog, and a resolver for scenario mappings."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any
+
+import pytest
+
+import armourpen
+from armourpen.catalog import Catalog
+
+
+@pytest.fixture(scope="session")
+def catalog() -> Catalog:
+    return Catalog.builtin()
+
+
+@pytest.fixture
+def run(catalog: Catalog) -> Callable[[dict[str, Any]], dict[str, Any]]:
+    """Resolve a scenario mapping against the built-in catalog and return its JSON data."""
+
+    def _run(data: dict[str, Any]) -> dict[str, Any]:
+        return armourpen.resolve(armourpen.load_scenario(data, catalog)).to_dict()
+
+    return _run

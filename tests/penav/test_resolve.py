@@ -1,0 +1,238 @@
+"""End to end through load_scenario + resolve, with values worked out by hand from the text."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any
+
+import pytest
+
+Run = Callable[[dict[str, Any]], dict[str, Any]]
+
+
+def shot(weapon: str | None = None, rng: str | None = "10 m", **attack: Any) -> dict[str, Any]:
+    a: dict[str, Any] = dict(attack)
+    if weapon is not None:
+        a["weapon"] = weapon
+    if rng is not None and not a.get("contact"):
+        a["range"] = rng
+    return {"attack": a, "line": []}
+
+
+def scenario(attack: dict[str, Any], *line: dict[str, Any], **top: Any) -> dict[str, Any]:
+    return {**top, "attack": attack, "line": list(line)}
+
+
+# The text's own example: 7.62mm NATO (PEN 7, rifle) against a NIJ type III vest (AV 6) penetrates
+# fully to Long, with -4 at Very Long (7-1 = 6 = AV), and not beyond (Far 7-2 = 5 < 6).
+TEXT_EXAMPLE = [
+    ("contact", None, 7, "penetrated"),
+    ("point_blank", "1 m", 7, "penetrated"),
+    ("close", "12 m", 7, "penetrated"),
+    ("short", "25 m", 7, "penetrated"),
+    ("medium", "50 m", 7, "penetrated"),
+    ("long", "100 m", 7, "penetrated"),
+    ("very_long", "150 m", 6, "penetrated_reduced"),
+    ("far", "300 m", 5, "stopped"),
+    ("very_far", "600 m", 4, "stopped"),
+    ("distant", "1200 m", 3, "stopped"),
+    ("very_distant", "3200 m", 2, "stopped"),
+]
+
+
+@pytest.mark.parametrize(("band", "rng", "pen", "outcome"), TEXT_EXAMPLE)
+def test_pa2_pa3_text_example_762_nato_vs_nij_iii(
+    run: Run, band: str, rng: str | None, pen: int, outcome: str
+) -> None:
+    attack: dict[str, Any] = {"weapon": "7.62x51mm NATO"}
+    if rng is None:
+        attack["contact"] = True
+    else:
+        attack["range"] = rng
+    out = run(scenario(attack, {"target": "Gray", "armour": ["NIJ Type III"]}))
+    assert out["rules"] == "penav"
+    assert out["attack"]["range_band"] == band
+    assert out["attack"]["pen"] == pen
+    (t,) = out["targets"]
+    assert t["av"] == 6
+    assert t["outcome"] == outcome
+    assert t["wound_modifier"] == {"penetrated": 0, "penetrated_reduced": -4, "stopped": None}[
+        outcome
+    ]
+    assert {s["rule"] for s in out["steps"]} >= {"PA-2", "PA-3", "PA-4"}
+
+
+def test_pa5_dc_modifier_reported_and_effective_dc_when_base_known(run: Run) -> None:
+    # Rifle/MG at Very Distant: DC -2; base DC 5 -> DC 3. Contact: +1 -> 6.
+    out = run(scenario({"pen": 7, "range_column": "rifle", "dc": 5, "range": "3000 m"},
+                       {"target": "T"}))
+    assert out["attack"]["dc_modifier"] == -2
+    assert out["attack"]["dc"] == 3
+    out = run(scenario({"pen": 7, "range_column": "rifle", "dc": 5, "contact": True},
+                       {"target": "T"}))
+    assert out["attack"]["dc_modifier"] == 1
+    assert out["attack"]["dc"] == 6
+    out = run(scenario({"weapon": "7.62x51mm NATO", "range": "150 m"}, {"target": "T"}))
+    assert out["attack"]["dc_modifier"] == -1
+    assert out["attack"]["dc"] is None
+
+
+def test_pa3_pen_never_below_zero(run: Run) -> None:
+    # handgun PEN 2 at Very Distant: 2 - 6 = -4 -> 0; AV 0 target: PEN 0 = AV 0, reduced
+    out = run(scenario({"pen": 2, "range_column": "handgun", "range": "3000 m"}, {"target": "T"}))
+    assert out["attack"]["pen"] == 0
+    assert out["targets"][0]["outcome"] == "penetrated_reduced"
+
+
+def test_pa4_none_column_says_the_rules_give_no_modifier(run: Run) -> None:
+    out = run(scenario({"weapon": "57mm British QF 6-pdr", "range": "2000 m"}, {"target": "T"}))
+    assert out["attack"]["pen"] == 50  # SPEN 10 x 5, no range modifier
+    assert any(s["rule"] == "PA-4" and "no range modifier" in s["text"] for s in out["steps"])
+
+
+def test_pa1_structural_attack_on_personal_armour(run: Run) -> None:
+    # SPEN 5 = PEN 25; against AV 25 (inline) equal -> reduced; against AV 24 -> penetrated
+    out = run(scenario({"spen": 5, "range": "100 m"}, {"target": "T", "armour": [{"av": 25}]}))
+    assert out["attack"]["pen"] == 25
+    assert out["targets"][0]["outcome"] == "penetrated_reduced"
+    out = run(scenario({"spen": 5, "range": "100 m"}, {"target": "T", "armour": [{"av": 24}]}))
+    assert out["targets"][0]["outcome"] == "penetrated"
+
+
+def test_pa1_personal_attack_on_structural_armour(run: Run) -> None:
+    # .50 BMG ball PEN 12 vs SAV 2 (= AV 10) at 100 m: penetrates; vs SAV 2.4 (= AV 12): -4;
+    # vs SAV 2.6 (= AV 13): stopped
+    def vs(sav: float) -> str:
+        out = run(scenario({"weapon": ".50 BMG ball", "range": "100 m"},
+                           {"cover": {"name": "hull", "sav": sav}}, {"target": "crew"}))
+        return str(out["targets"][0]["outcome"])
+
+    assert vs(2) == "penetrated"
+    assert vs(2.4) == "penetrated_reduced"
+    assert vs(2.6) == "stopped"
+
+
+def test_pa1_structural_vs_structural_equality(run: Run) -> None:
+    out = run(scenario({"spen": 12, "range": "500 m"},
+                       {"target": "tank", "armour": [{"name": "hull", "sav": 12}]}))
+    assert out["targets"][0]["av"] == 60
+    assert out["targets"][0]["outcome"] == "penetrated_reduced"
+    assert out["targets"][0]["sav"] == "12"
+
+
+def test_pa6_optional_ball_as_sp(run: Run) -> None:
+    base = {"weapon": "5.56mm NATO", "range": "30 m"}
+    off = run(scenario(base, {"target": "T"}))
+    on = run(scenario(base, {"target": "T"}, optional_rules=["rifle_ball_as_sp"]))
+    assert off["attack"]["ammo"].lower() == "ball"
+    assert on["attack"]["ammo"].lower() in {"sp", "soft point"}
+    # beyond Medium the rule no longer applies
+    far = run(scenario({"weapon": "5.56mm NATO", "range": "51 m"}, {"target": "T"},
+                       optional_rules=["rifle_ball_as_sp"]))
+    assert far["attack"]["ammo"].lower() == "ball"
+    # Contact counts (PA-6)
+    contact = run(scenario({"weapon": "5.56mm NATO", "contact": True}, {"target": "T"},
+                           optional_rules=["rifle_ball_as_sp"]))
+    assert contact["attack"]["ammo"].lower() in {"sp", "soft point"}
+    # a pistol is not a high-velocity rifle
+    pistol = run(scenario({"weapon": "9mm Parabellum pistol", "range": "10 m"}, {"target": "T"},
+                          optional_rules=["rifle_ball_as_sp"]))
+    assert pistol["attack"]["ammo"].lower() == "ball"
+
+
+def test_pa9_wall_gives_nothing_against_fire_from_above(run: Run) -> None:
+    # 9mm Parabellum pistol PEN 4 at 10 m; sandbags AV 6 stop it from the front, not from above
+    line = ({"cover": "Sandbag wall, single layer"}, {"target": "T"})
+    front = run(scenario({"weapon": "9mm Parabellum pistol", "range": "10 m"}, *line))
+    above = run(scenario({"weapon": "9mm Parabellum pistol", "range": "10 m", "from": "above"},
+                         *line))
+    assert front["targets"][0]["av"] == 6
+    assert front["targets"][0]["outcome"] == "stopped"
+    assert above["targets"][0]["av"] == 0
+    assert above["targets"][0]["outcome"] == "penetrated"
+    assert any(s["rule"] == "PA-9" and "nothing" in s["text"] for s in above["steps"])
+
+
+def test_pa9_overhead_cover_protects_only_from_above(run: Run) -> None:
+    roof = {"cover": {"name": "roof", "av": 9, "covers": ["above"]}}
+    above = run(scenario({"pen": 5, "range_column": "rifle", "range": "10 m", "from": "above"},
+                         roof, {"target": "T"}))
+    front = run(scenario({"pen": 5, "range_column": "rifle", "range": "10 m"}, roof,
+                         {"target": "T"}))
+    assert above["targets"][0]["av"] == 9
+    assert front["targets"][0]["av"] == 0
+
+
+def test_pa7_cover_layers_with_worn_armour(run: Run) -> None:
+    # Medium concrete wall (30cm) 18, then a PASGT vest 5: 18 + 1 = 19
+    out = run(scenario({"pen": 19, "range_column": "none", "range": "10 m"},
+                       {"cover": "Medium concrete wall (30cm)"},
+                       {"target": "T", "armour": ["PASGT vest"]}))
+    assert out["targets"][0]["av"] == 19
+    assert out["targets"][0]["outcome"] == "penetrated_reduced"
+
+
+def test_pa12_person_through_person_front_with_armour(run: Run) -> None:
+    # Gray wears NIJ III (6): PEN 7 > 6. VIP behind: Gray's body front-to-back 3, vest in 6,
+    # vest out 6 -> 6 + 1 + 1 = 8 > 7: stopped in the VIP's line.
+    out = run(scenario({"weapon": "7.62x51mm NATO", "range": "50 m"},
+                       {"target": "Gray", "armour": ["NIJ Type III"]}, {"target": "VIP"}))
+    gray, vip = out["targets"]
+    assert (gray["av"], gray["outcome"]) == (6, "penetrated")
+    assert (vip["av"], vip["outcome"]) == (8, "stopped")
+
+
+def test_pa12_person_through_person_without_armour_front_and_side(run: Run) -> None:
+    # .38 Special PEN 3 (handgun) at 5 m: bare Gray AV 0; VIP behind faces Gray's body:
+    # front to back 3 -> 3 = 3 (-4); side to side 4 -> stopped
+    def line(direction: str) -> list[dict[str, Any]]:
+        return run(scenario({"weapon": ".38 Special", "range": "5 m", "from": direction},
+                            {"target": "Gray"}, {"target": "VIP"}))["targets"]
+
+    gray, vip = line("front")
+    assert (gray["av"], gray["outcome"]) == (0, "penetrated")
+    assert (vip["av"], vip["outcome"]) == (3, "penetrated_reduced")
+    assert vip["wound_modifier"] == -4
+    gray, vip = line("left")
+    assert (vip["av"], vip["outcome"]) == (4, "stopped")
+
+
+def test_pa12_wall_between_two_targets(run: Run) -> None:
+    # 7.62x51 PEN 7 at 50 m; bare Gray (AV 0); solid wooden door (2); VIP: body 3 + door 2 -> 4
+    out = run(scenario({"weapon": "7.62x51mm NATO", "range": "50 m"},
+                       {"target": "Gray"}, {"cover": "Solid wooden door"}, {"target": "VIP"}))
+    gray, vip = out["targets"]
+    assert gray["outcome"] == "penetrated"
+    assert (vip["av"], vip["outcome"]) == (4, "penetrated")
+
+
+def test_pa12_shot_stops_in_the_middle_of_the_line(run: Run) -> None:
+    # 9mm Parabellum pistol PEN 4 at 10 m through bare people, front to back 3 each:
+    # A 0 (pen), B 3 (pen), C 3+1 = 4 (-4), D 3+1+1 = 5 (stopped), E not reached
+    people = [{"target": n} for n in "ABCDE"]
+    out = run(scenario({"weapon": "9mm Parabellum pistol", "range": "10 m"}, *people))
+    got = [(t["name"], t["av"], t["outcome"]) for t in out["targets"]]
+    assert got == [
+        ("A", 0, "penetrated"),
+        ("B", 3, "penetrated"),
+        ("C", 4, "penetrated_reduced"),
+        ("D", 5, "stopped"),
+        ("E", None, "not_reached"),
+    ]
+    assert out["targets"][4]["wound_modifier"] is None
+
+
+def test_pa8_wearing_limits_warn_not_fail(run: Run) -> None:
+    out = run(scenario({"weapon": "7.62x51mm NATO", "range": "50 m"},
+                       {"target": "T", "armour": [{"name": "p1", "av": 7, "rigid": True},
+                                                  {"name": "p2", "av": 7, "rigid": True}]}))
+    assert any(w.startswith("PA-8") for w in out["warnings"])
+    assert out["targets"][0]["av"] == 8
+
+
+def test_pa13_range_tied_profile_warns_elsewhere(run: Run) -> None:
+    at = run(scenario({"weapon": ".50 BMG M8 API-T at 500m", "range": "500 m"}, {"target": "T"}))
+    assert at["attack"]["pen"] == 10
+    assert not any("PA-13" in w for w in at["warnings"])
+    off = run(scenario({"weapon": ".50 BMG M8 API-T at 500m", "range": "100 m"}, {"target": "T"}))
+    assert any("PA-13" in w for w in off["warnings"])
