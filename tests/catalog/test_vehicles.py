@@ -1,0 +1,132 @@
+"""The vehicle catalog (PA-10): every vehicle loads, its faces are complete and sane, and renders."""
+
+from __future__ import annotations
+
+import re
+import tomllib
+from fractions import Fraction
+from pathlib import Path
+
+import pytest
+
+import armourpen.catalog.items
+from armourpen.catalog import Catalog
+from armourpen.catalog.items import Vehicle
+from armourpen.penav.direction import Direction
+from armourpen.penav.slope import actual_av, effective_av, notation
+from armourpen.penav.vehicle import (
+    HULL_FACES,
+    TURRET_FACES,
+    check_faces,
+    face_notations,
+    hit_face,
+    stated_warnings,
+)
+
+DATA = Path(armourpen.catalog.items.__file__).parent / "data" / "vehicles.toml"
+NAMES = [v["name"] for v in tomllib.loads(DATA.read_text("utf-8"))["vehicle"]]
+
+
+@pytest.fixture(scope="module")
+def builtin() -> Catalog:
+    return Catalog.builtin()
+
+
+def vehicle(catalog: Catalog, name: str) -> Vehicle:
+    return catalog.vehicle(name)
+
+
+def test_catalog_ships_the_vehicles_asked_for() -> None:
+    assert NAMES == ["T-34 (1941)", "M4A3 (75)W Sherman", "Tiger I", "Panther Ausf. G", "BMP-2"]
+
+
+@pytest.mark.parametrize("name", NAMES)
+def test_vehicle_loads_with_every_hull_and_turret_face(builtin: Catalog, name: str) -> None:
+    v = vehicle(builtin, name)
+    check_faces(v)
+    for face in HULL_FACES + TURRET_FACES:
+        assert face in v.faces, face
+
+
+@pytest.mark.parametrize("name", NAMES)
+def test_vehicle_note_names_its_sources(builtin: Catalog, name: str) -> None:
+    note = vehicle(builtin, name).note
+    assert len(note) > 80
+    # every note cites at least one reference by author or publisher
+    assert re.search(r"Zaloga|Hunnicutt|Jentz|Jane's", note)
+
+
+@pytest.mark.parametrize("name", NAMES)
+def test_vehicle_faces_have_sane_numbers(builtin: Catalog, name: str) -> None:
+    v = vehicle(builtin, name)
+    for face, p in v.faces.items():
+        assert p.thickness_mm is not None and p.sav is None, face
+        assert 5 <= p.thickness_mm <= 150, face
+        assert 0 <= p.slope <= 90, face
+        assert not p.composite, face  # all five are steel; their notes say so
+    # roofs and bellies are flat and thinner than the front
+    for face in ("top", "bottom", "turret_top"):
+        assert v.faces[face].slope == 90
+        assert v.faces[face].thickness_mm is not None
+        assert v.faces[face].thickness_mm < (v.faces["front"].thickness_mm or 0)
+    # the front is at least as strong against a level shot as the side and rear
+    front = effective_av(v.faces["front"]).value
+    assert front >= effective_av(v.faces["side"]).value
+    assert front >= effective_av(v.faces["rear"]).value
+
+
+@pytest.mark.parametrize("name", NAMES)
+def test_vehicle_notation_renders_for_every_face(builtin: Catalog, name: str) -> None:
+    pattern = re.compile(r"^SAV (\d+(\.\d+)?|—) \(\d+(\.\d+)?\) \d+(\.\d+)?°$")
+    rows = face_notations(vehicle(builtin, name))
+    assert len(rows) == len(HULL_FACES + TURRET_FACES)
+    for face, text in rows:
+        assert pattern.match(text), (face, text)
+
+
+@pytest.mark.parametrize("name", NAMES)
+def test_pa10_no_stated_figure_disagrees(builtin: Catalog, name: str) -> None:
+    assert stated_warnings(vehicle(builtin, name)) == ()
+
+
+@pytest.mark.parametrize("name", NAMES)
+@pytest.mark.parametrize("direction", list(Direction))
+def test_vehicle_every_direction_hits_a_face(builtin: Catalog, name: str, direction: Direction) -> None:
+    # default elevations: level for the four sides, straight down/up from above/below
+    hit = hit_face(vehicle(builtin, name), direction).value
+    assert 3 <= hit.av <= 100
+
+
+@pytest.mark.parametrize(
+    ("name", "text", "av"),
+    [
+        # 45 mm at 60: x2 = 90 mm -> AV 40 (SAV 8); 45 mm -> AV 18 (SAV 3.6)
+        ("T-34 (1941)", "SAV 8 (3.6) 60°", 40),
+        # 63.5 at 47: x(1.5 + 2/15 x 0.5) = x47/30 -> 99.48 mm -> AV 40 + 9.48/10 x 5 = 44.7 -> 44
+        # 63.5 mm alone: AV 25 + 3.5/10 x 5 = 26.75 -> 26 (SAV 5.2)
+        ("M4A3 (75)W Sherman", "SAV 8.8 (5.2) 47°", 44),
+        # 100 at 9: x1 -> 100 mm = AV 45 (SAV 9)
+        ("Tiger I", "SAV 9 (9) 9°", 45),
+        # 80 at 55: x(1.5 + 10/15 x 0.5) = x11/6 -> 146.67 mm -> AV 70 + 16.67/20 x 10 = 78.3 -> 78
+        # 80 mm alone: AV 35 (SAV 7)
+        ("Panther Ausf. G", "SAV 15.6 (7) 55°", 78),
+        # 19 at 57: x(1.5 + 12/15 x 0.5) = x1.9 -> 36.1 mm -> AV 16 (35 mm) (SAV 3.2)
+        # 19 mm alone: AV 11 + 1.5/2.5 = 11.6 -> 11 (SAV 2.2)
+        ("BMP-2", "SAV 3.2 (2.2) 57°", 16),
+    ],
+)
+def test_pa10_front_faces_by_hand(builtin: Catalog, name: str, text: str, av: int) -> None:
+    front = vehicle(builtin, name).faces["front"]
+    assert notation(front) == text
+    assert effective_av(front).value == av
+
+
+def test_pa10_t34_stated_front_figure_is_checked_and_agrees(builtin: Catalog) -> None:
+    front = vehicle(builtin, "T-34").faces["front"]
+    assert front.stated_sav == Fraction(8)
+    assert actual_av(front).value == 18
+
+
+def test_vehicle_lookup_by_alias(builtin: Catalog) -> None:
+    assert vehicle(builtin, "Sherman").name == "M4A3 (75)W Sherman"
+    assert vehicle(builtin, "Panther").name == "Panther Ausf. G"
