@@ -6,10 +6,11 @@ from collections.abc import Callable
 
 import typer
 
-from armourpen.cli import catalog_cmds, gurps_cmds, resolve_cmd
+from armourpen.cli import catalog_cmds, gurps_cmds, resolve_cmd, thickness_cmd
 
 REGISTRARS: list[Callable[[typer.Typer], None]] = [
     resolve_cmd.register,
     gurps_cmds.register,
     catalog_cmds.register,
+    thickness_cmd.register,
 ]

@@ -1,0 +1,188 @@
+"""``armourpen thickness``: the thickness curve (PA-11) both ways, with its neighbouring points."""
+
+from __future__ import annotations
+
+import json
+import re
+from fractions import Fraction
+from typing import Annotated, Any
+
+import typer
+
+from armourpen.cli.app import guarded
+from armourpen.errors import InputError
+from armourpen.explain import Step
+from armourpen.penav.scale import MAX_VALUE, fmt, structural, to_personal
+from armourpen.penav.thickness import (
+    MAX_AV,
+    TABLE_MAX_AV,
+    av_for_mm,
+    fmt_mm,
+    mm_at,
+    mm_for_av,
+    neighbours,
+)
+
+_UNITS: dict[str, Fraction] = {
+    "": Fraction(1),
+    "mm": Fraction(1),
+    "cm": Fraction(10),
+    "in": Fraction("25.4"),
+    '"': Fraction("25.4"),
+}
+_THICKNESS = re.compile(r"^\s*(\d+(?:\.\d+)?|\.\d+)\s*(mm|cm|in|\"|)\s*$", re.IGNORECASE)
+_ALLOWED_TEXT = "a thickness such as 120mm, 78.75mm, 4cm or 2in (a bare number is mm)"
+
+
+def parse_thickness(text: str, field: str = "thickness") -> Fraction:
+    """``"120mm"`` -> 120, ``"4cm"`` -> 40, ``"2in"`` -> 50.8 (exact)."""
+    m = _THICKNESS.match(text)
+    if m is None:
+        raise InputError(field, text, _ALLOWED_TEXT)
+    return Fraction(m.group(1)) * _UNITS[m.group(2).lower()]
+
+
+def _num(q: Fraction) -> int | float:
+    return q.numerator if q.denominator == 1 else float(q)
+
+
+def _point(av: int, mm: Fraction, here: bool) -> dict[str, Any]:
+    return {
+        "av": av,
+        "sav": _num(structural(av)),
+        "mm": _num(mm),
+        "mm_exact": str(mm),
+        "table_point": av <= TABLE_MAX_AV,
+        "at": here,
+    }
+
+
+def thickness_report(
+    mm: Fraction | None = None, av: int | None = None, *, field: str = "thickness"
+) -> dict[str, Any]:
+    """Both directions of the curve for a thickness or an AV, as a JSON-ready mapping."""
+    steps: list[Step] = []
+    if mm is not None:
+        fwd = av_for_mm(mm, field=field)
+        steps.extend(fwd.steps)
+        got_av = fwd.value
+        back = mm_for_av(got_av)
+        steps.extend(back.steps)
+        near = neighbours(mm=mm)
+        here_mm = mm
+    else:
+        assert av is not None
+        back = mm_for_av(av, field=field)
+        steps.extend(back.steps)
+        fwd = av_for_mm(back.value)
+        steps.extend(fwd.steps)
+        got_av = av
+        near = neighbours(av=av)
+        here_mm = back.value
+    nxt: dict[str, Any] | None = None
+    if got_av < MAX_AV:
+        nm = mm_at(got_av + 1)
+        nxt = {"av": got_av + 1, "sav": _num(structural(got_av + 1)), "mm": _num(nm),
+               "mm_exact": str(nm)}
+    return {
+        "input": {"mm": _num(mm)} if mm is not None else {"av": av},
+        "mm_to_av": {
+            "mm": _num(here_mm),
+            "mm_exact": str(here_mm),
+            "av": fwd.value,
+            "sav": _num(structural(fwd.value)),
+        },
+        "av_to_mm": {
+            "av": got_av,
+            "sav": _num(structural(got_av)),
+            "mm": _num(back.value),
+            "mm_exact": str(back.value),
+            "next": nxt,
+        },
+        "neighbours": [_point(a, m, near.at is not None and a == near.at[0])
+                       for a, m in near.points()],
+        "steps": [s.to_dict() for s in steps],
+    }
+
+
+def _render(report: dict[str, Any]) -> None:
+    from rich.console import Console
+    from rich.table import Table
+
+    con = Console(highlight=False)
+    fw, bk = report["mm_to_av"], report["av_to_mm"]
+    av_text = fmt(fw["av"], show_structural=True)
+    mm_text = fmt_mm(Fraction(fw["mm_exact"]))
+    back_av = fmt(bk["av"], show_structural=True)
+    back_mm = fmt_mm(Fraction(bk["mm_exact"]))
+    if "mm" in report["input"]:
+        con.print(f"[bold]{mm_text} mm of RHA -> {av_text}[/bold]  (floor: the highest AV it reaches)")
+        con.print(f"{back_av} -> {back_mm} mm of RHA")
+    else:
+        con.print(f"[bold]{back_av} -> {back_mm} mm of RHA[/bold]")
+        con.print(f"{mm_text} mm of RHA -> {av_text}")
+    if bk["next"] is not None:
+        nxt = bk["next"]
+        con.print(f"the next AV, {fmt(nxt['av'], show_structural=True)}, needs "
+                  f"{fmt_mm(Fraction(nxt['mm_exact']))} mm")
+    con.print("Neighbouring points of the curve (PA-11):")
+    table = Table()
+    table.add_column("AV", justify="right")
+    table.add_column("SAV", justify="right")
+    table.add_column("mm RHA", justify="right")
+    table.add_column("")
+    on_point = any(p["at"] for p in report["neighbours"])
+    here = report["mm_to_av"] if "mm" in report["input"] else report["av_to_mm"]
+    for p in report["neighbours"]:
+        if not on_point and p is report["neighbours"][-1]:
+            # the value itself lies between the points: show it in its place
+            table.add_row(str(here["av"]), f"{here['sav']:g}",
+                          fmt_mm(Fraction(here["mm_exact"])), "<- this value (between points)")
+        mark = "<- this value" if p["at"] else ("" if p["table_point"] else "past the table")
+        table.add_row(str(p["av"]), f"{p['sav']:g}", fmt_mm(Fraction(p["mm_exact"])), mark)
+    con.print(table)
+    con.print("Steps:")
+    for s in report["steps"]:
+        con.print(f"  [{s['rule']}] {s['text']}", markup=False)
+
+
+@guarded
+def thickness(
+    value: Annotated[
+        str | None,
+        typer.Argument(help="A thickness of RHA: 120mm, 78.75mm, 4cm, 2in (bare number: mm).",
+                       show_default=False),
+    ] = None,
+    av: Annotated[int | None, typer.Option("--av", help="A personal AV, 3 to 1000.")] = None,
+    sav: Annotated[
+        str | None, typer.Option("--sav", help="A structural AV, e.g. 12 or 6.8.")
+    ] = None,
+    as_json: Annotated[bool, typer.Option("--json", help="Machine-readable output.")] = False,
+) -> None:
+    """The thickness curve (PA-11): mm of RHA to AV (SAV shown) and back, with its neighbours."""
+    given = [x for x in (value, av, sav) if x is not None]
+    if len(given) != 1:
+        raise InputError(
+            "thickness",
+            " ".join(str(x) for x in given) or "(nothing)",
+            "give exactly one of a thickness (e.g. 120mm), --av N or --sav N",
+        )
+    if value is not None:
+        report = thickness_report(mm=parse_thickness(value), field="thickness")
+    elif av is not None:
+        report = thickness_report(av=av, field="--av")
+    else:
+        assert sav is not None
+        try:
+            q = Fraction(sav.strip())
+        except (ValueError, ZeroDivisionError):
+            raise InputError("--sav", sav, f"a number, 0 to {MAX_VALUE // 5}") from None
+        report = thickness_report(av=to_personal(q, True, "--sav"), field="--sav")
+    if as_json:
+        typer.echo(json.dumps(report, indent=2, ensure_ascii=False))
+    else:
+        _render(report)
+
+
+def register(app: typer.Typer) -> None:
+    app.command("thickness")(thickness)
