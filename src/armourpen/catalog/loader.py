@@ -54,11 +54,20 @@ def exact(x: Number) -> Fraction:
     return Fraction(str(x)) if isinstance(x, float) else Fraction(x)
 
 
+class _Problem(ValueError):
+    """A model-level check that concerns one key (so the error can name it and its value)."""
+
+    def __init__(self, message: str, key: str | None = None) -> None:
+        super().__init__(message)
+        self.key = key
+
+
 def _whole_personal(x: Number | None, key: str) -> None:
     if x is not None and (exact(x) * 5).denominator != 1:
-        raise ValueError(
+        raise _Problem(
             f"{key} = {x} is {float(exact(x) * 5):g} on the personal scale; PA-1 compares whole "
-            "numbers, so a structural value must be a multiple of 0.2"
+            "numbers, so a structural value must be a multiple of 0.2",
+            key,
         )
 
 
@@ -67,8 +76,8 @@ def _one_of(model: BaseModel, keys: Sequence[str], what: str) -> None:
     if len(given) != 1:
         shown = " or ".join(f"`{k}`" for k in keys)
         if given:
-            raise ValueError(f"give {what} once: {shown}, not " + " and ".join(given))
-        raise ValueError(f"{what} is missing: give {shown}")
+            raise _Problem(f"give {what} once: {shown}, not " + " and ".join(given), given[-1])
+        raise _Problem(f"{what} is missing: give {shown}")
 
 
 class _Model(BaseModel):
@@ -99,7 +108,7 @@ class AttackModel(_Named):
         _whole_personal(self.spen, "spen")
         _whole_personal(self.sdc, "sdc")
         if self.dc is not None and self.sdc is not None:
-            raise ValueError("give `dc` or `sdc`, not both")
+            raise _Problem("give `dc` or `sdc`, not both", "sdc")
         return self
 
 
@@ -131,12 +140,12 @@ class CoverModel(_Named):
     def _check(self) -> CoverModel:
         if self.unknown_av:
             if self.av is not None or self.sav is not None:
-                raise ValueError("`unknown_av = true` and an AV contradict each other")
+                raise _Problem("`unknown_av = true` and an AV contradict each other", "unknown_av")
         else:
             _one_of(self, ("av", "sav"), "the cover's armour value (or `unknown_av = true`)")
         _whole_personal(self.sav, "sav")
         if self.covers is not None and len(set(self.covers)) != len(self.covers):
-            raise ValueError("`covers` lists a direction twice")
+            raise _Problem("`covers` lists a direction twice", "covers")
         return self
 
 
@@ -338,6 +347,9 @@ _HINTS = {
 }
 
 
+_RANGE_ERRORS = ("greater_than", "greater_than_equal", "less_than", "less_than_equal")
+
+
 def _find_model(ann: Any) -> type[BaseModel] | None:
     if isinstance(ann, type) and issubclass(ann, BaseModel):
         return ann
@@ -409,13 +421,21 @@ def _to_catalog_error(exc: ValidationError, data: Mapping[str, Any], origin: str
     for part in first["loc"]:
         if isinstance(part, str) and (
             part.startswith(("function-", "constrained-", "literal["))
-            or part in ("int", "float", "str", "bool", "list[", "none")
+            or part in ("int", "float", "str", "bool", "none", "[key]")
             or part.startswith(("list[", "dict["))
         ):
             continue
         loc.append(part)
-    where = _path(loc, data)
     kind = first["type"]
+    value = first.get("input")
+    problem = (first.get("ctx") or {}).get("error")
+    if isinstance(problem, _Problem):
+        if problem.key is not None and isinstance(value, Mapping):
+            loc.append(problem.key)
+            value = value.get(problem.key)
+        else:
+            value = "<missing>"
+    where = _path(loc, data)
     key = next((p for p in reversed(loc) if isinstance(p, str)), "")
     if kind == "extra_forbidden":
         keys = _allowed_keys(loc)
@@ -424,13 +444,14 @@ def _to_catalog_error(exc: ValidationError, data: Mapping[str, Any], origin: str
         allowed = str(first["msg"]).removeprefix("Value error, ")
     elif kind == "missing":
         allowed = f"`{key}` is required"
+    elif key in _HINTS and kind in _RANGE_ERRORS:
+        allowed = "allowed: " + _HINTS[key]
     else:
         allowed = str(first["msg"])
         if key in _HINTS:
             allowed += f" ({_HINTS[key]})"
     if len(errors) > 1:
         allowed += f" (and {len(errors) - 1} more problem{'s' if len(errors) > 2 else ''})"
-    value = first.get("input")
     if kind == "missing":
         value = "<missing>"
     field = f"{origin}: {where}" if where else origin

@@ -1,0 +1,198 @@
+"""User catalogs: --catalog files and the user config folder; clashes and malformed files (AP-2)."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import platformdirs
+import pytest
+
+from armourpen.catalog import Catalog
+from armourpen.errors import CatalogError, UnknownNameError
+
+GOOD = """
+[[armour]]
+name = "Dragon Skin vest"
+aliases = ["Dragon Skin"]
+av = 8
+kind = "vest"
+rigid = true
+note = "house rule"
+
+[[attack]]
+name = "Laser pistol"
+pen = 9
+range_column = "handgun"
+dc = 4
+
+[[cover]]
+name = "Bunker roof"
+sav = 5.2
+covers = ["above"]
+
+[[ammo]]
+name = "tracer"
+pen_mod = -1
+"""
+
+
+def write(tmp_path: Path, text: str, name: str = "mine.toml") -> Path:
+    path = tmp_path / name
+    path.write_text(text, encoding="utf-8")
+    return path
+
+
+@pytest.fixture
+def user_dir(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
+    """Point platformdirs' user config folder at a temporary directory."""
+    root = tmp_path / "config"
+    monkeypatch.setattr(platformdirs, "user_config_path", lambda *a, **k: root / "armourpen")
+    folder = root / "armourpen" / "catalog"
+    folder.mkdir(parents=True)
+    return folder
+
+
+def test_extra_file_adds_items(tmp_path: Path) -> None:
+    path = write(tmp_path, GOOD)
+    cat = Catalog.load([path], user_dir=False)
+    vest = cat.armour("dragon skin")
+    assert (vest.av, vest.rigid, vest.source) == (8, True, str(path))
+    laser = cat.attack("LASER PISTOL")
+    assert (laser.pen, laser.dc, laser.range_column.value) == (9, 4, "handgun")
+    # PA-1: SAV 5.2 x 5 = AV 26, structural.
+    roof = cat.cover("Bunker roof")
+    assert (roof.av, roof.structural, {d.value for d in roof.covers}) == (26, True, {"above"})
+    assert cat.ammo("tracer").pen_mod == -1
+    assert cat.attack("7.62x51mm NATO").pen == 7  # built-ins still there
+    assert str(path) in cat.sources
+
+
+def test_extra_file_leaves_the_builtin_catalog_alone(tmp_path: Path) -> None:
+    Catalog.load([write(tmp_path, GOOD)], user_dir=False)
+    assert "Dragon Skin vest" not in [i.name for i in Catalog.builtin().items("armour")]
+
+
+def test_user_config_folder_is_read(user_dir: Path) -> None:
+    write(user_dir, GOOD, "house.toml")
+    assert Catalog.load().armour("Dragon Skin vest").av == 8
+    with pytest.raises(UnknownNameError):
+        Catalog.load(user_dir=False).armour("Dragon Skin vest")
+
+
+def test_empty_user_folder_gives_the_builtin(user_dir: Path) -> None:
+    assert Catalog.load() is Catalog.builtin()
+
+
+def test_user_attack_may_use_user_ammo_from_an_earlier_file(user_dir: Path, tmp_path: Path) -> None:
+    write(user_dir, '[[ammo]]\nname = "frangible"\n', "a.toml")
+    extra = write(tmp_path, '[[attack]]\nname = "Frangible 9mm"\npen = 3\n'
+                  'range_column = "handgun"\nammo = "frangible"\n')
+    assert Catalog.load([extra]).attack("Frangible 9mm").ammo == "frangible"
+
+
+@pytest.mark.parametrize(
+    ("text", "clash", "other"),
+    [
+        ('[[armour]]\nname = "NIJ Type III"\nav = 7\n', "NIJ Type III", "NIJ Type III"),
+        ('[[armour]]\nname = "nij type  iii"\nav = 7\n', "nij type  iii", "NIJ Type III"),
+        ('[[armour]]\nname = "My vest"\naliases = ["PASGT vest"]\nav = 7\n', "PASGT vest",
+         "US PASGT vest"),
+        ('[[cover]]\nname = "7.62 NATO"\nav = 3\n', "7.62 NATO", "7.62x51mm NATO"),
+    ],
+)
+def test_clash_with_builtin_is_refused(tmp_path: Path, text: str, clash: str, other: str) -> None:
+    path = write(tmp_path, text)
+    with pytest.raises(CatalogError) as info:
+        Catalog.load([path], user_dir=False)
+    message = str(info.value)
+    assert str(path) in message and repr(clash) in message
+    assert "built-in" in message and repr(other) in message
+
+
+def test_clash_between_two_user_files_is_refused(tmp_path: Path, user_dir: Path) -> None:
+    write(user_dir, GOOD, "house.toml")
+    extra = write(tmp_path, '[[armour]]\nname = "dragon skin"\nav = 9\n', "other.toml")
+    with pytest.raises(CatalogError) as info:
+        Catalog.load([extra])
+    assert "other.toml" in str(info.value) and "house.toml" in str(info.value)
+
+
+def test_clash_inside_one_file_is_refused(tmp_path: Path) -> None:
+    path = write(tmp_path, '[[armour]]\nname = "A vest"\nav = 1\n\n'
+                 '[[armour]]\nname = "a  VEST"\nav = 2\n')
+    with pytest.raises(CatalogError, match="clashes"):
+        Catalog.load([path], user_dir=False)
+
+
+@pytest.mark.parametrize(
+    ("text", "field", "value", "allowed"),
+    [
+        # unknown key: a typo must not be ignored (AP-2)
+        ('[[armour]]\nname = "V"\nav = 5\ncolour = "red"\n', "armour[0] ('V').colour", "'red'",
+         "unknown key"),
+        ('[[armor]]\nname = "V"\nav = 5\n', "armor", "", "unknown key; allowed keys: attack"),
+        # wrong type
+        ('[[armour]]\nname = "V"\nav = "6"\n', "armour[0] ('V').av", "'6'", "integer"),
+        ('[[armour]]\nname = "V"\nav = 5\nrigid = "yes"\n', "armour[0] ('V').rigid", "'yes'",
+         "boolean"),
+        # negative AV, AV over 1000 on the personal scale (PA-1)
+        ('[[armour]]\nname = "V"\nav = -1\n', "armour[0] ('V').av", "-1", "0 to 1000"),
+        ('[[cover]]\nname = "Wall"\nav = 1001\n', "cover[0] ('Wall').av", "1001", "0 to 1000"),
+        ('[[armour]]\nname = "V"\nsav = 201\n', "armour[0] ('V').sav", "201", "0 to 200"),
+        ('[[attack]]\nname = "G"\npen = 1001\nrange_column = "rifle"\n', "attack[0] ('G').pen",
+         "1001", "0 to 1000"),
+        # PA-1: whole numbers on the personal scale
+        ('[[armour]]\nname = "V"\nsav = 5.1\n', "armour[0] ('V')", "", "multiple of 0.2"),
+        ('[[armour]]\nname = "V"\nav = 5.5\n', "armour[0] ('V').av", "5.5", "integer"),
+        # one value, not two, not none
+        ('[[armour]]\nname = "V"\nav = 5\nsav = 1\n', "armour[0] ('V')", "", "not av and sav"),
+        ('[[armour]]\nname = "V"\n', "armour[0] ('V')", "", "give `av` or `sav`"),
+        ('[[armour]]\nav = 5\n', "armour[0].name", "<missing>", "`name` is required"),
+        ('[[attack]]\nname = "G"\npen = 3\nrange_column = "pistol"\n',
+         "attack[0] ('G').range_column", "'pistol'", "'handgun', 'rifle' or 'none'"),
+        ('[[cover]]\nname = "Roof"\nav = 3\ncovers = ["up"]\n', "cover[0] ('Roof').covers[0]",
+         "'up'", "'above'"),
+        ('[[armour]]\nname = "V"\nav = 5\nkind = "hat"\n', "armour[0] ('V').kind", "'hat'",
+         "'helmet'"),
+        ('[[attack]]\nname = "G"\npen = 3\nrange_column = "rifle"\nammo = "magic"\n',
+         "attack 'G'.ammo", "'magic'", "no ammunition type has that name"),
+    ],
+)
+def test_ap2_malformed_file_is_one_clear_error(
+    tmp_path: Path, text: str, field: str, value: str, allowed: str
+) -> None:
+    path = write(tmp_path, text)
+    with pytest.raises(CatalogError) as info:
+        Catalog.load([path], user_dir=False)
+    message = str(info.value)
+    assert "\n" not in message
+    assert message.startswith(str(path))
+    assert field in info.value.field
+    assert value in message
+    assert allowed in message
+
+
+def test_ap2_several_problems_are_counted(tmp_path: Path) -> None:
+    path = write(tmp_path, '[[armour]]\nname = "V"\nav = -1\nkind = "hat"\n')
+    with pytest.raises(CatalogError, match="and 1 more problem"):
+        Catalog.load([path], user_dir=False)
+
+
+def test_ap2_toml_syntax_error(tmp_path: Path) -> None:
+    path = write(tmp_path, "[[armour]\nname = \n")
+    with pytest.raises(CatalogError) as info:
+        Catalog.load([path], user_dir=False)
+    assert str(path) in str(info.value) and "not valid TOML" in str(info.value)
+
+
+def test_ap2_missing_file(tmp_path: Path) -> None:
+    with pytest.raises(CatalogError) as info:
+        Catalog.load([tmp_path / "nope.toml"], user_dir=False)
+    assert info.value.field == "catalog" and "no such file" in str(info.value)
+
+
+def test_ap2_malformed_file_in_user_folder_names_it(user_dir: Path) -> None:
+    path = write(user_dir, '[[cover]]\nname = "Wall"\nav = -3\n', "broken.toml")
+    with pytest.raises(CatalogError) as info:
+        Catalog.load()
+    assert str(path) in str(info.value)
