@@ -1,0 +1,232 @@
+"""GU-5, GU-7, GU-8: the shot through a line of targets and cover."""
+
+from __future__ import annotations
+
+import pytest
+from gurps_helpers import GRAY, VIP, gurps
+
+from armourpen.errors import InputError
+from armourpen.gurps.chain import resolve_chain
+
+
+def test_gu7_agent_gray_book_example_step_by_step() -> None:
+    # 7d(2) pi- rolling 20; Gray: DR 8 vest, HP 12; the VIP behind him has DR 0.
+    sc = gurps("7d(2) pi-", GRAY, VIP, roll=20)
+    r = resolve_chain(sc, 20)
+    gray, vip = r.targets
+    # Gray: 8 / 2 = 4 effective DR; 20 - 4 = 16 penetrating; 16 x 0.5 = 8 injury
+    assert (gray.effective_dr, gray.penetrating, gray.injury) == (4, 16, 8)
+    # cover DR 8 + 8 + 12 = 28, / 2 = 14; 20 > 14: overpenetrates
+    assert (gray.cover_dr, gray.overpenetrates) == (14, True)
+    # VIP: 14 + 0 = 14 faced; 20 - 14 = 6 penetrating; 6 x 0.5 = 3 injury
+    assert (vip.reached, vip.hit) == (True, True)
+    assert (vip.effective_dr, vip.penetrating, vip.injury) == (14, 6, 3)
+    assert (vip.dr_in_front, vip.own_dr) == (14, 0)
+    expected = [
+        ("GU-5", "can overpenetrate"),
+        ("GU-8", "Agent Gray"),
+        ("GU-3", "Agent Gray: DR 8 / armour divisor 2 = 4"),
+        ("GU-4", "Agent Gray: penetrating = max(0, 20 - 4) = 16"),
+        ("GU-4", "pi- x0.5"),
+        ("GU-4", "Agent Gray: injury 16 x 0.5 = 8"),
+        ("GU-6", "Agent Gray: cover DR = DR 8 in + DR 8 out + HP 12 = 28"),
+        ("GU-3", "Agent Gray: cover DR 28 / armour divisor 2 = 14"),
+        ("GU-7", "Agent Gray: basic damage 20 > cover DR 14: the shot overpenetrates"),
+        ("GU-8", "VIP: hit"),
+        ("GU-3", "VIP: DR 0 / armour divisor 2 = 0"),
+        ("GU-7", "VIP: DR faced = cover DR 14 in front + own DR 0 = 14"),
+        ("GU-4", "VIP: penetrating = max(0, 20 - 14) = 6"),
+        ("GU-4", "pi- x0.5"),
+        ("GU-4", "VIP: injury 6 x 0.5 = 3"),
+    ]
+    steps = list(r.steps)
+    for (rule, text), step in zip(expected, steps, strict=False):
+        assert step.rule == rule
+        assert text in step.text
+
+
+def test_gu7_basic_damage_equal_to_cover_dr_stops() -> None:
+    # roll 14: Gray 14 - 4 = 10 penetrating, injury 5; 14 does not exceed 14
+    r = resolve_chain(gurps("7d(2) pi-", GRAY, VIP, roll=14), 14)
+    gray, vip = r.targets
+    assert (gray.penetrating, gray.injury, gray.overpenetrates) == (10, 5, False)
+    assert (vip.reached, vip.hit, vip.injury) == (False, False, 0)
+    assert r.stopped_in == "Agent Gray"
+
+
+def test_gu7_three_targets_with_cover_between_and_a_divisor() -> None:
+    # 7d(2) pi- rolling 40: Gray, a door (slab DR 2), VIP, a bystander (DR 2, HP 10)
+    sc = gurps(
+        "7d(2) pi-",
+        GRAY,
+        {"cover": {"name": "door", "dr": 2, "slab": True}},
+        VIP,
+        {"target": "bystander", "dr": 2, "hp": 10},
+        roll=40,
+    )
+    r = resolve_chain(sc, 40)
+    gray, vip, by = r.targets
+    (door,) = r.covers
+    # Gray: 40 - 4 = 36, x0.5 = 18; cover 28 / 2 = 14; 40 > 14
+    assert (gray.penetrating, gray.injury, gray.cover_dr, gray.overpenetrates) == (36, 18, 14, True)
+    # door: 2 / 2 = 1; 40 > 14 + 1 = 15
+    assert (door.cover_dr, door.overpenetrates) == (1, True)
+    # VIP: faces 15; 40 - 15 = 25, x0.5 = 12.5 -> 12; cover 10 / 2 = 5; 40 > 20
+    assert (vip.effective_dr, vip.penetrating, vip.injury, vip.cover_dr) == (15, 25, 12, 5)
+    # bystander: own 2 / 2 = 1; faces 20 + 1 = 21; 40 - 21 = 19, x0.5 = 9.5 -> 9
+    assert (by.effective_dr, by.penetrating, by.injury) == (21, 19, 9)
+    # its cover (2 + 2 + 10) / 2 = 7; 40 > 27
+    assert (by.cover_dr, by.overpenetrates) == (7, True)
+    assert r.stopped_in is None
+
+
+def _three(hits: tuple[bool, ...] | None = None) -> tuple[object, ...]:
+    # 10d pi rolling 60: A (DR 4, HP 10), door (slab DR 5), B (HP 10, 1/2), car (Unliving,
+    # DR 6, HP 30), C (DR 2, HP 12)
+    sc = gurps(
+        "10d pi",
+        {"target": "A", "dr": 4, "hp": 10},
+        {"cover": {"name": "door", "dr": 5, "slab": True}},
+        {"target": "B", "hp": 10, "hit_chance": 0.5},
+        {"cover": {"name": "car", "dr": 6, "hp": 30, "injury_tolerance": "unliving"}},
+        {"target": "C", "dr": 2, "hp": 12, "hit_chance": "1/3"},
+        roll=60,
+    )
+    r = resolve_chain(sc, 60, hits)
+    return (*r.targets, *r.covers, r)
+
+
+def test_gu7_chain_of_three_stops_in_the_car() -> None:
+    a, b, c, door, car, r = _three()
+    # A: 60 - 4 = 56, pi x1; cover 4 + 4 + 10 = 18; 60 > 18
+    assert (a.penetrating, a.injury, a.cover_dr) == (56, 56, 18)
+    # door 5: 60 > 23
+    assert door.overpenetrates
+    # B: faces 23; 60 - 23 = 37; cover 10; 60 > 33
+    assert (b.effective_dr, b.injury, b.cover_dr, b.overpenetrates) == (23, 37, 10, True)
+    # car: 6 + 6 + 30 / 2 = 27; 33 + 27 = 60, not exceeded: stops in the car
+    assert (car.cover_dr, car.overpenetrates) == (27, False)
+    assert (c.reached, c.hit, c.injury) == (False, False, 0)
+    assert r.stopped_in == "car"  # type: ignore[attr-defined]
+
+
+def test_gu8_missed_target_adds_no_cover_and_the_shot_goes_on() -> None:
+    _a, b, c, _door, car, r = _three((True, False, True))
+    # B missed: no injury, no cover DR
+    assert (b.reached, b.hit, b.injury, b.cover_dr) == (True, False, 0, 0)
+    # car: 18 + 5 + 27 = 50 < 60, passes; C: 50 + 2 = 52 faced, 60 - 52 = 8 injury
+    assert car.overpenetrates
+    assert (c.reached, c.hit, c.effective_dr, c.injury) == (True, True, 52, 8)
+    # C's cover 2 + 2 + 12 = 16; 50 + 16 = 66 >= 60: stops in C
+    assert (c.cover_dr, c.overpenetrates) == (16, False)
+    assert any(s.rule == "GU-8" and "missed" in s.text for s in r.steps)  # type: ignore[attr-defined]
+
+
+def test_gu8_hits_must_match_the_targets() -> None:
+    sc = gurps("7d(2) pi-", GRAY, VIP, roll=20)
+    with pytest.raises(InputError):
+        resolve_chain(sc, 20, (True,))
+
+
+def test_gu8_hit_chances_are_exact_fractions() -> None:
+    from fractions import Fraction
+
+    sc = gurps("1d pi", GRAY, {**VIP, "hit_chance": 0.3}, {"target": "x", "hp": 1,
+               "hit_chance": "1/3"}, roll=3)
+    assert sc.hit_chances == (Fraction(1), Fraction(3, 10), Fraction(1, 3))
+
+
+@pytest.mark.parametrize(
+    "damage", ["7d pi-", "7d pi", "7d pi+", "7d pi++", "7d imp", "7d burn tbb"]
+)
+def test_gu5_ranged_piercing_impaling_and_tight_beam_overpenetrate(damage: str) -> None:
+    # roll 40 at a target with DR 0, HP 10: cover 10 < 40
+    r = resolve_chain(gurps(damage, {"target": "a", "hp": 10}, VIP, roll=40), 40)
+    assert r.can_overpenetrate
+    assert r.targets[0].overpenetrates
+    assert r.targets[1].reached
+
+
+@pytest.mark.parametrize("damage", ["7d burn", "7d cut", "7d cr", "7d cor", "7d tox", "7d fat"])
+def test_gu5_other_types_stop_in_the_first_target(damage: str) -> None:
+    r = resolve_chain(gurps(damage, {"target": "a", "hp": 10}, VIP, roll=40), 40)
+    first, second = r.targets
+    assert not r.can_overpenetrate
+    # 40 - 0 penetrating, but no cover DR and no overpenetration
+    assert (first.penetrating, first.cover_dr, first.overpenetrates) == (40, 0, False)
+    assert (second.reached, second.injury) == (False, 0)
+    assert r.steps[0].rule == "GU-5"
+
+
+def test_gu5_melee_does_not_overpenetrate() -> None:
+    r = resolve_chain(gurps("7d imp", {"target": "a", "hp": 10}, VIP, roll=40, ranged=False), 40)
+    assert not r.can_overpenetrate
+    assert not r.targets[1].reached
+    assert "melee" in r.steps[0].text
+
+
+def test_gu5_tight_beam_burning_overpenetrates_gray() -> None:
+    # 6d burn tbb rolling 30: Gray 30 - 8 = 22, burn x1; cover 28; 30 > 28
+    # VIP: 30 - 28 = 2 penetrating, injury 2
+    r = resolve_chain(gurps("6d burn tbb", GRAY, VIP, roll=30), 30)
+    gray, vip = r.targets
+    assert (gray.injury, gray.cover_dr, gray.overpenetrates) == (22, 28, True)
+    assert (vip.penetrating, vip.injury) == (2, 2)
+
+
+def test_gu5_non_eligible_attack_stops_in_cover_first() -> None:
+    # a thrown axe (cut) through a door: it stops in the door
+    r = resolve_chain(
+        gurps("3d cut", {"cover": {"name": "door", "dr": 2, "slab": True}}, VIP, roll=12), 12
+    )
+    assert not r.covers[0].overpenetrates
+    assert not r.targets[0].reached
+    assert r.stopped_in == "door"
+
+
+def test_gu7_cover_first_stops_a_weak_shot() -> None:
+    # 1d pi rolling 3 against a slab of DR 5: 3 does not exceed 5
+    r = resolve_chain(
+        gurps("1d pi", {"cover": {"name": "wall", "dr": 5, "slab": True}}, VIP, roll=3), 3
+    )
+    assert r.stopped_in == "wall"
+    assert not r.targets[0].reached
+
+
+def test_gu4_skull_adds_natural_dr_2_in_the_chain() -> None:
+    # 3d pi rolling 10 at the skull, DR 0: 0 + 2 = 2; 10 - 2 = 8; x4 = 32
+    r = resolve_chain(gurps("3d pi", {"target": "a", "hp": 10}, roll=10, location="skull"), 10)
+    t = r.targets[0]
+    assert (t.own_dr, t.penetrating, t.injury) == (2, 8, 32)
+
+
+def test_gu4_per_target_location_overrides_the_attack() -> None:
+    # 3d pi rolling 10, torso; the target says vitals: 10 x 3 = 30
+    sc = gurps("3d pi", {"target": "a", "hp": 10, "location": "vitals"}, roll=10)
+    assert resolve_chain(sc, 10).targets[0].injury == 30
+
+
+@pytest.mark.parametrize(("reading", "own", "injury"), [("becomes_1", 1, 18), ("multiplied", 2, 16)])
+def test_gu3_fractional_dr0_setting_reaches_the_chain(reading: str, own: int, injury: int) -> None:
+    # 4d(0.5) pi++ rolling 10 at DR 0: own DR 1 (or 1 x 2 = 2); 10 - 1 = 9, x2 = 18 (or 8 x 2)
+    sc = gurps("4d(0.5) pi++", {"target": "a", "hp": 10}, roll=10,
+               settings={"fractional_dr0": reading})
+    t = resolve_chain(sc, 10).targets[0]
+    assert (t.own_dr, t.injury) == (own, injury)
+
+
+def test_gu6_unliving_target_and_homogenous_target_cover() -> None:
+    # 10d pi rolling 40: robot (Unliving, DR 5, HP 20): 40 - 5 = 35, x1/3 -> 11
+    # cover 5 + 5 + 10 = 20; 40 > 20 -> statue (Homogenous, DR 4, HP 40): faces 24, 16 x 1/5 = 3
+    # statue cover 4 + 4 + 10 = 18; 20 + 18 = 38 < 40 -> passes
+    sc = gurps(
+        "10d pi",
+        {"target": "robot", "dr": 5, "hp": 20, "injury_tolerance": "unliving"},
+        {"target": "statue", "dr": 4, "hp": 40, "injury_tolerance": "homogenous"},
+        roll=40,
+    )
+    robot, statue = resolve_chain(sc, 40).targets
+    assert (robot.injury, robot.cover_dr) == (11, 20)
+    assert (statue.effective_dr, statue.injury, statue.cover_dr, statue.overpenetrates) == (
+        24, 3, 18, True,
+    )
