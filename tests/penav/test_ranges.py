@@ -101,3 +101,30 @@ def test_pa3_bad_distances_name_the_field(text: str) -> None:
         Distance.parse(text, field="attack.range")
     assert info.value.field == "attack.range"
     assert "attack.range" in str(info.value)
+
+
+# Property: more distance never raises PEN, in either column (PA-3, PA-4).
+from hypothesis import given  # noqa: E402
+from hypothesis import strategies as st  # noqa: E402
+
+import armourpen  # noqa: E402
+
+_distances = st.fractions(min_value=0, max_value=3200, max_denominator=100)
+
+
+@given(
+    pen=st.integers(0, 40),
+    column=st.sampled_from(["handgun", "rifle", "none"]),
+    d1=_distances,
+    d2=_distances,
+)
+def test_pa3_more_distance_never_raises_pen(pen: int, column: str, d1: Fraction,
+                                            d2: Fraction) -> None:
+    near, far = sorted((d1, d2))
+
+    def effective(d: Fraction) -> int:
+        data = {"attack": {"pen": pen, "range_column": column, "range": f"{float(d)!r} m"},
+                "line": [{"target": "T"}]}
+        return int(armourpen.resolve(armourpen.load_scenario(data)).to_dict()["attack"]["pen"])
+
+    assert effective(far) <= effective(near)

@@ -48,19 +48,26 @@ def guarded(fn: Callable[..., Any]) -> Callable[..., Any]:
     return wrapper
 
 
-def _register_commands() -> None:
-    # Each module adds its commands; imported here so that `app` is complete before main() runs.
+def _register_commands(argv: list[str]) -> None:
+    # Import only the module of the command asked for; help and unknown commands get them all.
+    import importlib
+
     from armourpen.cli import commands
 
+    wanted = next((a for a in argv if not a.startswith("-")), None)
+    names = [wanted] if wanted in commands.COMMAND_MODULES else list(commands.COMMAND_MODULES)
+    for name in names:
+        importlib.import_module(commands.COMMAND_MODULES[name]).register(app)
     for register in commands.REGISTRARS:
         register(app)
 
 
 def main(argv: list[str] | None = None) -> None:
     """Console-script entry point."""
-    _register_commands()
+    args = sys.argv[1:] if argv is None else argv
+    _register_commands(args)
     try:
-        rc = app(args=argv, prog_name="armourpen", standalone_mode=False)
+        rc = app(args=args, prog_name="armourpen", standalone_mode=False)
     except typer.Exit as exc:
         sys.exit(exc.exit_code)
     except InputError as exc:

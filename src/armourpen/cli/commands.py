@@ -1,4 +1,5 @@
-"""The list of command modules; each exposes ``register(app)``."""
+"""Where each command lives. Only the module of the command being run is imported, so that a
+one-shot ``armourpen resolve`` does not pay for the others (start-up, bench/startup.py)."""
 
 from __future__ import annotations
 
@@ -6,11 +7,13 @@ from collections.abc import Callable
 
 import typer
 
-from armourpen.cli import catalog_cmds, gurps_cmds, resolve_cmd, thickness_cmd
+# command name -> module exposing ``register(app)``
+COMMAND_MODULES: dict[str, str] = {
+    "resolve": "armourpen.cli.resolve_cmd",
+    "roll": "armourpen.cli.gurps_cmds",
+    "catalog": "armourpen.cli.catalog_cmds",
+    "thickness": "armourpen.cli.thickness_cmd",
+}
 
-REGISTRARS: list[Callable[[typer.Typer], None]] = [
-    resolve_cmd.register,
-    gurps_cmds.register,
-    catalog_cmds.register,
-    thickness_cmd.register,
-]
+# Registrars imported eagerly (prefer an entry in COMMAND_MODULES).
+REGISTRARS: list[Callable[[typer.Typer], None]] = []

@@ -1,0 +1,5 @@
+"""``python -m armourpen`` runs the command-line app."""
+
+from armourpen.cli.app import main
+
+main()
