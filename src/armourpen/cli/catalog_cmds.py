@@ -80,9 +80,9 @@ def _detail(item: CatalogItem) -> str:
         return ", ".join(bits)
     if isinstance(item, CoverItem):
         if item.covers == HORIZONTAL:
-            return "covers the horizontal directions"
+            return "horizontal"
         order = ["front", "rear", "left", "right", "above", "below"]
-        return "covers " + "/".join(sorted((d.value for d in item.covers), key=order.index))
+        return "/".join(sorted((d.value for d in item.covers), key=order.index))
     if isinstance(item, Vehicle):
         return ", ".join(item.faces)
     return ""
@@ -92,22 +92,22 @@ def _print_json(data: Any) -> None:
     typer.echo(json.dumps(data, indent=2, ensure_ascii=False))
 
 
-def _table(items: list[CatalogItem], title: str) -> None:
+def _table(items: list[CatalogItem], title: str, show_kind: bool = True) -> None:
     from rich.console import Console
     from rich.table import Table
 
     from armourpen.catalog import kind_of
 
     table = Table(title=title, show_lines=False)
-    table.add_column("kind")
-    table.add_column("name", overflow="fold")
+    if show_kind:
+        table.add_column("kind")
+    table.add_column("name", overflow="fold", ratio=3)
     table.add_column("value", no_wrap=True)
-    table.add_column("details", overflow="fold")
-    table.add_column("aliases", overflow="fold")
+    table.add_column("details", overflow="fold", ratio=2)
+    table.add_column("aliases", overflow="fold", ratio=2)
     for item in items:
-        table.add_row(
-            kind_of(item), item.name, _value(item), _detail(item), ", ".join(item.aliases)
-        )
+        row = [item.name, _value(item), _detail(item), ", ".join(item.aliases)]
+        table.add_row(*([kind_of(item), *row] if show_kind else row))
     Console().print(table)
 
 
@@ -130,7 +130,8 @@ def list_cmd(
     if as_json:
         _print_json([item_dict(i) for i in items])
         return
-    _table(items, f"{len(items)} {k or 'catalog'} item{'s' if len(items) != 1 else ''}")
+    _table(items, f"{len(items)} {k or 'catalog'} item{'s' if len(items) != 1 else ''}",
+           show_kind=k is None)
 
 
 def show_cmd(
@@ -190,7 +191,8 @@ def search_cmd(
     if not found:
         typer.echo(f"no item matches {text!r}")
         return
-    _table(found, f"{len(found)} match{'es' if len(found) != 1 else ''} for {text!r}")
+    _table(found, f"{len(found)} match{'es' if len(found) != 1 else ''} for {text!r}",
+           show_kind=k is None)
 
 
 catalog_app.command("list")(guarded(list_cmd))
