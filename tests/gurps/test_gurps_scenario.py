@@ -1,0 +1,118 @@
+"""The GURPS scenario schema: defaults, and one clear error per bad input (AP-2)."""
+
+from __future__ import annotations
+
+import copy
+from fractions import Fraction
+from typing import Any
+
+import pytest
+
+from armourpen.errors import InputError, NotationError, ScenarioError
+from armourpen.gurps.damage import Dr0Reading, InjuryTolerance, Location
+from armourpen.gurps.scenario import Cover, Target, parse_gurps
+
+BASE: dict[str, Any] = {
+    "rules": "gurps",
+    "attack": {"damage": "7d(2) pi-", "roll": 20},
+    "line": [
+        {"target": "Agent Gray", "dr": 8, "hp": 12},
+        {"cover": {"name": "interior door", "dr": 2, "slab": True}},
+        {"target": "VIP", "hp": 10, "hit_chance": 0.3},
+    ],
+}
+
+
+def _with(edit: Any) -> dict[str, Any]:
+    data = copy.deepcopy(BASE)
+    edit(data)
+    return data
+
+
+def test_ap2_issue_example_parses_with_defaults() -> None:
+    sc = parse_gurps(BASE)
+    gray, door, vip = sc.line
+    assert isinstance(gray, Target) and isinstance(door, Cover) and isinstance(vip, Target)
+    assert (gray.dr, gray.dr_back, gray.hp) == (8, 8, 12)  # dr_back defaults to dr
+    assert gray.injury_tolerance is InjuryTolerance.NONE
+    assert gray.location is Location.TORSO
+    assert vip.hit_chance == Fraction(3, 10)  # exactly, not the float 0.3
+    assert door.slab and door.dr == 2
+    assert sc.targets == (gray, vip)
+    assert sc.attack.ranged is True
+    assert sc.settings.fractional_dr0 is Dr0Reading.BECOMES_1
+    assert str(sc.attack.damage) == "7d(2) pi-"
+
+
+@pytest.mark.parametrize(
+    ("edit", "field", "allowed_part"),
+    [
+        (lambda d: d.update(extra=1), "extra", "rules, optional_rules, settings, attack, line"),
+        (lambda d: d["attack"].update(dammage="x"), "attack.dammage", "unknown key"),
+        (lambda d: d["line"][0].update(dr=-1), "line[0].dr", "greater than or equal to 0"),
+        (lambda d: d["line"][0].update(dr="8"), "line[0].dr", "integer"),
+        (lambda d: d["line"][0].pop("hp"), "line[0].hp", "required"),
+        (lambda d: d["line"][1]["cover"].update(naem="x"), "line[1].cover.naem", "slab"),
+        (lambda d: d["line"][1]["cover"].update(slab=False), "line[1].cover.hp", "slab = true"),
+        (
+            lambda d: d["line"][2].update(injury_tolerance="robot"),
+            "line[2].injury_tolerance",
+            "'unliving'",
+        ),
+        (lambda d: d["line"][2].update(hit_chance=1.5), "line[2].hit_chance", "0 to 1"),
+        (lambda d: d["line"][2].update(hit_chance="lots"), "line[2].hit_chance", "0 to 1"),
+        (lambda d: d["line"][0].update(hit_chance=0.5), "line[0].hit_chance", "first target"),
+        (lambda d: d["line"].append({"name": "x"}), "line[3]", "target"),
+        (
+            lambda d: d["line"].append({"target": "x", "cover": {}}),
+            "line[3]",
+            "either",
+        ),
+        (lambda d: d["attack"].update(roll=43), "attack.roll", "7 to 42"),
+        (lambda d: d["attack"].update(seed=1), "attack.seed", "not both"),
+        (lambda d: d["attack"].update(location="elbow"), "attack.location", "'torso'"),
+        (lambda d: d.update(rules="penav"), "rules", "'gurps'"),
+        (lambda d: d.update(optional_rules=["x"]), "optional_rules", "no optional rules"),
+        (lambda d: d.update(settings={"fractional_dr0": "x"}), "settings.fractional_dr0",
+         "'becomes_1'"),
+        (lambda d: d.update(line=[{"cover": {"name": "w", "dr": 1, "slab": True}}]), "line",
+         "at least one"),
+        (lambda d: d.update(line=[]), "line", "at least 1"),
+    ],
+)
+def test_ap2_bad_scenario_names_field_value_and_allowed(
+    edit: Any, field: str, allowed_part: str
+) -> None:
+    with pytest.raises(ScenarioError) as info:
+        parse_gurps(_with(edit))
+    assert info.value.field == field
+    assert allowed_part in info.value.allowed
+
+
+def test_gu1_bad_damage_in_a_scenario_names_attack_damage() -> None:
+    with pytest.raises(NotationError) as info:
+        parse_gurps(_with(lambda d: d["attack"].update(damage="7d(4) pi-")))
+    assert info.value.field == "attack.damage"
+    assert info.value.position == 4
+
+
+def test_gu6_slab_ignores_hp_with_a_warning() -> None:
+    sc = parse_gurps(_with(lambda d: d["line"][1]["cover"].update(hp=30)))
+    assert any("interior door" in w and "hp" in w for w in sc.warnings)
+
+
+def test_gu6_cover_defaults_to_homogenous_and_dr_back_to_dr() -> None:
+    sc = parse_gurps(_with(lambda d: d["line"].__setitem__(1, {"cover": {"name": "tree",
+                                                                         "dr": 1, "hp": 40}})))
+    tree = sc.line[1]
+    assert isinstance(tree, Cover)
+    assert (tree.injury_tolerance, tree.dr_back, tree.hp) == (InjuryTolerance.HOMOGENOUS, 1, 40)
+
+
+def test_ap2_not_a_mapping() -> None:
+    with pytest.raises(InputError):
+        parse_gurps([1, 2])  # type: ignore[arg-type]
+
+
+def test_gurps_scenario_is_hashable_for_reuse() -> None:
+    assert hash(parse_gurps(BASE)) == hash(parse_gurps(copy.deepcopy(BASE)))
