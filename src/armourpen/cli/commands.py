@@ -13,6 +13,7 @@ COMMAND_MODULES: dict[str, str] = {
     "roll": "armourpen.cli.gurps_cmds",
     "catalog": "armourpen.cli.catalog_cmds",
     "thickness": "armourpen.cli.thickness_cmd",
+    "odds": "armourpen.cli.odds_cmd",
 }
 
 # Registrars imported eagerly (prefer an entry in COMMAND_MODULES).

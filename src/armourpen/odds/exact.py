@@ -87,7 +87,7 @@ def exact_odds(
             Step(
                 "GU-8",
                 f"{len(patterns.patterns)} hit patterns enumerated over the "
-                f"{len(patterns.uncertain)} targets whose hit chance is below 1",
+                f"{len(patterns.uncertain)} target(s) whose hit chance is below 1",
             )
         )
     return OddsResult(

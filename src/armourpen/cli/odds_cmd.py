@@ -1,0 +1,225 @@
+"""``armourpen odds``: exact odds (or Monte Carlo estimates) for every target of a GURPS scenario."""
+
+from __future__ import annotations
+
+import json
+import sys
+from collections.abc import Sequence
+from fractions import Fraction
+from pathlib import Path
+from typing import TYPE_CHECKING, Annotated, Any
+
+import typer
+
+from armourpen.cli.app import guarded
+from armourpen.errors import InputError, ScenarioError
+
+if TYPE_CHECKING:
+    from rich.console import RenderableType
+
+    from armourpen.gurps.scenario import GurpsScenario
+    from armourpen.odds.montecarlo import MonteCarloResult
+    from armourpen.odds.result import OddsResult
+
+CHART_ROWS = 16  # more injury values than this are grouped into ranges
+BAR_WIDTH = 30
+PROGRESS_FROM = 2_000_000  # samples; shorter runs finish before a bar would help
+
+
+def percent(p: float | Fraction) -> str:
+    """A probability for people: two decimals, and never 0% or 100% for what is merely likely."""
+    x = float(p) * 100
+    if p == 0:
+        return "0%"
+    if p == 1:
+        return "100%"
+    if x < 0.01:
+        return "<0.01%"
+    if x > 99.99:
+        return ">99.99%"
+    return f"{x:.2f}%"
+
+
+def _groups(pmf: Sequence[tuple[int, float]]) -> list[tuple[str, float]]:
+    """Injury rows for the chart: one per value, or equal ranges when there are many."""
+    if len(pmf) <= CHART_ROWS:
+        return [(str(k), p) for k, p in pmf]
+    rows: list[tuple[str, float]] = []
+    zero = [p for k, p in pmf if k == 0]
+    rest = [(k, p) for k, p in pmf if k != 0]
+    if zero:
+        rows.append(("0", zero[0]))
+    lo, hi = rest[0][0], rest[-1][0]
+    width = -(-(hi - lo + 1) // (CHART_ROWS - len(rows)))
+    start = lo
+    while start <= hi:
+        end = start + width - 1
+        p = sum(q for k, q in rest if start <= k <= end)
+        rows.append((str(start) if start >= min(end, hi) else f"{start}-{min(end, hi)}", p))
+        start = end + 1
+    return rows
+
+
+def injury_chart(pmf: Sequence[tuple[int, float]], se: dict[int, float] | None = None) -> Any:
+    """A small horizontal bar chart of an injury distribution (Rich)."""
+    from rich.table import Table
+    from rich.text import Text
+
+    rows = _groups(pmf)
+    top = max((p for _, p in rows), default=0.0) or 1.0
+    table = Table(show_header=True, box=None, padding=(0, 1), pad_edge=False)
+    table.add_column("injury", justify="right", style="bold")
+    table.add_column("", min_width=BAR_WIDTH)
+    table.add_column("chance", justify="right")
+    eighths = " ▏▎▍▌▋▊▉█"
+    for label, p in rows:
+        units = round(p / top * BAR_WIDTH * 8)
+        bar = "█" * (units // 8) + (eighths[units % 8] if units % 8 else "")
+        if p and not bar:
+            bar = "▏"
+        chance = percent(p)
+        if se is not None and label.isdigit() and int(label) in se:
+            chance += f" ± {float(se[int(label)]) * 100:.2f}"
+        table.add_row(label, Text(bar, "red" if label != "0" else "green"), chance)
+    return table
+
+
+def render_odds(result: OddsResult) -> RenderableType:
+    """Exact odds: per target a summary line and the injury chart, then the notes."""
+    from rich.console import Group
+    from rich.text import Text
+
+    parts: list[RenderableType] = [
+        Text.assemble((result.damage, "bold"), ": exact odds over every roll", (
+            f" and {result.patterns} hit patterns (GU-8)" if result.patterns > 1 else ""
+        ))
+    ]
+    for t in result.targets:
+        parts.append(Text(""))
+        parts.append(
+            Text.assemble(
+                (t.name, "bold cyan"),
+                f"  reached {percent(t.p_reached)}",
+                f"  overpenetrates {percent(t.p_overpenetrates)}",
+                "  expected injury ",
+                (f"{float(t.expected_injury):.3f}", "bold"),
+            )
+        )
+        parts.append(injury_chart([(k, float(p)) for k, p in t.injury_pmf.items()]))
+    for s in result.steps:
+        parts.append(Text(str(s), "dim"))
+    return Group(*parts)
+
+
+def render_samples(result: MonteCarloResult) -> RenderableType:
+    """Monte Carlo estimates, each with its standard error (±, in the same unit)."""
+    from rich.console import Group
+    from rich.text import Text
+
+    parts: list[RenderableType] = [
+        Text.assemble(
+            (result.damage, "bold"),
+            f": Monte Carlo, {result.samples:,} samples, seed {result.seed} (± one standard error)",
+        )
+    ]
+    for t in result.targets:
+        parts.append(Text(""))
+        parts.append(
+            Text.assemble(
+                (t.name, "bold cyan"),
+                f"  reached {percent(t.p_reached.value)} ± {t.p_reached.se * 100:.2f}",
+                f"  overpenetrates {percent(t.p_overpenetrates.value)}"
+                f" ± {t.p_overpenetrates.se * 100:.2f}",
+                "  expected injury ",
+                (f"{t.expected_injury.value:.3f}", "bold"),
+                f" ± {t.expected_injury.se:.3f}",
+            )
+        )
+        parts.append(
+            injury_chart(
+                [(k, e.value) for k, e in t.injury_pmf], {k: e.se for k, e in t.injury_pmf}
+            )
+        )
+    return Group(*parts)
+
+
+def load_gurps(path: Path, catalog: list[Path] | None) -> GurpsScenario:
+    """The scenario through the common loader; odds are for GURPS scenarios only."""
+    import armourpen
+    from armourpen.gurps.scenario import GurpsScenario
+
+    cat = None
+    if catalog:
+        from armourpen.catalog import Catalog
+
+        cat = Catalog.load([str(f) for f in catalog])
+    sc = armourpen.load_scenario(path, cat)
+    if not isinstance(sc, GurpsScenario):
+        raise ScenarioError(
+            "rules", "penav", 'odds are computed for GURPS scenarios: rules = "gurps"'
+        )
+    return sc
+
+
+def _sample_with_progress(sc: GurpsScenario, samples: int, seed: int) -> MonteCarloResult:
+    from armourpen.odds import sample
+
+    if samples < PROGRESS_FROM or not sys.stderr.isatty():
+        return sample(sc, samples, seed)
+    from rich.console import Console
+    from rich.progress import Progress
+
+    with Progress(console=Console(stderr=True), transient=True) as bar:
+        task = bar.add_task("sampling", total=samples)
+        return sample(sc, samples, seed, progress=lambda done, _: bar.update(task, completed=done))
+
+
+@guarded
+def odds(
+    scenario: Annotated[
+        Path, typer.Argument(help="A GURPS scenario file (.toml or .json).", show_default=False)
+    ],
+    samples: Annotated[
+        int | None,
+        typer.Option(help="Estimate by sampling this many shots instead of exactly.",
+                     show_default=False),
+    ] = None,
+    seed: Annotated[
+        int | None, typer.Option(help="Seed for --samples (the same seed, the same answer).")
+    ] = None,
+    catalog: Annotated[
+        list[Path] | None, typer.Option(help="Extra catalog file(s) of your own (TOML).")
+    ] = None,
+    as_json: Annotated[bool, typer.Option("--json", help="Machine-readable output.")] = False,
+) -> None:
+    """The chances of every target in the line: reached, overpenetrated, injury (GU-7, GU-8)."""
+    sc = load_gurps(scenario, catalog)
+    if samples is None:
+        if seed is not None:
+            raise ScenarioError("--seed", seed, "a seed goes with --samples N")
+        from armourpen.odds import odds as exact
+
+        result: OddsResult | MonteCarloResult = exact(sc)
+    else:
+        if seed is None:
+            from armourpen.gurps.dice import fresh_seed
+
+            seed = fresh_seed()
+        try:
+            result = _sample_with_progress(sc, samples, seed)
+        except InputError as exc:
+            if exc.field in ("samples", "seed"):  # name the flag the user typed
+                raise InputError(f"--{exc.field}", exc.value, exc.allowed) from None
+            raise
+    if as_json:
+        typer.echo(json.dumps(result.to_dict(), indent=2))
+        return
+    from rich.console import Console
+
+    from armourpen.odds.result import OddsResult as Exact
+
+    Console().print(render_odds(result) if isinstance(result, Exact) else render_samples(result))
+
+
+def register(app: typer.Typer) -> None:
+    app.command("odds")(odds)

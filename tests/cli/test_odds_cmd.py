@@ -1,0 +1,119 @@
+"""``armourpen odds``: exact odds and Monte Carlo from the command line (GU-7, GU-8, AP-2)."""
+
+from __future__ import annotations
+
+import json
+from fractions import Fraction
+from pathlib import Path
+
+import pytest
+
+from armourpen.cli.app import main
+
+GRAY_TOML = """\
+rules = "gurps"
+[attack]
+damage = "7d(2) pi-"
+[[line]]
+target = "Gray"
+hp = 12
+dr = 8
+[[line]]
+target = "VIP"
+hp = 10
+hit_chance = "1/3"
+"""
+
+
+def cli(capsys: pytest.CaptureFixture[str], *args: str) -> tuple[int, str, str]:
+    with pytest.raises(SystemExit) as info:
+        main(list(args))
+    out, err = capsys.readouterr()
+    code = info.value.code
+    return (code if isinstance(code, int) else 1), out, err
+
+
+@pytest.fixture
+def gray(tmp_path: Path) -> Path:
+    path = tmp_path / "gray.toml"
+    path.write_text(GRAY_TOML, encoding="utf-8")
+    return path
+
+
+def test_gu7_json_gives_reduced_fractions(capsys: pytest.CaptureFixture[str], gray: Path) -> None:
+    code, out, _ = cli(capsys, "odds", str(gray), "--json")
+    assert code == 0
+    data = json.loads(out)
+    gray_t, vip = data["targets"]
+    assert gray_t["name"] == "Gray" and gray_t["p_reached"] == "1/1"
+    # Gray's mean injury is exactly 10 (floor((b-4)/2) pairs up to 20 across 7d6's symmetry).
+    assert gray_t["expected_injury"] == 10.0
+    # The VIP is reached when basic damage > 14 and is hit one time in three.
+    assert vip["p_reached"] == gray_t["p_overpenetrates"]
+    assert sum(Fraction(v) for v in vip["injury_pmf"].values()) == 1
+    assert vip["injury_pmf"]["14"] == "1/839808"  # b = 42 only (1 in 6**7), hit (1 in 3)
+
+
+def test_gu7_readable_output_has_a_chart_per_target(
+    capsys: pytest.CaptureFixture[str], gray: Path
+) -> None:
+    code, out, _ = cli(capsys, "odds", str(gray))
+    assert code == 0
+    assert "Gray" in out and "VIP" in out
+    assert "reached 100%" in out and "expected injury 10.000" in out
+    assert "█" in out  # the bar chart, not only numbers
+    assert "GU-8" in out
+
+
+def test_gu8_samples_json_is_reproducible(capsys: pytest.CaptureFixture[str], gray: Path) -> None:
+    args = ("odds", str(gray), "--samples", "20000", "--seed", "5", "--json")
+    code, first, _ = cli(capsys, *args)
+    assert code == 0
+    _, second, _ = cli(capsys, *args)
+    assert first == second
+    data = json.loads(first)
+    assert data["samples"] == 20000 and data["seed"] == 5
+    gray_t = data["targets"][0]
+    assert abs(gray_t["expected_injury"] - 10) <= 4 * gray_t["expected_injury_se"]
+
+
+def test_gu8_samples_readable_shows_standard_errors(
+    capsys: pytest.CaptureFixture[str], gray: Path
+) -> None:
+    code, out, _ = cli(capsys, "odds", str(gray), "--samples", "5000", "--seed", "1")
+    assert code == 0
+    assert "Monte Carlo" in out and "±" in out and "seed 1" in out
+
+
+@pytest.mark.parametrize(
+    ("args", "field"),
+    [
+        (("--samples", "0", "--seed", "1"), "--samples"),
+        (("--samples", "10", "--seed", "-1"), "--seed"),
+        (("--seed", "3"), "--seed"),
+    ],
+)
+def test_ap2_bad_flags_one_line_exit_2(
+    capsys: pytest.CaptureFixture[str], gray: Path, args: tuple[str, ...], field: str
+) -> None:
+    code, _, err = cli(capsys, "odds", str(gray), *args)
+    assert code == 2
+    assert err.count("\n") == 1 and err.startswith(f"armourpen: error: {field}:")
+
+
+def test_ap2_missing_file_and_penav_scenario(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path
+) -> None:
+    code, _, err = cli(capsys, "odds", str(tmp_path / "none.toml"))
+    assert code == 2 and "no such file" in err
+    penav = tmp_path / "p.toml"
+    penav.write_text('rules = "penav"\n', encoding="utf-8")
+    code, _, err = cli(capsys, "odds", str(penav))
+    assert code == 2 and err.count("\n") == 1
+
+
+def test_ap2_unknown_key_in_scenario(capsys: pytest.CaptureFixture[str], tmp_path: Path) -> None:
+    path = tmp_path / "typo.toml"
+    path.write_text(GRAY_TOML.replace("dr = 8", "dr = 8\nhit_chanse = 1"), encoding="utf-8")
+    code, _, err = cli(capsys, "odds", str(path))
+    assert code == 2 and "hit_chanse" in err
