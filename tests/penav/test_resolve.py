@@ -117,7 +117,7 @@ def test_pa1_structural_vs_structural_equality(run: Run) -> None:
                        {"target": "tank", "armour": [{"name": "hull", "sav": 12}]}))
     assert out["targets"][0]["av"] == 60
     assert out["targets"][0]["outcome"] == "penetrated_reduced"
-    assert out["targets"][0]["sav"] == "12"
+    assert out["targets"][0]["sav"] == 12
 
 
 def test_pa6_optional_ball_as_sp(run: Run) -> None:
@@ -236,3 +236,59 @@ def test_pa13_range_tied_profile_warns_elsewhere(run: Run) -> None:
     assert not any("PA-13" in w for w in at["warnings"])
     off = run(scenario({"weapon": ".50 BMG M8 API-T at 500m", "range": "100 m"}, {"target": "T"}))
     assert any("PA-13" in w for w in off["warnings"])
+
+
+def test_pa10_pa11_text_slope_example_through_a_scenario(run: Run) -> None:
+    # 60 mm at 60 deg against a horizontal attack: x2 = 120 mm = AV 60 (SAV 12); SPEN 12 = PEN 60
+    glacis = {"cover": {"name": "glacis", "thickness_mm": 60, "slope": 60}}
+    out = run(scenario({"spen": 12, "range": "500 m"}, glacis, {"target": "crew"}))
+    assert (out["targets"][0]["av"], out["targets"][0]["sav"]) == (60, 12)
+    assert out["targets"][0]["outcome"] == "penetrated_reduced"
+    # From the optimal angle (elevation 60: perpendicular to the plate) it is 60 mm: SAV 5
+    out = run(scenario({"spen": 12, "range": "500 m", "elevation": 60}, glacis, {"target": "crew"}))
+    assert (out["targets"][0]["av"], out["targets"][0]["sav"]) == (25, 5)
+    assert out["targets"][0]["outcome"] == "penetrated"
+
+
+def test_pa10_composite_cover_ignores_slope(run: Run) -> None:
+    plate = {"cover": {"name": "composite", "sav": 12, "slope": 60, "composite": True}}
+    out = run(scenario({"spen": 12, "range": "500 m"}, plate, {"target": "crew"}))
+    assert out["targets"][0]["av"] == 60  # SAV 12 actual, multiplier 1
+
+
+def test_pa12_vehicle_then_its_crew(run: Run) -> None:
+    # T-34 (1941) glacis: 45 mm at 60 deg -> 90 mm -> AV 40 (SAV 8). SPEN 8 = PEN 40: -4 on the
+    # hull, and the driver behind faces the same plate: AV 40 again, -4.
+    out = run(scenario({"spen": 8, "range": "500 m"},
+                       {"target": "tank", "vehicle": "T-34 (1941)"}, {"target": "driver"}))
+    tank, driver = out["targets"]
+    assert (tank["av"], tank["outcome"]) == (40, "penetrated_reduced")
+    assert (driver["av"], driver["outcome"]) == (40, "penetrated_reduced")
+
+
+def test_pa12_car_with_occupants(run: Run) -> None:
+    # From the left through the car door (3), the driver, then the passenger.
+    # 7.62x39mm (6) at 50 m: driver AV 3 -> pen; passenger: car 3 + driver side-to-side 4 -> 5 -> pen
+    def through(weapon: str) -> list[tuple[int | None, str]]:
+        out = run(scenario({"weapon": weapon, "range": "10 m", "from": "left"},
+                           {"cover": "Car door/body"}, {"target": "driver"},
+                           {"target": "passenger"}))
+        return [(t["av"], t["outcome"]) for t in out["targets"]]
+
+    assert through("7.62x39mm Soviet") == [(3, "penetrated"), (5, "penetrated")]
+    # .45 ACP (3): 3 = 3 at the driver (-4); passenger AV 5 stops it
+    assert through(".45 ACP") == [(3, "penetrated_reduced"), (5, "stopped")]
+
+
+def test_pa10_vehicle_faces_by_direction(run: Run) -> None:
+    def av(attack: dict[str, Any], **target: Any) -> int:
+        out = run(scenario(attack, {"target": "tank", "vehicle": "T-34 (1941)", **target}))
+        return int(out["targets"][0]["av"])
+
+    # top: 20 mm flat (slope 90), attack straight down: incidence 0, x1, 20 mm = AV 12
+    assert av({"pen": 12, "range_column": "rifle", "range": "100 m", "from": "above"}) == 12
+    # side from the left: 40 mm at 40 deg: 1.2 + (40-30)/15 x 0.3 = 1.4 -> 56 mm;
+    # 55 mm = AV 20, 60 mm = AV 25, 1 mm per AV between: AV 21
+    assert av({"spen": 5, "range": "100 m", "from": "left"}) == 21
+    # named turret front: 45 mm upright -> 45 mm = AV 18
+    assert av({"spen": 5, "range": "100 m"}, face="turret_front") == 18

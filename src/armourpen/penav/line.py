@@ -14,10 +14,14 @@ from armourpen.penav.wearing import Worn, wearing_warnings
 
 def _plate_layer(name: str, plate: Plate, attack: Attack, field: str) -> tuple[Layer, list[Step]]:
     # Imported here: the slope and thickness rules are only needed when a plate is in the line.
-    from armourpen.penav.slope import effective_av
+    from armourpen.penav.slope import check_stated, effective_av
 
     eff = effective_av(plate, float(attack.elevation), float(attack.azimuth), field=field)
-    return Layer(name, eff.value, "plate", structural=True), list(eff.steps)
+    steps = list(eff.steps)
+    stated = check_stated(plate)
+    if stated is not None:  # a source's printed figure that our computation does not confirm
+        steps.append(Step("PA-10", f"warning: {name}: {stated}"))
+    return Layer(name, eff.value, "plate", structural=True), steps
 
 
 def cover_layers(cover: Cover, attack: Attack, field: str) -> tuple[list[Layer], list[Step]]:
@@ -42,11 +46,14 @@ def cover_layers(cover: Cover, attack: Attack, field: str) -> tuple[list[Layer],
 def own_layers(target: Target, attack: Attack, field: str) -> tuple[list[Layer], list[Step]]:
     """What protects the target itself: worn armour from every direction, or the vehicle face hit."""
     if target.vehicle is not None:
-        from armourpen.penav.vehicle import face_for
+        from armourpen.penav.vehicle import hit_face
 
-        face, plate = face_for(target.vehicle, attack.direction, target.face, field=f"{field}.face")
-        layer, steps = _plate_layer(f"{target.vehicle.name} {face}", plate, attack, field)
-        return [layer], [Step("PA-10", f"{target.name}: the shot meets the {face} face"), *steps]
+        hit = hit_face(target.vehicle, attack.direction, float(attack.elevation),
+                       float(attack.azimuth), target.face, field=f"{field}.face")
+        steps = [Step(s.rule, f"warning: {s.text}") if s.text == hit.value.warning else s
+                 for s in hit.steps]
+        layer = Layer(f"{target.vehicle.name} {hit.value.face}", hit.value.av, "vehicle", True)
+        return [layer], steps
     if target.plate is not None:
         layer, steps = _plate_layer(f"{target.name} plate", target.plate, attack, field)
         return [layer], steps
@@ -113,6 +120,8 @@ def resolve_line(
             pending = []
             continue
         own, own_steps = own_layers(target, attack, field)
+        warnings.extend(s.text.removeprefix("warning: ") for s in own_steps
+                        if s.text.startswith("warning: "))
         facing = [*in_front, *own]
         av = layered_av(facing)
         result = compare(pen, av.value)

@@ -8,7 +8,7 @@ from typing import Any
 from armourpen.explain import Step
 from armourpen.penav.layering import Layer
 from armourpen.penav.penetration import Result
-from armourpen.penav.scale import shown_value, structural
+from armourpen.penav.scale import structural_number
 
 
 @dataclass(frozen=True, slots=True)
@@ -42,7 +42,7 @@ class AttackSummary:
             "from": self.direction,
         }
         if self.structural:
-            d["spen"] = shown_value(structural(self.pen))
+            d["spen"] = structural_number(self.pen)
         return d
 
 
@@ -70,7 +70,7 @@ class TargetOutcome:
             "layers": [layer.to_dict() for layer in self.layers],
         }
         if self.structural and self.av is not None:
-            d["sav"] = shown_value(structural(self.av))
+            d["sav"] = structural_number(self.av)
         return d
 
 

@@ -42,6 +42,12 @@ def structural(personal: int | Fraction) -> Fraction:
     return Fraction(personal) / STRUCTURAL_FACTOR
 
 
+def structural_number(personal: int) -> int | float:
+    """The structural figure as a JSON number (SAV 12, SAV 5.2)."""
+    v = structural(personal)
+    return int(v) if v.denominator == 1 else float(v)
+
+
 def fmt(personal: int, prefix: str = "AV", show_structural: bool = False) -> str:
     """``AV 26 (SAV 5.2)`` when the structural scale is involved, ``AV 6`` otherwise."""
     if not show_structural:
