@@ -3,6 +3,8 @@
 from __future__ import annotations
 
 import pytest
+from hypothesis import given
+from hypothesis import strategies as st
 
 from armourpen.catalog import Catalog, item_dict, kind_of, name_key, parse_kind
 from armourpen.errors import InputError, UnknownNameError
@@ -197,3 +199,22 @@ def test_import_of_catalog_is_light() -> None:
     )
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
     assert out.stdout.strip() == ""
+
+
+_ALL = Catalog.builtin().items()
+
+
+@given(
+    index=st.integers(min_value=0, max_value=len(_ALL) - 1),
+    flips=st.lists(st.booleans(), min_size=60, max_size=60),
+    spaces=st.lists(st.integers(min_value=0, max_value=80), max_size=4),
+)
+def test_any_casing_and_spacing_of_a_name_resolves(
+    index: int, flips: list[bool], spaces: list[int]
+) -> None:
+    item = _ALL[index]
+    cat = Catalog.builtin()
+    name = "".join(c.upper() if f else c.lower() for c, f in zip(item.name, flips * 4, strict=False))
+    for pos in sorted(spaces, reverse=True):
+        name = name[:pos] + " " + name[pos:]
+    assert cat.get(name, kind_of(item)) is item
