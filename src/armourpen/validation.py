@@ -21,20 +21,38 @@ def field_path(loc: Sequence[int | str], prefix: str = "") -> str:
     return out or "(top level)"
 
 
+_BY_KIND = {
+    "int": "allowed: a number",
+    "float": "allowed: a number",
+    "bool": "allowed: true or false",
+    "string": "allowed: a string",
+    "list": "allowed: a list, e.g. [\"a\", \"b\"]",
+    "dict": "allowed: a table / object of keys",
+    "model": "allowed: a table / object of keys",
+}
+
+
 def _allowed(err: Any) -> str:
-    kind = err.get("type", "")
+    kind = str(err.get("type", ""))
     msg = str(err.get("msg", "invalid"))
     if kind == "extra_forbidden":
         return "unknown key (check the spelling; unknown keys are errors, AP-2)"
     if kind == "missing":
         return "this key is required"
+    if kind == "literal_error":
+        return "allowed: " + msg.removeprefix("Input should be ").replace("'", "")
+    prefix = kind.split("_", 1)[0]
+    if prefix in _BY_KIND:
+        return _BY_KIND[prefix]
     return msg[0].lower() + msg[1:] if msg else "invalid"
 
 
 def _is_union_branch(part: int | str) -> bool:
     # pydantic names union branches in the location ("str", "function-after[...]")
     text = str(part)
-    return text in {"str", "int", "float", "bool", "list[...]", "dict[...]"} or "[" in text
+    # model names (capitalised) and type tags never name a user's key
+    return (text in {"str", "int", "float", "bool", "list[...]", "dict[...]"} or "[" in text
+            or text[:1].isupper())
 
 
 def from_validation_error(

@@ -114,7 +114,7 @@ def test_ap2_bad_scenario_files(tmp_path: Path, capsys: pytest.CaptureFixture[st
                                 field: str, hint: str) -> None:
     path = tmp_path / "bad.toml"
     path.write_text(text)
-    code, out, err = cli(capsys, "resolve", str(path))
+    code, _, err = cli(capsys, "resolve", str(path))
     assert code == 2, err
     lines = err.strip().splitlines()
     assert len(lines) == 1, err

@@ -18,13 +18,9 @@ def to_personal(value: Fraction | int, structural: bool, field: str) -> int:
     """A PEN/AV/DC value on the personal scale, as a whole number; rejects what is off the scale."""
     v = Fraction(value) * (STRUCTURAL_FACTOR if structural else 1)
     if v.denominator != 1:
-        shown = f"{float(value):g}"
-        raise InputError(
-            field,
-            shown,
-            f"it gives {float(v):g} on the personal scale; PA-1 compares whole numbers "
-            "(a structural value must be a multiple of 0.2)",
-        )
+        hint = (f"it gives {float(v):g} on the personal scale; a structural value must be a "
+                "multiple of 0.2" if structural else "the personal scale has whole numbers only")
+        raise InputError(field, shown_value(value), f"{hint} (PA-1)")
     n = int(v)
     if not 0 <= n <= MAX_VALUE:
         raise InputError(field, shown_value(value), f"allowed: 0 to {MAX_VALUE} on the personal scale "
