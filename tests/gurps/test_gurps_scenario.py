@@ -61,6 +61,9 @@ def test_ap2_issue_example_parses_with_defaults() -> None:
         ),
         (lambda d: d["line"][2].update(hit_chance=1.5), "line[2].hit_chance", "0 to 1"),
         (lambda d: d["line"][2].update(hit_chance="lots"), "line[2].hit_chance", "0 to 1"),
+        (lambda d: d["line"][2].update(hit_chance=True), "line[2].hit_chance", "0 to 1"),
+        (lambda d: d["line"][2].update(location="knee"), "line[2].location", "'torso'"),
+        (lambda d: d["attack"].update(roll=20.0), "attack.roll", "integer"),
         (lambda d: d["line"][0].update(hit_chance=0.5), "line[0].hit_chance", "first target"),
         (lambda d: d["line"].append({"name": "x"}), "line[3]", "target"),
         (

@@ -11,7 +11,14 @@ from dataclasses import dataclass, field
 from fractions import Fraction
 from typing import Any, Literal
 
-from pydantic import BaseModel, ConfigDict, Field, StrictBool, StrictInt, ValidationError
+from pydantic import (
+    BaseModel,
+    ConfigDict,
+    Field,
+    StrictBool,
+    StrictInt,
+    ValidationError,
+)
 
 from armourpen.errors import NotationError, ScenarioError
 from armourpen.gurps.damage import Dr0Reading, InjuryTolerance, Location
@@ -110,7 +117,7 @@ class _Target(_Model):
     dr: StrictInt = Field(default=0, ge=0)
     dr_back: StrictInt | None = Field(default=None, ge=0)
     injury_tolerance: InjuryTolerance = InjuryTolerance.NONE
-    hit_chance: StrictInt | float | str = 1
+    hit_chance: Any = 1  # checked by _hit_chance, which keeps 0.3 exact
     location: Location | None = None
 
 
@@ -177,8 +184,10 @@ def _convert(exc: ValidationError, model: type[BaseModel], prefix: str = "") -> 
     return ScenarioError(where, err["input"], msg + more)
 
 
-def _hit_chance(raw: int | float | str, where: str) -> Fraction:
+def _hit_chance(raw: object, where: str) -> Fraction:
     # Through str() so that 0.3 is exactly 3/10.
+    if not isinstance(raw, int | float | str) or isinstance(raw, bool):
+        raise ScenarioError(where, raw, "a probability from 0 to 1 (e.g. 0.3 or '1/3')")
     try:
         value = Fraction(str(raw).strip())
     except (ValueError, ZeroDivisionError):
