@@ -4,6 +4,8 @@ from __future__ import annotations
 
 import pytest
 from gurps_helpers import GRAY, VIP, gurps
+from hypothesis import given
+from hypothesis import strategies as st
 
 from armourpen.errors import InputError
 from armourpen.gurps.chain import resolve_chain
@@ -230,3 +232,43 @@ def test_gu6_unliving_target_and_homogenous_target_cover() -> None:
     assert (statue.effective_dr, statue.injury, statue.cover_dr, statue.overpenetrates) == (
         24, 3, 18, True,
     )
+
+
+_ENTRY = st.one_of(
+    st.builds(
+        lambda n, dr, hp, it: {"target": f"t{n}", "dr": dr, "hp": hp, "injury_tolerance": it},
+        st.integers(0, 99), st.integers(0, 20), st.integers(1, 30),
+        st.sampled_from(["none", "unliving", "homogenous", "diffuse"]),
+    ),
+    st.builds(
+        lambda dr, hp, slab: {"cover": {"name": "c", "dr": dr, "hp": hp, "slab": slab}},
+        st.integers(0, 20), st.integers(0, 30), st.booleans(),
+    ),
+)
+
+
+@given(
+    st.lists(_ENTRY, min_size=1, max_size=5),
+    st.sampled_from(["3d pi-", "3d(2) pi", "3d(0.5) imp", "3d burn tbb", "3d cut", "3d(inf) pi+"]),
+    st.integers(1, 120),
+)
+def test_gu7_properties_of_any_line(line: list[dict[str, object]], damage: str, basic: int) -> None:
+    line = [{"target": "first", "hp": 10}, *line]
+    sc = gurps(damage, *line)
+    r = resolve_chain(sc, basic)
+    assert r == resolve_chain(sc, basic, (True,) * len(sc.targets))
+    seen_stop = False
+    for t in r.targets:
+        # once the shot stops, nobody behind is reached
+        assert not (seen_stop and t.reached)
+        if t.reached and t.hit:
+            assert t.penetrating == max(0, basic - t.effective_dr)
+            assert (t.injury >= 1) == (t.penetrating >= 1)
+            assert t.effective_dr == t.dr_in_front + t.own_dr
+            if not t.overpenetrates:
+                seen_stop = True
+    # more damage never hurts anyone less
+    more = resolve_chain(sc, basic + 1)
+    for a, b in zip(r.targets, more.targets, strict=True):
+        assert b.injury >= a.injury
+        assert b.reached or not a.reached
