@@ -1,0 +1,193 @@
+"""Odds: exact engine against icepool, 40d6 exactness, Monte Carlo rate and memory.
+
+Every comparison runs in this one process, rounds interleaved (the machine is shared and noisy, so
+the ratios are what counts). Prints `name: value` lines. Targets: exact Agent Gray >= 10x icepool;
+40d6 through three targets < 20 ms; Monte Carlo >= 10 million samples/s on one core and >= 50x a
+plain-Python loop; peak memory for 100 million samples < 300 MB (ru_maxrss of a child process).
+"""
+
+from __future__ import annotations
+
+import os
+import random
+import subprocess
+import sys
+import time
+from fractions import Fraction
+from pathlib import Path
+from typing import Any
+
+sys.path.insert(0, str(Path(__file__).resolve().parent))
+from _common import interleaved, line, per_call
+
+from armourpen.gurps.chain import resolve_chain
+from armourpen.gurps.damage import basic_damage
+from armourpen.gurps.scenario import GurpsScenario, parse_gurps
+from armourpen.odds import odds, sample
+from armourpen.odds.exact import basic_damage_distribution
+from armourpen.odds.fast import model_for
+from armourpen.odds.montecarlo import alias_table
+
+# One core: no threaded numpy kernels (numpy is imported lazily, after this).
+for _var in ("OMP_NUM_THREADS", "OPENBLAS_NUM_THREADS", "MKL_NUM_THREADS"):
+    os.environ.setdefault(_var, "1")
+
+GRAY: dict[str, Any] = {
+    "rules": "gurps",
+    "attack": {"damage": "7d(2) pi-"},
+    "line": [{"target": "Gray", "hp": 12, "dr": 8}, {"target": "VIP", "hp": 10}],
+}
+FORTY: dict[str, Any] = {
+    "rules": "gurps",
+    "attack": {"damage": "40d pi"},
+    "line": [
+        {"target": "a", "hp": 12, "dr": 20},
+        {"target": "b", "hp": 12, "dr": 10},
+        {"target": "c", "hp": 10},
+    ],
+}
+MC_SAMPLES = 20_000_000
+PY_SAMPLES = 200_000
+MEMORY_SAMPLES = 100_000_000
+
+
+def icepool_odds(sc: GurpsScenario) -> list[Any]:
+    """The same distributions with icepool: dice -> basic damage -> each target's fate."""
+    import icepool
+
+    damage = sc.attack.damage
+    basic = (damage.dice @ icepool.d6 + damage.adds).map(lambda r: basic_damage(damage, r).value)
+
+    def fate(b: int) -> tuple[Any, ...]:
+        out: list[Any] = []
+        for t in resolve_chain(sc, b).targets:
+            out += [t.reached, t.overpenetrates, t.injury]
+        return tuple(out)
+
+    joint = basic.map(fate)
+    return [joint.marginals[i] for i in range(3 * len(sc.targets))]
+
+
+def icepool_lookup(sc: GurpsScenario) -> list[Any]:
+    """icepool again, but handed the engine's own per-value table (it pays nothing for rules)."""
+    import icepool
+
+    damage = sc.attack.damage
+    values, _ = basic_damage_distribution(damage)
+    cols = model_for(sc).columns(values, (True,) * len(sc.targets))
+    table = {v: tuple(x for c in cols for x in (c.reached[k], c.overpenetrates[k], c.injury[k]))
+             for k, v in enumerate(values)}
+    basic = (damage.dice @ icepool.d6 + damage.adds).map(lambda r: basic_damage(damage, r).value)
+    joint = basic.map(table)
+    return [joint.marginals[i] for i in range(3 * len(sc.targets))]
+
+
+def _table(sc: GurpsScenario) -> tuple[tuple[int, ...], list[tuple[int, ...]]]:
+    values, _ = basic_damage_distribution(sc.attack.damage)
+    cols = model_for(sc).columns(values, (True,) * len(sc.targets))
+    return values, [c.injury for c in cols]
+
+
+def python_dice_loop(sc: GurpsScenario, n: int, seed: int) -> list[int]:
+    """Plain Python doing the same job: roll the dice, look the outcome up, add it up."""
+    damage = sc.attack.damage
+    values, injuries = _table(sc)
+    low = values[0]
+    rng = random.Random(seed)
+    rand = rng.random
+    dice = range(damage.dice)
+    counts = [0] * len(values)
+    for _ in range(n):
+        total = damage.adds
+        for _ in dice:
+            total += int(rand() * 6) + 1
+        counts[max(1, total * damage.multiplier) - low] += 1
+    return [sum(c * inj[k] for k, c in enumerate(counts)) for inj in injuries]
+
+
+def python_alias_loop(sc: GurpsScenario, n: int, seed: int) -> list[int]:
+    """Plain Python with the sampler's own algorithm: one alias draw per sample, then count."""
+    values, injuries = _table(sc)
+    _, weights = basic_damage_distribution(sc.attack.damage)
+    keep, alias = alias_table(weights)
+    nval = len(values)
+    rng = random.Random(seed)
+    rand = rng.random
+    counts = [0] * nval
+    for _ in range(n):
+        u = rand() * nval
+        j = int(u)
+        counts[j if u - j < keep[j] else alias[j]] += 1
+    return [sum(c * inj[k] for k, c in enumerate(counts)) for inj in injuries]
+
+
+def peak_memory_mb(samples: int) -> tuple[float, float]:
+    """ru_maxrss of a child that imports everything, then of one that also samples."""
+    code = (
+        "import resource, sys\n"
+        "sys.path.insert(0, {bench!r})\n"
+        "import numpy\n"
+        "from armourpen.gurps.scenario import parse_gurps\n"
+        "from armourpen.odds import sample\n"
+        "import odds as b\n"
+        "sc = parse_gurps(b.GRAY)\n"
+        "n = {n}\n"
+        "if n: sample(sc, n, 1)\n"
+        "print(resource.getrusage(resource.RUSAGE_SELF).ru_maxrss)\n"
+    )
+    bench = str(Path(__file__).resolve().parent)
+    out = []
+    for n in (0, samples):
+        res = subprocess.run([sys.executable, "-c", code.format(bench=bench, n=n)],
+                             check=True, capture_output=True, text=True)
+        out.append(int(res.stdout.split()[-1]) / 1024)  # Linux: kilobytes
+    return out[0], out[1]
+
+
+def main() -> None:
+    gray = parse_gurps(GRAY)
+    forty = parse_gurps(FORTY)
+    assert odds(gray).target("VIP").p_reached == Fraction(
+        sum(w for v, w in zip(*basic_damage_distribution(gray.attack.damage), strict=True)
+            if v > 14), 6**7)
+
+    t = interleaved({
+        "engine": lambda: odds(gray),
+        "icepool": lambda: icepool_odds(gray),
+        "icepool_lookup": lambda: icepool_lookup(gray),
+    })
+    line("exact_gray_engine_us", f"{t['engine'] * 1e6:.1f}")
+    line("exact_gray_icepool_us", f"{t['icepool'] * 1e6:.1f}")
+    line("exact_gray_speedup_vs_icepool",
+         f"{t['icepool'] / t['engine']:.1f}x (target >= 10x; icepool maps each value through "
+         "resolve_chain)")
+    line("exact_gray_icepool_given_table_us", f"{t['icepool_lookup'] * 1e6:.1f}")
+    line("exact_gray_speedup_vs_icepool_given_table",
+         f"{t['icepool_lookup'] / t['engine']:.1f}x (informative: icepool handed the rules' table)")
+
+    t40 = per_call(lambda: odds(forty), rounds=7, min_time=0.3)
+    line("exact_40d6_three_targets_ms", f"{t40 * 1e3:.2f} (target < 20 ms)")
+
+    sample(gray, 1000, 0)  # warm up
+    start = time.perf_counter()
+    sample(gray, MC_SAMPLES, 1)
+    mc = MC_SAMPLES / (time.perf_counter() - start)
+    rates = {}
+    for name, loop in (("dice", python_dice_loop), ("alias", python_alias_loop)):
+        start = time.perf_counter()
+        loop(gray, PY_SAMPLES, 1)
+        rates[name] = PY_SAMPLES / (time.perf_counter() - start)
+    line("montecarlo_gray_samples_per_s", f"{mc / 1e6:.1f} million (target >= 10 million)")
+    line("python_dice_loop_samples_per_s", f"{rates['dice'] / 1e6:.3f} million")
+    line("montecarlo_speedup_vs_python_dice_loop", f"{mc / rates['dice']:.0f}x (target >= 50x)")
+    line("python_alias_loop_samples_per_s", f"{rates['alias'] / 1e6:.3f} million")
+    line("montecarlo_speedup_vs_python_alias_loop",
+         f"{mc / rates['alias']:.0f}x (informative: plain Python given the sampler's algorithm)")
+
+    base, peak = peak_memory_mb(MEMORY_SAMPLES)
+    line("montecarlo_imports_only_max_rss_mb", f"{base:.0f}")
+    line("montecarlo_100M_samples_max_rss_mb", f"{peak:.0f} (target < 300 MB, ru_maxrss)")
+
+
+if __name__ == "__main__":
+    main()
