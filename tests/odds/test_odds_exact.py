@@ -160,3 +160,13 @@ def test_gu7_json_shape_reduced_fractions() -> None:
     for text in gray["injury_pmf"].values():
         n, d = (int(x) for x in text.split("/"))
         assert Fraction(n, d).numerator == n  # already reduced
+
+
+def test_gu7_public_api_odds_stays_callable_after_the_package_is_imported() -> None:
+    import armourpen
+    import armourpen.odds  # binds the package to the attribute name `odds`
+
+    scenario = armourpen.load_scenario(GRAY)
+    first = armourpen.odds(scenario)
+    assert armourpen.odds(scenario) == first
+    assert first.target("Gray").expected_injury == 10  # worked out above

@@ -6,6 +6,8 @@ so that ``import armourpen`` stays light.
 
 from __future__ import annotations
 
+import sys
+import types
 from typing import TYPE_CHECKING
 
 if TYPE_CHECKING:
@@ -39,3 +41,13 @@ def sample(
         scenario, samples, seed, chunk=DEFAULT_CHUNK if chunk is None else chunk,
         progress=progress,
     )
+
+
+class _CallableModule(types.ModuleType):
+    # Importing this package sets the attribute ``armourpen.odds`` to the package itself, over the
+    # API function of the same name; calling the package keeps ``armourpen.odds(scenario)`` working.
+    def __call__(self, scenario: GurpsScenario) -> OddsResult:
+        return odds(scenario)
+
+
+sys.modules[__name__].__class__ = _CallableModule
