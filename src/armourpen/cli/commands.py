@@ -14,6 +14,7 @@ COMMAND_MODULES: dict[str, str] = {
     "catalog": "armourpen.cli.catalog_cmds",
     "thickness": "armourpen.cli.thickness_cmd",
     "odds": "armourpen.cli.odds_cmd",
+    "table": "armourpen.cli.table_cmd",
 }
 
 # Registrars imported eagerly (prefer an entry in COMMAND_MODULES).

@@ -1,0 +1,290 @@
+"""``armourpen table``: which attacks defeat which armour at each range band (a sweep, charted).
+
+The text output is one chart per defence and direction group (rows: attacks; columns: bands or
+distances; ✓ penetrates, ≈ penetrates with -4, · stopped). ``--format csv`` and ``--format json``
+export the long-format rows (one per cell); ``--format markdown`` prints the same charts as
+Markdown tables, ready to print for a GM screen.
+"""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+from typing import TYPE_CHECKING, Annotated
+
+import typer
+
+from armourpen.cli.app import guarded
+from armourpen.errors import InputError, UnknownNameError
+
+if TYPE_CHECKING:
+    from rich.console import RenderableType
+
+    from armourpen.catalog import Catalog, CatalogItem
+    from armourpen.sweep import Defence, SweepResult
+
+FORMATS = ("text", "csv", "json", "markdown")
+_SHORT = {
+    "contact": "C", "point_blank": "PB", "close": "Cl", "short": "S", "medium": "M", "long": "L",
+    "very_long": "VL", "far": "F", "very_far": "VF", "distant": "D", "very_distant": "VD",
+}
+_STYLE = {"✓": "bold red", "≈": "bold yellow", "·": "green"}
+
+
+def _select(catalog: Catalog, kind: str, queries: list[str], field: str) -> list[CatalogItem]:
+    """Items by exact name or alias, else every item whose name or alias contains the text."""
+    from armourpen.catalog import CoverItem, name_key
+
+    out: list[CatalogItem] = []
+    for n, q in enumerate(queries):
+        f = f"{field} #{n + 1}" if len(queries) > 1 else field
+        try:
+            found = [catalog.get(q, kind, field=f)]
+        except UnknownNameError as exc:
+            key = name_key(q)
+            found = [
+                item for item in catalog.items(kind)
+                if key and any(key in name_key(x) for x in (item.name, *item.aliases))
+                and not (isinstance(item, CoverItem) and item.av is None)  # PA-13: no value
+            ]
+            if not found:
+                raise exc from None
+        if kind == "cover":
+            for item in found:
+                catalog.cover(item.name, f)  # a valueless row named exactly is refused (PA-13)
+        for item in found:
+            if item not in out:
+                out.append(item)
+    return out
+
+
+def _defences(catalog: Catalog, armour: list[str], cover: list[str],
+              defence: list[str]) -> list[Defence]:
+    from armourpen.sweep import Defence
+
+    out = [Defence.parse(d, catalog, f"--defence #{i + 1}") for i, d in enumerate(defence)]
+    armours = _select(catalog, "armour", armour, "--armour") if armour else []
+    covers = _select(catalog, "cover", cover, "--cover") if cover else []
+    if armours and covers:  # each cover in front of each armour (PA-7)
+        out.extend(Defence.from_names([c.name, a.name], catalog) for c in covers for a in armours)
+    else:
+        out.extend(Defence.from_names([x.name], catalog) for x in (*armours, *covers))
+    if not (armour or cover or defence):
+        out.extend(Defence.from_names([x.name], catalog) for x in catalog.items("armour"))
+    return out
+
+
+def _charts(res: SweepResult) -> list[tuple[int, list[int], int]]:
+    """(defence, directions, representative direction): directions with the same AV share a chart."""
+    charts = []
+    for j in range(len(res.defences)):
+        groups: dict[int, list[int]] = {}
+        for l in range(len(res.directions)):  # noqa: E741
+            groups.setdefault(int(res.av[j, l]), []).append(l)
+        for ls in groups.values():
+            charts.append((j, ls, ls[0]))
+    return charts
+
+
+def _title(res: SweepResult, j: int, ls: list[int]) -> str:
+    d = res.defences[j]
+    av = int(res.av[j, ls[0]])
+    shown = f"AV {av}" + (f" (SAV {av / 5:g})" if d.structural else "")
+    dirs = ", ".join(res.directions[l].value for l in ls)  # noqa: E741
+    return f"{d.name}: {shown}, from {dirs}"
+
+
+def _pen(res: SweepResult, i: int) -> str:
+    a = res.attacks[i]
+    return f"{a.pen}" + (f" (SPEN {a.pen / 5:g})" if a.structural else "")
+
+
+def _symbols() -> list[str]:
+    """The chart symbol of each outcome code."""
+    from armourpen.sweep import CODE_RESULTS, SYMBOLS
+
+    return [SYMBOLS[r] for r in CODE_RESULTS]
+
+
+def _legend() -> str:
+    from armourpen.sweep import LEGEND
+
+    return "   ".join(f"{s} {text}" for s, text in LEGEND.items())
+
+
+def render_chart(res: SweepResult) -> RenderableType:
+    """The Rich charts: one per defence and group of directions that meet the same AV."""
+    from rich.console import Group
+    from rich.table import Table
+    from rich.text import Text
+
+    symbols = _symbols()
+    parts: list[RenderableType] = [Text(_legend(), style="bold")]
+    banded = all(d is None for d in res.distances)
+    if banded:
+        parts.append(Text("bands: " + ", ".join(f"{_SHORT[b.value]} {b.label}" for b in res.bands),
+                          style="dim"))
+    for j, ls, l in _charts(res):  # noqa: E741
+        table = Table(title=_title(res, j, ls), title_justify="left", title_style="bold",
+                      show_edge=False, pad_edge=False)
+        table.add_column("attack", overflow="fold")
+        table.add_column("PEN", justify="right", no_wrap=True)
+        for k in range(len(res.bands)):
+            label = _SHORT[res.bands[k].value] if banded else res.column_label(k)
+            table.add_column(label, justify="center", no_wrap=True)
+        codes = res.outcome[:, j, :, l].tolist()
+        for i in range(len(res.attacks)):
+            cells = [symbols[c] for c in codes[i]]
+            table.add_row(res.attacks[i].name, _pen(res, i),
+                          *(Text(s, style=_STYLE[s]) for s in cells))
+        parts.append(Text(""))
+        parts.append(table)
+    if res.warnings:
+        parts.append(Text("\n".join(f"warning: {w}" for w in res.warnings), style="yellow"))
+    return Group(*parts)
+
+
+def _md(text: str) -> str:
+    return text.replace("|", "\\|")
+
+
+def render_markdown(res: SweepResult) -> str:
+    """The charts as Markdown tables, headed by the legend."""
+    from armourpen.sweep import LEGEND
+
+    symbols = _symbols()
+    lines = ["Legend: " + ", ".join(f"`{s}` {t}" for s, t in LEGEND.items()), ""]
+    labels = [res.bands[k].label if res.distances[k] is None else res.column_label(k)
+              for k in range(len(res.bands))]
+    for j, ls, l in _charts(res):  # noqa: E741
+        lines.append(f"### {_md(_title(res, j, ls))}")
+        lines.append("")
+        lines.append("| attack | PEN | " + " | ".join(labels) + " |")
+        lines.append("|---|---:|" + ":---:|" * len(labels))
+        codes = res.outcome[:, j, :, l].tolist()
+        for i in range(len(res.attacks)):
+            cells = [symbols[c] for c in codes[i]]
+            lines.append(f"| {_md(res.attacks[i].name)} | {_pen(res, i)} | " + " | ".join(cells)
+                         + " |")
+        lines.append("")
+    for w in res.warnings:
+        lines.append(f"> warning: {_md(w)}")
+    return "\n".join(lines).rstrip() + "\n"
+
+
+def render_csv(res: SweepResult) -> str:
+    """One row per cell, header :data:`armourpen.sweep.ROW_FIELDS`; empty where there is no value."""
+    import csv
+    import io
+
+    from armourpen.sweep import ROW_FIELDS
+
+    buf = io.StringIO()
+    writer = csv.DictWriter(buf, fieldnames=list(ROW_FIELDS), lineterminator="\n")
+    writer.writeheader()
+    writer.writerows(res.rows())
+    return buf.getvalue()
+
+
+@guarded
+def table(
+    attack: Annotated[
+        list[str] | None,
+        typer.Option("--attack", "-a", help="Attack profile: a name, or text its names contain "
+                     "(repeatable). Default: every attack in the catalog."),
+    ] = None,
+    armour: Annotated[
+        list[str] | None,
+        typer.Option(help="Armour: a name, or text its names contain (repeatable). Default: every "
+                     "armour item, unless --cover or --defence is given."),
+    ] = None,
+    cover: Annotated[
+        list[str] | None,
+        typer.Option(help="Cover: a name or text (repeatable). With --armour, each cover stands in "
+                     "front of each armour (PA-7)."),
+    ] = None,
+    defence: Annotated[
+        list[str] | None,
+        typer.Option(help="An exact combination of catalog names joined by '+', e.g. "
+                     "'Sandbag wall, single layer + US PASGT vest' (repeatable)."),
+    ] = None,
+    band: Annotated[
+        list[str] | None,
+        typer.Option(help="Range band key, e.g. long, very_long (repeatable). Default: all 11."),
+    ] = None,
+    range_: Annotated[
+        list[str] | None,
+        typer.Option("--range", help="Distances instead of bands, e.g. 150m (repeatable)."),
+    ] = None,
+    from_: Annotated[
+        list[str] | None,
+        typer.Option("--from", help="front|rear|left|right|above|below (repeatable; PA-9). "
+                     "Default: front."),
+    ] = None,
+    ammo: Annotated[str | None, typer.Option(help="Load every attack with this ammunition (PA-6).")]
+    = None,
+    optional_rule: Annotated[
+        list[str] | None, typer.Option(help="Optional rule to turn on, e.g. rifle_ball_as_sp.")
+    ] = None,
+    catalog: Annotated[
+        list[Path] | None,
+        typer.Option("--catalog", help="An extra catalog TOML file (repeatable).", metavar="FILE"),
+    ] = None,
+    no_user_catalog: Annotated[
+        bool, typer.Option(help="Ignore the catalog files in the user config folder.")
+    ] = False,
+    format_: Annotated[
+        str, typer.Option("--format", "-f", help="text (the chart), csv or json (one row per "
+                          "cell), markdown (the charts as tables).")
+    ] = "text",
+) -> None:
+    """Chart which attacks defeat which armour and cover at each range band."""
+    from armourpen.catalog import AttackProfile, Catalog
+    from armourpen.sweep import sweep
+
+    fmt = format_.strip().lower()
+    if fmt not in FORMATS:
+        raise InputError("--format", format_, "allowed: " + ", ".join(FORMATS))
+    if band and range_:
+        raise InputError("--range", range_[0], "give --band or --range, not both")
+    cat = Catalog.load([str(f) for f in catalog or []], user_dir=not no_user_catalog)
+    picked = _select(cat, "attack", attack, "--attack") if attack else cat.items("attack")
+    attacks = [a for a in picked if isinstance(a, AttackProfile)]
+    defences = _defences(cat, armour or [], cover or [], defence or [])
+    try:
+        res = sweep(attacks, defences, bands=band or None, distances=range_ or None,
+                    directions=from_ or ["front"], optional_rules=optional_rule or [],
+                    catalog=cat, ammo=ammo)
+    except InputError as exc:
+        raise _flag_error(exc) from None
+    _print(res, fmt)
+
+
+def _flag_error(exc: InputError) -> InputError:
+    """Name the flag the user typed rather than the sweep's argument."""
+    import re
+
+    flags = {"bands": "--band", "distances": "--range", "directions": "--from",
+             "optional_rules": "--optional-rule", "ammo": "--ammo"}
+    m = re.fullmatch(r"(\w+)(?:\[(\d+)\])?", exc.field)
+    if m is None or m.group(1) not in flags:
+        return exc
+    field = flags[m.group(1)] + (f" #{int(m.group(2)) + 1}" if m.group(2) is not None else "")
+    return InputError(field, exc.value, exc.allowed)
+
+
+def _print(res: SweepResult, fmt: str) -> None:
+    if fmt == "json":
+        typer.echo(json.dumps(res.to_dict(), indent=2, ensure_ascii=False))
+    elif fmt == "csv":
+        typer.echo(render_csv(res), nl=False)
+    elif fmt == "markdown":
+        typer.echo(render_markdown(res), nl=False)
+    else:
+        from rich.console import Console
+
+        Console().print(render_chart(res))
+
+
+def register(app: typer.Typer) -> None:
+    app.command("table")(table)
