@@ -125,8 +125,8 @@ def render_chart(res: SweepResult) -> RenderableType:
         parts.append(Text("bands: " + ", ".join(f"{_SHORT[b.value]} {b.label}" for b in res.bands),
                           style="dim"))
     for j, ls, l in _charts(res):  # noqa: E741
-        table = Table(title=_title(res, j, ls), title_justify="left", title_style="bold",
-                      show_edge=False, pad_edge=False)
+        # The title is its own line so that it wraps at the console's width, not the table's.
+        table = Table(show_edge=False, pad_edge=False)
         table.add_column("attack", overflow="fold")
         table.add_column("PEN", justify="right", no_wrap=True)
         for k in range(len(res.bands)):
@@ -137,8 +137,7 @@ def render_chart(res: SweepResult) -> RenderableType:
             cells = [symbols[c] for c in codes[i]]
             table.add_row(res.attacks[i].name, _pen(res, i),
                           *(Text(s, style=_STYLE[s]) for s in cells))
-        parts.append(Text(""))
-        parts.append(table)
+        parts.extend([Text(""), Text(_title(res, j, ls), style="bold"), table])
     if res.warnings:
         parts.append(Text("\n".join(f"warning: {w}" for w in res.warnings), style="yellow"))
     return Group(*parts)
