@@ -33,6 +33,7 @@ from armourpen.sweep import (
 )
 
 RULE = "rifle_ball_as_sp"
+NATO_NAME = "7.62x51mm NATO"
 # A distance inside each band (its upper bound, PA-3), mixing units; Contact is chosen explicitly.
 DISTANCE_IN = {
     Band.POINT_BLANK: "1 m",
@@ -355,3 +356,10 @@ def test_pa1_layer_av_outside_the_scale_is_an_error(av: Any) -> None:
 def test_pa9_worn_armour_cannot_be_directional() -> None:
     with pytest.raises(InputError):
         DefenceLayer("vest", 5, "armour", frozenset({Direction.FRONT}))
+
+
+def test_api_armourpen_sweep_is_callable_after_the_module_is_imported(catalog: Catalog) -> None:
+    import armourpen.sweep  # binds the name armourpen.sweep to the module
+
+    res = armourpen.sweep([NATO_NAME], ["NIJ Type III"], bands=["very_long"], catalog=catalog)
+    assert res.result(0, 0, 0, 0) is Result.PENETRATED_REDUCED  # PEN 7 - 1 = 6 = AV 6
