@@ -2,10 +2,15 @@
 
 from __future__ import annotations
 
+import os
+import tempfile
 from collections.abc import Callable
 from typing import Any
 
 import pytest
+
+# Keep the built-in catalog's cache (armourpen.catalog.cache) out of the user's real cache folder.
+os.environ.setdefault("ARMOURPEN_CACHE_DIR", tempfile.mkdtemp(prefix="armourpen-cache-"))
 
 import armourpen
 from armourpen.catalog import Catalog

@@ -355,7 +355,9 @@ def _article(kind: str) -> str:
 
 @functools.cache
 def _builtin() -> Catalog:
-    return Catalog.from_files(sorted(DATA_DIR.glob("*.toml")))
+    from armourpen.catalog.cache import cached
+
+    return cached(Catalog, lambda: Catalog.from_files(sorted(DATA_DIR.glob("*.toml"))))
 
 
 # --- plain data for JSON output -------------------------------------------------------------
