@@ -77,7 +77,8 @@ def main() -> None:
     scenarios = [armourpen.load_scenario(m, catalog) for m in mappings]
     # The baselines must agree with the sweep, or the comparison means nothing.
     for (i, j, k, l), sc in zip(cells, scenarios, strict=True):  # noqa: E741
-        got = armourpen.resolve(sc).to_dict()["targets"][0]["outcome"]
+        targets: Any = armourpen.resolve(sc).to_dict()["targets"]
+        got = targets[0]["outcome"]
         assert got == res.result(i, j, k, l).value
 
     def resolve_only() -> None:
