@@ -17,10 +17,28 @@ if TYPE_CHECKING:
     Scenario: TypeAlias = PenavScenario | GurpsScenario
 
 RULE_SETS = ("penav", "gurps")
+EXAMPLES_DIR = Path(__file__).resolve().parent / "examples"
+EXAMPLE_PREFIX = "example:"
+
+
+def example_names() -> list[str]:
+    """The scenarios shipped with the package, usable as ``example:NAME``."""
+    return sorted(p.stem for p in EXAMPLES_DIR.glob("*.toml"))
+
+
+def example_path(name: str, field: str = "scenario") -> Path:
+    """The file of a shipped example scenario."""
+    path = EXAMPLES_DIR / f"{name}.toml"
+    if name not in example_names():
+        raise ScenarioError(field, f"{EXAMPLE_PREFIX}{name}",
+                            "allowed examples: " + ", ".join(example_names()))
+    return path
 
 
 def read_scenario_file(path: str | Path) -> dict[str, Any]:
-    """The raw mapping of a ``.toml`` or ``.json`` scenario file."""
+    """The raw mapping of a ``.toml`` or ``.json`` scenario file, or of ``example:NAME``."""
+    if str(path).startswith(EXAMPLE_PREFIX):
+        path = example_path(str(path).removeprefix(EXAMPLE_PREFIX))
     p = Path(path)
     suffix = p.suffix.lower()
     if suffix not in (".toml", ".json"):

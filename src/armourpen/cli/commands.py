@@ -15,6 +15,7 @@ COMMAND_MODULES: dict[str, str] = {
     "thickness": "armourpen.cli.thickness_cmd",
     "odds": "armourpen.cli.odds_cmd",
     "table": "armourpen.cli.table_cmd",
+    "examples": "armourpen.cli.examples_cmd",
 }
 
 # Registrars imported eagerly (prefer an entry in COMMAND_MODULES).
