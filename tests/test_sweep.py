@@ -363,3 +363,18 @@ def test_api_armourpen_sweep_is_callable_after_the_module_is_imported(catalog: C
 
     res = armourpen.sweep([NATO_NAME], ["NIJ Type III"], bands=["very_long"], catalog=catalog)
     assert res.result(0, 0, 0, 0) is Result.PENETRATED_REDUCED  # PEN 7 - 1 = 6 = AV 6
+
+
+def test_defence_name_with_a_plus_in_a_user_catalog(tmp_path: Path) -> None:
+    user = tmp_path / "plus.toml"
+    user.write_text('[[armour]]\nname = "Kevlar+ceramic vest"\nav = 8\nrigid = true\n')
+    cat = Catalog.load([user], user_dir=False)
+    assert [x.name for x in Defence.parse("Kevlar+ceramic vest", cat).layers] == ["Kevlar+ceramic vest"]
+    # Kevlar+ceramic 8 + NIJ Type II 4 -> 9 (PA-7).
+    assert Defence.parse("Kevlar+ceramic vest + NIJ Type II", cat).av(Direction.FRONT) == 9
+
+
+def test_result_arrays_are_read_only(catalog: Catalog) -> None:
+    res = sweep([NATO_NAME], ["NIJ Type III"], catalog=catalog)
+    with pytest.raises(ValueError):
+        res.outcome[0, 0, 0, 0] = 0

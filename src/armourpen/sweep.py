@@ -113,6 +113,14 @@ class DefenceLayer:
         return d
 
 
+def _known(name: str, catalog: Catalog) -> bool:
+    try:
+        catalog.get(name)
+    except UnknownNameError:
+        return False
+    return True
+
+
 def _lookup_layer(name: str, catalog: Catalog, field: str) -> DefenceLayer:
     """A catalog armour or cover item by name (names are unique across kinds)."""
     from armourpen.catalog import kind_of
@@ -154,11 +162,21 @@ class Defence:
     @classmethod
     def parse(cls, text: str, catalog: Catalog, field: str = "defence") -> Defence:
         """``"Sandbag wall, single layer + US PASGT vest"``: catalog names joined by ``+``."""
-        parts = [p.strip() for p in text.split("+")]
-        if not text.strip() or any(not p for p in parts):
+        parts = text.split("+")
+        if not text.strip() or any(not p.strip() for p in parts):
             raise InputError(field, text, "catalog armour or cover names joined by '+', e.g. "
                              "'Sandbag wall, single layer + US PASGT vest'")
-        return cls.from_names(parts, catalog, field=field)
+        names: list[str] = []
+        i = 0
+        while i < len(parts):
+            # The longest run of parts that names an item: a user's item may have '+' in its name.
+            for j in range(len(parts), i, -1):
+                candidate = "+".join(parts[i:j]).strip()
+                if j == i + 1 or _known(candidate, catalog):
+                    names.append(candidate)
+                    i = j
+                    break
+        return cls.from_names(names, catalog, field=field)
 
     @property
     def worn(self) -> tuple[DefenceLayer, ...]:
@@ -539,7 +557,7 @@ def sweep(
     pen = np.maximum(base_pen[:, None] + pen_mod + range_pen[cols, bs], 0).astype(np.int32)
     dc_mod = dc_mod.astype(np.int32)
     base_dc = np.array([-1 if p.dc is None else p.dc for p in profs], dtype=np.int32)
-    dc = np.where(base_dc[:, None] >= 0, np.maximum(base_dc[:, None] + dc_mod, 0), -1)
+    dc = np.where(base_dc[:, None] >= 0, np.maximum(base_dc[:, None] + dc_mod, 0), -1).astype(np.int32)
     ammo_index = np.where(as_sp, np.int8(sp_slot), loaded_slot[:, None]).astype(np.int8)
 
     # --- layered AV per (defence, direction): PA-9 then PA-7 ---
@@ -560,6 +578,8 @@ def sweep(
     a4 = av[None, :, None, :]
     outcome = np.greater_equal(p4, a4).view(np.int8) + np.greater(p4, a4).view(np.int8)
 
+    for arr in (pen, av, outcome, ammo_index, dc_mod, dc):
+        arr.flags.writeable = False  # the result is a value: its arrays are read-only
     warnings = _tied_range_warnings(profs, band_axis)
     for d in defs:
         warnings.extend(d.warnings())
@@ -576,7 +596,7 @@ def sweep(
         ammo_index=ammo_index,
         ammo_names=tuple(ammo_names),
         dc_modifier=dc_mod,
-        dc=dc.astype(np.int32),
+        dc=dc,
         warnings=tuple(warnings),
     )
 
