@@ -23,10 +23,10 @@ from _common import interleaved, line, per_call
 from armourpen.gurps.chain import resolve_chain
 from armourpen.gurps.damage import basic_damage
 from armourpen.gurps.scenario import GurpsScenario, parse_gurps
-from armourpen.odds import odds, sample
-from armourpen.odds.exact import basic_damage_distribution
-from armourpen.odds.fast import model_for
-from armourpen.odds.montecarlo import alias_table
+from armourpen.probability import odds, sample
+from armourpen.probability.exact import basic_damage_distribution
+from armourpen.probability.fast import model_for
+from armourpen.probability.montecarlo import alias_table
 
 # One core: no threaded numpy kernels (numpy is imported lazily, after this).
 for _var in ("OMP_NUM_THREADS", "OPENBLAS_NUM_THREADS", "MKL_NUM_THREADS"):
@@ -128,7 +128,7 @@ def peak_memory_mb(samples: int) -> tuple[float, float]:
         "sys.path.insert(0, {bench!r})\n"
         "import numpy\n"
         "from armourpen.gurps.scenario import parse_gurps\n"
-        "from armourpen.odds import sample\n"
+        "from armourpen.probability import sample\n"
         "import odds as b\n"
         "sc = parse_gurps(b.GRAY)\n"
         "n = {n}\n"

@@ -19,11 +19,7 @@ from hypothesis import strategies as st
 import armourpen
 from armourpen.catalog import ArmourItem, AttackProfile, Catalog, CoverItem, RangeColumn
 from armourpen.errors import InputError, UnknownNameError
-from armourpen.penav.direction import Direction
-from armourpen.penav.layering import Layer, layered_av
-from armourpen.penav.penetration import Result, compare
-from armourpen.penav.ranges import Band
-from armourpen.sweep import (
+from armourpen.grid import (
     ROW_FIELDS,
     SYMBOLS,
     Defence,
@@ -31,6 +27,10 @@ from armourpen.sweep import (
     SweepResult,
     sweep,
 )
+from armourpen.penav.direction import Direction
+from armourpen.penav.layering import Layer, layered_av
+from armourpen.penav.penetration import Result, compare
+from armourpen.penav.ranges import Band
 
 RULE = "rifle_ball_as_sp"
 NATO_NAME = "7.62x51mm NATO"
@@ -358,8 +358,8 @@ def test_pa9_worn_armour_cannot_be_directional() -> None:
         DefenceLayer("vest", 5, "armour", frozenset({Direction.FRONT}))
 
 
-def test_api_armourpen_sweep_is_callable_after_the_module_is_imported(catalog: Catalog) -> None:
-    import armourpen.sweep  # binds the name armourpen.sweep to the module
+def test_api_armourpen_sweep_is_the_grid_engine(catalog: Catalog) -> None:
+    import armourpen.grid  # the engine's module does not shadow the API function
 
     res = armourpen.sweep([NATO_NAME], ["NIJ Type III"], bands=["very_long"], catalog=catalog)
     assert res.result(0, 0, 0, 0) is Result.PENETRATED_REDUCED  # PEN 7 - 1 = 6 = AV 6

@@ -4,7 +4,8 @@ The public API (nothing heavy is imported here):
 
 - :func:`load_scenario` reads a scenario (a TOML/JSON path or a mapping) into frozen values;
 - :func:`resolve` applies its rule set and returns an outcome with ``.to_dict()`` and its steps;
-- :func:`odds` gives exact odds for a GURPS scenario;
+- :func:`odds` gives exact odds for a GURPS scenario, :func:`sample` Monte Carlo estimates;
+- :func:`sweep` resolves whole PEN/AV grids at once (numpy);
 - :class:`Catalog` is the searchable catalog of attacks, armour, cover and vehicles.
 """
 
@@ -16,13 +17,25 @@ from armourpen.errors import ArmourpenError, InputError
 from armourpen.scenario import load_scenario
 
 if TYPE_CHECKING:
-    from armourpen.catalog import Catalog
+    from armourpen.catalog import Catalog as Catalog
+    from armourpen.grid import sweep as sweep
     from armourpen.gurps.outcome import GurpsOutcome
     from armourpen.penav.outcome import PenavOutcome
+    from armourpen.probability import odds as odds
+    from armourpen.probability import sample as sample
     from armourpen.scenario import Scenario
 
 __version__ = "0.1.0"
-__all__ = ["ArmourpenError", "Catalog", "InputError", "load_scenario", "odds", "resolve"]
+__all__ = [
+    "ArmourpenError",
+    "Catalog",
+    "InputError",
+    "load_scenario",
+    "odds",
+    "resolve",
+    "sample",
+    "sweep",
+]
 
 
 def resolve(scenario: Scenario) -> PenavOutcome | GurpsOutcome:
@@ -38,17 +51,19 @@ def resolve(scenario: Scenario) -> PenavOutcome | GurpsOutcome:
     return resolve_gurps(scenario)
 
 
-def odds(scenario: Any) -> Any:
-    """Exact odds for every target of a GURPS scenario (see :mod:`armourpen.odds`)."""
-    from armourpen.odds import odds as _odds
-
-    return _odds(scenario)
+# Heavier parts of the API are imported on first use so that `import armourpen` stays light.
+_LAZY: dict[str, tuple[str, str]] = {
+    "Catalog": ("armourpen.catalog", "Catalog"),
+    "odds": ("armourpen.probability", "odds"),
+    "sample": ("armourpen.probability", "sample"),
+    "sweep": ("armourpen.grid", "sweep"),
+}
 
 
 def __getattr__(name: str) -> Any:
-    # Catalog is imported on first use so that `import armourpen` stays light.
-    if name == "Catalog":
-        from armourpen.catalog import Catalog
+    if name in _LAZY:
+        import importlib
 
-        return Catalog
-    raise AttributeError(name)
+        module, attr = _LAZY[name]
+        return getattr(importlib.import_module(module), attr)
+    raise AttributeError(f"module 'armourpen' has no attribute {name!r}")

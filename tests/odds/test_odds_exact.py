@@ -11,9 +11,9 @@ from odds_helpers import GRAY
 
 from armourpen.errors import ScenarioError
 from armourpen.gurps.scenario import parse_gurps
-from armourpen.odds import odds
-from armourpen.odds.dice import basic_damage_weights, dice_total_weights
-from armourpen.odds.model import MAX_UNCERTAIN_TARGETS, hit_patterns
+from armourpen.probability import odds
+from armourpen.probability.dice import basic_damage_weights, dice_total_weights
+from armourpen.probability.model import MAX_UNCERTAIN_TARGETS, hit_patterns
 
 SEVEN_D6 = 6**7  # 279936
 
@@ -33,7 +33,7 @@ def test_gu1_dice_total_weights_equal_enumeration(n: int) -> None:
 
 
 def test_gu1_both_convolutions_agree() -> None:
-    from armourpen.odds.dice import _kronecker, _window
+    from armourpen.probability.dice import _kronecker, _window
 
     for n in (1, 2, 7, 40, 150):
         assert _kronecker(n, 6) == _window(n, 6)
@@ -164,7 +164,7 @@ def test_gu7_json_shape_reduced_fractions() -> None:
 
 def test_gu7_public_api_odds_stays_callable_after_the_package_is_imported() -> None:
     import armourpen
-    import armourpen.odds  # binds the package to the attribute name `odds`
+    import armourpen.probability  # the engine's package does not shadow the API function
 
     scenario = armourpen.load_scenario(GRAY)
     first = armourpen.odds(scenario)

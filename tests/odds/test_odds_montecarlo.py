@@ -10,8 +10,8 @@ from odds_helpers import GRAY
 
 from armourpen.errors import InputError
 from armourpen.gurps.scenario import parse_gurps
-from armourpen.odds import odds, sample
-from armourpen.odds.montecarlo import Estimate, alias_table
+from armourpen.probability import odds, sample
+from armourpen.probability.montecarlo import Estimate, alias_table
 
 COVERED: dict[str, Any] = {
     "rules": "gurps",

@@ -10,11 +10,11 @@ from hypothesis import HealthCheck, given, settings
 from odds_helpers import brute_force, patterns, scenarios, with_icepool
 
 from armourpen.gurps.scenario import parse_gurps
-from armourpen.odds import odds
-from armourpen.odds.exact import basic_damage_distribution
-from armourpen.odds.fast import line_model
-from armourpen.odds.model import ChainModel
-from armourpen.odds.result import OddsResult
+from armourpen.probability import odds
+from armourpen.probability.exact import basic_damage_distribution
+from armourpen.probability.fast import line_model
+from armourpen.probability.model import ChainModel
+from armourpen.probability.result import OddsResult
 
 ORACLE = settings(
     max_examples=200, deadline=None, derandomize=True,

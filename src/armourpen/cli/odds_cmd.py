@@ -18,8 +18,8 @@ if TYPE_CHECKING:
     from rich.console import RenderableType
 
     from armourpen.gurps.scenario import GurpsScenario
-    from armourpen.odds.montecarlo import MonteCarloResult
-    from armourpen.odds.result import OddsResult
+    from armourpen.probability.montecarlo import MonteCarloResult
+    from armourpen.probability.result import OddsResult
 
 CHART_ROWS = 16  # more injury values than this are grouped into ranges
 BAR_WIDTH = 30
@@ -162,7 +162,7 @@ def load_gurps(path: Path, catalog: list[Path] | None) -> GurpsScenario:
 
 
 def _sample_with_progress(sc: GurpsScenario, samples: int, seed: int) -> MonteCarloResult:
-    from armourpen.odds import sample
+    from armourpen.probability import sample
 
     if samples < PROGRESS_FROM or not sys.stderr.isatty():
         return sample(sc, samples, seed)
@@ -197,7 +197,7 @@ def odds(
     if samples is None:
         if seed is not None:
             raise ScenarioError("--seed", seed, "a seed goes with --samples N")
-        from armourpen.odds import odds as exact
+        from armourpen.probability import odds as exact
 
         result: OddsResult | MonteCarloResult = exact(sc)
     else:
@@ -216,7 +216,7 @@ def odds(
         return
     from rich.console import Console
 
-    from armourpen.odds.result import OddsResult as Exact
+    from armourpen.probability.result import OddsResult as Exact
 
     Console().print(render_odds(result) if isinstance(result, Exact) else render_samples(result))
 

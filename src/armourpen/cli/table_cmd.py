@@ -21,7 +21,7 @@ if TYPE_CHECKING:
     from rich.console import RenderableType
 
     from armourpen.catalog import Catalog, CatalogItem
-    from armourpen.sweep import Defence, SweepResult
+    from armourpen.grid import Defence, SweepResult
 
 FORMATS = ("text", "csv", "json", "markdown")
 _SHORT = {
@@ -60,7 +60,7 @@ def _select(catalog: Catalog, kind: str, queries: list[str], field: str) -> list
 
 def _defences(catalog: Catalog, armour: list[str], cover: list[str],
               defence: list[str]) -> list[Defence]:
-    from armourpen.sweep import Defence
+    from armourpen.grid import Defence
 
     out = [Defence.parse(d, catalog, f"--defence #{i + 1}") for i, d in enumerate(defence)]
     armours = _select(catalog, "armour", armour, "--armour") if armour else []
@@ -101,13 +101,13 @@ def _pen(res: SweepResult, i: int) -> str:
 
 def _symbols() -> list[str]:
     """The chart symbol of each outcome code."""
-    from armourpen.sweep import CODE_RESULTS, SYMBOLS
+    from armourpen.grid import CODE_RESULTS, SYMBOLS
 
     return [SYMBOLS[r] for r in CODE_RESULTS]
 
 
 def _legend() -> str:
-    from armourpen.sweep import LEGEND
+    from armourpen.grid import LEGEND
 
     return "   ".join(f"{s} {text}" for s, text in LEGEND.items())
 
@@ -149,7 +149,7 @@ def _md(text: str) -> str:
 
 def render_markdown(res: SweepResult) -> str:
     """The charts as Markdown tables, headed by the legend."""
-    from armourpen.sweep import LEGEND
+    from armourpen.grid import LEGEND
 
     symbols = _symbols()
     lines = ["Legend: " + ", ".join(f"`{s}` {t}" for s, t in LEGEND.items()), ""]
@@ -172,11 +172,11 @@ def render_markdown(res: SweepResult) -> str:
 
 
 def render_csv(res: SweepResult) -> str:
-    """One row per cell, header :data:`armourpen.sweep.ROW_FIELDS`; empty where there is no value."""
+    """One row per cell, header :data:`armourpen.grid.ROW_FIELDS`; empty where there is no value."""
     import csv
     import io
 
-    from armourpen.sweep import ROW_FIELDS
+    from armourpen.grid import ROW_FIELDS
 
     buf = io.StringIO()
     writer = csv.DictWriter(buf, fieldnames=list(ROW_FIELDS), lineterminator="\n")
@@ -239,7 +239,7 @@ def table(
 ) -> None:
     """Chart which attacks defeat which armour and cover at each range band."""
     from armourpen.catalog import AttackProfile, Catalog
-    from armourpen.sweep import sweep
+    from armourpen.grid import sweep
 
     fmt = format_.strip().lower()
     if fmt not in FORMATS:

@@ -6,7 +6,7 @@ last threshold in front of it, goes on when it exceeds its own, and takes
 ``injury(max(0, basic - DR faced))``. :class:`LineModel` reads the fixed numbers (own DR, wounding
 modifier, cover DR of every entry) from one :func:`resolve_chain` call in which the shot passes
 everything, then evaluates whole columns with integer arithmetic. Tests prove it equal to
-:class:`~armourpen.odds.model.ChainModel` on every value and hit pattern; attacks that cannot
+:class:`~armourpen.probability.model.ChainModel` on every value and hit pattern; attacks that cannot
 overpenetrate (GU-5) use the chain itself.
 """
 
@@ -17,7 +17,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
-from armourpen.odds.model import ChainModel, Column, Model
+from armourpen.probability.model import ChainModel, Column, Model
 
 if TYPE_CHECKING:
     from armourpen.gurps.scenario import GurpsScenario

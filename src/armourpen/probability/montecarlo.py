@@ -20,7 +20,7 @@ from fractions import Fraction
 from typing import TYPE_CHECKING, Any
 
 from armourpen.errors import InputError
-from armourpen.odds.model import Model, hit_patterns
+from armourpen.probability.model import Model, hit_patterns
 
 if TYPE_CHECKING:
     import numpy as np
@@ -135,7 +135,7 @@ def sample(
     progress: Progress | None = None,
 ) -> MonteCarloResult:
     """Estimate each target's odds from ``samples`` sampled shots (numpy, in chunks)."""
-    from armourpen.odds.fast import model_for
+    from armourpen.probability.fast import model_for
 
     _check(samples, seed, chunk)
     chances = [Fraction(t.hit_chance) for t in scenario.targets]
@@ -158,7 +158,7 @@ def sample_model(
     """The engine behind :func:`sample`, for any model."""
     import numpy as np
 
-    from armourpen.odds.exact import basic_damage_distribution
+    from armourpen.probability.exact import basic_damage_distribution
 
     _check(samples, seed, chunk)
     values, weights = basic_damage_distribution(damage)

@@ -13,8 +13,6 @@ the comparison (PA-2) is one broadcast over the whole grid.
 from __future__ import annotations
 
 import itertools
-import sys
-import types
 from collections.abc import Iterable, Iterator, Sequence
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
@@ -599,13 +597,3 @@ def sweep(
         dc=dc,
         warnings=tuple(warnings),
     )
-
-
-class _CallableModule(types.ModuleType):
-    # Importing this module sets the attribute ``armourpen.sweep`` to the module, over the API
-    # function of the same name; calling the module keeps ``armourpen.sweep(...)`` working.
-    def __call__(self, *args: Any, **kwargs: Any) -> SweepResult:
-        return sweep(*args, **kwargs)
-
-
-sys.modules[__name__].__class__ = _CallableModule

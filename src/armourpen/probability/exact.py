@@ -1,6 +1,6 @@
 """Exact odds for a GURPS scenario: every roll of the dice and every hit pattern, no sampling.
 
-The basic damage distribution is built with integer weights (:mod:`armourpen.odds.dice`); the
+The basic damage distribution is built with integer weights (:mod:`armourpen.probability.dice`); the
 chain is evaluated once per distinct basic damage value and hit pattern (GU-7, GU-8); the weights
 are summed per target and become Fractions only when read. A fixed ``roll`` in the scenario is
 ignored: odds are over every roll, and a step says so.
@@ -14,9 +14,9 @@ from itertools import compress
 from typing import TYPE_CHECKING
 
 from armourpen.explain import Step
-from armourpen.odds.dice import basic_damage_weights
-from armourpen.odds.model import Model, hit_patterns
-from armourpen.odds.result import OddsResult, TargetOdds, merge_weights
+from armourpen.probability.dice import basic_damage_weights
+from armourpen.probability.model import Model, hit_patterns
+from armourpen.probability.result import OddsResult, TargetOdds, merge_weights
 
 if TYPE_CHECKING:
     from armourpen.gurps.notation import Damage
@@ -33,7 +33,7 @@ def basic_damage_distribution(damage: Damage) -> tuple[tuple[int, ...], tuple[in
 
 def odds(scenario: GurpsScenario) -> OddsResult:
     """Exact odds for each target of ``scenario``: reached, overpenetrates, injury distribution."""
-    from armourpen.odds.fast import model_for
+    from armourpen.probability.fast import model_for
 
     steps: list[Step] = []
     roll = scenario.attack.roll
