@@ -292,3 +292,11 @@ def test_pa10_vehicle_faces_by_direction(run: Run) -> None:
     assert av({"spen": 5, "range": "100 m", "from": "left"}) == 21
     # named turret front: 45 mm upright -> 45 mm = AV 18
     assert av({"spen": 5, "range": "100 m"}, face="turret_front") == 18
+
+
+def test_pa4_inline_attack_without_range_column_is_none_with_a_warning(run: Run) -> None:
+    # PEN 7 at Very Distant: with no column there is no modifier (PA-4), so PEN stays 7
+    out = run(scenario({"pen": 7, "range": "3000 m"}, {"target": "T"}))
+    assert out["attack"]["pen"] == 7
+    assert out["attack"]["range_column"] == "none"
+    assert any(w.startswith("PA-4") for w in out["warnings"])

@@ -76,6 +76,7 @@ class PenavScenario:
     line: tuple[LineEntry, ...]
     optional_rules: frozenset[str] = frozenset()
     rules: str = "penav"
+    notes: tuple[str, ...] = ()  # warnings about how the scenario was read
 
     @property
     def targets(self) -> tuple[Target, ...]:

@@ -19,6 +19,6 @@ def resolve_penav(scenario: PenavScenario) -> PenavOutcome:
     return PenavOutcome(
         attack=eff.summary,
         targets=targets,
-        warnings=(*eff.warnings, *warnings),
+        warnings=(*scenario.notes, *eff.warnings, *warnings),
         steps=tuple(steps),
     )

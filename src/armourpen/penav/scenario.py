@@ -153,9 +153,6 @@ def _attack(spec: AttackSpec, catalog: Catalog) -> Attack:
     else:
         pen, structural = _one_of(f, spec.pen, spec.spen, ("pen", "spen"))
         assert pen is not None
-        if spec.range_column is None and not structural:
-            raise ScenarioError(f"{f}.range_column", "(missing)",
-                                "allowed: handgun, rifle or none (PA-4)")
         column = RangeColumn(spec.range_column or "none")
         dc, _ = _one_of(f, spec.dc, spec.sdc, ("dc", "sdc"), required=False)
         profile = AttackProfile(
@@ -281,4 +278,9 @@ def parse_penav(data: Mapping[str, Any], catalog: Catalog) -> PenavScenario:
     line = tuple(_line_entry(e, i, catalog) for i, e in enumerate(spec.line))
     if not any(isinstance(e, Target) for e in line):
         raise ScenarioError("line", "(no target)", "the line needs at least one target = ...")
-    return PenavScenario(attack, line, frozenset(spec.optional_rules))
+    notes: list[str] = []
+    a = spec.attack
+    if a.weapon is None and a.pen is not None and a.range_column is None:
+        notes.append("PA-4: attack.range_column not given, so none: no range modifier applies "
+                     "(give handgun or rifle for a firearm)")
+    return PenavScenario(attack, line, frozenset(spec.optional_rules), notes=tuple(notes))
