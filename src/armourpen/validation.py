@@ -3,9 +3,9 @@
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import Any
+from typing import Any, get_args
 
-from pydantic import ValidationError
+from pydantic import BaseModel, ValidationError
 
 from armourpen.errors import InputError, ScenarioError
 
@@ -22,7 +22,7 @@ def field_path(loc: Sequence[int | str], prefix: str = "") -> str:
 
 
 _BY_KIND = {
-    "int": "allowed: a number",
+    "int": "allowed: a whole number (integer)",
     "float": "allowed: a number",
     "bool": "allowed: true or false",
     "string": "allowed: a string",
@@ -40,7 +40,7 @@ def _allowed(err: Any) -> str:
     if kind == "missing":
         return "this key is required"
     if kind == "literal_error":
-        return "allowed: " + msg.removeprefix("Input should be ").replace("'", "")
+        return "allowed: " + msg.removeprefix("Input should be ")
     prefix = kind.split("_", 1)[0]
     if prefix in _BY_KIND:
         return _BY_KIND[prefix]
@@ -55,10 +55,38 @@ def _is_union_branch(part: int | str) -> bool:
             or text[:1].isupper())
 
 
+def _models_in(annotation: Any) -> list[type[BaseModel]]:
+    if isinstance(annotation, type) and issubclass(annotation, BaseModel):
+        return [annotation]
+    return [m for arg in get_args(annotation) for m in _models_in(arg)]
+
+
+def allowed_keys(model: type[BaseModel], loc: Sequence[int | str]) -> list[str]:
+    """The keys allowed in the table that holds ``loc``'s last key (through lists and unions)."""
+    models = [model]
+    for part in loc[:-1]:
+        if isinstance(part, int):
+            continue
+        models = [
+            inner
+            for m in models
+            for name, f in m.model_fields.items()
+            if part in (name, f.alias)
+            for inner in _models_in(f.annotation)
+        ]
+    keys: list[str] = []
+    for m in models:
+        keys.extend(f.alias or name for name, f in m.model_fields.items())
+    return list(dict.fromkeys(keys))
+
+
 def from_validation_error(
-    exc: ValidationError, prefix: str = "", error: type[InputError] = ScenarioError
+    exc: ValidationError,
+    prefix: str = "",
+    error: type[InputError] = ScenarioError,
+    model: type[BaseModel] | None = None,
 ) -> InputError:
-    """The first error, as an AP-2 InputError naming the full path."""
+    """The first error, as an AP-2 InputError naming the full path (and the keys allowed there)."""
     errors = exc.errors()
     # Prefer a message that is not about a union branch we did not take.
     err = errors[0]
@@ -68,12 +96,20 @@ def from_validation_error(
             break
     loc = [p for p in err.get("loc", ()) if not _is_union_branch(p)]
     value = err.get("input")
+    allowed = _allowed(err)
+    kinds_here = {str(e.get("type", "")).split("_", 1)[0] for e in errors
+                  if [p for p in e.get("loc", ()) if not _is_union_branch(p)] == loc}
+    if {"int", "float"} <= kinds_here:  # an int-or-float field
+        allowed = "allowed: a number"
     if err.get("type") == "extra_forbidden":
         value = loc[-1] if loc else value
+        keys = allowed_keys(model, loc) if model is not None else []
+        if keys:
+            allowed = "unknown key; the keys allowed here: " + ", ".join(keys)
     if err.get("type") == "missing":
         value = "(missing)"
     ctx = err.get("ctx") or {}
     cause = ctx.get("error")
     if isinstance(cause, InputError):
         return error(field_path(loc, prefix) if loc else cause.field, cause.value, cause.allowed)
-    return error(field_path(loc, prefix), value, _allowed(err))
+    return error(field_path(loc, prefix), value, allowed)

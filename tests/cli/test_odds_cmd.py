@@ -7,8 +7,7 @@ from fractions import Fraction
 from pathlib import Path
 
 import pytest
-
-from armourpen.cli.app import main
+from cli_helpers import cli
 
 GRAY_TOML = """\
 rules = "gurps"
@@ -23,14 +22,6 @@ target = "VIP"
 hp = 10
 hit_chance = "1/3"
 """
-
-
-def cli(capsys: pytest.CaptureFixture[str], *args: str) -> tuple[int, str, str]:
-    with pytest.raises(SystemExit) as info:
-        main(list(args))
-    out, err = capsys.readouterr()
-    code = info.value.code
-    return (code if isinstance(code, int) else 1), out, err
 
 
 @pytest.fixture

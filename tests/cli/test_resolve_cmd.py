@@ -6,16 +6,7 @@ import json
 from pathlib import Path
 
 import pytest
-
-from armourpen.cli.app import main
-
-
-def cli(capsys: pytest.CaptureFixture[str], *args: str) -> tuple[int, str, str]:
-    with pytest.raises(SystemExit) as info:
-        main(list(args))
-    out, err = capsys.readouterr()
-    code = info.value.code
-    return (code if isinstance(code, int) else 1), out, err
+from cli_helpers import cli
 
 
 def test_quick_flags_json_matches_the_text_example(capsys: pytest.CaptureFixture[str]) -> None:

@@ -8,8 +8,7 @@ import json
 from pathlib import Path
 
 import pytest
-
-from armourpen.cli.app import main
+from cli_helpers import cli
 
 NATO = "7.62x51mm NATO"
 BANDS = ["contact", "point_blank", "close", "short", "medium", "long", "very_long", "far",
@@ -17,14 +16,6 @@ BANDS = ["contact", "point_blank", "close", "short", "medium", "long", "very_lon
 # 7.62x51mm NATO PEN 7 (Rifle/MG) vs NIJ Type III AV 6: +0 to Long -> 7 > 6; Very Long -1 -> 6 = 6;
 # Far -2 and beyond -> below 6.
 NATO_VS_III = ["penetrated"] * 6 + ["penetrated_reduced"] + ["stopped"] * 4
-
-
-def cli(capsys: pytest.CaptureFixture[str], *args: str) -> tuple[int, str, str]:
-    with pytest.raises(SystemExit) as info:
-        main(list(args))
-    out, err = capsys.readouterr()
-    code = info.value.code
-    return (code if isinstance(code, int) else 1), out, err
 
 
 def test_pa2_chart_has_legend_and_hand_checked_symbols(capsys: pytest.CaptureFixture[str]) -> None:

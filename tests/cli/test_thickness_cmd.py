@@ -6,17 +6,9 @@ import json
 from fractions import Fraction
 
 import pytest
+from cli_helpers import cli
 
-from armourpen.cli.app import main
 from armourpen.cli.thickness_cmd import parse_thickness
-
-
-def cli(capsys: pytest.CaptureFixture[str], *args: str) -> tuple[int, str, str]:
-    with pytest.raises(SystemExit) as info:
-        main(list(args))
-    out, err = capsys.readouterr()
-    code = info.value.code
-    return (code if isinstance(code, int) else 1), out, err
 
 
 def test_pa11_120mm_is_av60_sav12_with_neighbours(capsys: pytest.CaptureFixture[str]) -> None:

@@ -6,7 +6,7 @@ import json
 from typing import TYPE_CHECKING, Annotated
 
 import typer
-from rich.console import Group, RenderableType
+from rich.console import RenderableType
 from rich.table import Table
 from rich.text import Text
 
@@ -18,7 +18,7 @@ if TYPE_CHECKING:
 
 def render_gurps_outcome(outcome: GurpsOutcome) -> RenderableType:
     """The outcome first (a table of the line), then one line per step with its ruling id."""
-    from armourpen.cli.render import steps_table, warnings_text
+    from armourpen.cli.render import outcome_group
 
     roll = f"roll {outcome.roll}"
     if outcome.dice is not None:
@@ -71,12 +71,7 @@ def render_gurps_outcome(outcome: GurpsOutcome) -> RenderableType:
         rows.append((c.index, cells))
     for index, cells in sorted(rows, key=lambda r: r[0]):
         table.add_row(str(index), *cells)
-    parts: list[RenderableType] = [head, table]
-    warn = warnings_text(outcome.warnings)
-    if warn is not None:
-        parts.append(warn)
-    parts.append(steps_table(outcome.steps))
-    return Group(*parts)
+    return outcome_group(head, table, outcome.warnings, outcome.steps)
 
 
 def _shot_word(passes: bool, can: bool) -> Text:

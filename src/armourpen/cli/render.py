@@ -37,6 +37,18 @@ def warnings_text(warnings: tuple[str, ...]) -> RenderableType | None:
     return Text("\n".join(f"warning: {w}" for w in warnings), style="yellow")
 
 
+def outcome_group(
+    head: RenderableType, table: RenderableType, warnings: tuple[str, ...], steps: tuple[Step, ...]
+) -> Group:
+    """The layout every outcome shares: what happened first, then warnings, then how (AP-1)."""
+    parts: list[RenderableType] = [head, table]
+    warn = warnings_text(warnings)
+    if warn is not None:
+        parts.append(warn)
+    parts.append(steps_table(steps))
+    return Group(*parts)
+
+
 def render_penav(outcome: PenavOutcome) -> RenderableType:
     a = outcome.attack
     where = "contact" if a.distance is None else a.distance
@@ -59,9 +71,4 @@ def render_penav(outcome: PenavOutcome) -> RenderableType:
             av += f" (SAV {t.av / 5:g})"
         wound = "" if t.wound_modifier is None else f"{t.wound_modifier:+d}"
         table.add_row(t.name, av, Text(word, style=style), wound)
-    parts: list[RenderableType] = [head, table]
-    warn = warnings_text(outcome.warnings)
-    if warn is not None:
-        parts.append(warn)
-    parts.append(steps_table(outcome.steps))
-    return Group(*parts)
+    return outcome_group(head, table, outcome.warnings, outcome.steps)

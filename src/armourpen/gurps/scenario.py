@@ -24,6 +24,7 @@ from armourpen.errors import NotationError, ScenarioError
 from armourpen.gurps.damage import Dr0Reading, InjuryTolerance, Location
 from armourpen.gurps.dice import MAX_SEED
 from armourpen.gurps.notation import Damage
+from armourpen.validation import from_validation_error
 
 
 @dataclass(frozen=True, slots=True)
@@ -146,44 +147,6 @@ class _Top(_Model):
     line: list[Any] = Field(min_length=1)
 
 
-def _path(prefix: str, loc: tuple[int | str, ...]) -> str:
-    out = prefix
-    for part in loc:
-        if isinstance(part, int):
-            out += f"[{part}]"
-        else:
-            out += f".{part}" if out else part
-    return out
-
-
-def _keys_at(model: type[BaseModel], loc: tuple[int | str, ...]) -> list[str]:
-    """The keys allowed in the table that holds ``loc``'s last key."""
-    for part in loc[:-1]:
-        if not isinstance(part, str) or part not in model.model_fields:
-            return []
-        ann = model.model_fields[part].annotation
-        if not (isinstance(ann, type) and issubclass(ann, BaseModel)):
-            return []
-        model = ann
-    return list(model.model_fields)
-
-
-def _convert(exc: ValidationError, model: type[BaseModel], prefix: str = "") -> ScenarioError:
-    errors = exc.errors()
-    err = errors[0]
-    loc = tuple(err["loc"])
-    where = _path(prefix, loc)
-    more = f" ({len(errors) - 1} more problem(s) after this one)" if len(errors) > 1 else ""
-    if err["type"] == "extra_forbidden":
-        keys = ", ".join(_keys_at(model, loc))
-        return ScenarioError(where, err["input"], f"unknown key; the keys allowed here: {keys}{more}")
-    if err["type"] == "missing":
-        return ScenarioError(where, None, f"this key is required{more}")
-    msg = err["msg"]
-    msg = msg[0].lower() + msg[1:] if msg else "not valid"
-    return ScenarioError(where, err["input"], msg + more)
-
-
 def _hit_chance(raw: object, where: str) -> Fraction:
     # Through str() so that 0.3 is exactly 3/10.
     if not isinstance(raw, int | float | str) or isinstance(raw, bool):
@@ -204,7 +167,7 @@ def parse_gurps(data: Mapping[str, Any]) -> GurpsScenario:
     try:
         top = _Top.model_validate(dict(data))
     except ValidationError as exc:
-        raise _convert(exc, _Top) from None
+        raise from_validation_error(exc, model=_Top) from None
     if top.optional_rules:
         raise ScenarioError(
             "optional_rules", top.optional_rules, "the GURPS rule set has no optional rules: []"
@@ -239,13 +202,13 @@ def parse_gurps(data: Mapping[str, Any]) -> GurpsScenario:
             try:
                 c = _Cover.model_validate(dict(raw)).cover
             except ValidationError as exc:
-                raise _convert(exc, _Cover, here) from None
+                raise from_validation_error(exc, here, model=_Cover) from None
             entries.append(_cover(c, i, warnings))
         else:
             try:
                 t = _Target.model_validate(dict(raw))
             except ValidationError as exc:
-                raise _convert(exc, _Target, here) from None
+                raise from_validation_error(exc, here, model=_Target) from None
             chance = _hit_chance(t.hit_chance, f"{here}.hit_chance")
             if chance != 1 and not any(isinstance(e, Target) for e in entries):
                 raise ScenarioError(

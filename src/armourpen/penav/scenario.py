@@ -269,7 +269,7 @@ def parse_penav(data: Mapping[str, Any], catalog: Catalog) -> PenavScenario:
     try:
         spec = ScenarioSpec.model_validate(data)
     except ValidationError as exc:
-        raise from_validation_error(exc) from None
+        raise from_validation_error(exc, model=ScenarioSpec) from None
     for i, rule in enumerate(spec.optional_rules):
         if rule not in OPTIONAL_RULES:
             raise ScenarioError(f"optional_rules[{i}]", rule,
