@@ -85,8 +85,8 @@ def hit_patterns(chances: Sequence[Fraction]) -> HitPatterns:
         raise ScenarioError(
             "targets",
             f"{len(uncertain)} targets with a hit chance below 1",
-            f"exact odds enumerate at most {MAX_UNCERTAIN_TARGETS} such targets (2**"
-            f"{MAX_UNCERTAIN_TARGETS} hit patterns); sample instead (--samples)",
+            f"odds (exact and sampled alike) tabulate at most {MAX_UNCERTAIN_TARGETS} such targets "
+            f"(2**{MAX_UNCERTAIN_TARGETS} hit patterns); give the others a hit chance of 0 or 1",
         )
     denominator = 1
     for i in uncertain:
