@@ -36,8 +36,9 @@ def test_vehicle_faces_are_read_only() -> None:
 
 def test_vehicle_as_json_data() -> None:
     d = item_dict(Catalog.load([FIXTURE], user_dir=False).vehicle("Test tank"))
+    # 45 mm = AV 18 (SAV 3.6); at 52.5 deg x1.75 = 78.75 mm = AV 34 (SAV 6.8), PA-11's example
     assert d["faces"]["front"] == {"thickness_mm": 45, "slope": 52.5, "composite": False,
-                                   "stated_sav": 6.8}
+                                   "stated_sav": 6.8, "notation": "SAV 6.8 (3.6) 52.5°"}
     assert d["faces"]["side"]["sav"] == 5.2
 
 

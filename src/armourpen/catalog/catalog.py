@@ -418,7 +418,15 @@ def item_dict(item: CatalogItem) -> dict[str, Any]:
     elif isinstance(item, AmmoType):
         out.update(pen_mod=item.pen_mod, dc_mod=item.dc_mod)
     else:
-        out["faces"] = {face: _plate_dict(p) for face, p in item.faces.items()}
+        from armourpen.penav.vehicle import face_notations, stated_warnings
+
+        notations = dict(face_notations(item))
+        out["faces"] = {
+            face: {**_plate_dict(p), "notation": notations[face]} for face, p in item.faces.items()
+        }
+        warnings = stated_warnings(item)
+        if warnings:
+            out["warnings"] = list(warnings)
         if item.extra:
             out["extra"] = dict(item.extra)
     out.update(aliases=list(item.aliases), note=item.note, source=item.source)

@@ -160,11 +160,8 @@ def show_cmd(
     for key, value in data.items():
         if key in ("kind", "name") or value in (None, "", [], {}):
             continue
-        if key == "faces":
-            value = "; ".join(
-                f"{face}: " + ", ".join(f"{k}={v}" for k, v in plate.items())
-                for face, plate in value.items()
-            )
+        if key == "faces":  # the text's notation: effective SAV (actual SAV) slope (PA-10)
+            value = "\n".join(f"{face}: {plate['notation']}" for face, plate in value.items())
         elif isinstance(value, list):
             value = ", ".join(str(v) for v in value)
         table.add_row(key, str(value))
