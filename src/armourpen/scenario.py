@@ -95,9 +95,17 @@ def penav_from_flags(
     ammo: str | None = None,
     optional_rules: Sequence[str] = (),
     target: str = "target",
+    vehicle: str | None = None,
+    face: str | None = None,
+    elevation: float | None = None,
+    azimuth: float | None = None,
 ) -> dict[str, Any]:
     """The scenario mapping that the quick flags of ``armourpen resolve`` describe."""
     attack: dict[str, Any] = {"weapon": weapon, "from": direction}
+    if elevation is not None:
+        attack["elevation"] = elevation
+    if azimuth is not None:
+        attack["azimuth"] = azimuth
     if range_ is not None:
         attack["range"] = range_
     if contact:
@@ -105,6 +113,16 @@ def penav_from_flags(
     if ammo is not None:
         attack["ammo"] = ammo
     line: list[dict[str, Any]] = [{"cover": c} for c in cover]
-    line.append({"target": target, "armour": list(armour)})
+    if vehicle is not None:
+        entry: dict[str, Any] = {"target": target, "vehicle": vehicle}
+        if armour:
+            entry["armour"] = list(armour)  # refused by the schema: a vehicle wears none
+        if face is not None:
+            entry["face"] = face
+        line.append(entry)
+    else:
+        line.append({"target": target, "armour": list(armour)})
+        if face is not None:
+            line[-1]["face"] = face  # refused by the schema: a face needs a vehicle
     return {"rules": "penav", "optional_rules": list(optional_rules), "attack": attack,
             "line": line}

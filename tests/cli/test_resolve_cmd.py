@@ -126,3 +126,34 @@ def test_ap2_unknown_option_is_exit_2(capsys: pytest.CaptureFixture[str]) -> Non
     code, _, err = cli(capsys, "resolve", "--wepon", "x")
     assert code == 2
     assert "Traceback" not in err
+
+
+def test_pa10_quick_flags_for_a_vehicle(capsys: pytest.CaptureFixture[str]) -> None:
+    # T-34 side from the left: 40 mm at 40 deg x1.4 = 56 mm -> AV 21 (SAV 4.2)
+    code, out, _ = cli(capsys, "resolve", "--weapon", "8.8 cm KwK 36 L/56 APCBC", "--range",
+                       "1000m", "--vehicle", "T-34", "--from", "left", "--json")
+    assert code == 0
+    t = json.loads(out)["targets"][0]
+    assert (t["av"], t["sav"], t["outcome"]) == (21, 4.2, "penetrated")
+    # from above, straight down onto the 20 mm roof: AV 12 = .50 BMG ball PEN 12 at 100 m
+    code, out, _ = cli(capsys, "resolve", "--weapon", ".50 BMG ball", "--range", "100m",
+                       "--vehicle", "T-34", "--from", "above", "--json")
+    t = json.loads(out)["targets"][0]
+    assert (t["av"], t["outcome"]) == (12, "penetrated_reduced")
+
+
+@pytest.mark.parametrize(
+    ("args", "field"),
+    [
+        (["--vehicle", "T-34", "--face", "nose"], "--face"),
+        (["--vehicle", "T-35"], "--vehicle"),
+        (["--face", "front"], "--face"),
+        (["--vehicle", "T-34", "--elevation", "100"], "--elevation"),
+        (["--vehicle", "T-34", "--armour", "NIJ Type III"], "armour"),
+    ],
+)
+def test_ap2_bad_vehicle_flags(capsys: pytest.CaptureFixture[str], args: list[str],
+                               field: str) -> None:
+    code, _, err = cli(capsys, "resolve", "--weapon", ".50 BMG ball", "--range", "100m", *args)
+    assert code == 2
+    assert len(err.strip().splitlines()) == 1 and field in err

@@ -300,3 +300,19 @@ def test_pa4_inline_attack_without_range_column_is_none_with_a_warning(run: Run)
     assert out["attack"]["pen"] == 7
     assert out["attack"]["range_column"] == "none"
     assert any(w.startswith("PA-4") for w in out["warnings"])
+
+
+def test_pa12_person_through_person_side_with_armour(run: Run) -> None:
+    # From the left: Gray's NIJ III 6 < PEN 7; the VIP faces Gray side to side 4 and the vest in
+    # and out (6, 6): 6 + 1 + 1 = 8 > 7, stopped. From the rear the body is 3: still 8.
+    for direction in ("left", "rear"):
+        out = run(scenario({"weapon": "7.62x51mm NATO", "range": "50 m", "from": direction},
+                           {"target": "Gray", "armour": ["NIJ Type III"]}, {"target": "VIP"}))
+        gray, vip = out["targets"]
+        assert (gray["av"], gray["outcome"]) == (6, "penetrated")
+        assert (vip["av"], vip["outcome"]) == (8, "stopped")
+    # .50 BMG ball (12) goes through both: VIP faces 8 < 12
+    out = run(scenario({"weapon": ".50 BMG ball", "range": "50 m", "from": "left"},
+                       {"target": "Gray", "armour": ["NIJ Type III"]}, {"target": "VIP"}))
+    assert [t["outcome"] for t in out["targets"]] == ["penetrated", "penetrated"]
+    assert out["targets"][1]["layers"][0]["av"] == 4  # side to side

@@ -16,6 +16,8 @@ _FLAG_FOR = {
     "attack.range": "--range",
     "attack.from": "--from",
     "attack.ammo": "--ammo",
+    "attack.elevation": "--elevation",
+    "attack.azimuth": "--azimuth",
 }
 
 
@@ -28,6 +30,8 @@ def _as_flag_error(exc: InputError, n_covers: int) -> InputError:
         field = f"--cover #{int(m.group(1)) + 1}"
     elif m := re.fullmatch(r"line\[\d+\]\.armour\[(\d+)\]", exc.field):
         field = f"--armour #{int(m.group(1)) + 1}"
+    elif re.fullmatch(r"line\[\d+\]\.(vehicle|face|face\..*)", exc.field):
+        field = "--" + exc.field.split(".", 1)[1].split(".")[0]
     elif m := re.fullmatch(r"optional_rules\[(\d+)\]", exc.field):
         field = f"--optional-rule #{int(m.group(1)) + 1}"
     if field == exc.field:
@@ -82,6 +86,18 @@ def resolve(
         list[str] | None, typer.Option(help="Optional rule to turn on, e.g. rifle_ball_as_sp.")
     ] = None,
     target: Annotated[str, typer.Option(help="Name of the target.")] = "target",
+    vehicle: Annotated[
+        str | None, typer.Option(help="The target is this catalog vehicle (PA-10).")
+    ] = None,
+    face: Annotated[
+        str | None, typer.Option(help="The vehicle face hit (default: from the direction).")
+    ] = None,
+    elevation: Annotated[
+        float | None, typer.Option(help="Degrees above the horizontal, seen from the target.")
+    ] = None,
+    azimuth: Annotated[
+        float | None, typer.Option(help="Degrees off square to the plate (PA-10).")
+    ] = None,
     catalog: Annotated[
         list[Path] | None, typer.Option(help="Extra catalog file(s) of your own (TOML).")
     ] = None,
@@ -91,7 +107,8 @@ def resolve(
     import armourpen
 
     cat = catalog_for(catalog)
-    flags_used = any([weapon, range_, contact, armour, cover, ammo, optional_rule])
+    flags_used = any([weapon, range_, contact, armour, cover, ammo, optional_rule, vehicle, face]) \
+        or elevation is not None or azimuth is not None
     if scenario is not None:
         if flags_used:
             raise ScenarioError("--weapon", weapon or "(quick flags)",
@@ -106,7 +123,8 @@ def resolve(
         data = penav_from_flags(
             weapon=weapon, range_=range_, contact=contact, armour=armour or [],
             cover=cover or [], direction=from_, ammo=ammo,
-            optional_rules=optional_rule or [], target=target,
+            optional_rules=optional_rule or [], target=target, vehicle=vehicle, face=face,
+            elevation=elevation, azimuth=azimuth,
         )
         try:
             sc = armourpen.load_scenario(data, cat)
