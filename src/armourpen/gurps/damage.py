@@ -197,7 +197,7 @@ def location_modifier(
             return Fraction(2), "vitals: tight-beam burning x2", ()
         warning = (
             f"the Basic Set lets only impaling, piercing and tight-beam burning attacks target "
-            f"the vitals; {name} keeps its torso modifier"
+            f"the vitals; {name} keeps its torso modifier (GU-4)"
         )
         return torso, f"vitals: {name} keeps its torso modifier x{fmt(torso)}", (warning,)
     if location in (Location.SKULL, Location.EYE):
