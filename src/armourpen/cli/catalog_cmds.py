@@ -3,15 +3,15 @@
 from __future__ import annotations
 
 import json
-from pathlib import Path
 from typing import TYPE_CHECKING, Annotated, Any
 
 import typer
 
 from armourpen.cli.app import guarded
+from armourpen.cli.options import CatalogFiles, Json, NoUserCatalog, load_catalog
 
 if TYPE_CHECKING:
-    from armourpen.catalog import Catalog, CatalogItem
+    from armourpen.catalog import CatalogItem
 
 catalog_app = typer.Typer(
     name="catalog",
@@ -19,29 +19,10 @@ catalog_app = typer.Typer(
     no_args_is_help=True,
 )
 
-CatalogFiles = Annotated[
-    list[Path] | None,
-    typer.Option(
-        "--catalog",
-        help="An extra catalog TOML file (repeatable); its names must not clash with others.",
-        metavar="FILE",
-    ),
-]
-NoUser = Annotated[
-    bool,
-    typer.Option("--no-user-catalog", help="Ignore the catalog files in the user config folder."),
-]
-Json = Annotated[bool, typer.Option("--json", help="Print machine-readable JSON.")]
 Kind = Annotated[
     str | None,
     typer.Option("--kind", "-k", help="attack, armour, cover, vehicle or ammo.", metavar="KIND"),
 ]
-
-
-def _catalog(files: list[Path] | None, no_user: bool) -> Catalog:
-    from armourpen.catalog import Catalog
-
-    return Catalog.load(files or (), user_dir=not no_user)
 
 
 def _value(item: CatalogItem) -> str:
@@ -118,14 +99,14 @@ def list_cmd(
                        show_default=False),
     ] = None,
     catalog: CatalogFiles = None,
-    no_user_catalog: NoUser = False,
+    no_user_catalog: NoUserCatalog = False,
     as_json: Json = False,
 ) -> None:
     """List the catalog's items, all of them or those of one kind."""
     from armourpen.catalog import item_dict, parse_kind
 
     k = None if kind is None else parse_kind(kind)
-    cat = _catalog(catalog, no_user_catalog)
+    cat = load_catalog(catalog, no_user_catalog)
     items = cat.items(k)
     if as_json:
         _print_json([item_dict(i) for i in items])
@@ -138,13 +119,13 @@ def show_cmd(
     name: Annotated[str, typer.Argument(help="A name or alias (any case).", show_default=False)],
     kind: Kind = None,
     catalog: CatalogFiles = None,
-    no_user_catalog: NoUser = False,
+    no_user_catalog: NoUserCatalog = False,
     as_json: Json = False,
 ) -> None:
     """Show one item with all its fields, notes and source."""
     from armourpen.catalog import item_dict
 
-    cat = _catalog(catalog, no_user_catalog)
+    cat = load_catalog(catalog, no_user_catalog)
     item = cat.get(name, kind, field="name")
     data = item_dict(item)
     if as_json:
@@ -173,14 +154,14 @@ def search_cmd(
                                         show_default=False)],
     kind: Kind = None,
     catalog: CatalogFiles = None,
-    no_user_catalog: NoUser = False,
+    no_user_catalog: NoUserCatalog = False,
     as_json: Json = False,
 ) -> None:
     """Search names, aliases and notes (best matches first)."""
     from armourpen.catalog import item_dict, parse_kind
 
     k = None if kind is None else parse_kind(kind)
-    cat = _catalog(catalog, no_user_catalog)
+    cat = load_catalog(catalog, no_user_catalog)
     found = cat.search(text, k)
     if as_json:
         _print_json([item_dict(i) for i in found])

@@ -11,6 +11,7 @@ from rich.table import Table
 from rich.text import Text
 
 from armourpen.cli.app import guarded
+from armourpen.cli.options import Json
 
 if TYPE_CHECKING:
     from armourpen.gurps.outcome import GurpsOutcome
@@ -86,7 +87,7 @@ def roll(
     seed: Annotated[
         int | None, typer.Option(help="Seed for a replayable roll (a fresh one if not given).")
     ] = None,
-    as_json: Annotated[bool, typer.Option("--json", help="Machine-readable output.")] = False,
+    as_json: Json = False,
 ) -> None:
     """Roll GURPS damage: the dice, the basic damage (GU-2) and the canonical notation (GU-1)."""
     from armourpen.errors import InputError

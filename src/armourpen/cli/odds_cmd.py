@@ -12,6 +12,7 @@ from typing import TYPE_CHECKING, Annotated, Any
 import typer
 
 from armourpen.cli.app import guarded
+from armourpen.cli.options import CatalogFiles, Json, NoUserCatalog, load_catalog
 from armourpen.errors import InputError, ScenarioError
 
 if TYPE_CHECKING:
@@ -143,17 +144,13 @@ def render_samples(result: MonteCarloResult) -> RenderableType:
     return Group(*parts)
 
 
-def load_gurps(path: Path, catalog: list[Path] | None) -> GurpsScenario:
+def load_gurps(path: Path, catalog: list[Path] | None, no_user_catalog: bool = False
+               ) -> GurpsScenario:
     """The scenario through the common loader; odds are for GURPS scenarios only."""
     import armourpen
     from armourpen.gurps.scenario import GurpsScenario
 
-    cat = None
-    if catalog:
-        from armourpen.catalog import Catalog
-
-        cat = Catalog.load([str(f) for f in catalog])
-    sc = armourpen.load_scenario(path, cat)
+    sc = armourpen.load_scenario(path, load_catalog(catalog, no_user_catalog))
     if not isinstance(sc, GurpsScenario):
         raise ScenarioError(
             "rules", "penav", 'odds are computed for GURPS scenarios: rules = "gurps"'
@@ -187,13 +184,12 @@ def odds(
     seed: Annotated[
         int | None, typer.Option(help="Seed for --samples (the same seed, the same answer).")
     ] = None,
-    catalog: Annotated[
-        list[Path] | None, typer.Option(help="Extra catalog file(s) of your own (TOML).")
-    ] = None,
-    as_json: Annotated[bool, typer.Option("--json", help="Machine-readable output.")] = False,
+    catalog: CatalogFiles = None,
+    no_user_catalog: NoUserCatalog = False,
+    as_json: Json = False,
 ) -> None:
     """The chances of every target in the line: reached, overpenetrated, injury (GU-7, GU-8)."""
-    sc = load_gurps(scenario, catalog)
+    sc = load_gurps(scenario, catalog, no_user_catalog)
     if samples is None:
         if seed is not None:
             raise ScenarioError("--seed", seed, "a seed goes with --samples N")

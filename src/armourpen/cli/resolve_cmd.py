@@ -9,6 +9,7 @@ from typing import Annotated, Any
 import typer
 
 from armourpen.cli.app import guarded
+from armourpen.cli.options import CatalogFiles, Json, NoUserCatalog, load_catalog
 from armourpen.errors import InputError, ScenarioError
 
 _FLAG_FOR = {
@@ -38,12 +39,6 @@ def _as_flag_error(exc: InputError, n_covers: int) -> InputError:
         return exc
     return type(exc)(field, exc.value, exc.allowed) if type(exc) in (InputError, ScenarioError) \
         else InputError(field, exc.value, exc.allowed)
-
-
-def catalog_for(files: list[Path] | None) -> Any:
-    from armourpen.catalog import Catalog
-
-    return Catalog.load([str(f) for f in files or []])
 
 
 def print_outcome(outcome: Any, as_json: bool) -> None:
@@ -98,15 +93,14 @@ def resolve(
     azimuth: Annotated[
         float | None, typer.Option(help="Degrees off square to the plate (PA-10).")
     ] = None,
-    catalog: Annotated[
-        list[Path] | None, typer.Option(help="Extra catalog file(s) of your own (TOML).")
-    ] = None,
-    as_json: Annotated[bool, typer.Option("--json", help="Machine-readable output.")] = False,
+    catalog: CatalogFiles = None,
+    no_user_catalog: NoUserCatalog = False,
+    as_json: Json = False,
 ) -> None:
     """Resolve one attack against its line of fire and explain every step."""
     import armourpen
 
-    cat = catalog_for(catalog)
+    cat = load_catalog(catalog, no_user_catalog)
     flags_used = any([weapon, range_, contact, armour, cover, ammo, optional_rule, vehicle, face]) \
         or elevation is not None or azimuth is not None
     if scenario is not None:

@@ -9,12 +9,12 @@ Markdown tables, ready to print for a GM screen.
 from __future__ import annotations
 
 import json
-from pathlib import Path
 from typing import TYPE_CHECKING, Annotated
 
 import typer
 
 from armourpen.cli.app import guarded
+from armourpen.cli.options import CatalogFiles, NoUserCatalog, load_catalog
 from armourpen.errors import InputError, UnknownNameError
 
 if TYPE_CHECKING:
@@ -225,20 +225,15 @@ def table(
     optional_rule: Annotated[
         list[str] | None, typer.Option(help="Optional rule to turn on, e.g. rifle_ball_as_sp.")
     ] = None,
-    catalog: Annotated[
-        list[Path] | None,
-        typer.Option("--catalog", help="An extra catalog TOML file (repeatable).", metavar="FILE"),
-    ] = None,
-    no_user_catalog: Annotated[
-        bool, typer.Option(help="Ignore the catalog files in the user config folder.")
-    ] = False,
+    catalog: CatalogFiles = None,
+    no_user_catalog: NoUserCatalog = False,
     format_: Annotated[
         str, typer.Option("--format", "-f", help="text (the chart), csv or json (one row per "
                           "cell), markdown (the charts as tables).")
     ] = "text",
 ) -> None:
     """Chart which attacks defeat which armour and cover at each range band."""
-    from armourpen.catalog import AttackProfile, Catalog
+    from armourpen.catalog import AttackProfile
     from armourpen.grid import sweep
 
     fmt = format_.strip().lower()
@@ -246,7 +241,7 @@ def table(
         raise InputError("--format", format_, "allowed: " + ", ".join(FORMATS))
     if band and range_:
         raise InputError("--range", range_[0], "give --band or --range, not both")
-    cat = Catalog.load([str(f) for f in catalog or []], user_dir=not no_user_catalog)
+    cat = load_catalog(catalog, no_user_catalog)
     picked = _select(cat, "attack", attack, "--attack") if attack else cat.items("attack")
     attacks = [a for a in picked if isinstance(a, AttackProfile)]
     defences = _defences(cat, armour or [], cover or [], defence or [])

@@ -10,6 +10,7 @@ from typing import Annotated, Any
 import typer
 
 from armourpen.cli.app import guarded
+from armourpen.cli.options import Json
 from armourpen.errors import InputError
 from armourpen.explain import Step
 from armourpen.penav.scale import MAX_VALUE, fmt, structural, to_personal
@@ -157,7 +158,7 @@ def thickness(
     sav: Annotated[
         str | None, typer.Option("--sav", help="A structural AV, e.g. 12 or 6.8.")
     ] = None,
-    as_json: Annotated[bool, typer.Option("--json", help="Machine-readable output.")] = False,
+    as_json: Json = False,
 ) -> None:
     """The thickness curve (PA-11): mm of RHA to AV (SAV shown) and back, with its neighbours."""
     given = [x for x in (value, av, sav) if x is not None]

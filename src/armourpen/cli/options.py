@@ -1,0 +1,32 @@
+"""Options that several commands share, and the catalog they select."""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import TYPE_CHECKING, Annotated
+
+import typer
+
+if TYPE_CHECKING:
+    from armourpen.catalog import Catalog
+
+CatalogFiles = Annotated[
+    list[Path] | None,
+    typer.Option(
+        "--catalog",
+        help="An extra catalog TOML file (repeatable); its names must not clash with others.",
+        metavar="FILE",
+    ),
+]
+NoUserCatalog = Annotated[
+    bool,
+    typer.Option("--no-user-catalog", help="Ignore the catalog files in the user config folder."),
+]
+Json = Annotated[bool, typer.Option("--json", help="Print machine-readable JSON.")]
+
+
+def load_catalog(files: list[Path] | None, no_user_catalog: bool = False) -> Catalog:
+    """The built-in catalog, the user config folder's files (unless refused) and ``--catalog``."""
+    from armourpen.catalog import Catalog
+
+    return Catalog.load([str(f) for f in files or ()], user_dir=not no_user_catalog)
