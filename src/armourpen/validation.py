@@ -88,19 +88,25 @@ def from_validation_error(
 ) -> InputError:
     """The first error, as an AP-2 InputError naming the full path (and the keys allowed there)."""
     errors = exc.errors()
-    # Prefer a message that is not about a union branch we did not take.
-    err = errors[0]
-    for e in errors:
-        if e.get("type") in ("extra_forbidden", "missing", "value_error"):
-            err = e
-            break
-    loc = [p for p in err.get("loc", ()) if not _is_union_branch(p)]
+
+    def where(e: Any) -> list[int | str]:
+        return [p for p in e.get("loc", ()) if not _is_union_branch(p)]
+
+    # The deepest error is the most specific (a union's other branches fail higher up); at equal
+    # depth, unknown and missing keys and our own value errors say the most.
+    priority = {"extra_forbidden": 2, "missing": 2, "value_error": 2}
+    err = max(errors, key=lambda e: (len(where(e)), priority.get(str(e.get("type")), 0)))
+    loc = where(err)
     value = err.get("input")
     allowed = _allowed(err)
-    kinds_here = {str(e.get("type", "")).split("_", 1)[0] for e in errors
-                  if [p for p in e.get("loc", ()) if not _is_union_branch(p)] == loc}
+    here = [e for e in errors if where(e) == loc]
+    kinds_here = {str(e.get("type", "")).split("_", 1)[0] for e in here}
     if {"int", "float"} <= kinds_here:  # an int-or-float field
         allowed = "allowed: a number"
+    elif len(here) > 1 and all(_allowed(e).startswith("allowed: ") for e in here):
+        # a value that fits none of a union's types: name them all
+        options = list(dict.fromkeys(_allowed(e).removeprefix("allowed: ") for e in here))
+        allowed = "allowed: " + ", or ".join(options)
     if err.get("type") == "extra_forbidden":
         value = loc[-1] if loc else value
         keys = allowed_keys(model, loc) if model is not None else []
