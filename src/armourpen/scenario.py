@@ -84,6 +84,19 @@ def load_scenario(
     return parse_penav(data, catalog)
 
 
+def json_schema(rules: str = "penav") -> dict[str, Any]:
+    """The JSON Schema of a scenario file of either rule set, for editors and tool builders."""
+    if rules == "gurps":
+        from armourpen.gurps.scenario import json_schema as gurps_schema
+
+        return gurps_schema()
+    if rules != "penav":
+        raise ScenarioError("rules", rules, "allowed: " + ", ".join(RULE_SETS))
+    from armourpen.penav.scenario import json_schema as penav_schema
+
+    return penav_schema()
+
+
 def penav_from_flags(
     *,
     weapon: str,

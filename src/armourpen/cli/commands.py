@@ -16,6 +16,7 @@ COMMAND_MODULES: dict[str, str] = {
     "odds": "armourpen.cli.odds_cmd",
     "table": "armourpen.cli.table_cmd",
     "examples": "armourpen.cli.examples_cmd",
+    "schema": "armourpen.cli.schema_cmd",
 }
 
 # Registrars imported eagerly (prefer an entry in COMMAND_MODULES).

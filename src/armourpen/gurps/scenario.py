@@ -266,3 +266,12 @@ def _cover(c: _CoverSpec, i: int, warnings: list[str]) -> Cover:
         ),
         index=i,
     )
+
+
+def json_schema() -> dict[str, Any]:
+    """The JSON Schema of a GURPS scenario file (the line's entries are targets or covers)."""
+
+    class GurpsScenarioFile(_Top):
+        line: list[_Target | _Cover] = Field(min_length=1)
+
+    return GurpsScenarioFile.model_json_schema()

@@ -284,3 +284,8 @@ def parse_penav(data: Mapping[str, Any], catalog: Catalog) -> PenavScenario:
         notes.append("PA-4: attack.range_column not given, so none: no range modifier applies "
                      "(give handgun or rifle for a firearm)")
     return PenavScenario(attack, line, frozenset(spec.optional_rules), notes=tuple(notes))
+
+
+def json_schema() -> dict[str, Any]:
+    """The JSON Schema of a PEN/AV scenario file."""
+    return ScenarioSpec.model_json_schema(by_alias=True)

@@ -1,0 +1,24 @@
+"""``armourpen schema``: the JSON Schema of scenario files, for editors and tool builders."""
+
+from __future__ import annotations
+
+import json
+from typing import Annotated
+
+import typer
+
+from armourpen.cli.app import guarded
+
+
+@guarded
+def schema(
+    rules: Annotated[str, typer.Argument(help="penav or gurps.")] = "penav",
+) -> None:
+    """Print the JSON Schema of a scenario file of one rule set."""
+    from armourpen.scenario import json_schema
+
+    typer.echo(json.dumps(json_schema(rules), indent=2, ensure_ascii=False))
+
+
+def register(app: typer.Typer) -> None:
+    app.command("schema")(schema)
