@@ -72,3 +72,14 @@ def test_examples_command_lists_and_prints(capsys: pytest.CaptureFixture[str]) -
     with pytest.raises(SystemExit) as info:
         main(["examples", "nope"])
     assert info.value.code == 2
+
+
+def test_ap1_every_step_of_every_example_cites_a_ruling() -> None:
+    import re
+
+    for name in example_names():
+        out = outcome(name)
+        assert out["steps"], name
+        for step in out["steps"]:
+            assert re.fullmatch(r"(PA|GU|AP)-\d+", step["rule"]), (name, step)
+            assert step["text"]
