@@ -11,18 +11,7 @@ from typing import Any
 def per_call(fn: Callable[[], Any], rounds: int = 7, min_time: float = 0.2) -> float:
     """Median seconds per call of ``fn``: each round repeats it for at least ``min_time``."""
     fn()  # warm up (imports, caches of the interpreter)
-    times = []
-    for _ in range(rounds):
-        n = 0
-        start = time.perf_counter()
-        while True:
-            fn()
-            n += 1
-            elapsed = time.perf_counter() - start
-            if elapsed >= min_time:
-                break
-        times.append(elapsed / n)
-    return statistics.median(times)
+    return statistics.median(per_call_once(fn, min_time) for _ in range(rounds))
 
 
 def interleaved(fns: dict[str, Callable[[], Any]], rounds: int = 7,
@@ -38,6 +27,7 @@ def interleaved(fns: dict[str, Callable[[], Any]], rounds: int = 7,
 
 
 def per_call_once(fn: Callable[[], Any], min_time: float) -> float:
+    """Seconds per call of ``fn``, repeated for at least ``min_time``."""
     n = 0
     start = time.perf_counter()
     while True:

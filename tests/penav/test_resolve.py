@@ -316,3 +316,25 @@ def test_pa12_person_through_person_side_with_armour(run: Run) -> None:
                        {"target": "Gray", "armour": ["NIJ Type III"]}, {"target": "VIP"}))
     assert [t["outcome"] for t in out["targets"]] == ["penetrated", "penetrated"]
     assert out["targets"][1]["layers"][0]["av"] == 4  # side to side
+
+
+def test_pa10_stated_sav_that_disagrees_is_a_warning(tmp_path: Any) -> None:
+    import armourpen
+    from armourpen.catalog import Catalog
+
+    path = tmp_path / "tank.toml"
+    path.write_text(
+        '[[vehicle]]\nname = "Test tank"\n'
+        '[vehicle.faces.front]\nthickness_mm = 60\nslope = 60\nstated_sav = 14\n'
+        + "".join(f"[vehicle.faces.{f}]\nthickness_mm = 20\nslope = {s}\n"
+                  for f, s in (("side", 0), ("rear", 0), ("top", 90), ("bottom", 90)))
+    )
+    cat = Catalog.load([path], user_dir=False)
+    data = {"attack": {"spen": 13, "range": "100 m"},
+            "line": [{"target": "x", "vehicle": "Test tank"}]}
+    out = armourpen.resolve(armourpen.load_scenario(data, cat)).to_dict()
+    # 60 mm at 60 deg is 120 mm: SAV 12, not the stated 14; the computed figure is used
+    assert out["targets"][0]["av"] == 60
+    (warning,) = out["warnings"]
+    assert warning.startswith("PA-10") and "SAV 14" in warning
+    assert any(s["text"] == f"warning: {warning}" for s in out["steps"])

@@ -11,24 +11,28 @@ from armourpen.penav.outcome import TargetOutcome
 from armourpen.penav.penetration import Result, compare
 from armourpen.penav.wearing import Worn, wearing_warnings
 
+# What one entry of the line puts in the way: its layers, the steps that found them, and warnings.
+Found = tuple[list[Layer], list[Step], list[str]]
 
-def _plate_layer(name: str, plate: Plate, attack: Attack, field: str) -> tuple[Layer, list[Step]]:
+
+def _plate_layer(name: str, plate: Plate, attack: Attack, field: str) -> Found:
     # Imported here: the slope and thickness rules are only needed when a plate is in the line.
     from armourpen.penav.slope import check_stated, effective_av
 
     eff = effective_av(plate, float(attack.elevation), float(attack.azimuth), field=field)
     steps = list(eff.steps)
+    warnings: list[str] = []
     stated = check_stated(plate)
     if stated is not None:  # a source's printed figure that our computation does not confirm
-        steps.append(Step("PA-10", f"warning: {name}: {stated}"))
-    return Layer(name, eff.value, "plate", structural=True), steps
+        warnings.append(f"{name}: {stated}")
+        steps.append(Step("PA-10", f"warning: {warnings[-1]}"))
+    return [Layer(name, eff.value, "plate", structural=True)], steps, warnings
 
 
-def cover_layers(cover: Cover, attack: Attack, field: str) -> tuple[list[Layer], list[Step]]:
+def cover_layers(cover: Cover, attack: Attack, field: str) -> Found:
     """The layers a piece of cover puts in the way of this attack (PA-9 for its directions)."""
     if cover.plate is not None:
-        layer, steps = _plate_layer(cover.name, cover.plate, attack, field)
-        return [layer], steps
+        return _plate_layer(cover.name, cover.plate, attack, field)
     assert cover.av is not None
     if attack.direction not in cover.covers:
         covered = ", ".join(d.value for d in Direction if d in cover.covers)
@@ -38,31 +42,31 @@ def cover_layers(cover: Cover, attack: Attack, field: str) -> tuple[list[Layer],
                 f"{cover.name} covers only {covered}: it gives nothing against an attack "
                 f"from {attack.direction.value}",
             )
-        ]
+        ], []
     layer = Layer(cover.name, cover.av, "cover", cover.structural)
-    return [layer], [Step("PA-9", f"cover {layer.label()} stands in the way")]
+    return [layer], [Step("PA-9", f"cover {layer.label()} stands in the way")], []
 
 
-def own_layers(target: Target, attack: Attack, field: str) -> tuple[list[Layer], list[Step]]:
+def own_layers(target: Target, attack: Attack, field: str) -> Found:
     """What protects the target itself: worn armour from every direction, or the vehicle face hit."""
     if target.vehicle is not None:
         from armourpen.penav.vehicle import hit_face
 
         hit = hit_face(target.vehicle, attack.direction, float(attack.elevation),
                        float(attack.azimuth), target.face, field=f"{field}.face")
-        steps = [Step(s.rule, f"warning: {s.text}") if s.text == hit.value.warning else s
+        warning = hit.value.warning
+        steps = [Step(s.rule, f"warning: {s.text}") if s.text == warning else s
                  for s in hit.steps]
         layer = Layer(f"{target.vehicle.name} {hit.value.face}", hit.value.av, "vehicle", True)
-        return [layer], steps
+        return [layer], steps, [] if warning is None else [warning]
     if target.plate is not None:
-        layer, steps = _plate_layer(f"{target.name} plate", target.plate, attack, field)
-        return [layer], steps
+        return _plate_layer(f"{target.name} plate", target.plate, attack, field)
     layers = [Layer(a.name, a.av, "armour", a.structural) for a in target.armour]
     if not layers:
-        return [], [Step("PA-9", f"{target.name} wears no armour")]
+        return [], [Step("PA-9", f"{target.name} wears no armour")], []
     names = ", ".join(layer.label() for layer in layers)
     return layers, [Step("PA-9", f"{target.name} wears {names} (worn armour counts from every "
-                                 "direction)")]
+                                 "direction)")], []
 
 
 def passed_layers(target: Target, own: list[Layer], attack: Attack) -> tuple[list[Layer], Step]:
@@ -100,7 +104,8 @@ def resolve_line(
     for index, entry in enumerate(scenario.line):
         field = f"line[{index}]"
         if isinstance(entry, Cover):
-            layers, steps = cover_layers(entry, attack, f"{field}.cover")
+            layers, steps, found_warnings = cover_layers(entry, attack, f"{field}.cover")
+            warnings.extend(found_warnings)
             in_front.extend(layers)
             pending.extend(steps)
             continue
@@ -119,9 +124,8 @@ def resolve_line(
             )
             pending = []
             continue
-        own, own_steps = own_layers(target, attack, field)
-        warnings.extend(s.text.removeprefix("warning: ") for s in own_steps
-                        if s.text.startswith("warning: "))
+        own, own_steps, own_warnings = own_layers(target, attack, field)
+        warnings.extend(own_warnings)
         facing = [*in_front, *own]
         av = layered_av(facing)
         result = compare(pen, av.value)
