@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Mapping
+from dataclasses import replace
 from fractions import Fraction
 from typing import TYPE_CHECKING, Any, Literal
 
@@ -149,7 +150,7 @@ def _attack(spec: AttackSpec, catalog: Catalog) -> Attack:
         profile = catalog.attack(spec.weapon, f"{f}.weapon")
         dc, _ = _one_of(f, spec.dc, spec.sdc, ("dc", "sdc"), required=False)
         if dc is not None:
-            profile = _replace_profile(profile, dc=dc)
+            profile = replace(profile, dc=dc)
     else:
         pen, structural = _one_of(f, spec.pen, spec.spen, ("pen", "spen"))
         assert pen is not None
@@ -183,12 +184,6 @@ def _attack(spec: AttackSpec, catalog: Catalog) -> Attack:
     if not -180 <= azimuth <= 180:
         raise ScenarioError(f"{f}.azimuth", spec.azimuth, "allowed: -180 to 180 degrees")
     return Attack(profile, ammo, soft_point, band, distance, direction, elevation, azimuth)
-
-
-def _replace_profile(profile: AttackProfile, **changes: Any) -> AttackProfile:
-    from dataclasses import replace
-
-    return replace(profile, **changes)
 
 
 def _line_entry(spec: LineSpec, index: int, catalog: Catalog) -> LineEntry:
