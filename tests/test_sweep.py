@@ -217,8 +217,8 @@ def test_pa1_structural_cells_show_both_scales(catalog: Catalog) -> None:
                 catalog=catalog)
     rows = res.rows()
     assert [(r["pen"], r["spen"], r["av"], r["sav"], r["outcome"]) for r in rows] == [
-        (50, "10", 45, "9", "penetrated"),
-        (50, "10", 60, "12", "stopped"),
+        (50, 10, 45, 9, "penetrated"),  # numbers as numbers, never "10"
+        (50, 10, 60, 12, "stopped"),
     ]
 
 
@@ -244,8 +244,9 @@ def test_pa3_distances_axis_uses_their_bands(catalog: Catalog) -> None:
 def test_pa13_and_pa8_warnings(catalog: Catalog) -> None:
     res = sweep([".50 BMG M8 API-T at 500m"], ["Riot shield + Steel helmet"],
                 bands=["very_far", "long"], catalog=catalog)
-    assert any(w.startswith("PA-13") and "Long" in w for w in res.warnings)
-    assert any(w.startswith("PA-8") and "rigid" in w for w in res.warnings)
+    assert any(w.rule == "PA-13" and "Long" in w.text for w in res.warnings)
+    assert any(w.rule == "PA-8" and "rigid" in w.text for w in res.warnings)
+    assert all(set(w) == {"rule", "text"} for w in res.to_dict()["warnings"])
     # At its own band only: no PA-13 warning.
     only = sweep([".50 BMG M8 API-T at 500m"], ["NIJ Type I"], bands=["very_far"], catalog=catalog)
     assert only.warnings == ()

@@ -24,6 +24,23 @@ class Step:
 
 
 @dataclass(frozen=True, slots=True)
+class Caution:
+    """A warning in an outcome: the ruling it comes from and what the user should know.
+
+    Warnings never stop a calculation (e.g. PA-8 wearing limits); they travel beside the steps.
+    """
+
+    rule: str
+    text: str
+
+    def to_dict(self) -> dict[str, str]:
+        return {"rule": self.rule, "text": self.text}
+
+    def __str__(self) -> str:
+        return f"[{self.rule}] {self.text}"
+
+
+@dataclass(frozen=True, slots=True)
 class Explained(Generic[T]):
     """A value and the steps that led to it."""
 

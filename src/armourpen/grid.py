@@ -22,12 +22,14 @@ import numpy.typing as npt
 
 from armourpen.catalog.items import ArmourItem, AttackProfile, CoverItem, RangeColumn
 from armourpen.errors import InputError, UnknownNameError
+from armourpen.explain import Caution
 from armourpen.penav.ammo import BALL_AS_SP_BANDS, OPTIONAL_RULES, RIFLE_BALL_AS_SP
 from armourpen.penav.direction import Direction
 from armourpen.penav.penetration import Result
 from armourpen.penav.ranges import RANGE_TABLE, Band, Distance, band_for, band_for_metres
-from armourpen.penav.scale import MAX_VALUE, shown_value, structural
+from armourpen.penav.scale import MAX_VALUE, structural
 from armourpen.penav.wearing import Worn, wearing_warnings
+from armourpen.serialize import number
 
 if TYPE_CHECKING:
     from armourpen.catalog import Catalog
@@ -107,7 +109,7 @@ class DefenceLayer:
         d: dict[str, Any] = {"name": self.name, "av": self.av, "kind": self.kind,
                              "covers": [x.value for x in Direction if x in self.covers]}
         if self.structural:
-            d["sav"] = shown_value(structural(self.av))
+            d["sav"] = number(structural(self.av))
         return d
 
 
@@ -191,7 +193,7 @@ class Defence:
         facing = [Layer(x.name, x.av) for x in self.layers if direction in x.covers]
         return layered_av(facing).value
 
-    def warnings(self) -> tuple[str, ...]:
+    def warnings(self) -> tuple[Caution, ...]:
         """What PA-8 says about the worn layers."""
         worn = [Worn(x.name, x.rigid) for x in self.worn]
         return wearing_warnings(self.name, worn) if worn else ()
@@ -237,9 +239,9 @@ class SweepCell:
             "distance": self.distance,
             "from": self.direction.value,
             "pen": self.pen,
-            "spen": shown_value(structural(self.pen)) if self.pen_structural else None,
+            "spen": number(structural(self.pen)) if self.pen_structural else None,
             "av": self.av,
-            "sav": shown_value(structural(self.av)) if self.av_structural else None,
+            "sav": number(structural(self.av)) if self.av_structural else None,
             "outcome": self.result.value,
             "symbol": self.symbol,
             "wound_modifier": self.wound_modifier,
@@ -280,7 +282,7 @@ class SweepResult:
     ammo_names: tuple[str, ...]
     dc_modifier: npt.NDArray[np.int32]
     dc: npt.NDArray[np.int32]
-    warnings: tuple[str, ...] = field(default=())
+    warnings: tuple[Caution, ...] = field(default=())
 
     @property
     def shape(self) -> tuple[int, int, int, int]:
@@ -338,7 +340,7 @@ class SweepResult:
         cols = [self.distances[k] for k in range(b)]
         names_d = [x.name for x in self.defences]
         sav = [
-            [shown_value(structural(v)) if x.structural else None for v in av[j]]
+            [number(structural(v)) if x.structural else None for v in av[j]]
             for j, x in enumerate(self.defences)
         ]
         rows: list[dict[str, Any]] = []
@@ -348,7 +350,7 @@ class SweepResult:
                 codes_ij, av_j, sav_j = codes_i[j], av[j], sav[j]
                 for k in range(b):
                     p = pen_i[k]
-                    spen = shown_value(structural(p)) if attack.structural else None
+                    spen = number(structural(p)) if attack.structural else None
                     col = cols[k]
                     for l in range(r):  # noqa: E741
                         res = CODE_RESULTS[codes_ij[k][l]]
@@ -390,7 +392,7 @@ class SweepResult:
             "optional_rules": sorted(self.optional_rules),
             "legend": dict(LEGEND),
             "cells": self.rows(),
-            "warnings": list(self.warnings),
+            "warnings": [w.to_dict() for w in self.warnings],
         }
 
 
@@ -479,7 +481,7 @@ def _range_tables() -> tuple[npt.NDArray[np.int32], npt.NDArray[np.int32]]:
     return pen, dc
 
 
-def _tied_range_warnings(attacks: Sequence[AttackProfile], bands: Sequence[Band]) -> list[str]:
+def _tied_range_warnings(attacks: Sequence[AttackProfile], bands: Sequence[Band]) -> list[Caution]:
     out = []
     for a in attacks:
         if a.tied_range_m is None:
@@ -487,8 +489,8 @@ def _tied_range_warnings(attacks: Sequence[AttackProfile], bands: Sequence[Band]
         tied = band_for_metres(a.tied_range_m)
         other = [b.label for b in dict.fromkeys(bands) if b is not tied]
         if other:
-            out.append(f"PA-13: {a.name} holds at {a.tied_range_m} m ({tied.label}) only; "
-                       f"used here at {', '.join(other)}")
+            out.append(Caution("PA-13", f"{a.name} holds at {a.tied_range_m} m ({tied.label}) "
+                               f"only; used here at {', '.join(other)}"))
     return out
 
 

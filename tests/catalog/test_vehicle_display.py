@@ -43,7 +43,8 @@ def test_pa10_disagreeing_stated_sav_is_reported(tmp_path: Path,
     path.write_text(USER_TANK)
     data = item_dict(Catalog.load([path], user_dir=False).vehicle("Test tank"))
     (warning,) = data["warnings"]
-    assert "SAV 14" in warning and "SAV 12" in warning  # 60 mm at 60 deg is SAV 12
+    assert warning["rule"] == "PA-10"
+    assert "SAV 14" in warning["text"] and "SAV 12" in warning["text"]  # 60 mm at 60 deg: SAV 12
     with pytest.raises(SystemExit) as info:
         main(["catalog", "show", "Test tank", "--catalog", str(path), "--json"])
     assert info.value.code == 0

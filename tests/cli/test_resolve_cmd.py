@@ -157,3 +157,10 @@ def test_ap2_bad_vehicle_flags(capsys: pytest.CaptureFixture[str], args: list[st
     code, _, err = cli(capsys, "resolve", "--weapon", ".50 BMG ball", "--range", "100m", *args)
     assert code == 2
     assert len(err.strip().splitlines()) == 1 and field in err
+
+
+def test_pa8_readable_warning_names_its_rule(capsys: pytest.CaptureFixture[str]) -> None:
+    code, out, _ = cli(capsys, "resolve", "--weapon", "7.62x51mm NATO", "--range", "50m",
+                       "--armour", "Riot shield", "--armour", "Steel helmet")
+    assert code == 0
+    assert "warning: [PA-8]" in " ".join(out.split())

@@ -52,7 +52,7 @@ def test_gu7_basic_damage_equal_to_cover_dr_stops() -> None:
     r = resolve_chain(gurps("7d(2) pi-", GRAY, VIP, roll=14), 14)
     gray, vip = r.targets
     assert (gray.penetrating, gray.injury, gray.overpenetrates) == (10, 5, False)
-    assert (vip.reached, vip.hit, vip.injury) == (False, False, 0)
+    assert (vip.reached, vip.hit, vip.injury) == (False, False, None)  # no figures: not reached
     assert r.stopped_in == "Agent Gray"
 
 
@@ -108,14 +108,14 @@ def test_gu7_chain_of_three_stops_in_the_car() -> None:
     assert (b.effective_dr, b.injury, b.cover_dr, b.overpenetrates) == (23, 37, 10, True)
     # car: 6 + 6 + 30 / 2 = 27; 33 + 27 = 60, not exceeded: stops in the car
     assert (car.cover_dr, car.overpenetrates) == (27, False)
-    assert (c.reached, c.hit, c.injury) == (False, False, 0)
+    assert (c.reached, c.hit, c.injury) == (False, False, None)
     assert r.stopped_in == "car"  # type: ignore[attr-defined]
 
 
 def test_gu8_missed_target_adds_no_cover_and_the_shot_goes_on() -> None:
     _a, b, c, _door, car, r = _three((True, False, True))
-    # B missed: no injury, no cover DR
-    assert (b.reached, b.hit, b.injury, b.cover_dr) == (True, False, 0, 0)
+    # B missed: no figures at all (nothing hit it), and it adds no cover DR for those behind
+    assert (b.reached, b.hit, b.injury, b.cover_dr) == (True, False, None, None)
     # car: 18 + 5 + 27 = 50 < 60, passes; C: 50 + 2 = 52 faced, 60 - 52 = 8 injury
     assert car.overpenetrates
     assert (c.reached, c.hit, c.effective_dr, c.injury) == (True, True, 52, 8)
@@ -156,7 +156,7 @@ def test_gu5_other_types_stop_in_the_first_target(damage: str) -> None:
     assert not r.can_overpenetrate
     # 40 - 0 penetrating, but no cover DR and no overpenetration
     assert (first.penetrating, first.cover_dr, first.overpenetrates) == (40, 0, False)
-    assert (second.reached, second.injury) == (False, 0)
+    assert (second.reached, second.injury) == (False, None)
     assert r.steps[0].rule == "GU-5"
 
 
@@ -261,7 +261,11 @@ def test_gu7_properties_of_any_line(line: list[dict[str, object]], damage: str, 
     for t in r.targets:
         # once the shot stops, nobody behind is reached
         assert not (seen_stop and t.reached)
+        if not t.hit:  # not reached or missed: no figures (null in JSON), never 0
+            assert (t.effective_dr, t.penetrating, t.injury, t.cover_dr) == (None,) * 4
         if t.reached and t.hit:
+            assert t.effective_dr is not None and t.penetrating is not None
+            assert t.injury is not None and t.dr_in_front is not None and t.own_dr is not None
             assert t.penetrating == max(0, basic - t.effective_dr)
             assert (t.injury >= 1) == (t.penetrating >= 1)
             assert t.effective_dr == t.dr_in_front + t.own_dr
@@ -270,5 +274,5 @@ def test_gu7_properties_of_any_line(line: list[dict[str, object]], damage: str, 
     # more damage never hurts anyone less
     more = resolve_chain(sc, basic + 1)
     for a, b in zip(r.targets, more.targets, strict=True):
-        assert b.injury >= a.injury
+        assert (b.injury or 0) >= (a.injury or 0)
         assert b.reached or not a.reached

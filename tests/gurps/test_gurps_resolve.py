@@ -52,7 +52,8 @@ def test_gu1_fresh_seed_is_reported_and_replays() -> None:
 
 def test_gu8_assumed_hit_is_a_warning() -> None:
     out = resolve_gurps(gurps("7d(2) pi-", GRAY, {**VIP, "hit_chance": 0.5}, roll=20))
-    assert any("GU-8" in w and "VIP" in w for w in out.warnings)
+    assert any(w.rule == "GU-8" and "VIP" in w.text for w in out.warnings)
+    assert {"rule": "GU-8", "text": out.warnings[-1].text} in out.to_dict()["warnings"]
     assert out.to_dict()["targets"][1]["hit_chance"] == 0.5
 
 
@@ -69,3 +70,24 @@ def test_gu6_covers_appear_in_json() -> None:
     (door,) = out.to_dict()["covers"]
     # 2 / 2 = 1; 20 > 14 + 1
     assert (door["name"], door["cover_dr"], door["overpenetrates"]) == ("door", 1, True)
+
+
+def test_gu7_a_target_never_reached_has_null_figures() -> None:
+    # roll 14: Gray 14 - 4 = 10 penetrating; cover DR 28 / 2 = 14 and 14 does not exceed 14, so
+    # the VIP is never reached: its figures are null, never 0.
+    d = resolve_gurps(gurps("7d(2) pi-", GRAY, VIP, roll=14)).to_dict()
+    vip = d["targets"][1]
+    assert (vip["reached"], vip["hit"]) == (False, False)
+    for key in ("effective_dr", "own_dr", "dr_in_front", "penetrating", "wounding_modifier",
+                "wounding_modifier_exact", "injury", "cover_dr"):
+        assert vip[key] is None, key
+    gray = d["targets"][0]
+    assert (gray["wounding_modifier"], gray["wounding_modifier_exact"]) == (0.5, "1/2")
+    assert (gray["hit_chance"], gray["hit_chance_exact"]) == (1, "1/1")
+
+
+def test_gu8_warnings_are_rule_and_text_records() -> None:
+    d = resolve_gurps(gurps("7d(2) pi-", GRAY, {**VIP, "hit_chance": "1/3"}, roll=20)).to_dict()
+    (warning,) = d["warnings"]
+    assert set(warning) == {"rule", "text"} and warning["rule"] == "GU-8"
+    assert "VIP" in warning["text"] and "GU-8" not in warning["text"]  # the rule is its own field

@@ -101,7 +101,8 @@ def test_gu1_bad_damage_in_a_scenario_names_attack_damage() -> None:
 
 def test_gu6_slab_ignores_hp_with_a_warning() -> None:
     sc = parse_gurps(_with(lambda d: d["line"][1]["cover"].update(hp=30)))
-    assert any("interior door" in w and "hp" in w for w in sc.warnings)
+    assert any(w.rule == "GU-6" and "interior door" in w.text and "hp" in w.text
+               for w in sc.warnings)
 
 
 def test_gu6_cover_defaults_to_homogenous_and_dr_back_to_dr() -> None:

@@ -60,13 +60,13 @@ def test_pa2_three_ways() -> None:
 def test_pa8_more_than_three_layers_warns() -> None:
     assert wearing_warnings("Gray", [Worn(f"w{i}", False) for i in range(3)]) == ()
     (w,) = wearing_warnings("Gray", [Worn(f"w{i}", False) for i in range(4)])
-    assert w.startswith("PA-8") and "4 layers" in w
+    assert w.rule == "PA-8" and "4 layers" in w.text
 
 
 def test_pa8_more_than_one_rigid_layer_warns() -> None:
     assert wearing_warnings("Gray", [Worn("plate", True), Worn("cloth", False)]) == ()
     (w,) = wearing_warnings("Gray", [Worn("plate", True), Worn("helmet", True)])
-    assert "rigid" in w
+    assert w.rule == "PA-8" and "rigid" in w.text
 
 
 avs = st.integers(min_value=0, max_value=1000)

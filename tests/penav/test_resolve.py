@@ -226,16 +226,17 @@ def test_pa8_wearing_limits_warn_not_fail(run: Run) -> None:
     out = run(scenario({"weapon": "7.62x51mm NATO", "range": "50 m"},
                        {"target": "T", "armour": [{"name": "p1", "av": 7, "rigid": True},
                                                   {"name": "p2", "av": 7, "rigid": True}]}))
-    assert any(w.startswith("PA-8") for w in out["warnings"])
+    assert [w["rule"] for w in out["warnings"]] == ["PA-8"]
+    assert "2 rigid or bulky layers (p1, p2)" in out["warnings"][0]["text"]
     assert out["targets"][0]["av"] == 8
 
 
 def test_pa13_range_tied_profile_warns_elsewhere(run: Run) -> None:
     at = run(scenario({"weapon": ".50 BMG M8 API-T at 500m", "range": "500 m"}, {"target": "T"}))
     assert at["attack"]["pen"] == 10
-    assert not any("PA-13" in w for w in at["warnings"])
+    assert at["warnings"] == []
     off = run(scenario({"weapon": ".50 BMG M8 API-T at 500m", "range": "100 m"}, {"target": "T"}))
-    assert any("PA-13" in w for w in off["warnings"])
+    assert [w["rule"] for w in off["warnings"]] == ["PA-13"]
 
 
 def test_pa10_pa11_text_slope_example_through_a_scenario(run: Run) -> None:
@@ -299,7 +300,7 @@ def test_pa4_inline_attack_without_range_column_is_none_with_a_warning(run: Run)
     out = run(scenario({"pen": 7, "range": "3000 m"}, {"target": "T"}))
     assert out["attack"]["pen"] == 7
     assert out["attack"]["range_column"] == "none"
-    assert any(w.startswith("PA-4") for w in out["warnings"])
+    assert [w["rule"] for w in out["warnings"]] == ["PA-4"]
 
 
 def test_pa12_person_through_person_side_with_armour(run: Run) -> None:
@@ -336,5 +337,6 @@ def test_pa10_stated_sav_that_disagrees_is_a_warning(tmp_path: Any) -> None:
     # 60 mm at 60 deg is 120 mm: SAV 12, not the stated 14; the computed figure is used
     assert out["targets"][0]["av"] == 60
     (warning,) = out["warnings"]
-    assert warning.startswith("PA-10") and "SAV 14" in warning
-    assert any(s["text"] == f"warning: {warning}" for s in out["steps"])
+    assert set(warning) == {"rule", "text"}
+    assert warning["rule"] == "PA-10" and "SAV 14" in warning["text"]
+    assert any(s == {"rule": "PA-10", "text": f"warning: {warning['text']}"} for s in out["steps"])

@@ -151,7 +151,8 @@ def test_pa10_stated_sav_disagreement_is_reported_on_the_hit() -> None:
     v = Vehicle("Misprint", {**TANK.faces, "front": Plate(F(60), slope=F(60), stated_sav=F(13))})
     r = hit_face(v, Direction.FRONT)
     assert r.value.av == 60  # the computed figure is used
-    assert r.value.warning is not None and "SAV 13" in r.value.warning
+    assert r.value.warning is not None and "SAV 13" in r.value.warning.text
+    assert r.value.warning.rule == "PA-10"
     assert len(stated_warnings(v)) == 1
     assert stated_warnings(TANK) == ()
 

@@ -94,7 +94,8 @@ def brute_force(scenario: GurpsScenario) -> dict[str, Any]:
                 w = p * total
                 reached[t.name] += w * t.reached
                 over[t.name] += w * t.overpenetrates
-                pmf[t.name][t.injury] = pmf[t.name].get(t.injury, Fraction(0)) + w
+                inj = t.injury or 0  # a target not hit takes no injury
+                pmf[t.name][inj] = pmf[t.name].get(inj, Fraction(0)) + w
     return {"reached": reached, "over": over, "pmf": pmf}
 
 
@@ -114,7 +115,7 @@ def with_icepool(scenario: GurpsScenario) -> dict[str, Any]:
 
             def fate(b: int, i: int = i, hits: tuple[bool, ...] = hits) -> tuple[bool, bool, int]:
                 t = resolve_chain(scenario, b, hits).targets[i]
-                return (t.reached, t.overpenetrates, t.injury)
+                return (t.reached, t.overpenetrates, t.injury or 0)
 
             die = basic.map(fate)
             for (r, o, inj), q in zip(die.outcomes(), die.probabilities(), strict=True):

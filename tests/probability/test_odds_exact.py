@@ -116,9 +116,14 @@ def test_gu8_missed_target_adds_no_cover_dr() -> None:
             {"target": "back", "hp": 5},
         ],
     }
-    back = odds(parse_gurps(data)).target("back")
+    result = odds(parse_gurps(data))
+    middle, back = result.target("middle"), result.target("back")
+    # middle is reached when b > 1 (faces 2..6), then hit half the time: p_hit = 5/6 x 1/2.
+    assert (middle.p_reached, middle.p_hit) == (Fraction(5, 6), Fraction(5, 12))
+    assert result.to_dict()["targets"][1]["p_hit"] == "5/12"
     # middle hit (1/2): back reached when b > 4 (faces 5, 6); missed: b > 1 (faces 2..6).
     assert back.p_reached == Fraction(1, 2) * Fraction(2, 6) + Fraction(1, 2) * Fraction(5, 6)
+    assert back.p_hit == back.p_reached == Fraction(7, 12)  # hit chance 1 behind
     # injury = b - 4 (hit) or b - 1 (missed), pi x1.
     assert back.expected_injury == Fraction(1, 2) * Fraction(1 + 2, 6) + Fraction(1, 2) * Fraction(
         1 + 2 + 3 + 4 + 5, 6
@@ -152,10 +157,12 @@ def test_gu2_fixed_roll_is_ignored_by_odds_and_said_so() -> None:
 def test_gu7_json_shape_reduced_fractions() -> None:
     out = odds(parse_gurps(GRAY)).to_dict()
     assert [t["name"] for t in out["targets"]] == ["Gray", "VIP"]
+    assert (out["rules"], out["method"], out["damage"]) == ("gurps", "exact", "7d(2) pi-")
     gray = out["targets"][0]
-    assert set(gray) == {"name", "p_reached", "p_overpenetrates", "injury_pmf", "expected_injury"}
-    assert gray["p_reached"] == "1/1"
-    assert gray["expected_injury"] == 10.0
+    assert set(gray) == {"name", "p_reached", "p_hit", "p_overpenetrates", "injury_pmf",
+                         "expected_injury", "expected_injury_exact"}
+    assert gray["p_reached"] == gray["p_hit"] == "1/1"
+    assert gray["expected_injury"] == 10 and gray["expected_injury_exact"] == "10/1"
     assert gray["injury_pmf"]["19"] == "1/279936"
     for text in gray["injury_pmf"].values():
         n, d = (int(x) for x in text.split("/"))

@@ -44,6 +44,7 @@ def test_gu8_monte_carlo_within_4_standard_errors(data: dict[str, Any], seed: in
     for e, m in zip(exact.targets, mc.targets, strict=True):
         assert e.name == m.name
         _within(m.p_reached, e.p_reached)
+        _within(m.p_hit, e.p_hit)
         _within(m.p_overpenetrates, e.p_overpenetrates)
         _within(m.expected_injury, e.expected_injury)
         pmf = e.injury_pmf

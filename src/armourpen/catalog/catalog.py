@@ -25,6 +25,7 @@ from armourpen.catalog.items import (
     Vehicle,
 )
 from armourpen.errors import CatalogError, InputError, UnknownNameError
+from armourpen.serialize import number
 
 KINDS: tuple[str, ...] = ("attack", "armour", "cover", "vehicle", "ammo")
 DATA_DIR = Path(__file__).resolve().parent / "data"
@@ -363,21 +364,16 @@ def _builtin() -> Catalog:
 # --- plain data for JSON output -------------------------------------------------------------
 
 
-def _num(x: Fraction | int) -> int | float:
-    f = Fraction(x)
-    return int(f) if f.denominator == 1 else float(f)
-
-
 def _plate_dict(p: Plate) -> dict[str, Any]:
     out: dict[str, Any] = {}
     if p.thickness_mm is not None:
-        out["thickness_mm"] = _num(p.thickness_mm)
+        out["thickness_mm"] = number(p.thickness_mm)
     if p.sav is not None:
-        out["sav"] = _num(p.sav)
-    out["slope"] = _num(p.slope)
+        out["sav"] = number(p.sav)
+    out["slope"] = number(p.slope)
     out["composite"] = p.composite
     if p.stated_sav is not None:
-        out["stated_sav"] = _num(p.stated_sav)
+        out["stated_sav"] = number(p.stated_sav)
     return out
 
 
@@ -387,7 +383,7 @@ def item_dict(item: CatalogItem) -> dict[str, Any]:
     if isinstance(item, AttackProfile):
         out["pen"] = item.pen
         if item.structural:
-            out["spen"] = _num(Fraction(item.pen, 5))
+            out["spen"] = number(Fraction(item.pen, 5))
         out.update(
             range_column=item.range_column.value,
             structural=item.structural,
@@ -399,17 +395,17 @@ def item_dict(item: CatalogItem) -> dict[str, Any]:
     elif isinstance(item, ArmourItem):
         out["av"] = item.av
         if item.structural:
-            out["sav"] = _num(Fraction(item.av, 5))
+            out["sav"] = number(Fraction(item.av, 5))
         out.update(
             structural=item.structural,
             rigid=item.rigid,
             armour_kind=item.kind,
-            thickness_mm=None if item.thickness_mm is None else _num(item.thickness_mm),
+            thickness_mm=None if item.thickness_mm is None else number(item.thickness_mm),
         )
     elif isinstance(item, CoverItem):
         out["av"] = item.av
         if item.structural and item.av is not None:
-            out["sav"] = _num(Fraction(item.av, 5))
+            out["sav"] = number(Fraction(item.av, 5))
         order = ["front", "rear", "left", "right", "above", "below"]
         out.update(
             structural=item.structural,
@@ -426,7 +422,7 @@ def item_dict(item: CatalogItem) -> dict[str, Any]:
         }
         warnings = stated_warnings(item)
         if warnings:
-            out["warnings"] = list(warnings)
+            out["warnings"] = [w.to_dict() for w in warnings]
         if item.extra:
             out["extra"] = dict(item.extra)
     out.update(aliases=list(item.aliases), note=item.note, source=item.source)

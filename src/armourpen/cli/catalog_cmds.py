@@ -2,13 +2,12 @@
 
 from __future__ import annotations
 
-import json
 from typing import TYPE_CHECKING, Annotated, Any
 
 import typer
 
 from armourpen.cli.app import guarded
-from armourpen.cli.options import CatalogFiles, Json, NoUserCatalog, load_catalog
+from armourpen.cli.options import CatalogFiles, Json, NoUserCatalog, echo_json, load_catalog
 
 if TYPE_CHECKING:
     from armourpen.catalog import CatalogItem
@@ -70,7 +69,7 @@ def _detail(item: CatalogItem) -> str:
 
 
 def _print_json(data: Any) -> None:
-    typer.echo(json.dumps(data, indent=2, ensure_ascii=False))
+    echo_json(data)
 
 
 def _table(items: list[CatalogItem], title: str, show_kind: bool = True) -> None:

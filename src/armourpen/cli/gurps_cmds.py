@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import json
 from typing import TYPE_CHECKING, Annotated
 
 import typer
@@ -11,7 +10,7 @@ from rich.table import Table
 from rich.text import Text
 
 from armourpen.cli.app import guarded
-from armourpen.cli.options import Json
+from armourpen.cli.options import Json, echo_json
 
 if TYPE_CHECKING:
     from armourpen.gurps.outcome import GurpsOutcome
@@ -112,7 +111,7 @@ def roll(
             "seed": used,
             "steps": [s.to_dict() for s in basic.steps],
         }
-        typer.echo(json.dumps(out, indent=2, ensure_ascii=False))
+        echo_json(out)
         return
     adds = f" {parsed.adds:+d}" if parsed.adds else ""
     mult = f" x{parsed.multiplier}" if parsed.multiplier != 1 else ""

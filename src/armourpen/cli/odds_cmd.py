@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import json
 import sys
 from collections.abc import Sequence
 from fractions import Fraction
@@ -12,7 +11,7 @@ from typing import TYPE_CHECKING, Annotated, Any
 import typer
 
 from armourpen.cli.app import guarded
-from armourpen.cli.options import CatalogFiles, Json, NoUserCatalog, load_catalog
+from armourpen.cli.options import CatalogFiles, Json, NoUserCatalog, echo_json, load_catalog
 from armourpen.errors import InputError, ScenarioError
 
 if TYPE_CHECKING:
@@ -101,6 +100,7 @@ def render_odds(result: OddsResult) -> RenderableType:
             Text.assemble(
                 (t.name, "bold cyan"),
                 f"  reached {percent(t.p_reached)}",
+                f"  hit {percent(t.p_hit)}",
                 f"  overpenetrates {percent(t.p_overpenetrates)}",
                 "  expected injury ",
                 (f"{float(t.expected_injury):.3f}", "bold"),
@@ -129,6 +129,7 @@ def render_samples(result: MonteCarloResult) -> RenderableType:
             Text.assemble(
                 (t.name, "bold cyan"),
                 f"  reached {percent(t.p_reached.value)} ± {t.p_reached.se * 100:.2f}",
+                f"  hit {percent(t.p_hit.value)} ± {t.p_hit.se * 100:.2f}",
                 f"  overpenetrates {percent(t.p_overpenetrates.value)}"
                 f" ± {t.p_overpenetrates.se * 100:.2f}",
                 "  expected injury ",
@@ -208,7 +209,7 @@ def odds(
                 raise InputError(f"--{exc.field}", exc.value, exc.allowed) from None
             raise
     if as_json:
-        typer.echo(json.dumps(result.to_dict(), indent=2))
+        echo_json(result)
         return
     from rich.console import Console
 

@@ -25,6 +25,13 @@ NoUserCatalog = Annotated[
 Json = Annotated[bool, typer.Option("--json", help="Print machine-readable JSON.")]
 
 
+def echo_json(value: object) -> None:
+    """Print a value in the one JSON language of the API (``armourpen.serialize``)."""
+    from armourpen.serialize import dumps
+
+    typer.echo(dumps(value))
+
+
 def load_catalog(files: list[Path] | None, no_user_catalog: bool = False) -> Catalog:
     """The built-in catalog, the user config folder's files (unless refused) and ``--catalog``."""
     from armourpen.catalog import Catalog

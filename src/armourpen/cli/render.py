@@ -8,7 +8,7 @@ from rich.console import Group, RenderableType
 from rich.table import Table
 from rich.text import Text
 
-from armourpen.explain import Step
+from armourpen.explain import Caution, Step
 
 if TYPE_CHECKING:
     from armourpen.penav.outcome import PenavOutcome
@@ -31,14 +31,15 @@ def steps_table(steps: tuple[Step, ...]) -> Table:
     return table
 
 
-def warnings_text(warnings: tuple[str, ...]) -> RenderableType | None:
+def warnings_text(warnings: tuple[Caution, ...]) -> RenderableType | None:
     if not warnings:
         return None
     return Text("\n".join(f"warning: {w}" for w in warnings), style="yellow")
 
 
 def outcome_group(
-    head: RenderableType, table: RenderableType, warnings: tuple[str, ...], steps: tuple[Step, ...]
+    head: RenderableType, table: RenderableType, warnings: tuple[Caution, ...],
+    steps: tuple[Step, ...],
 ) -> Group:
     """The layout every outcome shares: what happened first, then warnings, then how (AP-1)."""
     parts: list[RenderableType] = [head, table]

@@ -2,14 +2,13 @@
 
 from __future__ import annotations
 
-import json
 from pathlib import Path
 from typing import Annotated, Any
 
 import typer
 
 from armourpen.cli.app import guarded
-from armourpen.cli.options import CatalogFiles, Json, NoUserCatalog, load_catalog
+from armourpen.cli.options import CatalogFiles, Json, NoUserCatalog, echo_json, load_catalog
 from armourpen.errors import InputError, ScenarioError
 
 _FLAG_FOR = {
@@ -43,7 +42,7 @@ def _as_flag_error(exc: InputError, n_covers: int) -> InputError:
 
 def print_outcome(outcome: Any, as_json: bool) -> None:
     if as_json:
-        typer.echo(json.dumps(outcome.to_dict(), indent=2, ensure_ascii=False))
+        echo_json(outcome)
         return
     from rich.console import Console
 

@@ -2,12 +2,12 @@
 
 from __future__ import annotations
 
-import json
 from typing import Annotated
 
 import typer
 
 from armourpen.cli.app import guarded
+from armourpen.cli.options import echo_json
 
 
 @guarded
@@ -17,7 +17,7 @@ def schema(
     """Print the JSON Schema of a scenario file of one rule set."""
     from armourpen.scenario import json_schema
 
-    typer.echo(json.dumps(json_schema(rules), indent=2, ensure_ascii=False))
+    echo_json(json_schema(rules))
 
 
 def register(app: typer.Typer) -> None:

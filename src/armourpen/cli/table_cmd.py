@@ -8,13 +8,12 @@ Markdown tables, ready to print for a GM screen.
 
 from __future__ import annotations
 
-import json
 from typing import TYPE_CHECKING, Annotated
 
 import typer
 
 from armourpen.cli.app import guarded
-from armourpen.cli.options import CatalogFiles, NoUserCatalog, load_catalog
+from armourpen.cli.options import CatalogFiles, NoUserCatalog, echo_json, load_catalog
 from armourpen.errors import InputError, UnknownNameError
 
 if TYPE_CHECKING:
@@ -167,7 +166,7 @@ def render_markdown(res: SweepResult) -> str:
                          + " |")
         lines.append("")
     for w in res.warnings:
-        lines.append(f"> warning: {_md(w)}")
+        lines.append(f"> warning: {_md(str(w))}")
     return "\n".join(lines).rstrip() + "\n"
 
 
@@ -269,7 +268,7 @@ def _flag_error(exc: InputError) -> InputError:
 
 def _print(res: SweepResult, fmt: str) -> None:
     if fmt == "json":
-        typer.echo(json.dumps(res.to_dict(), indent=2, ensure_ascii=False))
+        echo_json(res)
     elif fmt == "csv":
         typer.echo(render_csv(res), nl=False)
     elif fmt == "markdown":

@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import json
 import re
 from fractions import Fraction
 from typing import Annotated, Any
@@ -10,7 +9,7 @@ from typing import Annotated, Any
 import typer
 
 from armourpen.cli.app import guarded
-from armourpen.cli.options import Json
+from armourpen.cli.options import Json, echo_json
 from armourpen.errors import InputError
 from armourpen.explain import Step
 from armourpen.penav.scale import MAX_VALUE, fmt, structural, to_personal
@@ -23,6 +22,7 @@ from armourpen.penav.thickness import (
     mm_for_av,
     neighbours,
 )
+from armourpen.serialize import exact, number
 
 _UNITS: dict[str, Fraction] = {
     "": Fraction(1),
@@ -43,16 +43,12 @@ def parse_thickness(text: str, field: str = "thickness") -> Fraction:
     return Fraction(m.group(1)) * _UNITS[m.group(2).lower()]
 
 
-def _num(q: Fraction) -> int | float:
-    return q.numerator if q.denominator == 1 else float(q)
-
-
 def _point(av: int, mm: Fraction, here: bool) -> dict[str, Any]:
     return {
         "av": av,
-        "sav": _num(structural(av)),
-        "mm": _num(mm),
-        "mm_exact": str(mm),
+        "sav": number(structural(av)),
+        "mm": number(mm),
+        "mm_exact": exact(mm),
         "table_point": av <= TABLE_MAX_AV,
         "at": here,
     }
@@ -83,21 +79,21 @@ def thickness_report(
     nxt: dict[str, Any] | None = None
     if got_av < MAX_AV:
         nm = mm_at(got_av + 1)
-        nxt = {"av": got_av + 1, "sav": _num(structural(got_av + 1)), "mm": _num(nm),
-               "mm_exact": str(nm)}
+        nxt = {"av": got_av + 1, "sav": number(structural(got_av + 1)), "mm": number(nm),
+               "mm_exact": exact(nm)}
     return {
-        "input": {"mm": _num(mm)} if mm is not None else {"av": av},
+        "input": {"mm": number(mm)} if mm is not None else {"av": av},
         "mm_to_av": {
-            "mm": _num(here_mm),
-            "mm_exact": str(here_mm),
+            "mm": number(here_mm),
+            "mm_exact": exact(here_mm),
             "av": fwd.value,
-            "sav": _num(structural(fwd.value)),
+            "sav": number(structural(fwd.value)),
         },
         "av_to_mm": {
             "av": got_av,
-            "sav": _num(structural(got_av)),
-            "mm": _num(back.value),
-            "mm_exact": str(back.value),
+            "sav": number(structural(got_av)),
+            "mm": number(back.value),
+            "mm_exact": exact(back.value),
             "next": nxt,
         },
         "neighbours": [_point(a, m, near.at is not None and a == near.at[0])
@@ -180,7 +176,7 @@ def thickness(
             raise InputError("--sav", sav, f"a number, 0 to {MAX_VALUE // 5}") from None
         report = thickness_report(av=to_personal(q, True, "--sav"), field="--sav")
     if as_json:
-        typer.echo(json.dumps(report, indent=2, ensure_ascii=False))
+        echo_json(report)
     else:
         _render(report)
 

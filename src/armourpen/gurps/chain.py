@@ -12,7 +12,7 @@ from fractions import Fraction
 from functools import lru_cache
 
 from armourpen.errors import InputError
-from armourpen.explain import Explained, Step
+from armourpen.explain import Caution, Explained, Step
 from armourpen.gurps.cover import cover_dr
 from armourpen.gurps.damage import (
     SKULL_DR,
@@ -26,6 +26,7 @@ from armourpen.gurps.damage import (
 )
 from armourpen.gurps.notation import Damage, DamageType
 from armourpen.gurps.scenario import Cover, GurpsScenario, Target
+from armourpen.serialize import exact, number
 
 
 @dataclass(frozen=True, slots=True)
@@ -34,22 +35,29 @@ class TargetResult:
 
     ``effective_dr`` is everything the target faces: ``dr_in_front`` (the cover DRs before it)
     plus ``own_dr`` (its own DR after the divisor). ``cover_dr`` is what it adds for those behind
-    (0 when the shot does not pass it, or misses it).
+    (0 when the attack cannot go on, GU-5). A target the shot never reached, or missed (GU-8), has
+    no figures: they are None (``null`` in JSON), never 0.
     """
 
     name: str
     index: int
     reached: bool
     hit: bool
-    effective_dr: int
-    penetrating: int
-    injury: int
-    cover_dr: int
+    effective_dr: int | None
+    penetrating: int | None
+    injury: int | None
+    cover_dr: int | None
     overpenetrates: bool
-    own_dr: int = 0
-    dr_in_front: int = 0
-    wounding: Fraction = Fraction(1)
+    own_dr: int | None = None
+    dr_in_front: int | None = None
+    wounding: Fraction | None = None
     hit_chance: Fraction = Fraction(1)
+
+    @classmethod
+    def untouched(cls, target: Target, reached: bool) -> TargetResult:
+        """A target the shot did not reach, or reached and missed (GU-8): no figures."""
+        return cls(target.name, target.index, reached, False, None, None, None, None, False,
+                   hit_chance=target.hit_chance)
 
     def to_dict(self) -> dict[str, object]:
         return {
@@ -57,13 +65,14 @@ class TargetResult:
             "index": self.index,
             "reached": self.reached,
             "hit": self.hit,
-            "hit_chance": float(self.hit_chance),
-            "hit_chance_exact": str(self.hit_chance),
+            "hit_chance": number(self.hit_chance),
+            "hit_chance_exact": exact(self.hit_chance),
             "effective_dr": self.effective_dr,
             "own_dr": self.own_dr,
             "dr_in_front": self.dr_in_front,
             "penetrating": self.penetrating,
-            "wounding_modifier": fmt(self.wounding),
+            "wounding_modifier": None if self.wounding is None else number(self.wounding),
+            "wounding_modifier_exact": None if self.wounding is None else exact(self.wounding),
             "injury": self.injury,
             "cover_dr": self.cover_dr,
             "overpenetrates": self.overpenetrates,
@@ -77,7 +86,7 @@ class CoverResult:
     name: str
     index: int
     reached: bool
-    cover_dr: int
+    cover_dr: int | None  # None when the shot never reached it
     overpenetrates: bool
 
     def to_dict(self) -> dict[str, object]:
@@ -99,7 +108,7 @@ class ChainResult:
     stopped_in: str | None
     can_overpenetrate: bool
     steps: tuple[Step, ...]
-    warnings: tuple[str, ...] = ()
+    warnings: tuple[Caution, ...] = ()
 
 
 def overpenetration_eligible(damage: Damage, ranged: bool) -> Explained[bool]:
@@ -182,7 +191,7 @@ def resolve_chain(
     prep = _prepare(scenario)
     eligible = prep.eligible.value
     steps: list[Step] = list(prep.eligible.steps)
-    warnings: list[str] = []
+    warnings: list[Caution] = []
     targets: list[TargetResult] = []
     covers: list[CoverResult] = []
     in_front = 0  # sum of effective cover DRs passed so far
@@ -193,7 +202,7 @@ def resolve_chain(
     for i, e in enumerate(scenario.line):
         if isinstance(e, Cover):
             if not reached:
-                covers.append(CoverResult(e.name, e.index, False, 0, False))
+                covers.append(CoverResult(e.name, e.index, False, None, False))
                 continue
             c = prep.cover[i]
             passes = eligible and basic_damage > in_front + c.value
@@ -214,20 +223,14 @@ def resolve_chain(
         k += 1
         if not reached:
             steps.append(Step("GU-7", f"{e.name}: not reached (the shot stopped in {stopped_in})"))
-            targets.append(
-                TargetResult(e.name, e.index, False, False, 0, 0, 0, 0, False,
-                             hit_chance=e.hit_chance)
-            )
+            targets.append(TargetResult.untouched(e, reached=False))
             continue
         if not hit:
             steps.append(
                 Step("GU-8", f"{e.name}: missed (hit chance {fmt(e.hit_chance)}); "
                      "the shot goes on and this target adds no cover DR")
             )
-            targets.append(
-                TargetResult(e.name, e.index, True, False, 0, 0, 0, 0, False,
-                             hit_chance=e.hit_chance)
-            )
+            targets.append(TargetResult.untouched(e, reached=True))
             continue
         steps.append(_hit_step(e, first, hits is None))
         first = False
@@ -248,7 +251,7 @@ def resolve_chain(
         )
         if penetrating:
             steps.extend(wound.steps)
-            warnings.extend(f"{e.name}: {w}" for w in wound.warnings)
+            warnings.extend(Caution(w.rule, f"{e.name}: {w.text}") for w in wound.warnings)
         hurt = injury(penetrating, wound.modifier, scenario.attack.damage.type, e.injury_tolerance)
         steps.extend(_prefixed(e.name, hurt.steps))
         if eligible:

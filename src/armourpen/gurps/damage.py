@@ -8,7 +8,7 @@ from enum import StrEnum
 from fractions import Fraction
 
 from armourpen.errors import InputError
-from armourpen.explain import Explained, Step
+from armourpen.explain import Caution, Explained, Step
 from armourpen.gurps.notation import Damage, DamageType, Divisor
 
 
@@ -177,12 +177,12 @@ class Wounding:
 
     modifier: Fraction
     steps: tuple[Step, ...]
-    warnings: tuple[str, ...] = ()
+    warnings: tuple[Caution, ...] = ()
 
 
 def location_modifier(
     damage_type: DamageType, tbb: bool, location: Location
-) -> tuple[Fraction, str, tuple[str, ...]]:
+) -> tuple[Fraction, str, tuple[Caution, ...]]:
     """GU-4 hit locations: (modifier, why, warnings) for an ordinary living target."""
     torso = TORSO[damage_type]
     name = damage_type.value + (" tbb" if tbb else "")
@@ -195,9 +195,10 @@ def location_modifier(
             return Fraction(3), f"vitals: {name} x3", ()
         if damage_type is DamageType.BURN and tbb:
             return Fraction(2), "vitals: tight-beam burning x2", ()
-        warning = (
-            f"the Basic Set lets only impaling, piercing and tight-beam burning attacks target "
-            f"the vitals; {name} keeps its torso modifier (GU-4)"
+        warning = Caution(
+            "GU-4",
+            "the Basic Set lets only impaling, piercing and tight-beam burning attacks target "
+            f"the vitals; {name} keeps its torso modifier",
         )
         return torso, f"vitals: {name} keeps its torso modifier x{fmt(torso)}", (warning,)
     if location in (Location.SKULL, Location.EYE):

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from armourpen.explain import Step
+from armourpen.explain import Caution, Step
 from armourpen.gurps.chain import ChainResult, CoverResult, TargetResult
 from armourpen.gurps.damage import Location
 from armourpen.gurps.notation import Damage
@@ -19,7 +19,7 @@ class GurpsOutcome:
     basic_damage: int
     chain: ChainResult
     steps: tuple[Step, ...]
-    warnings: tuple[str, ...]
+    warnings: tuple[Caution, ...]
     dice: tuple[int, ...] | None = None
     seed: int | None = None
     ranged: bool = True
@@ -53,6 +53,6 @@ class GurpsOutcome:
             "covers": [c.to_dict() for c in self.chain.covers],
             "stopped_in": self.chain.stopped_in,
             "settings": dict(self.settings or {}),
-            "warnings": list(self.warnings),
+            "warnings": [w.to_dict() for w in self.warnings],
             "steps": [s.to_dict() for s in self.steps],
         }

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from armourpen.explain import Step, join_steps
+from armourpen.explain import Caution, Step, join_steps
 from armourpen.gurps.chain import resolve_chain
 from armourpen.gurps.damage import basic_damage
 from armourpen.gurps.dice import fresh_seed, roll_damage
@@ -35,13 +35,10 @@ def resolve_gurps(scenario: GurpsScenario) -> GurpsOutcome:
     basic = basic_damage(damage, roll)
     chain = resolve_chain(scenario, basic.value)
     unhit = [t.name for t in scenario.targets if t.hit_chance != 1]
-    notes: tuple[str, ...] = ()
+    notes: tuple[Caution, ...] = ()
     if unhit:
-        notes = (
-            "hit chances below 1 ("
-            + ", ".join(unhit)
-            + ") are assumed to hit here; the odds give the chances (GU-8)",
-        )
+        notes = (Caution("GU-8", "hit chances below 1 (" + ", ".join(unhit)
+                         + ") are assumed to hit here; the odds give the chances"),)
     return GurpsOutcome(
         damage=damage,
         roll=roll,

@@ -21,6 +21,7 @@ from pydantic import (
 )
 
 from armourpen.errors import NotationError, ScenarioError
+from armourpen.explain import Caution
 from armourpen.gurps.damage import Dr0Reading, InjuryTolerance, Location
 from armourpen.gurps.dice import MAX_SEED
 from armourpen.gurps.notation import Damage
@@ -85,7 +86,7 @@ class GurpsScenario:
     attack: GurpsAttack
     line: tuple[LineEntry, ...]
     settings: GurpsSettings = GurpsSettings()
-    warnings: tuple[str, ...] = field(default=())
+    warnings: tuple[Caution, ...] = field(default=())
 
     @property
     def targets(self) -> tuple[Target, ...]:
@@ -187,7 +188,7 @@ def parse_gurps(data: Mapping[str, Any]) -> GurpsScenario:
         raise ScenarioError("attack.seed", a.seed, "give a fixed roll or a seed, not both")
     attack = GurpsAttack(damage, a.roll, a.seed, a.ranged, a.location)
 
-    warnings: list[str] = []
+    warnings: list[Caution] = []
     entries: list[LineEntry] = []
     for i, raw in enumerate(top.line):
         here = f"line[{i}]"
@@ -239,18 +240,17 @@ def parse_gurps(data: Mapping[str, Any]) -> GurpsScenario:
     )
 
 
-def _cover(c: _CoverSpec, i: int, warnings: list[str]) -> Cover:
+def _cover(c: _CoverSpec, i: int, warnings: list[Caution]) -> Cover:
     here = f"line[{i}].cover"
     if c.slab:
         ignored = [
             k for k in ("hp", "dr_back", "injury_tolerance") if getattr(c, k) is not None
         ]
         if ignored:
-            warnings.append(
-                f"{c.name}: a thin slab counts its DR alone (GU-6); "
-                + ", ".join(ignored)
+            warnings.append(Caution(
+                "GU-6", f"{c.name}: a thin slab counts its DR alone; " + ", ".join(ignored)
                 + " ignored"
-            )
+            ))
     elif c.hp is None:
         raise ScenarioError(
             f"{here}.hp", None, "cover that is not a thin slab needs hp (GU-6), or set slab = true"

@@ -5,7 +5,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from armourpen.catalog.items import RangeColumn
-from armourpen.explain import Step
+from armourpen.explain import Caution, Step
 from armourpen.penav.ammo import ammo_in_use
 from armourpen.penav.model import Attack
 from armourpen.penav.outcome import AttackSummary
@@ -17,7 +17,7 @@ from armourpen.penav.scale import shown_value, structural
 class EffectiveAttack:
     summary: AttackSummary
     steps: tuple[Step, ...]
-    warnings: tuple[str, ...]
+    warnings: tuple[Caution, ...]
 
 
 def _signed(n: int) -> str:
@@ -28,7 +28,7 @@ def effective_attack(attack: Attack, optional_rules: frozenset[str]) -> Effectiv
     """PEN and DC after range and ammunition, on the personal scale, with every step."""
     profile = attack.profile
     steps: list[Step] = []
-    warnings: list[str] = []
+    warnings: list[Caution] = []
     if profile.structural:
         steps.append(
             Step("PA-1", f"{profile.name}: SPEN {shown_value(structural(profile.pen))} "
@@ -48,10 +48,10 @@ def effective_attack(attack: Attack, optional_rules: frozenset[str]) -> Effectiv
     if profile.tied_range_m is not None:
         tied = band_for_metres(profile.tied_range_m)
         if tied is not band:
-            warnings.append(
-                f"PA-13: {profile.name} holds at {profile.tied_range_m} m ({tied.label}) only; "
+            warnings.append(Caution(
+                "PA-13", f"{profile.name} holds at {profile.tied_range_m} m ({tied.label}) only; "
                 f"used here at {band.label}"
-            )
+            ))
 
     ammo = ammo_in_use(profile, attack.ammo, attack.soft_point, band, optional_rules)
     steps.extend(ammo.steps)

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from armourpen.catalog.items import Plate
-from armourpen.explain import Step
+from armourpen.explain import Caution, Step
 from armourpen.penav.direction import HUMAN_BODY_AV, Direction, body_axis
 from armourpen.penav.layering import Layer, layered_av
 from armourpen.penav.model import Attack, Body, Cover, PenavScenario, Target
@@ -12,7 +12,7 @@ from armourpen.penav.penetration import Result, compare
 from armourpen.penav.wearing import Worn, wearing_warnings
 
 # What one entry of the line puts in the way: its layers, the steps that found them, and warnings.
-Found = tuple[list[Layer], list[Step], list[str]]
+Found = tuple[list[Layer], list[Step], list[Caution]]
 
 
 def _plate_layer(name: str, plate: Plate, attack: Attack, field: str) -> Found:
@@ -21,11 +21,11 @@ def _plate_layer(name: str, plate: Plate, attack: Attack, field: str) -> Found:
 
     eff = effective_av(plate, float(attack.elevation), float(attack.azimuth), field=field)
     steps = list(eff.steps)
-    warnings: list[str] = []
-    stated = check_stated(plate)
+    warnings: list[Caution] = []
+    stated = check_stated(plate, field=name)
     if stated is not None:  # a source's printed figure that our computation does not confirm
-        warnings.append(f"{name}: {stated}")
-        steps.append(Step("PA-10", f"warning: {warnings[-1]}"))
+        warnings.append(stated)
+        steps.append(Step(stated.rule, f"warning: {stated.text}"))
     return [Layer(name, eff.value, "plate", structural=True)], steps, warnings
 
 
@@ -55,10 +55,8 @@ def own_layers(target: Target, attack: Attack, field: str) -> Found:
         hit = hit_face(target.vehicle, attack.direction, float(attack.elevation),
                        float(attack.azimuth), target.face, field=f"{field}.face")
         warning = hit.value.warning
-        steps = [Step(s.rule, f"warning: {s.text}") if s.text == warning else s
-                 for s in hit.steps]
         layer = Layer(f"{target.vehicle.name} {hit.value.face}", hit.value.av, "vehicle", True)
-        return [layer], steps, [] if warning is None else [warning]
+        return [layer], list(hit.steps), [] if warning is None else [warning]
     if target.plate is not None:
         return _plate_layer(f"{target.name} plate", target.plate, attack, field)
     layers = [Layer(a.name, a.av, "armour", a.structural) for a in target.armour]
@@ -93,13 +91,13 @@ def passed_layers(target: Target, own: list[Layer], attack: Attack) -> tuple[lis
 
 def resolve_line(
     scenario: PenavScenario, pen: int, pen_structural: bool
-) -> tuple[tuple[TargetOutcome, ...], tuple[str, ...]]:
+) -> tuple[tuple[TargetOutcome, ...], tuple[Caution, ...]]:
     """One comparison per target; the shot stops at the first target it does not penetrate."""
     attack = scenario.attack
     in_front: list[Layer] = []
     pending: list[Step] = []  # cover steps, reported with the next target
     outcomes: list[TargetOutcome] = []
-    warnings: list[str] = []
+    warnings: list[Caution] = []
     stopped_at: str | None = None
     for index, entry in enumerate(scenario.line):
         field = f"line[{index}]"

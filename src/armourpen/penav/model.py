@@ -7,6 +7,7 @@ from enum import StrEnum
 from fractions import Fraction
 
 from armourpen.catalog.items import AmmoType, AttackProfile, Plate, Vehicle
+from armourpen.explain import Caution
 from armourpen.penav.direction import Direction
 from armourpen.penav.ranges import Band, Distance
 
@@ -76,7 +77,7 @@ class PenavScenario:
     line: tuple[LineEntry, ...]
     optional_rules: frozenset[str] = frozenset()
     rules: str = "penav"
-    notes: tuple[str, ...] = ()  # warnings about how the scenario was read
+    notes: tuple[Caution, ...] = ()  # warnings about how the scenario was read
 
     @property
     def targets(self) -> tuple[Target, ...]:

@@ -5,7 +5,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
-from armourpen.explain import Step
+from armourpen.explain import Caution, Step
 from armourpen.penav.layering import Layer
 from armourpen.penav.penetration import Result
 from armourpen.penav.scale import structural_number
@@ -80,7 +80,7 @@ class PenavOutcome:
 
     attack: AttackSummary
     targets: tuple[TargetOutcome, ...]
-    warnings: tuple[str, ...]
+    warnings: tuple[Caution, ...]
     steps: tuple[Step, ...]
     rules: str = "penav"
 
@@ -89,6 +89,6 @@ class PenavOutcome:
             "rules": self.rules,
             "attack": self.attack.to_dict(),
             "targets": [t.to_dict() for t in self.targets],
-            "warnings": list(self.warnings),
+            "warnings": [w.to_dict() for w in self.warnings],
             "steps": [s.to_dict() for s in self.steps],
         }

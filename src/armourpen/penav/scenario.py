@@ -16,6 +16,7 @@ from armourpen.catalog.items import (
     RangeColumn,
 )
 from armourpen.errors import ScenarioError
+from armourpen.explain import Caution
 from armourpen.penav.ammo import OPTIONAL_RULES
 from armourpen.penav.direction import HORIZONTAL, Direction
 from armourpen.penav.model import Armour, Attack, Body, Cover, LineEntry, PenavScenario, Target
@@ -273,11 +274,11 @@ def parse_penav(data: Mapping[str, Any], catalog: Catalog) -> PenavScenario:
     line = tuple(_line_entry(e, i, catalog) for i, e in enumerate(spec.line))
     if not any(isinstance(e, Target) for e in line):
         raise ScenarioError("line", "(no target)", "the line needs at least one target = ...")
-    notes: list[str] = []
+    notes: list[Caution] = []
     a = spec.attack
     if a.weapon is None and a.pen is not None and a.range_column is None:
-        notes.append("PA-4: attack.range_column not given, so none: no range modifier applies "
-                     "(give handgun or rifle for a firearm)")
+        notes.append(Caution("PA-4", "attack.range_column not given, so none: no range modifier "
+                             "applies (give handgun or rifle for a firearm)"))
     return PenavScenario(attack, line, frozenset(spec.optional_rules), notes=tuple(notes))
 
 

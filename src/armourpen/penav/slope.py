@@ -21,7 +21,7 @@ from fractions import Fraction
 
 from armourpen.catalog.items import Plate
 from armourpen.errors import InputError
-from armourpen.explain import Explained, Step
+from armourpen.explain import Caution, Explained, Step
 from armourpen.penav.scale import STRUCTURAL_FACTOR, fmt, shown_value, structural, to_personal
 from armourpen.penav.thickness import av_for_mm, fmt_mm, mm_for_av
 
@@ -237,7 +237,7 @@ def notation(plate: Plate) -> str:
     return text + " composite" if plate.composite else text
 
 
-def check_stated(plate: Plate, *, field: str = "plate") -> str | None:
+def check_stated(plate: Plate, *, field: str = "plate") -> Caution | None:
     """A warning when the source's effective SAV (``stated_sav``) disagrees with ours (PA-10).
 
     The stated figure is compared with the effective SAV against a horizontal attack; for a flat
@@ -254,8 +254,9 @@ def check_stated(plate: Plate, *, field: str = "plate") -> str | None:
     stated = Fraction(plate.stated_sav)
     if stated * STRUCTURAL_FACTOR == ours:
         return None
-    return (
-        f"PA-10: {field} states SAV {shown_value(stated)}, but the computed {what} is "
+    return Caution(
+        "PA-10",
+        f"{field} states SAV {shown_value(stated)}, but the computed {what} is "
         f"SAV {_sav_text(ours)} (AV {ours}), shown as {notation(plate)}; "
-        "the computed figure is used"
+        "the computed figure is used",
     )

@@ -20,7 +20,7 @@ from dataclasses import dataclass
 
 from armourpen.catalog.items import Plate, Vehicle
 from armourpen.errors import InputError
-from armourpen.explain import Explained, Step
+from armourpen.explain import Caution, Explained, Step
 from armourpen.penav.direction import Direction
 from armourpen.penav.scale import fmt
 from armourpen.penav.slope import check_stated, effective_av, fmt_deg, notation
@@ -117,7 +117,7 @@ class FaceHit:
     face: str
     plate: Plate
     av: int
-    warning: str | None = None  # PA-10: a stated SAV that disagrees with the computed one
+    warning: Caution | None = None  # PA-10: a stated SAV that disagrees with the computed one
 
 
 def hit_face(
@@ -157,7 +157,7 @@ def hit_face(
     steps.extend(res.steps)
     warning = check_stated(plate, field=f"{vehicle.name} {name}")
     if warning is not None:
-        steps.append(Step("PA-10", warning))
+        steps.append(Step(warning.rule, f"warning: {warning.text}"))
     steps.append(Step("PA-10", f"{name} face: effective {fmt(res.value, show_structural=True)}"))
     return Explained(FaceHit(vehicle.name, name, plate, res.value, warning), tuple(steps))
 
@@ -169,9 +169,9 @@ def face_notations(vehicle: Vehicle) -> tuple[tuple[str, str], ...]:
     return tuple((f, notation(vehicle.faces[f])) for f in order)
 
 
-def stated_warnings(vehicle: Vehicle) -> tuple[str, ...]:
+def stated_warnings(vehicle: Vehicle) -> tuple[Caution, ...]:
     """PA-10 warnings for every face whose stated SAV disagrees with the computed one."""
-    out: list[str] = []
+    out: list[Caution] = []
     for name, plate in vehicle.faces.items():
         w = check_stated(plate, field=f"{vehicle.name} {name}")
         if w is not None:

@@ -5,6 +5,8 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass
 
+from armourpen.explain import Caution
+
 MAX_WORN_LAYERS = 3
 MAX_RIGID_LAYERS = 1
 
@@ -17,17 +19,17 @@ class Worn:
     rigid: bool
 
 
-def wearing_warnings(wearer: str, worn: Sequence[Worn]) -> tuple[str, ...]:
+def wearing_warnings(wearer: str, worn: Sequence[Worn]) -> tuple[Caution, ...]:
     """Warn when more than three layers, or more than one rigid or bulky layer, are worn."""
-    out: list[str] = []
+    out: list[Caution] = []
     if len(worn) > MAX_WORN_LAYERS:
-        out.append(
-            f"PA-8: {wearer} wears {len(worn)} layers; the text allows two or three within reason"
-        )
+        out.append(Caution(
+            "PA-8", f"{wearer} wears {len(worn)} layers; the text allows two or three within reason"
+        ))
     rigid = [w.name for w in worn if w.rigid]
     if len(rigid) > MAX_RIGID_LAYERS:
-        out.append(
-            f"PA-8: {wearer} wears {len(rigid)} rigid or bulky layers ({', '.join(rigid)}); "
+        out.append(Caution(
+            "PA-8", f"{wearer} wears {len(rigid)} rigid or bulky layers ({', '.join(rigid)}); "
             "only one is reasonable"
-        )
+        ))
     return tuple(out)

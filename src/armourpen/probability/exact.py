@@ -78,6 +78,7 @@ def exact_odds(
             reached[i],
             over[i],
             tuple(sorted(injuries[i].items())),
+            Fraction(chances[i]),
         )
         for i, name in enumerate(model.names)
     )

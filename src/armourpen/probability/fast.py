@@ -99,13 +99,17 @@ def line_model(scenario: GurpsScenario) -> LineModel | None:
     for e in scenario.line:
         if isinstance(e, Target):
             t = next(targets)
+            # the probe hits everything, so every figure is there
+            assert t.cover_dr is not None and t.own_dr is not None and t.wounding is not None
             cap = diffuse_cap(damage_type) if e.injury_tolerance is InjuryTolerance.DIFFUSE else None
             entries.append(
                 _Entry(k, t.cover_dr, t.own_dr, t.wounding.numerator, t.wounding.denominator, cap)
             )
             k += 1
         else:
-            entries.append(_Entry(-1, next(covers).cover_dr))
+            cover_dr = next(covers).cover_dr
+            assert cover_dr is not None
+            entries.append(_Entry(-1, cover_dr))
     return LineModel(tuple(t.name for t in probe.targets), tuple(entries))
 
 

@@ -57,7 +57,7 @@ class ChainModel:
             Column(
                 tuple(r[i].reached for r in results),
                 tuple(r[i].overpenetrates for r in results),
-                tuple(r[i].injury for r in results),
+                tuple(r[i].injury or 0 for r in results),  # 0: not hit, no injury
             )
             for i in range(len(self.names))
         )

@@ -55,12 +55,15 @@ class TargetEstimate:
     p_overpenetrates: Estimate
     expected_injury: Estimate
     injury_pmf: tuple[tuple[int, Estimate], ...]  # injuries seen, ascending
+    p_hit: Estimate = Estimate(1.0, 0.0)  # reached, then hit (GU-8)
 
     def to_dict(self) -> dict[str, Any]:
         return {
             "name": self.name,
             "p_reached": self.p_reached.value,
             "p_reached_se": self.p_reached.se,
+            "p_hit": self.p_hit.value,
+            "p_hit_se": self.p_hit.se,
             "p_overpenetrates": self.p_overpenetrates.value,
             "p_overpenetrates_se": self.p_overpenetrates.se,
             "injury_pmf": {str(k): e.value for k, e in self.injury_pmf},
@@ -87,7 +90,9 @@ class MonteCarloResult:
 
     def to_dict(self) -> dict[str, Any]:
         return {
+            "rules": "gurps",
             "method": "monte_carlo",
+            "damage": self.damage,
             "samples": self.samples,
             "seed": self.seed,
             "targets": [t.to_dict() for t in self.targets],
@@ -170,16 +175,18 @@ def sample_model(
     # The rules' table: one row per target, one column per (pattern, value) cell.
     ntarget = len(model.names)
     reached = np.zeros((ntarget, ncell), dtype=bool)
+    hit = np.zeros((ntarget, ncell), dtype=bool)
     over = np.zeros((ntarget, ncell), dtype=bool)
     injury = np.zeros((ntarget, ncell), dtype=np.int64)
     for p, (_, hits) in enumerate(patterns.patterns):
         cells = slice(p * nval, (p + 1) * nval)
         for i, col in enumerate(model.columns(values, hits)):
             reached[i, cells] = col.reached
+            hit[i, cells] = np.asarray(col.reached, dtype=bool) & hits[i]
             over[i, cells] = col.overpenetrates
             injury[i, cells] = col.injury
     targets = tuple(
-        _estimate(name, counts, reached[i], over[i], injury[i], samples)
+        _estimate(name, counts, reached[i], hit[i], over[i], injury[i], samples)
         for i, name in enumerate(model.names)
     )
     return MonteCarloResult(str(damage), samples, seed, targets)
@@ -238,6 +245,7 @@ def _estimate(
     name: str,
     counts: npt.NDArray[np.int64],
     reached: npt.NDArray[np.bool_],
+    hit: npt.NDArray[np.bool_],
     over: npt.NDArray[np.bool_],
     injury: npt.NDArray[np.int64],
     n: int,
@@ -261,4 +269,5 @@ def _estimate(
         proportion(int(counts[over].sum())),
         Estimate(mean, math.sqrt(max(var, 0.0) / n)),
         tuple((inj, proportion(c)) for inj, c in sorted(per_injury.items())),
+        proportion(int(counts[hit].sum())),
     )

@@ -8,11 +8,7 @@ from fractions import Fraction
 from typing import Any
 
 from armourpen.explain import Step
-
-
-def fraction_text(value: Fraction) -> str:
-    """A probability as a reduced ``"n/d"`` string (``"1/1"`` and ``"0/1"`` included)."""
-    return f"{value.numerator}/{value.denominator}"
+from armourpen.serialize import exact, number
 
 
 @dataclass(frozen=True, slots=True)
@@ -24,11 +20,21 @@ class TargetOdds:
     reached_weight: int
     overpenetrates_weight: int
     injury_weights: tuple[tuple[int, int], ...]  # (injury, weight), injury ascending
+    hit_chance: Fraction = Fraction(1)
 
     @property
     def p_reached(self) -> Fraction:
         """The chance that the shot gets as far as this target."""
         return Fraction(self.reached_weight, self.denominator)
+
+    @property
+    def p_hit(self) -> Fraction:
+        """The chance that the shot reaches this target and then hits it (GU-8).
+
+        Whether the shot gets here depends on the dice and on the targets in front; whether it
+        then hits is the target's own hit chance, drawn apart: so ``p_reached x hit_chance``.
+        """
+        return self.p_reached * self.hit_chance
 
     @property
     def p_overpenetrates(self) -> Fraction:
@@ -48,10 +54,12 @@ class TargetOdds:
     def to_dict(self) -> dict[str, Any]:
         return {
             "name": self.name,
-            "p_reached": fraction_text(self.p_reached),
-            "p_overpenetrates": fraction_text(self.p_overpenetrates),
-            "injury_pmf": {str(k): fraction_text(v) for k, v in self.injury_pmf.items()},
-            "expected_injury": float(self.expected_injury),
+            "p_reached": exact(self.p_reached),
+            "p_hit": exact(self.p_hit),
+            "p_overpenetrates": exact(self.p_overpenetrates),
+            "injury_pmf": {str(k): exact(v) for k, v in self.injury_pmf.items()},
+            "expected_injury": number(self.expected_injury),
+            "expected_injury_exact": exact(self.expected_injury),
         }
 
 
@@ -82,8 +90,15 @@ class OddsResult:
         raise KeyError(name)
 
     def to_dict(self) -> dict[str, Any]:
-        """The machine form: probabilities as reduced ``"n/d"`` strings, the mean as a float."""
-        return {"targets": [t.to_dict() for t in self.targets]}
+        """The machine form: probabilities as reduced ``"n/d"`` strings, the mean as a number."""
+        return {
+            "rules": "gurps",
+            "method": "exact",
+            "damage": self.damage,
+            "patterns": self.patterns,
+            "targets": [t.to_dict() for t in self.targets],
+            "steps": [s.to_dict() for s in self.steps],
+        }
 
 
 def merge_weights(into: dict[int, int], part: Mapping[int, int], factor: int) -> None:

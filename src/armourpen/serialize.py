@@ -1,0 +1,74 @@
+"""One JSON language for every front end: the API's ``to_dict()`` and every ``--json`` use it.
+
+- numbers stay numbers: a whole value is an ``int``, any other a ``float`` (:func:`number`);
+- exact probabilities are reduced ``"n/d"`` strings (:func:`exact`), beside a float where useful;
+- enums are their lower-case keys (``"very_long"``, ``"penetrated_reduced"``);
+- steps and warnings are ``{"rule", "text"}`` records; values with ``to_dict()`` give that;
+- tuples and sets become lists, mappings objects with string keys.
+
+:func:`plain` turns any such value into JSON-ready data and :func:`dumps` prints it, so the CLI's
+``--json`` is by construction the API's ``to_dict()``.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import json
+import math
+from collections.abc import Mapping
+from enum import Enum
+from fractions import Fraction
+from pathlib import PurePath
+from typing import Any, TypeAlias
+
+Json: TypeAlias = bool | int | float | str | list[Any] | dict[str, Any] | None
+
+
+def number(x: int | float | Fraction) -> int | float:
+    """A number for JSON: ``Fraction(12)`` -> ``12``, ``Fraction(26, 5)`` -> ``5.2``."""
+    if isinstance(x, bool):
+        raise TypeError("a bool is not a number here")
+    if isinstance(x, int):
+        return x
+    if isinstance(x, Fraction):
+        return x.numerator if x.denominator == 1 else float(x)
+    if math.isfinite(x) and x == int(x) and abs(x) < 2**53:
+        return int(x)
+    return x
+
+
+def exact(q: Fraction | int) -> str:
+    """An exact value as a reduced ``"n/d"`` string (``"1/1"`` and ``"0/1"`` included)."""
+    f = Fraction(q)
+    return f"{f.numerator}/{f.denominator}"
+
+
+def plain(value: object) -> Json:
+    """JSON-ready data for any value armourpen returns (see the module's rules)."""
+    if value is None or isinstance(value, bool | int | str):
+        return value
+    if isinstance(value, float):
+        return number(value)
+    if isinstance(value, Enum):
+        return plain(value.value)
+    if isinstance(value, Fraction):
+        return exact(value)
+    to_dict = getattr(value, "to_dict", None)
+    if callable(to_dict):
+        return plain(to_dict())
+    if isinstance(value, Mapping):
+        return {str(plain(k)): plain(v) for k, v in value.items()}
+    if isinstance(value, set | frozenset):
+        return sorted((plain(v) for v in value), key=str)
+    if isinstance(value, list | tuple):
+        return [plain(v) for v in value]
+    if isinstance(value, PurePath):
+        return str(value)
+    if dataclasses.is_dataclass(value) and not isinstance(value, type):
+        return {f.name: plain(getattr(value, f.name)) for f in dataclasses.fields(value)}
+    raise TypeError(f"no JSON form for {type(value).__name__}")
+
+
+def dumps(value: object) -> str:
+    """The JSON text every ``--json`` prints: indented, UTF-8 characters kept."""
+    return json.dumps(plain(value), indent=2, ensure_ascii=False, allow_nan=False)
