@@ -1,24 +1,41 @@
-"""Shared fixtures: the built-in catalog, and a resolver for scenario mappings."""
+"""Shared fixtures: the built-in catalog, a resolver for scenario mappings, and private folders.
+
+The user's config and cache folders (platformdirs: XDG on Linux, and ``ARMOURPEN_CACHE_DIR``)
+point at temporary folders before anything is imported, so no test ever reads or writes the
+developer's real catalog files or cache.
+"""
 
 from __future__ import annotations
 
 import os
 import tempfile
 from collections.abc import Callable
+from pathlib import Path
 from typing import Any
 
 import pytest
 
-# Keep the built-in catalog's cache (armourpen.catalog.cache) out of the user's real cache folder.
-os.environ.setdefault("ARMOURPEN_CACHE_DIR", tempfile.mkdtemp(prefix="armourpen-cache-"))
+_PRIVATE = Path(tempfile.mkdtemp(prefix="armourpen-tests-"))
+for _var, _sub in (("XDG_CONFIG_HOME", "config"), ("XDG_CACHE_HOME", "cache"),
+                   ("ARMOURPEN_CACHE_DIR", "cache/armourpen"), ("HOME", "home")):
+    os.environ[_var] = str(_PRIVATE / _sub)
 
-import armourpen
-from armourpen.catalog import Catalog
+import armourpen  # noqa: E402  (after the folders above are set)
+from armourpen.catalog import Catalog, user_catalog_dir  # noqa: E402
 
 
 @pytest.fixture(scope="session")
 def catalog() -> Catalog:
     return Catalog.builtin()
+
+
+@pytest.fixture
+def user_catalogs(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
+    """An empty user catalog folder of this test's own (the folder `Catalog.load` reads)."""
+    monkeypatch.setenv("XDG_CONFIG_HOME", str(tmp_path / "config"))
+    folder = user_catalog_dir()
+    folder.mkdir(parents=True)
+    return folder
 
 
 @pytest.fixture

@@ -1,32 +1,38 @@
 """armourpen: resolve shots against armour, cover, vehicles and the people behind them.
 
-The public API (nothing heavy is imported here):
+The public API (nothing heavy is imported here), the same for every front end:
 
 - :func:`load_scenario` reads a scenario (a TOML/JSON path or a mapping) into frozen values;
 - :func:`resolve` applies its rule set and returns an outcome with ``.to_dict()`` and its steps;
 - :func:`odds` gives exact odds for a GURPS scenario, :func:`sample` Monte Carlo estimates;
 - :func:`sweep` resolves whole PEN/AV grids at once (numpy);
-- :class:`Catalog` is the searchable catalog of attacks, armour, cover and vehicles.
+- :class:`Catalog` is the searchable catalog of attacks, armour, cover and vehicles;
+- :data:`RULE_SETS` holds the rule sets (see :mod:`armourpen.rulesets`).
 """
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+import random
+from typing import TYPE_CHECKING, Any, overload
 
 from armourpen.errors import ArmourpenError, InputError
+from armourpen.rulesets import RULE_SETS, rule_set_of
 from armourpen.scenario import load_scenario
 
 if TYPE_CHECKING:
     from armourpen.catalog import Catalog as Catalog
     from armourpen.grid import sweep as sweep
     from armourpen.gurps.outcome import GurpsOutcome
+    from armourpen.gurps.scenario import GurpsScenario
+    from armourpen.penav.model import PenavScenario
     from armourpen.penav.outcome import PenavOutcome
-    from armourpen.probability import odds as odds
-    from armourpen.probability import sample as sample
-    from armourpen.scenario import Scenario
+    from armourpen.probability.montecarlo import MonteCarloResult, Progress
+    from armourpen.probability.result import OddsResult
+    from armourpen.scenario import Outcome, Scenario
 
 __version__ = "0.1.0"
 __all__ = [
+    "RULE_SETS",
     "ArmourpenError",
     "Catalog",
     "InputError",
@@ -38,24 +44,45 @@ __all__ = [
 ]
 
 
-def resolve(scenario: Scenario) -> PenavOutcome | GurpsOutcome:
-    """Apply the scenario's rule set; the outcome's ``to_dict()`` is the CLI's ``--json``."""
-    from armourpen.penav.model import PenavScenario
+@overload
+def resolve(scenario: PenavScenario, seed: int | random.Random | None = None) -> PenavOutcome: ...
+@overload
+def resolve(scenario: GurpsScenario, seed: int | random.Random | None = None) -> GurpsOutcome: ...
+def resolve(scenario: Scenario, seed: int | random.Random | None = None) -> Outcome:
+    """Apply the scenario's rule set; the outcome's ``to_dict()`` is the CLI's ``--json``.
 
-    if isinstance(scenario, PenavScenario):
-        from armourpen.penav.resolve import resolve_penav
+    ``seed`` serves rule sets that roll dice (GURPS) when the scenario fixes neither the roll nor
+    the seed: a whole number, or a ``random.Random`` to draw one from. The outcome reports it.
+    """
+    outcome: Outcome = rule_set_of(scenario).resolve(scenario, seed)
+    return outcome
 
-        return resolve_penav(scenario)
-    from armourpen.gurps.resolve import resolve_gurps
 
-    return resolve_gurps(scenario)
+def odds(scenario: Scenario) -> OddsResult:
+    """Exact odds for every target of a scenario whose rule set weighs chances (GURPS)."""
+    result: OddsResult = rule_set_of(scenario).odds(scenario)
+    return result
+
+
+def sample(
+    scenario: Scenario,
+    samples: int,
+    seed: int,
+    *,
+    chunk: int | None = None,
+    progress: Progress | None = None,
+) -> MonteCarloResult:
+    """Monte Carlo estimates with standard errors, from ``samples`` shots drawn with ``seed``."""
+    options: dict[str, Any] = {"progress": progress}
+    if chunk is not None:
+        options["chunk"] = chunk
+    result: MonteCarloResult = rule_set_of(scenario).sample(scenario, samples, seed, **options)
+    return result
 
 
 # Heavier parts of the API are imported on first use so that `import armourpen` stays light.
 _LAZY: dict[str, tuple[str, str]] = {
     "Catalog": ("armourpen.catalog", "Catalog"),
-    "odds": ("armourpen.probability", "odds"),
-    "sample": ("armourpen.probability", "sample"),
     "sweep": ("armourpen.grid", "sweep"),
 }
 

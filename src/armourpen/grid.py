@@ -25,6 +25,7 @@ from armourpen.errors import InputError, UnknownNameError
 from armourpen.explain import Caution
 from armourpen.penav.ammo import BALL_AS_SP_BANDS, OPTIONAL_RULES, RIFLE_BALL_AS_SP
 from armourpen.penav.direction import Direction
+from armourpen.penav.layout import BADGES
 from armourpen.penav.penetration import Result
 from armourpen.penav.ranges import RANGE_TABLE, Band, Distance, band_for, band_for_metres
 from armourpen.penav.scale import MAX_VALUE, structural
@@ -54,12 +55,8 @@ CODE_RESULTS: tuple[Result, Result, Result] = (
 )
 """Outcome codes in :attr:`SweepResult.outcome`: 0 stopped, 1 PEN = AV, 2 PEN > AV (PA-2)."""
 
-SYMBOLS: dict[Result, str] = {
-    Result.PENETRATED: "✓",
-    Result.PENETRATED_REDUCED: "≈",
-    Result.STOPPED: "·",
-}
-"""The chart's symbols: penetrates, penetrates with -4 to the wound roll, stopped."""
+SYMBOLS: dict[Result, str] = {r: BADGES[r].symbol for r in CODE_RESULTS}
+"""The chart's symbols (the badges of PEN/AV outcomes): penetrates, with -4, stopped."""
 
 LEGEND: dict[str, str] = {
     "✓": "penetrates (PEN > AV)",

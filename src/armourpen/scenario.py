@@ -1,4 +1,4 @@
-"""Reading scenarios: a TOML or JSON file (by extension) or a mapping, dispatched by ``rules``."""
+"""Reading scenarios: a TOML or JSON file (by extension) or a mapping, parsed by its rule set."""
 
 from __future__ import annotations
 
@@ -8,15 +8,18 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any, TypeAlias
 
 from armourpen.errors import ScenarioError
+from armourpen.rulesets import rule_set, rules_of
 
 if TYPE_CHECKING:
     from armourpen.catalog import Catalog
+    from armourpen.gurps.outcome import GurpsOutcome
     from armourpen.gurps.scenario import GurpsScenario
     from armourpen.penav.model import PenavScenario
+    from armourpen.penav.outcome import PenavOutcome
 
     Scenario: TypeAlias = PenavScenario | GurpsScenario
+    Outcome: TypeAlias = PenavOutcome | GurpsOutcome
 
-RULE_SETS = ("penav", "gurps")
 EXAMPLES_DIR = Path(__file__).resolve().parent / "examples"
 EXAMPLE_PREFIX = "example:"
 
@@ -66,35 +69,21 @@ def read_scenario_file(path: str | Path) -> dict[str, Any]:
 def load_scenario(
     source: str | Path | Mapping[str, Any], catalog: Catalog | None = None
 ) -> Scenario:
-    """Parse and validate a scenario into frozen values; names are looked up in ``catalog``."""
+    """Parse and validate a scenario into frozen values; names are looked up in ``catalog``.
+
+    Without a catalog, the built-in one is used: user catalog files are read only when the caller
+    passes them in (``Catalog.load([...])``), so that this call reads nothing it was not given.
+    """
     data = source if isinstance(source, Mapping) else read_scenario_file(source)
-    rules = data.get("rules", "penav")
-    if rules == "gurps":
-        from armourpen.gurps.scenario import parse_gurps
-
-        return parse_gurps(data)
-    if rules != "penav":
-        raise ScenarioError("rules", rules, "allowed: " + ", ".join(RULE_SETS))
-    from armourpen.penav.scenario import parse_penav
-
-    if catalog is None:
-        from armourpen.catalog import Catalog
-
-        catalog = Catalog.load()
-    return parse_penav(data, catalog)
+    if not isinstance(data, Mapping):
+        raise ScenarioError("scenario", data, "a table of keys (rules, attack, line, ...)")
+    scenario: Scenario = rules_of(data).parse(data, catalog)
+    return scenario
 
 
 def json_schema(rules: str = "penav") -> dict[str, Any]:
-    """The JSON Schema of a scenario file of either rule set, for editors and tool builders."""
-    if rules == "gurps":
-        from armourpen.gurps.scenario import json_schema as gurps_schema
-
-        return gurps_schema()
-    if rules != "penav":
-        raise ScenarioError("rules", rules, "allowed: " + ", ".join(RULE_SETS))
-    from armourpen.penav.scenario import json_schema as penav_schema
-
-    return penav_schema()
+    """The JSON Schema of a scenario file of a rule set, for editors and tool builders."""
+    return rule_set(rules).schema()
 
 
 def penav_from_flags(

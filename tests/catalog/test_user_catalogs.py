@@ -4,7 +4,6 @@ from __future__ import annotations
 
 from pathlib import Path
 
-import platformdirs
 import pytest
 
 from armourpen.catalog import Catalog
@@ -43,13 +42,9 @@ def write(tmp_path: Path, text: str, name: str = "mine.toml") -> Path:
 
 
 @pytest.fixture
-def user_dir(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
-    """Point platformdirs' user config folder at a temporary directory."""
-    root = tmp_path / "config"
-    monkeypatch.setattr(platformdirs, "user_config_path", lambda *a, **k: root / "armourpen")
-    folder = root / "armourpen" / "catalog"
-    folder.mkdir(parents=True)
-    return folder
+def user_dir(user_catalogs: Path) -> Path:
+    """This test's own user catalog folder (see conftest)."""
+    return user_catalogs
 
 
 def test_extra_file_adds_items(tmp_path: Path) -> None:

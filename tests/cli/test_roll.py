@@ -68,7 +68,8 @@ def test_gu7_readable_gurps_outcome_table_then_steps(
 ) -> None:
     from rich.console import Console
 
-    from armourpen.cli.gurps_cmds import render_gurps_outcome
+    from armourpen.cli.render import render_layout
+    from armourpen.gurps.layout import layout
     from armourpen.gurps.resolve import resolve_gurps
     from armourpen.gurps.scenario import parse_gurps
 
@@ -78,7 +79,7 @@ def test_gu7_readable_gurps_outcome_table_then_steps(
         "line": [{"target": "Agent Gray", "dr": 8, "hp": 12}, {"target": "VIP", "hp": 10}],
     })
     console = Console(width=160, record=True, file=open(tmp_path / "out.txt", "w"))  # noqa: SIM115
-    console.print(render_gurps_outcome(resolve_gurps(sc)))
+    console.print(render_layout(layout(resolve_gurps(sc))))
     text = console.export_text()
     assert "basic damage 20" in text
     assert text.index("VIP") < text.index("GU-7")  # the table comes before the explanation

@@ -3,9 +3,12 @@
 from __future__ import annotations
 
 import json
+import random
 
+import pytest
 from gurps_helpers import GRAY, VIP, gurps
 
+from armourpen.errors import InputError
 from armourpen.gurps.resolve import resolve_gurps
 
 
@@ -40,11 +43,27 @@ def test_gu1_seeded_roll_is_replayable_and_consistent() -> None:
     assert a.basic_damage == a.roll  # 7..42, no multiplier, above the minimum
 
 
-def test_gu1_fresh_seed_is_reported_and_replays() -> None:
-    a = resolve_gurps(gurps("3d+1x2 cut", GRAY, roll=None))
+def test_gu1_no_roll_and_no_seed_asks_for_one() -> None:
+    # The API draws nothing in secret: a roll needs a seed from the scenario or the caller.
+    with pytest.raises(InputError) as info:
+        resolve_gurps(gurps("3d+1x2 cut", GRAY))
+    assert info.value.field == "seed"
+    for bad in (-1, True, 2**63):
+        with pytest.raises(InputError, match="seed"):
+            resolve_gurps(gurps("3d+1x2 cut", GRAY), bad)
+
+
+def test_gu1_a_random_generator_gives_a_reported_replayable_seed() -> None:
+    a = resolve_gurps(gurps("3d+1x2 cut", GRAY), random.Random(5))
     assert a.seed is not None and a.dice is not None
+    assert a.seed == random.Random(5).randrange(2**32)  # drawn from the generator, then shown
     b = resolve_gurps(gurps("3d+1x2 cut", GRAY, seed=a.seed))
     assert b.dice == a.dice
+    assert resolve_gurps(gurps("3d+1x2 cut", GRAY), a.seed).dice == a.dice
+    # the scenario's own seed, and a fixed roll, come first
+    assert resolve_gurps(gurps("3d+1x2 cut", GRAY, seed=a.seed), 99).seed == a.seed
+    fixed = resolve_gurps(gurps("3d+1x2 cut", GRAY, roll=10), 99)
+    assert (fixed.seed, fixed.dice, fixed.roll) == (None, None, 10)
     # (dice + 1) x 2
     assert a.basic_damage == (sum(a.dice) + 1) * 2
     assert a.to_dict()["attack"]["seed"] == a.seed

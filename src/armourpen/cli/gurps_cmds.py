@@ -1,83 +1,13 @@
-"""``armourpen roll`` (GU-1) and the Rich rendering of GURPS outcomes."""
+"""``armourpen roll`` (GU-1): parse and roll GURPS damage."""
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Annotated
+from typing import Annotated
 
 import typer
-from rich.console import RenderableType
-from rich.table import Table
-from rich.text import Text
 
 from armourpen.cli.app import guarded
 from armourpen.cli.options import Json, echo_json
-
-if TYPE_CHECKING:
-    from armourpen.gurps.outcome import GurpsOutcome
-
-
-def render_gurps_outcome(outcome: GurpsOutcome) -> RenderableType:
-    """The outcome first (a table of the line), then one line per step with its ruling id."""
-    from armourpen.cli.render import outcome_group
-
-    roll = f"roll {outcome.roll}"
-    if outcome.dice is not None:
-        roll = f"dice {' '.join(map(str, outcome.dice))} -> {roll} (seed {outcome.seed})"
-    head = Text.assemble(
-        (str(outcome.damage), "bold"),
-        f", {'ranged' if outcome.ranged else 'melee'}, {outcome.location.value}: {roll}, ",
-        (f"basic damage {outcome.basic_damage}", "bold"),
-    )
-    table = Table(show_edge=False)
-    table.add_column("#", justify="right", style="dim")
-    table.add_column("in the line")
-    table.add_column("DR faced", justify="right")
-    table.add_column("penetrating", justify="right")
-    table.add_column("injury", justify="right")
-    table.add_column("cover DR", justify="right")
-    table.add_column("shot")
-    rows: list[tuple[int, list[RenderableType]]] = []
-    for t in outcome.chain.targets:
-        if not t.reached:
-            cells: list[RenderableType] = [t.name, "", "", "", "", Text("not reached", "dim")]
-        elif not t.hit:
-            cells = [t.name, "", "", "", "", Text("misses it (GU-8)", "dim")]
-        else:
-            faced = str(t.effective_dr)
-            if t.dr_in_front:
-                faced = f"{t.dr_in_front} + {t.own_dr} = {t.effective_dr}"
-            shot = _shot_word(t.overpenetrates, outcome.chain.can_overpenetrate)
-            cells = [
-                t.name,
-                faced,
-                str(t.penetrating),
-                Text(str(t.injury), "bold red" if t.injury else "green"),
-                str(t.cover_dr) if outcome.chain.can_overpenetrate else "",
-                shot,
-            ]
-        rows.append((t.index, cells))
-    for c in outcome.chain.covers:
-        if not c.reached:
-            cells = [f"cover: {c.name}", "", "", "", "", Text("not reached", "dim")]
-        else:
-            cells = [
-                f"cover: {c.name}",
-                "",
-                "",
-                "",
-                str(c.cover_dr) if outcome.chain.can_overpenetrate else "",
-                _shot_word(c.overpenetrates, outcome.chain.can_overpenetrate),
-            ]
-        rows.append((c.index, cells))
-    for index, cells in sorted(rows, key=lambda r: r[0]):
-        table.add_row(str(index), *cells)
-    return outcome_group(head, table, outcome.warnings, outcome.steps)
-
-
-def _shot_word(passes: bool, can: bool) -> Text:
-    if passes:
-        return Text("goes through", "bold yellow")
-    return Text("stops here", "green" if can else "dim")
 
 
 @guarded

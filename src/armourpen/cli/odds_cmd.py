@@ -11,15 +11,15 @@ from typing import TYPE_CHECKING, Annotated, Any
 import typer
 
 from armourpen.cli.app import guarded
-from armourpen.cli.options import CatalogFiles, Json, NoUserCatalog, echo_json, load_catalog
+from armourpen.cli.options import CatalogFiles, Json, NoUserCatalog, echo_json, load_scenario_file
 from armourpen.errors import InputError, ScenarioError
 
 if TYPE_CHECKING:
     from rich.console import RenderableType
 
-    from armourpen.gurps.scenario import GurpsScenario
     from armourpen.probability.montecarlo import MonteCarloResult
     from armourpen.probability.result import OddsResult
+    from armourpen.scenario import Scenario
 
 CHART_ROWS = 16  # more injury values than this are grouped into ranges
 BAR_WIDTH = 30
@@ -145,22 +145,8 @@ def render_samples(result: MonteCarloResult) -> RenderableType:
     return Group(*parts)
 
 
-def load_gurps(path: Path, catalog: list[Path] | None, no_user_catalog: bool = False
-               ) -> GurpsScenario:
-    """The scenario through the common loader; odds are for GURPS scenarios only."""
-    import armourpen
-    from armourpen.gurps.scenario import GurpsScenario
-
-    sc = armourpen.load_scenario(path, load_catalog(catalog, no_user_catalog))
-    if not isinstance(sc, GurpsScenario):
-        raise ScenarioError(
-            "rules", "penav", 'odds are computed for GURPS scenarios: rules = "gurps"'
-        )
-    return sc
-
-
-def _sample_with_progress(sc: GurpsScenario, samples: int, seed: int) -> MonteCarloResult:
-    from armourpen.probability import sample
+def _sample_with_progress(sc: Scenario, samples: int, seed: int) -> MonteCarloResult:
+    from armourpen import sample
 
     if samples < PROGRESS_FROM or not sys.stderr.isatty():
         return sample(sc, samples, seed)
@@ -190,11 +176,11 @@ def odds(
     as_json: Json = False,
 ) -> None:
     """The chances of every target in the line: reached, overpenetrated, injury (GU-7, GU-8)."""
-    sc = load_gurps(scenario, catalog, no_user_catalog)
+    sc = load_scenario_file(scenario, catalog, no_user_catalog)
     if samples is None:
         if seed is not None:
             raise ScenarioError("--seed", seed, "a seed goes with --samples N")
-        from armourpen.probability import odds as exact
+        from armourpen import odds as exact
 
         result: OddsResult | MonteCarloResult = exact(sc)
     else:

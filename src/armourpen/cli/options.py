@@ -9,6 +9,7 @@ import typer
 
 if TYPE_CHECKING:
     from armourpen.catalog import Catalog
+    from armourpen.scenario import Scenario
 
 CatalogFiles = Annotated[
     list[Path] | None,
@@ -37,3 +38,16 @@ def load_catalog(files: list[Path] | None, no_user_catalog: bool = False) -> Cat
     from armourpen.catalog import Catalog
 
     return Catalog.load([str(f) for f in files or ()], user_dir=not no_user_catalog)
+
+
+def load_scenario_file(path: Path, files: list[Path] | None, no_user_catalog: bool) -> Scenario:
+    """A scenario file; the catalogs are read only for a rule set that names catalog items.
+
+    So a broken user catalog never blocks a GURPS scenario, which does not use it.
+    """
+    from armourpen.rulesets import rules_of
+    from armourpen.scenario import load_scenario, read_scenario_file
+
+    data = read_scenario_file(path)
+    catalog = load_catalog(files, no_user_catalog) if rules_of(data).uses_catalog else None
+    return load_scenario(data, catalog)

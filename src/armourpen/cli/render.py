@@ -1,24 +1,34 @@
-"""Rich renderings of PEN/AV outcomes: the result first, then the explanation step by step."""
+"""The Rich backend of the neutral layout (:mod:`armourpen.layout`): outcome first, then how."""
 
 from __future__ import annotations
-
-from typing import TYPE_CHECKING
 
 from rich.console import Group, RenderableType
 from rich.table import Table
 from rich.text import Text
 
 from armourpen.explain import Caution, Step
+from armourpen.layout import Badge, Layout, Span, Tone
 
-if TYPE_CHECKING:
-    from armourpen.penav.outcome import PenavOutcome
-
-_STYLE = {
-    "penetrated": ("bold red", "penetrates"),
-    "penetrated_reduced": ("bold yellow", "penetrates, wound roll -4"),
-    "stopped": ("bold green", "stopped"),
-    "not_reached": ("dim", "not reached"),
+TONE_STYLES: dict[Tone, str] = {
+    Tone.PLAIN: "",
+    Tone.STRONG: "bold",
+    Tone.HARM: "red",
+    Tone.REDUCED: "yellow",
+    Tone.SAFE: "green",
+    Tone.MUTED: "dim",
 }
+
+
+def _style(tone: Tone, badge: bool = False) -> str:
+    style = TONE_STYLES[tone]
+    return f"bold {style}" if badge and tone not in (Tone.PLAIN, Tone.MUTED) else style
+
+
+def cell(c: Span | Badge) -> Text:
+    """A layout cell as Rich text: a badge shows its word, bold in its tone."""
+    if isinstance(c, Badge):
+        return Text(c.word, _style(c.tone, badge=True))
+    return Text(c.text, _style(c.tone, badge=c.tone in (Tone.HARM,)))
 
 
 def steps_table(steps: tuple[Step, ...]) -> Table:
@@ -37,39 +47,17 @@ def warnings_text(warnings: tuple[Caution, ...]) -> RenderableType | None:
     return Text("\n".join(f"warning: {w}" for w in warnings), style="yellow")
 
 
-def outcome_group(
-    head: RenderableType, table: RenderableType, warnings: tuple[Caution, ...],
-    steps: tuple[Step, ...],
-) -> Group:
-    """The layout every outcome shares: what happened first, then warnings, then how (AP-1)."""
+def render_layout(layout: Layout) -> RenderableType:
+    """The head line, the table with a badge per row, the warnings, then the steps."""
+    head = Text.assemble(*((s.text, _style(s.tone)) for s in layout.head))
+    table = Table(show_edge=False)
+    for column in layout.columns:
+        table.add_column(column.title, justify=column.align.value)
+    for row in layout.rows:
+        table.add_row(*(cell(c) for c in row.cells))
     parts: list[RenderableType] = [head, table]
-    warn = warnings_text(warnings)
+    warn = warnings_text(layout.warnings)
     if warn is not None:
         parts.append(warn)
-    parts.append(steps_table(steps))
+    parts.append(steps_table(layout.steps))
     return Group(*parts)
-
-
-def render_penav(outcome: PenavOutcome) -> RenderableType:
-    a = outcome.attack
-    where = "contact" if a.distance is None else a.distance
-    head = Text.assemble(
-        (a.name, "bold"),
-        f" at {where} ({a.range_band.replace('_', ' ')}), from {a.direction}: ",
-        (f"PEN {a.pen}", "bold"),
-        f", ammo {a.ammo}, DC modifier {a.dc_modifier:+d}",
-        f", DC {a.dc}" if a.dc is not None else "",
-    )
-    table = Table(show_edge=False)
-    table.add_column("target")
-    table.add_column("AV", justify="right")
-    table.add_column("outcome")
-    table.add_column("wound", justify="right")
-    for t in outcome.targets:
-        style, word = _STYLE[t.result.value]
-        av = "-" if t.av is None else str(t.av)
-        if t.structural and t.av is not None:
-            av += f" (SAV {t.av / 5:g})"
-        wound = "" if t.wound_modifier is None else f"{t.wound_modifier:+d}"
-        table.add_row(t.name, av, Text(word, style=style), wound)
-    return outcome_group(head, table, outcome.warnings, outcome.steps)

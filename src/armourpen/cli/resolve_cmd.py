@@ -8,7 +8,14 @@ from typing import Annotated, Any
 import typer
 
 from armourpen.cli.app import guarded
-from armourpen.cli.options import CatalogFiles, Json, NoUserCatalog, echo_json, load_catalog
+from armourpen.cli.options import (
+    CatalogFiles,
+    Json,
+    NoUserCatalog,
+    echo_json,
+    load_catalog,
+    load_scenario_file,
+)
 from armourpen.errors import InputError, ScenarioError
 
 _FLAG_FOR = {
@@ -41,19 +48,16 @@ def _as_flag_error(exc: InputError, n_covers: int) -> InputError:
 
 
 def print_outcome(outcome: Any, as_json: bool) -> None:
+    """``--json``, or the rule set's layout through the Rich backend."""
     if as_json:
         echo_json(outcome)
         return
     from rich.console import Console
 
-    if outcome.to_dict().get("rules") == "gurps":
-        from armourpen.cli.gurps_cmds import render_gurps_outcome
+    from armourpen.cli.render import render_layout
+    from armourpen.rulesets import rule_set_of
 
-        Console().print(render_gurps_outcome(outcome))
-    else:
-        from armourpen.cli.render import render_penav
-
-        Console().print(render_penav(outcome))
+    Console().print(render_layout(rule_set_of(outcome).layout(outcome)))
 
 
 @guarded
@@ -99,15 +103,15 @@ def resolve(
     """Resolve one attack against its line of fire and explain every step."""
     import armourpen
 
-    cat = load_catalog(catalog, no_user_catalog)
     flags_used = any([weapon, range_, contact, armour, cover, ammo, optional_rule, vehicle, face]) \
         or elevation is not None or azimuth is not None
     if scenario is not None:
         if flags_used:
             raise ScenarioError("--weapon", weapon or "(quick flags)",
                                 "give a scenario file or quick flags, not both")
-        sc = armourpen.load_scenario(scenario, cat)
+        sc = load_scenario_file(scenario, catalog, no_user_catalog)
     else:
+        cat = load_catalog(catalog, no_user_catalog)
         if weapon is None:
             raise ScenarioError("--weapon", "(missing)",
                                 "give a scenario file, or --weapon NAME with --range or --contact")
@@ -123,7 +127,14 @@ def resolve(
             sc = armourpen.load_scenario(data, cat)
         except InputError as exc:
             raise _as_flag_error(exc, len(cover or [])) from None
-    print_outcome(armourpen.resolve(sc), as_json)
+    from armourpen.rulesets import rule_set_of
+
+    seed = None
+    if rule_set_of(sc).rolls_dice:  # drawn here, shown in the outcome: any roll can be replayed
+        from armourpen.gurps.dice import fresh_seed
+
+        seed = fresh_seed()
+    print_outcome(armourpen.resolve(sc, seed), as_json)
 
 
 def register(app: typer.Typer) -> None:

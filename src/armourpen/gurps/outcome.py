@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import ClassVar
 
 from armourpen.explain import Caution, Step
 from armourpen.gurps.chain import ChainResult, CoverResult, TargetResult
@@ -26,7 +27,7 @@ class GurpsOutcome:
     location: Location = Location.TORSO
     settings: dict[str, str] | None = None
 
-    rules = "gurps"
+    rules: ClassVar[str] = "gurps"
 
     @property
     def targets(self) -> tuple[TargetResult, ...]:

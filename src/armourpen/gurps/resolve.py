@@ -2,34 +2,62 @@
 
 from __future__ import annotations
 
+import random
+
+from armourpen.errors import InputError
 from armourpen.explain import Caution, Step, join_steps
 from armourpen.gurps.chain import resolve_chain
 from armourpen.gurps.damage import basic_damage
-from armourpen.gurps.dice import fresh_seed, roll_damage
+from armourpen.gurps.dice import MAX_SEED, roll_damage
 from armourpen.gurps.outcome import GurpsOutcome
 from armourpen.gurps.scenario import GurpsScenario
 
+SEED_RANGE = 2**32  # seeds drawn from a random.Random: short enough to type back in
 
-def resolve_gurps(scenario: GurpsScenario) -> GurpsOutcome:
+
+def seed_for(scenario: GurpsScenario, seed: int | random.Random | None) -> int | None:
+    """The seed the dice are rolled with: the scenario's own, else ``seed`` (None: a fixed roll).
+
+    A ``random.Random`` gives a seed drawn from it, so that the roll can still be replayed.
+    """
+    attack = scenario.attack
+    if attack.roll is not None:
+        return None
+    if attack.seed is not None:
+        return attack.seed
+    if isinstance(seed, random.Random):
+        return seed.randrange(SEED_RANGE)
+    if seed is None:
+        raise InputError("seed", "(missing)", "the scenario has no fixed roll and no seed: give "
+                         "attack.roll or attack.seed, or a seed (a whole number or a "
+                         "random.Random) to resolve")
+    if isinstance(seed, bool) or not isinstance(seed, int) or not 0 <= seed <= MAX_SEED:
+        raise InputError("seed", seed, f"a whole number from 0 to {MAX_SEED}, or a random.Random")
+    return seed
+
+
+def resolve_gurps(scenario: GurpsScenario, seed: int | random.Random | None = None) -> GurpsOutcome:
     """Resolve a GURPS scenario.
 
-    Without a fixed ``roll`` the dice are rolled with the scenario's ``seed``, or with a fresh seed
-    that the outcome reports so that the roll can be replayed.
+    A fixed ``roll`` in the scenario is used as it is. Otherwise the dice are rolled with the
+    scenario's ``seed``, or with ``seed`` (a number, or a ``random.Random`` to draw one from); the
+    outcome reports the seed, so that the roll can be replayed. Nothing is drawn in secret.
     """
     attack = scenario.attack
     damage = attack.damage
-    if attack.roll is not None:
-        roll, dice, seed = attack.roll, None, None
+    seed_used = seed_for(scenario, seed)
+    if seed_used is None:
+        assert attack.roll is not None
+        roll, dice = attack.roll, None
         roll_steps: tuple[Step, ...] = (Step("GU-1", f"{damage}: fixed roll {roll}"),)
     else:
-        seed = attack.seed if attack.seed is not None else fresh_seed()
-        rolled = roll_damage(damage, seed)
+        rolled = roll_damage(damage, seed_used)
         roll, dice = rolled.total, rolled.dice
         adds = f" {damage.adds:+d}" if damage.adds else ""
         roll_steps = (
             Step(
                 "GU-1",
-                f"{damage}: rolled {' '.join(map(str, dice))}{adds} = {roll} (seed {seed})",
+                f"{damage}: rolled {' '.join(map(str, dice))}{adds} = {roll} (seed {seed_used})",
             ),
         )
     basic = basic_damage(damage, roll)
@@ -47,7 +75,7 @@ def resolve_gurps(scenario: GurpsScenario) -> GurpsOutcome:
         steps=join_steps(roll_steps, basic.steps, chain.steps),
         warnings=(*scenario.warnings, *chain.warnings, *notes),
         dice=dice,
-        seed=seed,
+        seed=seed_used,
         ranged=attack.ranged,
         location=attack.location,
         settings={"fractional_dr0": scenario.settings.fractional_dr0.value},

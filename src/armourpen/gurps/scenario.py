@@ -9,7 +9,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from dataclasses import dataclass, field
 from fractions import Fraction
-from typing import Any, Literal
+from typing import Any, ClassVar, Literal
 
 from pydantic import (
     BaseModel,
@@ -82,6 +82,8 @@ class GurpsSettings:
 @dataclass(frozen=True, slots=True)
 class GurpsScenario:
     """A validated GURPS scenario: the attack and the line from the shooter outward."""
+
+    rules: ClassVar[str] = "gurps"
 
     attack: GurpsAttack
     line: tuple[LineEntry, ...]

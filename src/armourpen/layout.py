@@ -1,0 +1,91 @@
+"""A neutral layout of an outcome, for any readable front end (Rich, plain text, HTML).
+
+A rule set says what to show (:class:`Layout`: a head line, a table whose rows carry a badge for the
+outcome, the warnings and the steps); a backend decides how. Nothing here imports a renderer, so a
+plain-text backend for pipes needs no Rich, and the web page can show the same table.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from enum import StrEnum
+
+from armourpen.explain import Caution, Step
+
+
+class Tone(StrEnum):
+    """How a piece of text should stand out; a backend maps tones to its styles."""
+
+    PLAIN = "plain"
+    STRONG = "strong"  # the key figure of the head line
+    HARM = "harm"  # the shot does full harm (penetrates, injures)
+    REDUCED = "reduced"  # harm, reduced (PEN = AV) or passing on
+    SAFE = "safe"  # stopped, no injury
+    MUTED = "muted"  # not reached, missed, row numbers
+
+
+class Align(StrEnum):
+    LEFT = "left"
+    RIGHT = "right"
+    CENTER = "center"
+
+
+@dataclass(frozen=True, slots=True)
+class Span:
+    """A piece of text with its tone."""
+
+    text: str
+    tone: Tone = Tone.PLAIN
+
+
+@dataclass(frozen=True, slots=True)
+class Badge:
+    """What happened to one row, as a machine key, a word and a one-character symbol.
+
+    ``key`` is the outcome's JSON key (``penetrated_reduced``); ``word`` is for people
+    (``penetrates, wound roll -4``); ``symbol`` is for narrow charts (``≈``).
+    """
+
+    key: str
+    word: str
+    symbol: str
+    tone: Tone
+
+
+@dataclass(frozen=True, slots=True)
+class Column:
+    title: str
+    align: Align = Align.LEFT
+
+
+Cell = Span | Badge
+
+
+@dataclass(frozen=True, slots=True)
+class Row:
+    """One line of the table; one of its cells is the row's badge."""
+
+    cells: tuple[Cell, ...]
+
+    @property
+    def badge(self) -> Badge | None:
+        return next((c for c in self.cells if isinstance(c, Badge)), None)
+
+
+@dataclass(frozen=True, slots=True)
+class Layout:
+    """An outcome as a front end shows it: what happened first, then warnings, then how (AP-1)."""
+
+    head: tuple[Span, ...]
+    columns: tuple[Column, ...]
+    rows: tuple[Row, ...]
+    warnings: tuple[Caution, ...] = ()
+    steps: tuple[Step, ...] = ()
+
+    def head_text(self) -> str:
+        return "".join(s.text for s in self.head)
+
+
+def text(value: object, tone: Tone = Tone.PLAIN) -> Span:
+    """A cell of plain text (``""`` for None)."""
+    return Span("" if value is None else str(value), tone)

@@ -1,0 +1,138 @@
+"""The rule sets armourpen knows, one entry each: how to parse, resolve, describe and show them.
+
+``load_scenario``, ``resolve``, ``odds``, ``sample``, the JSON Schema export and the readable
+renderers all look the rule set up here instead of branching on its name, so a third rule set is
+one more :class:`RuleSet` in :data:`RULE_SETS`. Each entry names its functions as
+``"module:attribute"`` and imports them on first use, so that ``import armourpen`` stays light.
+"""
+
+from __future__ import annotations
+
+import importlib
+import random
+from collections.abc import Mapping
+from dataclasses import dataclass
+from typing import TYPE_CHECKING, Any
+
+from armourpen.errors import ScenarioError
+
+if TYPE_CHECKING:
+    from armourpen.catalog import Catalog
+    from armourpen.layout import Layout
+
+DEFAULT_RULES = "penav"
+
+
+def _load(ref: str) -> Any:
+    module, _, attr = ref.partition(":")
+    return getattr(importlib.import_module(module), attr)
+
+
+@dataclass(frozen=True, slots=True)
+class RuleSet:
+    """One rule set: its key (``rules = "..."`` in a scenario) and where its parts live.
+
+    ``uses_catalog`` says whether its scenarios name catalog items (a front end loads user
+    catalogs only then); ``odds_engine`` and ``sampler`` are None where the rule set has no
+    chances to weigh.
+    """
+
+    key: str
+    title: str
+    uses_catalog: bool
+    parser: str
+    resolver: str
+    schema_builder: str
+    layout_builder: str
+    rolls_dice: bool = False
+    odds_engine: str | None = None
+    sampler: str | None = None
+
+    def parse(self, data: Mapping[str, Any], catalog: Catalog | None = None) -> Any:
+        """A validated scenario of this rule set; names are looked up in ``catalog``.
+
+        Without a catalog, the built-in one is used (never the user's folders: the caller decides
+        which user catalogs to load).
+        """
+        parse = _load(self.parser)
+        if not self.uses_catalog:
+            return parse(data)
+        if catalog is None:
+            from armourpen.catalog import Catalog
+
+            catalog = Catalog.builtin()
+        return parse(data, catalog)
+
+    def resolve(self, scenario: Any, seed: int | random.Random | None = None) -> Any:
+        """The explained outcome of ``scenario``; ``seed`` serves rule sets that roll dice."""
+        if self.rolls_dice:
+            return _load(self.resolver)(scenario, seed)
+        return _load(self.resolver)(scenario)
+
+    def schema(self) -> dict[str, Any]:
+        """The JSON Schema of this rule set's scenario files."""
+        schema: dict[str, Any] = _load(self.schema_builder)()
+        return schema
+
+    def layout(self, outcome: Any) -> Layout:
+        """The outcome as a neutral layout for readable front ends."""
+        shown: Layout = _load(self.layout_builder)(outcome)
+        return shown
+
+    def odds(self, scenario: Any) -> Any:
+        if self.odds_engine is None:
+            raise ScenarioError("rules", self.key, "odds are computed for: " + _with("odds_engine"))
+        return _load(self.odds_engine)(scenario)
+
+    def sample(self, scenario: Any, samples: int, seed: int, **options: Any) -> Any:
+        if self.sampler is None:
+            raise ScenarioError("rules", self.key, "odds are sampled for: " + _with("sampler"))
+        return _load(self.sampler)(scenario, samples, seed, **options)
+
+
+RULE_SETS: dict[str, RuleSet] = {
+    "penav": RuleSet(
+        key="penav",
+        title="PEN/AV (armour and penetration)",
+        uses_catalog=True,
+        parser="armourpen.penav.scenario:parse_penav",
+        resolver="armourpen.penav.resolve:resolve_penav",
+        schema_builder="armourpen.penav.scenario:json_schema",
+        layout_builder="armourpen.penav.layout:layout",
+    ),
+    "gurps": RuleSet(
+        key="gurps",
+        title="GURPS overpenetration",
+        uses_catalog=False,
+        parser="armourpen.gurps.scenario:parse_gurps",
+        resolver="armourpen.gurps.resolve:resolve_gurps",
+        schema_builder="armourpen.gurps.scenario:json_schema",
+        layout_builder="armourpen.gurps.layout:layout",
+        rolls_dice=True,
+        odds_engine="armourpen.probability.exact:odds",
+        sampler="armourpen.probability.montecarlo:sample",
+    ),
+}
+
+
+def _with(attribute: str) -> str:
+    keys = [k for k, r in RULE_SETS.items() if getattr(r, attribute) is not None]
+    return ", ".join(f'rules = "{k}"' for k in keys)
+
+
+def rule_set(key: object, field: str = "rules") -> RuleSet:
+    """The rule set called ``key``; anything else is an input error naming the keys allowed."""
+    found = RULE_SETS.get(key) if isinstance(key, str) else None
+    if found is None:
+        raise ScenarioError(field, key, "allowed: " + ", ".join(RULE_SETS))
+    return found
+
+
+def rules_of(data: Mapping[str, Any]) -> RuleSet:
+    """The rule set a scenario mapping asks for (``rules``, PEN/AV when absent)."""
+    return rule_set(data.get("rules", DEFAULT_RULES))
+
+
+def rule_set_of(value: object) -> RuleSet:
+    """The rule set of a scenario or outcome (its ``rules`` attribute)."""
+    return rule_set(getattr(value, "rules", None), "scenario")
