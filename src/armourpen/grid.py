@@ -506,13 +506,13 @@ def sweep(
     ``attacks`` are catalog profiles or their names; ``defences`` are :class:`Defence` values or
     catalog names joined by ``+``. Without ``bands`` or ``distances`` every band is swept, Contact
     included. ``ammo`` loads every attack with that ammunition type, as a scenario's
-    ``attack.ammo`` does. Names are looked up in ``catalog`` (default: the built-in catalog plus
-    the user's files, as for scenarios).
+    ``attack.ammo`` does. Names are looked up in ``catalog`` (default: the built-in catalog only,
+    as for scenarios; pass ``Catalog.load()`` for the user's files).
     """
     if catalog is None:
         from armourpen.catalog import Catalog
 
-        catalog = Catalog.load()
+        catalog = Catalog.builtin()
     profs = _attacks(attacks, catalog)
     defs = _defences(defences, catalog)
     band_axis, distance_axis = _columns(bands, distances)
