@@ -7,7 +7,61 @@ escapes is a bug (CLI exit 1).
 
 from __future__ import annotations
 
+import reprlib
 from collections.abc import Sequence
+from typing import Any
+
+MAX_SHOWN = 100  # characters of a user's value that a message repeats
+_LONG_NUMBER = 10**40  # beyond this an integer is described, not written out
+
+
+def printable(text: str) -> str:
+    """``text`` with every control, format or line-breaking character escaped (``\\x1b``, ``\\n``):
+    nothing a user typed reaches a terminal raw, and a message stays on one line."""
+    if text.isprintable():
+        return text
+    return "".join(c if c.isprintable() else repr(c)[1:-1] for c in text)
+
+
+class _Shown(reprlib.Repr):
+    """``repr`` bounded in length and depth, safe for any value a user can send."""
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.maxlevel = 3
+        self.maxstring = MAX_SHOWN
+        self.maxother = MAX_SHOWN
+        self.maxlist = self.maxtuple = self.maxdict = self.maxset = 6
+
+    def repr_int(self, x: int, level: int) -> str:
+        if -_LONG_NUMBER < x < _LONG_NUMBER:
+            return repr(x)
+        # str() of a huge integer is slow and refused past 4300 digits: describe it instead
+        digits = int(abs(x).bit_length() * 0.30103) + 1
+        return f"<a number of about {digits} digits>"
+
+    def repr_str(self, x: str, level: int) -> str:
+        if len(x) <= self.maxstring:
+            return repr(x)
+        return repr(x[: self.maxstring]) + f"... ({len(x)} characters)"
+
+    def repr_instance(self, x: object, level: int) -> str:
+        try:
+            text = repr(x)
+        except Exception:  # a value whose repr fails is still reported
+            text = f"<{type(x).__name__}>"
+        return text if len(text) <= self.maxother else text[: self.maxother] + "..."
+
+
+_SHOWN = _Shown()
+
+
+def shown(value: Any) -> str:
+    """A user's value as a message repeats it: like ``repr``, but bounded and escaped."""
+    try:
+        return printable(_SHOWN.repr(value))
+    except RecursionError:
+        return f"<a deeply nested {type(value).__name__}>"
 
 
 class ArmourpenError(Exception):
@@ -21,7 +75,12 @@ class InputError(ArmourpenError, ValueError):
         self.field = field
         self.value = value
         self.allowed = allowed
-        super().__init__(f"{field}: {value!r} is not allowed; {allowed}")
+        super().__init__(message(field, value, allowed))
+
+
+def message(field: str, value: object, allowed: str) -> str:
+    """The AP-2 line: the field, the value (escaped and bounded) and what is allowed."""
+    return f"{printable(field)}: {shown(value)} is not allowed; {printable(allowed)}"
 
 
 class ScenarioError(InputError):

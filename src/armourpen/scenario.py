@@ -2,12 +2,12 @@
 
 from __future__ import annotations
 
-import json
 from collections.abc import Mapping, Sequence
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, TypeAlias
 
 from armourpen.errors import ScenarioError
+from armourpen.limits import DEFAULT_LIMITS, Limits
 from armourpen.rulesets import rule_set, rules_of
 
 if TYPE_CHECKING:
@@ -38,45 +38,44 @@ def example_path(name: str, field: str = "scenario") -> Path:
     return path
 
 
-def read_scenario_file(path: str | Path) -> dict[str, Any]:
-    """The raw mapping of a ``.toml`` or ``.json`` scenario file, or of ``example:NAME``."""
+def read_scenario_file(path: str | Path, limits: Limits = DEFAULT_LIMITS) -> dict[str, Any]:
+    """The raw mapping of a ``.toml`` or ``.json`` scenario file, or of ``example:NAME``.
+
+    Only a regular file within the size cap is read; nesting, duplicate JSON keys, numbers and
+    control characters are checked on the way (:mod:`armourpen.reading`).
+    """
+    from armourpen.reading import read_data
+
     if str(path).startswith(EXAMPLE_PREFIX):
         path = example_path(str(path).removeprefix(EXAMPLE_PREFIX))
-    p = Path(path)
-    suffix = p.suffix.lower()
-    if suffix not in (".toml", ".json"):
-        raise ScenarioError("scenario", str(path), "allowed: a .toml or .json file")
-    try:
-        text = p.read_text(encoding="utf-8")
-    except FileNotFoundError:
-        raise ScenarioError("scenario", str(path), "no such file") from None
-    except (OSError, UnicodeDecodeError) as exc:
-        raise ScenarioError("scenario", str(path), f"cannot be read ({exc})") from None
-    try:
-        if suffix == ".toml":
-            import tomllib
-
-            return tomllib.loads(text)
-        data = json.loads(text)
-    except ValueError as exc:  # TOMLDecodeError and JSONDecodeError are ValueErrors
-        raise ScenarioError("scenario", str(path), f"is not valid {suffix[1:].upper()}: {exc}") \
-            from None
-    if not isinstance(data, dict):
-        raise ScenarioError("scenario", str(path), "the top level must be an object")
-    return data
+    return read_data(path, field="scenario", limits=limits)
 
 
 def load_scenario(
-    source: str | Path | Mapping[str, Any], catalog: Catalog | None = None
+    source: str | Path | Mapping[str, Any],
+    catalog: Catalog | None = None,
+    *,
+    limits: Limits = DEFAULT_LIMITS,
 ) -> Scenario:
     """Parse and validate a scenario into frozen values; names are looked up in ``catalog``.
 
     Without a catalog, the built-in one is used: user catalog files are read only when the caller
     passes them in (``Catalog.load([...])``), so that this call reads nothing it was not given.
+    Beyond the schema, nothing in it may nest deeper, hold a longer line of fire, a number that
+    is not finite or larger, or a control character, than ``limits`` allow.
     """
-    data = source if isinstance(source, Mapping) else read_scenario_file(source)
+    if isinstance(source, Mapping):
+        from armourpen.reading import check_tree
+
+        check_tree(source, limits=limits)
+        data = source
+    else:
+        data = read_scenario_file(source, limits)
     if not isinstance(data, Mapping):
         raise ScenarioError("scenario", data, "a table of keys (rules, attack, line, ...)")
+    line = data.get("line")
+    if isinstance(line, list):
+        limits.check("max_line_entries", len(line), "entries", "line")
     scenario: Scenario = rules_of(data).parse(data, catalog)
     return scenario
 

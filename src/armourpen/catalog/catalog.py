@@ -16,6 +16,7 @@ from pathlib import Path
 from typing import Any
 
 from armourpen.catalog.items import (
+    MAX_NAME_CHARS,
     AmmoType,
     ArmourItem,
     AttackProfile,
@@ -24,7 +25,8 @@ from armourpen.catalog.items import (
     Plate,
     Vehicle,
 )
-from armourpen.errors import CatalogError, InputError, UnknownNameError
+from armourpen.errors import CatalogError, InputError, UnknownNameError, message
+from armourpen.limits import DEFAULT_LIMITS, Limits
 from armourpen.serialize import number
 
 KINDS: tuple[str, ...] = ("attack", "armour", "cover", "vehicle", "ammo")
@@ -112,19 +114,32 @@ class Catalog:
         return _builtin()
 
     @classmethod
-    def load(cls, extra: Sequence[str | Path] = (), *, user_dir: bool = True) -> Catalog:
-        """The built-in catalog, plus user files (config folder, then ``extra``), clash-checked."""
+    def load(
+        cls,
+        extra: Sequence[str | Path] = (),
+        *,
+        user_dir: bool = True,
+        limits: Limits = DEFAULT_LIMITS,
+    ) -> Catalog:
+        """The built-in catalog, plus user files (config folder, then ``extra``), clash-checked.
+
+        Each file must be a regular file within ``limits.max_file_bytes``, and there may be at
+        most ``limits.max_catalog_files`` of them.
+        """
         files: list[Path] = []
         if user_dir:
             d = user_catalog_dir()
+            if d.exists() and not d.is_dir():
+                raise CatalogError("catalog", str(d), "the user catalog folder is not a folder")
             if d.is_dir():
                 files.extend(sorted(d.glob("*.toml")))
         files.extend(Path(p) for p in extra)
         if not files:
             return _builtin()
+        limits.check("max_catalog_files", len(files), "user catalog files", "catalog")
         cat = _builtin()._copy()
         for path in files:
-            cat._add_file(path, builtin=False)
+            cat._add_file(path, builtin=False, limits=limits)
         return cat
 
     @classmethod
@@ -144,10 +159,10 @@ class Catalog:
         new._sources = list(self._sources)
         return new
 
-    def _add_file(self, path: Path, *, builtin: bool) -> None:
+    def _add_file(self, path: Path, *, builtin: bool, limits: Limits = DEFAULT_LIMITS) -> None:
         from armourpen.catalog.loader import read_file
 
-        data = read_file(path, source="built-in" if builtin else None)
+        data = read_file(path, source="built-in" if builtin else None, limits=limits)
         origin = path.name if builtin else str(path)
         for kind, items in data.by_kind().items():
             for item in items:
@@ -253,6 +268,8 @@ class Catalog:
             keyed.update(self._index[k])
         q = name_key(text)
         out: list[str] = []
+        if len(q) > MAX_NAME_CHARS:  # nothing is near a text longer than every name
+            return out
 
         def take(item: CatalogItem) -> None:
             if item.name not in out:
@@ -294,10 +311,20 @@ class Catalog:
             return [i for k in KINDS for i in self._items[k]]
         return list(self._items[parse_kind(kind)])
 
-    def search(self, text: str, kind: str | None = None) -> list[CatalogItem]:
-        """Items matching ``text``: by name or alias first, then by note, then fuzzily."""
+    def search(
+        self, text: str, kind: str | None = None, *, limits: Limits = DEFAULT_LIMITS,
+        field: str = "text",
+    ) -> list[CatalogItem]:
+        """Items matching ``text``: by name or alias first, then by note, then fuzzily.
+
+        The work (the text's length times that of every name, alias and note searched) is
+        estimated first and refused beyond ``limits`` (``max_text_chars``, ``max_search_work``).
+        """
+        limits.check("max_text_chars", len(text), "characters", field)
         pool = self.items(kind)
         q = name_key(text)
+        searched = sum(len(i.name) + sum(map(len, i.aliases)) + len(i.note) for i in pool)
+        limits.check("max_search_work", len(q) * searched, "character comparisons", field)
         words = [name_key(w) for w in text.split() if name_key(w)]
         if not q:
             return pool
@@ -347,7 +374,7 @@ class _WrongKindError(UnknownNameError):
             f"{other_name!r} is {_article(other_kind)} {other_kind} item, not {_article(kind)} "
             f"{kind} item; " + self.allowed
         )
-        self.args = (f"{field}: {value!r} is not allowed; {self.allowed}",)
+        self.args = (message(field, value, self.allowed),)
 
 
 def _article(kind: str) -> str:

@@ -9,6 +9,8 @@ from fractions import Fraction
 
 from armourpen.penav.direction import HORIZONTAL, Direction
 
+MAX_NAME_CHARS = 200  # no name or alias is longer (the catalog schema refuses longer ones)
+
 
 class RangeColumn(StrEnum):
     """Which column of the PEN and DC range table an attack uses (PA-4)."""

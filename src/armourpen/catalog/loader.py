@@ -9,7 +9,6 @@ allowed (AP-2); unknown keys are errors.
 
 from __future__ import annotations
 
-import tomllib
 import types
 import typing
 from collections.abc import Mapping, Sequence
@@ -21,6 +20,7 @@ from typing import Annotated, Any, Literal
 from pydantic import BaseModel, ConfigDict, Field, StringConstraints, ValidationError, model_validator
 
 from armourpen.catalog.items import (
+    MAX_NAME_CHARS,
     AmmoType,
     ArmourItem,
     AttackProfile,
@@ -31,12 +31,15 @@ from armourpen.catalog.items import (
     Vehicle,
 )
 from armourpen.errors import CatalogError
+from armourpen.limits import DEFAULT_LIMITS, Limits
 from armourpen.penav.direction import HORIZONTAL, Direction
 
 MAX_PERSONAL = 1000
 MAX_STRUCTURAL = 200
 
-Name = Annotated[str, StringConstraints(strip_whitespace=True, min_length=1, max_length=200)]
+Name = Annotated[
+    str, StringConstraints(strip_whitespace=True, min_length=1, max_length=MAX_NAME_CHARS)
+]
 Number = int | float
 Personal = Annotated[int, Field(ge=0, le=MAX_PERSONAL)]
 Structural = Annotated[Number, Field(ge=0, le=MAX_STRUCTURAL)]
@@ -213,22 +216,16 @@ class CatalogData:
 # --- reading ---------------------------------------------------------------------------------
 
 
-def read_file(path: str | Path, *, source: str | None = None) -> CatalogData:
-    """Read and validate one catalog TOML file."""
-    p = Path(path)
-    origin = str(p)
-    try:
-        raw = p.read_bytes()
-    except FileNotFoundError:
-        raise CatalogError("catalog", origin, "no such file") from None
-    except OSError as exc:
-        raise CatalogError("catalog", origin, f"cannot be read ({exc.strerror})") from None
-    try:
-        data = tomllib.loads(raw.decode("utf-8"))
-    except UnicodeDecodeError:
-        raise CatalogError(origin, "<file>", "a catalog file must be UTF-8 TOML") from None
-    except tomllib.TOMLDecodeError as exc:
-        raise CatalogError(origin, "<file>", f"not valid TOML: {exc}") from None
+def read_file(
+    path: str | Path, *, source: str | None = None, limits: Limits = DEFAULT_LIMITS
+) -> CatalogData:
+    """Read and validate one catalog TOML file (a regular file within the size cap)."""
+    from armourpen.reading import parse_toml, read_text
+
+    origin = str(path)
+    text = read_text(path, field="catalog", error=CatalogError, limits=limits)
+    data = parse_toml(text, field="catalog", source=origin, prefix=f"{origin}: ",
+                      error=CatalogError, limits=limits)
     return parse_mapping(data, origin=origin, source=origin if source is None else source)
 
 

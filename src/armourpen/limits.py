@@ -1,0 +1,82 @@
+"""The caps on input and work, in one place (AP-2: refused up front, never run for minutes).
+
+Every estimate is made before the work starts; beyond a cap the answer is a :class:`LimitError`
+naming the cap and the setting that raises it (CLI exit 2, HTTP 4xx). The Python API takes
+``limits=Limits(...)``; the CLI reads ``ARMOURPEN_MAX_<NAME>`` environment variables
+(:meth:`Limits.from_env`). The defaults keep every command within a few seconds and a few hundred
+MB on a small machine, far above what a real scenario needs.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+from collections.abc import Mapping
+from dataclasses import dataclass
+
+from armourpen.errors import InputError
+
+
+class LimitError(InputError):
+    """The input or the work it asks for is beyond a cap (see :class:`Limits`)."""
+
+
+@dataclass(frozen=True, slots=True)
+class Limits:
+    """Caps on what one call may read or compute; every field is raised by a setting."""
+
+    max_file_bytes: int = 1 << 20
+    """A scenario or catalog file (bytes)."""
+    max_catalog_files: int = 32
+    """User catalog files: the user folder's plus ``--catalog`` ones."""
+    max_depth: int = 32
+    """Nesting of arrays and tables in a JSON or TOML file (a real scenario needs 5)."""
+    max_line_entries: int = 500
+    """Entries (cover and targets) in a line of fire, both rule sets."""
+    max_odds_work: int = 10_000_000
+    """Exact odds: basic damage values x line entries x hit patterns x (1 + dice/200), times 25
+    for attacks that cannot overpenetrate (their chain is followed roll by roll)."""
+    max_sample_work: int = 500_000_000
+    """Monte Carlo: samples x (1 + targets whose hit chance is below 1)."""
+    max_search_work: int = 20_000_000
+    """Catalog search: characters of the query x characters of every name and alias searched."""
+    max_sweep_cells: int = 20_000_000
+    """A sweep (``armourpen table``): attacks x defences x bands or distances x directions."""
+    max_text_chars: int = 200
+    """A name or search text (no catalog name is longer)."""
+
+    @staticmethod
+    def setting(name: str) -> str:
+        """The environment variable that sets ``name`` for the CLI."""
+        return "ARMOURPEN_" + name.upper()
+
+    @classmethod
+    def from_env(cls, environ: Mapping[str, str]) -> Limits:
+        """The defaults, with each ``ARMOURPEN_MAX_<NAME>`` found in ``environ`` applied."""
+        changes: dict[str, int] = {}
+        for f in dataclasses.fields(cls):
+            key = cls.setting(f.name)
+            text = environ.get(key)
+            if text is None or not text.strip():
+                continue
+            stripped = text.strip().replace("_", "")
+            if not stripped.isdigit() or len(stripped) > 18 or int(stripped) < 1:
+                raise LimitError(key, text, "a whole number from 1 to 10**18")
+            changes[f.name] = int(stripped)
+        return cls(**changes)
+
+    def check(self, name: str, amount: int, unit: str, field: str) -> None:
+        """Refuse ``amount`` (counted in ``unit``) when it is beyond the cap ``name``."""
+        cap: int = getattr(self, name)
+        if amount > cap:
+            raise LimitError(
+                field,
+                f"{amount:,} {unit}" if amount < 10**30 else f"more than 10**30 {unit}",
+                f"at most {cap:,} {unit} ({name}); " + self.how_to_raise(name),
+            )
+
+    def how_to_raise(self, name: str) -> str:
+        """The settings that raise the cap ``name``."""
+        return f"raise the cap with the setting {self.setting(name)} or Limits({name}=...) in Python"
+
+
+DEFAULT_LIMITS = Limits()

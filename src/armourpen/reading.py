@@ -1,0 +1,290 @@
+"""Reading what users hand us: files, JSON and TOML text, and the trees they parse into (AP-2).
+
+Everything here refuses up front, with the place named: a path that is not a regular file (a
+FIFO, a device, a folder) or is over the size cap; nesting deeper than :class:`Limits` allows
+(checked on the text, before a recursive parser can fail); a key given twice in a JSON object;
+a number that is not finite (NaN, inf, ``1e309``) or has too many digits; a control character or
+a terminal escape in a key or a string. Nothing a user typed may reach a terminal raw.
+"""
+
+from __future__ import annotations
+
+import math
+import os
+import re
+import stat
+from collections.abc import Mapping
+from pathlib import Path
+from typing import Any
+
+from armourpen.errors import InputError, ScenarioError
+from armourpen.limits import DEFAULT_LIMITS, LimitError, Limits
+
+MAX_DIGITS = 19  # a whole number beyond 2**63 has no meaning in any scenario or catalog
+_BIDI = frozenset("\u061c\u200e\u200f\u202a\u202b\u202c\u202d\u202e\u2066\u2067\u2068\u2069")
+
+
+class BadNumber:
+    """A number a parser met that cannot be a value: not finite, or too many digits.
+
+    It stands in the parsed tree where the number was, so that the error can name its field.
+    """
+
+    __slots__ = ("allowed", "text")
+
+    def __init__(self, text: str, allowed: str) -> None:
+        self.text = text
+        self.allowed = allowed
+
+    def __repr__(self) -> str:
+        if len(self.text) <= 40:
+            return self.text
+        return f"{self.text[:20]}...{self.text[-10:]} ({len(self.text)} characters)"
+
+
+_REWRITTEN = ".0"
+_NOT_FINITE = "allowed: a finite number (no NaN or infinity)"
+_TOO_LONG = "allowed: a number below 2**63 (at most 19 digits)"
+
+
+def _whole_digits(text: str) -> int:
+    whole = re.split(r"[.eE]", text, maxsplit=1)[0]
+    return sum(c.isdigit() for c in whole)
+
+
+def _parse_float(text: str) -> float | BadNumber:
+    if _whole_digits(text) > MAX_DIGITS:
+        # an integer that parse_toml rewrote as a float is shown as the user wrote it
+        return BadNumber(text.removesuffix(_REWRITTEN), _TOO_LONG)
+    value = float(text)
+    return value if math.isfinite(value) else BadNumber(text, _NOT_FINITE)
+
+
+def _parse_int(text: str) -> int | BadNumber:
+    if _whole_digits(text) > MAX_DIGITS:
+        return BadNumber(text, _TOO_LONG)
+    return int(text)
+
+
+# --- files -----------------------------------------------------------------------------------
+
+
+def read_text(
+    path: str | Path,
+    *,
+    field: str,
+    error: type[InputError] = ScenarioError,
+    limits: Limits = DEFAULT_LIMITS,
+) -> str:
+    """The UTF-8 text of a regular file of at most ``limits.max_file_bytes``."""
+    p = Path(path)
+    shown = str(path)
+    try:
+        st = p.stat()
+    except FileNotFoundError:
+        raise error(field, shown, "no such file") from None
+    except OSError as exc:
+        raise error(field, shown, f"cannot be read ({exc.strerror or exc})") from None
+    if not stat.S_ISREG(st.st_mode):
+        what = "a folder" if stat.S_ISDIR(st.st_mode) else "not a regular file"
+        raise error(field, shown, f"{what}: give a regular file")
+    limits.check("max_file_bytes", st.st_size, "bytes", field)
+    try:
+        # O_NONBLOCK: should the path have become a FIFO since stat(), open() must not wait
+        fd = os.open(p, os.O_RDONLY | getattr(os, "O_NONBLOCK", 0))
+        with os.fdopen(fd, "rb") as f:
+            if not stat.S_ISREG(os.fstat(f.fileno()).st_mode):
+                raise error(field, shown, "not a regular file: give a regular file")
+            raw = f.read(limits.max_file_bytes + 1)
+    except OSError as exc:
+        raise error(field, shown, f"cannot be read ({exc.strerror or exc})") from None
+    limits.check("max_file_bytes", len(raw), "bytes", field)
+    try:
+        return raw.decode("utf-8")
+    except UnicodeDecodeError as exc:
+        raise error(field, shown, f"is not UTF-8 text (byte {exc.start})") from None
+
+
+# --- text ------------------------------------------------------------------------------------
+
+_JSON_TOKENS = re.compile(r'"(?:[^"\\]|\\.)*"|[\[\]{}]', re.DOTALL)
+_TOML_TOKENS = re.compile(
+    r'"""(?:[^\\]|\\.)*?"""|\'\'\'.*?\'\'\'|"(?:[^"\\\n]|\\.)*"|\'[^\'\n]*\'|#[^\n]*'
+    # an integer of many digits in a value's place: rewritten so that the TOML parser hands it to
+    # parse_float (it would otherwise fail past Python's 4300-digit limit, naming no key)
+    r"|(?<![\w.+-])(?P<big>[+-]?\d[\d_]{" + str(MAX_DIGITS) + r",})(?![\w.:-])(?!\s*[=.])"
+    r"|(?P<bracket>[\[\]{}])",
+    re.DOTALL,
+)
+
+
+def _nesting_error(depth: int, limits: Limits, field: str) -> InputError:
+    return LimitError(field, f"arrays or tables nested {depth} deep",
+                 f"at most {limits.max_depth} deep (max_depth); " + limits.how_to_raise("max_depth"))
+
+
+def parse_json(
+    text: str, *, field: str, source: str = "(text)", prefix: str = "",
+    error: type[InputError] = ScenarioError, limits: Limits = DEFAULT_LIMITS,
+) -> Any:
+    """JSON text -> plain values; nesting, duplicate keys and numbers are checked (see module)."""
+    import json
+
+    depth = 0
+    for m in _JSON_TOKENS.finditer(text):
+        c = m.group()
+        if c in "[{":
+            depth += 1
+            if depth > limits.max_depth:
+                raise _nesting_error(depth, limits, field)
+        elif c in "]}":
+            depth -= 1
+    try:
+        data = json.loads(
+            text,
+            object_pairs_hook=_object,
+            parse_int=_parse_int,
+            parse_float=_parse_float,
+            parse_constant=lambda s: BadNumber(s, _NOT_FINITE),
+        )
+    except ValueError as exc:
+        raise error(field, source, f"is not valid JSON: {exc}") from None
+    check_tree(data, prefix=prefix, error=error, limits=limits)
+    return data
+
+
+def parse_toml(
+    text: str, *, field: str, source: str = "(text)", prefix: str = "",
+    error: type[InputError] = ScenarioError, limits: Limits = DEFAULT_LIMITS,
+) -> dict[str, Any]:
+    """TOML text -> plain values; nesting and numbers are checked (see module)."""
+    import tomllib
+
+    depth = 0
+    parts: list[str] = []
+    last = 0
+    for m in _TOML_TOKENS.finditer(text):
+        c = m.group("bracket")
+        if c is not None:
+            if c in "[{":
+                depth += 1
+                if depth > limits.max_depth:
+                    raise _nesting_error(depth, limits, field)
+            else:
+                depth -= 1
+        elif m.group("big") is not None:
+            parts.append(text[last : m.end()] + _REWRITTEN)
+            last = m.end()
+    if parts:
+        text = "".join(parts) + text[last:]
+    try:
+        data = tomllib.loads(text, parse_float=_parse_float)
+    except ValueError as exc:  # TOMLDecodeError is one
+        raise error(field, source, f"is not valid TOML: {exc}") from None
+    check_tree(data, prefix=prefix, error=error, limits=limits)
+    return data
+
+
+class _Duplicated(dict[str, Any]):
+    """A JSON object in which ``key`` was given twice (reported with its path by check_tree)."""
+
+    key: str = ""
+
+
+def _object(pairs: list[tuple[str, Any]]) -> dict[str, Any]:
+    out = dict(pairs)
+    if len(out) == len(pairs):
+        return out
+    seen: set[str] = set()
+    dup = _Duplicated(out)
+    dup.key = next(k for k, _ in pairs if k in seen or seen.add(k))  # type: ignore[func-returns-value]
+    return dup
+
+
+# --- trees -----------------------------------------------------------------------------------
+
+
+def _join(path: str, part: str | int) -> str:
+    if isinstance(part, int):
+        return f"{path}[{part}]"
+    return f"{path}.{part}" if path else part
+
+
+def _bad_text(text: str, *, key: bool) -> str | None:
+    for c in text:
+        if c in _BIDI:
+            return "a text-direction control character"
+        if not c.isprintable() and (key or c not in "\n\t"):
+            return "a control character or terminal escape"
+    return None
+
+
+def check_tree(
+    data: Any,
+    *,
+    prefix: str = "",
+    error: type[InputError] = ScenarioError,
+    limits: Limits = DEFAULT_LIMITS,
+) -> None:
+    """Refuse, naming the place, what no scenario or catalog may hold anywhere: nesting beyond
+    the cap, a duplicated key, a number that is not finite or has more than 19 digits, and
+    control characters or terminal escapes in keys and strings. Fields are named by their path
+    (``line[1].hp``) after ``prefix``."""
+
+    def fail(path: str, value: object, allowed: str) -> InputError:
+        return error(prefix + (path or "(top level)"), value, allowed)
+
+    stack: list[tuple[Any, str, int]] = [(data, "", 0)]
+    while stack:
+        node, path, depth = stack.pop()
+        if isinstance(node, Mapping):
+            if depth >= limits.max_depth:
+                raise _nesting_error(depth + 1, limits, prefix + (path or "(top level)"))
+            if isinstance(node, _Duplicated):
+                raise fail(_join(path, node.key), node.key,
+                            "a key given twice in one object; give each key once")
+            for k, v in node.items():
+                if not isinstance(k, str):
+                    raise fail(path, k, "keys are text")
+                bad = _bad_text(k, key=True)
+                if bad is not None:
+                    raise fail(_join(path, k), k, f"a key holds {bad}; keys are plain text")
+                stack.append((v, _join(path, k), depth + 1))
+        elif isinstance(node, list | tuple):
+            if depth >= limits.max_depth:
+                raise _nesting_error(depth + 1, limits, prefix + (path or "(top level)"))
+            stack.extend((v, _join(path, i), depth + 1) for i, v in enumerate(node))
+        elif isinstance(node, BadNumber):
+            raise fail(path, node, node.allowed)
+        elif isinstance(node, bool):
+            continue
+        elif isinstance(node, float):
+            if not math.isfinite(node):
+                raise fail(path, node, _NOT_FINITE)
+        elif isinstance(node, int):
+            if not -(2**63) <= node < 2**63:
+                raise fail(path, node, _TOO_LONG)
+        elif isinstance(node, str):
+            bad = _bad_text(node, key=False)
+            if bad is not None:
+                raise fail(path, node, f"the text holds {bad}; give plain text")
+
+
+def read_data(
+    path: str | Path,
+    *,
+    field: str,
+    prefix: str = "",
+    error: type[InputError] = ScenarioError,
+    limits: Limits = DEFAULT_LIMITS,
+) -> dict[str, Any]:
+    """A ``.toml`` or ``.json`` file's top-level table, read and checked as above."""
+    suffix = Path(path).suffix.lower()
+    if suffix not in (".toml", ".json"):
+        raise error(field, str(path), "allowed: a .toml or .json file")
+    text = read_text(path, field=field, error=error, limits=limits)
+    parse = parse_toml if suffix == ".toml" else parse_json
+    data = parse(text, field=field, source=str(path), prefix=prefix, error=error, limits=limits)
+    if not isinstance(data, dict):
+        raise error(field, str(path), "the top level must be an object")
+    return data

@@ -1,0 +1,42 @@
+"""The caps live in one place; each names the setting that raises it."""
+
+from __future__ import annotations
+
+import dataclasses
+
+import pytest
+
+from armourpen.limits import DEFAULT_LIMITS, LimitError, Limits
+
+
+def test_every_cap_has_a_setting_and_a_positive_default() -> None:
+    for f in dataclasses.fields(Limits):
+        assert f.name.startswith("max_")
+        assert getattr(DEFAULT_LIMITS, f.name) > 0
+        assert Limits.setting(f.name) == "ARMOURPEN_" + f.name.upper()
+
+
+def test_settings_are_read_from_the_environment() -> None:
+    limits = Limits.from_env({"ARMOURPEN_MAX_ODDS_WORK": "1_000", "ARMOURPEN_MAX_DEPTH": " 7 ",
+                              "ARMOURPEN_MAX_FILE_BYTES": "", "OTHER": "x"})
+    assert limits.max_odds_work == 1000 and limits.max_depth == 7
+    assert limits.max_file_bytes == DEFAULT_LIMITS.max_file_bytes
+
+
+@pytest.mark.parametrize("text", ["0", "-5", "abc", "1e9", "nan", "9" * 5000])
+def test_a_bad_setting_is_an_input_error_naming_it(text: str) -> None:
+    with pytest.raises(LimitError) as info:
+        Limits.from_env({"ARMOURPEN_MAX_SAMPLE_WORK": text})
+    assert info.value.field == "ARMOURPEN_MAX_SAMPLE_WORK"
+    assert len(str(info.value)) < 300
+
+
+def test_beyond_a_cap_the_error_names_the_cap_and_its_settings() -> None:
+    limits = Limits(max_line_entries=3)
+    limits.check("max_line_entries", 3, "entries", "line")
+    with pytest.raises(LimitError) as info:
+        limits.check("max_line_entries", 4, "entries", "line")
+    err = info.value
+    assert err.field == "line" and err.value == "4 entries"
+    assert "at most 3 entries (max_line_entries)" in err.allowed
+    assert "ARMOURPEN_MAX_LINE_ENTRIES" in err.allowed and "Limits(max_line_entries=...)" in err.allowed

@@ -1,0 +1,213 @@
+"""AP-2 for files and parsed text: only regular files within the cap, bounded nesting, no duplicate
+keys, finite numbers of sane size and no control characters, each refused with its place named."""
+
+from __future__ import annotations
+
+import json
+import os
+from pathlib import Path
+
+import pytest
+
+import armourpen
+from armourpen.catalog import Catalog
+from armourpen.errors import CatalogError, InputError, ScenarioError
+from armourpen.limits import LimitError, Limits
+from armourpen.reading import check_tree, parse_json, parse_toml
+
+GURPS_JSON = '{"rules": "gurps", "attack": {"damage": "1d pi"}, "line": [{"target": "a", "hp": %s}]}'
+GURPS_TOML = 'rules = "gurps"\n[attack]\ndamage = "1d pi"\n[[line]]\ntarget = "a"\nhp = %s\n'
+
+
+def load(tmp_path: Path, name: str, text: str) -> object:
+    path = tmp_path / name
+    path.write_text(text, encoding="utf-8")
+    return armourpen.load_scenario(path)
+
+
+def refused(tmp_path: Path, name: str, text: str) -> InputError:
+    with pytest.raises(InputError) as info:
+        load(tmp_path, name, text)
+    return info.value
+
+
+# --- files -----------------------------------------------------------------------------------
+
+
+@pytest.mark.skipif(not hasattr(os, "mkfifo"), reason="needs FIFOs")
+def test_ap2_a_fifo_is_refused_without_waiting_for_a_writer(tmp_path: Path) -> None:
+    fifo = tmp_path / "pipe.toml"
+    os.mkfifo(fifo)
+    with pytest.raises(ScenarioError) as info:
+        armourpen.load_scenario(fifo)
+    assert info.value.field == "scenario" and "not a regular file" in info.value.allowed
+    with pytest.raises(CatalogError) as cat_info:
+        Catalog.load([fifo], user_dir=False)
+    assert "not a regular file" in cat_info.value.allowed
+
+
+@pytest.mark.skipif(not Path("/dev/zero").exists(), reason="needs /dev/zero")
+def test_ap2_a_device_is_refused(tmp_path: Path) -> None:
+    link = tmp_path / "zero.json"
+    link.symlink_to("/dev/zero")
+    with pytest.raises(ScenarioError, match="not a regular file"):
+        armourpen.load_scenario(link)
+    with pytest.raises(CatalogError, match="not a regular file"):
+        Catalog.load([Path("/dev/zero")], user_dir=False)
+
+
+def test_ap2_a_folder_is_refused(tmp_path: Path) -> None:
+    folder = tmp_path / "scenario.toml"
+    folder.mkdir()
+    with pytest.raises(ScenarioError, match="a folder"):
+        armourpen.load_scenario(folder)
+    with pytest.raises(CatalogError, match="a folder"):
+        Catalog.load([folder], user_dir=False)
+
+
+def test_ap2_a_file_over_the_size_cap_is_refused_naming_the_setting(tmp_path: Path) -> None:
+    path = tmp_path / "s.toml"
+    path.write_text(GURPS_TOML % 10 + "#" + "x" * 200 + "\n", encoding="utf-8")
+    with pytest.raises(LimitError) as info:
+        armourpen.load_scenario(path, limits=Limits(max_file_bytes=200))
+    assert "max_file_bytes" in info.value.allowed
+    assert "ARMOURPEN_MAX_FILE_BYTES" in info.value.allowed
+    armourpen.load_scenario(path)  # the default cap reads it
+
+
+def test_ap2_user_catalog_file_over_the_cap_and_too_many_files(tmp_path: Path) -> None:
+    path = tmp_path / "mine.toml"
+    path.write_text('[[armour]]\nname = "Tin foil"\nav = 1\n' + "# padding\n" * 30, encoding="utf-8")
+    with pytest.raises(LimitError, match="max_file_bytes"):
+        Catalog.load([path], user_dir=False, limits=Limits(max_file_bytes=100))
+    with pytest.raises(LimitError, match="max_catalog_files"):
+        Catalog.load([path, path], user_dir=False, limits=Limits(max_catalog_files=1))
+
+
+def test_ap2_a_file_that_is_not_utf8_is_refused(tmp_path: Path) -> None:
+    path = tmp_path / "s.json"
+    path.write_bytes(b'{"rules": "\xff"}')
+    with pytest.raises(ScenarioError, match="not UTF-8"):
+        armourpen.load_scenario(path)
+
+
+# --- nesting ---------------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize("depth", [33, 100_000])
+def test_ap2_json_nested_too_deep_is_refused_before_parsing(depth: int) -> None:
+    text = '{"line": ' + "[" * depth + "]" * depth + "}"
+    with pytest.raises(LimitError) as info:
+        parse_json(text, field="scenario")
+    assert info.value.field == "scenario" and "max_depth" in info.value.allowed
+
+
+@pytest.mark.parametrize("depth", [33, 100_000])
+def test_ap2_toml_nested_too_deep_is_refused_before_parsing(depth: int) -> None:
+    text = "line = " + "[" * depth + "]" * depth + "\n"
+    with pytest.raises(LimitError, match="max_depth"):
+        parse_toml(text, field="scenario")
+    inline = "a = " + "{ b = " * depth + "1" + " }" * depth + "\n"
+    with pytest.raises(LimitError, match="max_depth"):
+        parse_toml(inline, field="scenario")
+
+
+def test_ap2_brackets_inside_strings_and_comments_are_not_nesting() -> None:
+    many = "[" * 40
+    text = f'a = "{many}" # {many}\nb = [[1]]\nc = \'{many}\'\nd = """\n{many}"""\n'
+    assert parse_toml(text, field="s") == {"a": many, "b": [[1]], "c": many, "d": many}
+    assert parse_json('{"a": "[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[\\"["}', field="s") == {
+        "a": "[" * 35 + '"['
+    }
+
+
+def test_ap2_dotted_toml_keys_nested_too_deep_are_refused() -> None:
+    text = ".".join(f"k{i}" for i in range(40)) + " = 1\n"
+    with pytest.raises(LimitError, match="max_depth"):
+        parse_toml(text, field="scenario")
+
+
+def test_ap2_a_mapping_nested_too_deep_is_refused() -> None:
+    deep: list[object] = []
+    node = deep
+    for _ in range(10_000):
+        node.append([])
+        node = node[0]  # type: ignore[assignment]
+    with pytest.raises(LimitError) as info:
+        armourpen.load_scenario({"rules": "gurps", "attack": {"damage": "1d pi"}, "line": deep})
+    assert info.value.field.startswith("line[0]")
+
+
+# --- keys --------------------------------------------------------------------------------------
+
+
+def test_ap2_duplicate_json_keys_are_refused_naming_the_place(tmp_path: Path) -> None:
+    text = '{"attack": {"weapon": "7.62x51mm NATO", "range": "150 m", "range": "10 m"}, "line": []}'
+    err = refused(tmp_path, "s.json", text)
+    assert err.field == "attack.range" and err.value == "range"
+    nested = '{"rules": "gurps", "attack": {"damage": "1d pi"}, "line": [{"target": "a", "hp": 1, "hp": 2}]}'
+    assert refused(tmp_path, "g.json", nested).field == "line[0].hp"
+
+
+def test_ap2_keys_with_newlines_or_escapes_are_shown_escaped(tmp_path: Path) -> None:
+    text = '{"rules": "gurps", "attack": {"damage": "1d pi", "\\u001b[2Jx\\ny": 1}, "line": []}'
+    err = refused(tmp_path, "s.json", text)
+    message = str(err)
+    assert "\x1b" not in message and "\n" not in message
+    assert "\\x1b[2Jx\\ny" in message and message.startswith("attack.")
+
+
+@pytest.mark.parametrize("text", ["a\x1b[31mred", "bell\x07", "csi\x9b31m", "rtl\u202eevil"])
+def test_ap2_control_characters_in_names_are_refused(text: str) -> None:
+    with pytest.raises(InputError) as info:
+        armourpen.load_scenario(
+            {"attack": {"weapon": "7.62x51mm NATO", "range": "150 m"}, "line": [{"target": text}]}
+        )
+    assert info.value.field == "line[0].target"
+    assert not any(c in str(info.value) for c in "\x1b\x07\x9b\u202e\n")
+
+
+# --- numbers -----------------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize(("literal", "typed"), [("NaN", "NaN"), ("Infinity", "Infinity"),
+                                                 ("-Infinity", "-Infinity"), ("1e309", "1e309"),
+                                                 ("-1e309", "-1e309")])
+def test_ap2_json_non_finite_numbers_name_their_field(tmp_path: Path, literal: str, typed: str) -> None:
+    err = refused(tmp_path, "s.json", GURPS_JSON % literal)
+    assert err.field == "line[0].hp" and repr(err.value) == typed
+    assert "finite" in err.allowed
+
+
+@pytest.mark.parametrize("literal", ["nan", "+nan", "-nan", "inf", "+inf", "-inf", "1e309"])
+def test_ap2_toml_non_finite_numbers_name_their_field(tmp_path: Path, literal: str) -> None:
+    err = refused(tmp_path, "s.toml", GURPS_TOML % literal)
+    assert err.field == "line[0].hp" and "finite" in err.allowed
+
+
+@pytest.mark.parametrize("digits", [20, 400, 4301, 100_000])
+def test_ap2_huge_integers_name_their_field(tmp_path: Path, digits: int) -> None:
+    number = "9" * digits
+    for name, template in (("s.json", GURPS_JSON), ("s.toml", GURPS_TOML)):
+        err = refused(tmp_path, name, template % number)
+        assert err.field == "line[0].hp", name
+        assert "19 digits" in err.allowed
+        assert len(str(err)) < 300  # the number is described, not repeated
+    with pytest.raises(InputError) as info:
+        armourpen.load_scenario(json.loads(GURPS_JSON % 1) | {"line": [{"target": "a",
+                                                                         "hp": 10**digits}]})
+    assert info.value.field == "line[0].hp" and len(str(info.value)) < 300
+
+
+def test_ap2_huge_integers_in_strings_keys_and_comments_are_left_alone() -> None:
+    big = "9" * 5000
+    text = f'"{big}" = "{big}" # {big}\nx = 1_000\n'
+    assert parse_toml(text, field="s") == {big: big, "x": 1000}
+
+
+def test_ap2_check_tree_names_the_field_of_every_bad_number() -> None:
+    for bad in (float("nan"), float("inf"), -float("inf"), 2**63, -(2**63) - 1, 10**5000):
+        with pytest.raises(InputError) as info:
+            check_tree({"a": [{"b": 1}, {"c": bad}]})
+        assert info.value.field == "a[1].c"
+    check_tree({"a": [2**63 - 1, -(2**63), 1.5, True, None, "plain\ttext\nlines"]})
