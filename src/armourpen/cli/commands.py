@@ -17,6 +17,8 @@ COMMAND_MODULES: dict[str, str] = {
     "table": "armourpen.cli.table_cmd",
     "examples": "armourpen.cli.examples_cmd",
     "schema": "armourpen.cli.schema_cmd",
+    "chart": "armourpen.cli.chart_cmd",
+    "screen": "armourpen.cli.screen_cmd",
 }
 
 # Registrars imported eagerly (prefer an entry in COMMAND_MODULES).

@@ -1,0 +1,373 @@
+"""Drawing chart values with matplotlib (the Agg canvas; never pyplot, so no global state).
+
+:func:`render` turns any chart value into PNG, SVG or PDF bytes; :func:`svg` gives SVG text for web
+pages. SVG keeps its text as text (``svg.fonttype = "none"``) so that it can be searched and read by
+screen readers, and carries no date, so the same chart gives the same bytes.
+"""
+
+from __future__ import annotations
+
+import io
+import math
+from typing import TYPE_CHECKING, Any
+
+from armourpen.charts.model import Chart, footnote
+from armourpen.penav.penetration import Result
+
+if TYPE_CHECKING:
+    from matplotlib.axes import Axes
+    from matplotlib.figure import Figure
+
+    from armourpen.charts.matrix import MatrixChart
+    from armourpen.charts.odds import OddsChart
+    from armourpen.charts.pen_range import PenRangeChart
+    from armourpen.charts.slope import SlopeChart
+
+FORMATS: tuple[str, ...] = ("png", "svg", "pdf")
+"""What :func:`render` writes (``armourpen chart --out`` picks one by the file's extension)."""
+
+DPI = 150
+MAX_PIXELS = 9000  # the longer side of a PNG; a huge matrix is drawn at a lower resolution
+_METADATA: dict[str, dict[str, Any]] = {
+    "png": {"Software": None},
+    "svg": {"Date": None},
+    "pdf": {"CreationDate": None},
+}
+_RC: Any = {  # (matplotlib types the keys as a Literal)
+    "svg.fonttype": "none",  # text stays text in SVG
+    "svg.hashsalt": "armourpen",  # stable element ids: the same chart, the same bytes
+    "font.family": "DejaVu Sans",  # ships with matplotlib and has ✓ ≈ ·
+    "font.size": 9,
+    "axes.titlesize": 10,
+}
+
+# Okabe-Ito colours, told apart with every common colour-vision deficiency.
+OUTCOME_COLOURS: dict[Result, str] = {
+    Result.PENETRATED: "#D55E00",
+    Result.PENETRATED_REDUCED: "#F0E442",
+    Result.STOPPED: "#009E73",
+}
+_SERIES = ("#0072B2", "#D55E00", "#009E73", "#CC79A7", "#E69F00", "#56B4E9", "#000000", "#F0E442")
+_STYLES = ("-", "--", "-.", ":")
+
+
+def render(chart: Chart, fmt: str = "png") -> bytes:
+    """The chart drawn as ``png``, ``svg`` or ``pdf`` bytes."""
+    import matplotlib
+
+    if fmt not in FORMATS:
+        raise ValueError(f"format {fmt!r}: allowed {', '.join(FORMATS)}")
+    with matplotlib.rc_context(_RC):
+        fig = figure(chart)
+        w, h = fig.get_size_inches()
+        dpi = min(DPI, MAX_PIXELS / max(w, h))
+        buf = io.BytesIO()
+        fig.savefig(buf, format=fmt, dpi=dpi, metadata=_METADATA[fmt])
+    return buf.getvalue()
+
+
+def svg(chart: Chart) -> str:
+    """The chart as SVG text, its labels kept as ``<text>`` (for web pages)."""
+    return render(chart, "svg").decode("utf-8")
+
+
+def figure(chart: Chart) -> Figure:
+    """A matplotlib figure of the chart (call inside :func:`render`'s settings for its fonts)."""
+    from armourpen.charts.matrix import MatrixChart
+    from armourpen.charts.odds import OddsChart
+    from armourpen.charts.pen_range import PenRangeChart
+    from armourpen.charts.slope import SlopeChart
+
+    if isinstance(chart, PenRangeChart):
+        return _pen_range(chart)
+    if isinstance(chart, MatrixChart):
+        return _matrix(chart)
+    if isinstance(chart, OddsChart):
+        return _odds(chart)
+    if isinstance(chart, SlopeChart):
+        return _slope(chart)
+    raise TypeError(f"not a chart value: {type(chart).__name__}")
+
+
+def _new_figure(width: float, height: float) -> Figure:
+    from matplotlib.backends.backend_agg import FigureCanvasAgg
+    from matplotlib.figure import Figure
+
+    fig = Figure(figsize=(width, height), layout="constrained")
+    FigureCanvasAgg(fig)
+    return fig
+
+
+def _finish(fig: Figure, chart: Chart) -> None:
+    """The title, and the rulings and warnings in a footnote under everything else."""
+    import textwrap
+
+    fig.suptitle(chart.title, fontsize=12, fontweight="bold")
+    per_line = max(60, int(fig.get_size_inches()[0] * 15))
+    lines = textwrap.wrap(footnote(chart), per_line)
+    for w in chart.warnings:
+        lines.extend(textwrap.wrap("warning: " + w, per_line))
+    # supxlabel, unlike free text, has its room kept by the constrained layout
+    fig.supxlabel("\n".join(lines), x=0.01, ha="left", fontsize=7.5, color="#333333")
+
+
+# --- pen-range ------------------------------------------------------------------------------
+
+CONTACT_SPAN = (0.15, 0.3)  # where Contact (no distance) is drawn, left of Point Blank
+_BAND_SHORT = {
+    "contact": "Contact", "point_blank": "Point\nBlank", "close": "Close", "short": "Short",
+    "medium": "Medium", "long": "Long", "very_long": "Very\nLong", "far": "Far",
+    "very_far": "Very\nFar", "distant": "Distant", "very_distant": "Very\nDistant",
+}
+
+
+def _edges(chart: PenRangeChart) -> list[float]:
+    steps = chart.attacks[0].steps
+    edges: list[float] = []
+    for s in steps:
+        lo, hi = (CONTACT_SPAN if s.low is None or s.high is None
+                  else (max(float(s.low), CONTACT_SPAN[1]), float(s.high)))
+        if not edges:
+            edges.append(lo)
+        edges.append(hi)
+    return edges
+
+
+def _pen_range(chart: PenRangeChart) -> Figure:
+    from matplotlib.ticker import FixedLocator, MaxNLocator, NullLocator
+
+    fig = _new_figure(12, 7.5)
+    grid = fig.add_gridspec(2, 1, height_ratios=(4, 1.3))
+    ax: Axes = fig.add_subplot(grid[0])
+    axd: Axes = fig.add_subplot(grid[1], sharex=ax)
+    edges = _edges(chart)
+    steps = chart.attacks[0].steps
+    for i, series in enumerate(chart.attacks):
+        colour = _SERIES[i % len(_SERIES)]
+        style = _STYLES[(i // len(_SERIES)) % len(_STYLES)]
+        width = max(1.2, 3.2 - 0.35 * i)  # later lines thinner: an identical series still shows
+        pen = f"PEN {series.base_pen}" + (f" = SPEN {series.base_pen / 5:g}" if series.structural
+                                           else "")
+        column = {"handgun": "Handgun/SMG column", "rifle": "Rifle/MG column",
+                  "none": "no range modifier"}[series.range_column.value]
+        label = f"{series.name} ({pen}, {column})"
+        ax.stairs([s.pen for s in series.steps], edges, baseline=None, color=colour,
+                  linestyle=style, linewidth=width, label=label, zorder=3 + i)
+        axd.stairs([s.dc_modifier for s in series.steps], edges, baseline=None, color=colour,
+                   linestyle=style, linewidth=width, zorder=3 + i)
+    av_colours = ("#222222", "#7F3C8D", "#8C6D31", "#6B6ECF", "#999999", "#843C39")  # not _SERIES
+    by_av: dict[int, list[str]] = {}
+    for d in chart.defences:
+        by_av.setdefault(d.av, []).append(d.label)
+    for m, (av, labels) in enumerate(sorted(by_av.items())):
+        ax.axhline(av, color=av_colours[m % len(av_colours)], linestyle=(0, (6, 3)), linewidth=1.6,
+                   label="; ".join(labels), zorder=2)
+    top = max([s.pen for a in chart.attacks for s in a.steps] + list(by_av) + [1])
+    ax.set_ylim(-0.5, top + max(1.5, top * 0.08))
+    ax.yaxis.set_major_locator(MaxNLocator(integer=True))
+    ax.set_ylabel("effective PEN (personal scale, PA-1)")
+    ax.grid(axis="y", color="#dddddd", linewidth=0.6)
+    # Band boundaries, band names on top, and the contact region set apart.
+    for ax_ in (ax, axd):
+        ax_.axvspan(*CONTACT_SPAN, color="#eeeeee", zorder=0)
+        for x in edges[1:-1]:
+            ax_.axvline(x, color="#bbbbbb", linewidth=0.6, zorder=1)
+    for k, s in enumerate(steps):
+        mid = math.sqrt(edges[k] * edges[k + 1])
+        ax.text(mid, 1.01, _BAND_SHORT[s.band.value], transform=ax.get_xaxis_transform(),
+                ha="center", va="bottom", fontsize=8)
+    ax.set_xscale("log")
+    ax.set_xlim(edges[0], edges[-1])
+    ticks = edges[1:]
+    axd.xaxis.set_major_locator(FixedLocator(ticks))
+    axd.xaxis.set_minor_locator(NullLocator())
+    axd.set_xticks(ticks, ["0" if t == CONTACT_SPAN[1] else f"{t:g}" for t in ticks])
+    ax.tick_params(axis="x", labelbottom=False)
+    axd.set_xlabel("distance in m or yd (the table gives both the same numbers, PA-3); log scale;"
+                   " Contact has no distance")
+    axd.set_ylabel("DC modifier\n(PA-5)")
+    axd.yaxis.set_major_locator(MaxNLocator(integer=True))
+    dcs = [s.dc_modifier for a in chart.attacks for s in a.steps]
+    axd.set_ylim(min(dcs) - 0.5, max(dcs) + 0.5)
+    axd.grid(axis="y", color="#dddddd", linewidth=0.6)
+    # An axes legend (not a figure legend) keeps its room in the constrained layout.
+    ax.legend(loc="upper left", bbox_to_anchor=(1.01, 1.0), fontsize=8, frameon=False,
+              title="attacks (solid) and AV lines (dashed)", title_fontsize=8,
+              alignment="left")
+    _finish(fig, chart)
+    return fig
+
+
+# --- matrix ---------------------------------------------------------------------------------
+
+
+def _matrix(chart: MatrixChart) -> Figure:
+    import numpy as np
+    from matplotlib.colors import ListedColormap
+    from matplotlib.patches import Patch
+
+    order = (Result.STOPPED, Result.PENETRATED_REDUCED, Result.PENETRATED)
+    rows = [f"{a.name}  ({a.shown('PEN')})" for a in chart.attacks]
+    cols = [f"{d.name}  ({d.shown('AV')})" for d in chart.defences]
+    n, m = len(rows), len(cols)
+    label_w = max(len(r) for r in rows) * 0.075 + 0.4
+    label_h = max(len(c) for c in cols) * 0.055 + 0.4
+    width = max(8.0, label_w + m * 0.55 + 0.6)
+    height = max(4.5, label_h + n * 0.32 + 1.6)
+    fig = _new_figure(width, height)
+    ax: Axes = fig.add_subplot()
+    codes = np.array([[order.index(r) for r in row] for row in chart.results])
+    ax.imshow(codes, cmap=ListedColormap([OUTCOME_COLOURS[r] for r in order]), vmin=0, vmax=2,
+              aspect="auto", interpolation="nearest")
+    for i in range(n):
+        for j in range(m):
+            r = chart.results[i][j]
+            ax.text(j, i, f"{chart.margin(i, j):+d}" if chart.margin(i, j) else "0",
+                    ha="center", va="center", fontsize=7.5,
+                    color="black" if r is Result.PENETRATED_REDUCED else "white")
+    ax.set_xticks(range(m), cols, rotation=55, ha="left", rotation_mode="anchor", fontsize=8)
+    ax.set_yticks(range(n), rows, fontsize=8)
+    ax.xaxis.tick_top()
+    ax.tick_params(length=0)
+    ax.set_xticks(np.arange(m + 1) - 0.5, minor=True)
+    ax.set_yticks(np.arange(n + 1) - 0.5, minor=True)
+    ax.grid(which="minor", color="white", linewidth=1.2)
+    ax.tick_params(which="minor", length=0)
+    for spine in ax.spines.values():
+        spine.set_visible(False)
+    from armourpen.charts.matrix import LEGEND
+
+    handles = [Patch(facecolor=OUTCOME_COLOURS[r], label=LEGEND[r]) for r in reversed(order)]
+    # In the corner left free by the row and column labels.
+    ax.legend(handles=handles, loc="lower right", bbox_to_anchor=(-0.01, 1.01), frameon=False,
+              title="each cell: PEN - AV", fontsize=8, title_fontsize=8, alignment="left")
+    _finish(fig, chart)
+    return fig
+
+
+# --- odds -----------------------------------------------------------------------------------
+
+
+def _percent(p: float) -> str:
+    """Two decimals, and never 0% or 100% for what is merely unlikely or likely."""
+    if p in (0, 1):
+        return f"{p * 100:.0f}%"
+    if p < 0.0001:
+        return "<0.01%"
+    if p > 0.9999:
+        return ">99.99%"
+    return f"{p * 100:.2f}%"
+
+
+LABELLED_BARS = 16  # with no more bars than this, each bar carries its chance
+
+
+def _odds(chart: OddsChart) -> Figure:
+    from matplotlib.ticker import MaxNLocator, PercentFormatter
+
+    n = len(chart.targets)
+    fig = _new_figure(10, 1.2 + 2.6 * n)
+    axes: list[Axes] = list(fig.subplots(n, 1, squeeze=False)[:, 0])
+    for ax, t in zip(axes, chart.targets, strict=True):
+        xs = [k for k, _ in t.injury]
+        ps = [float(p) * 100 for _, p in t.injury]
+        colours = ["#999999" if k == 0 else "#D55E00" for k in xs]
+        bars = ax.bar(xs, ps, color=colours, width=0.8)
+        if len(xs) <= LABELLED_BARS:
+            ax.bar_label(bars, [_percent(float(p)) for _, p in t.injury], fontsize=7, padding=1)
+            ax.set_ylim(0, max(ps) * 1.15)
+        ax.set_title(f"{t.name}: reached {_percent(float(t.p_reached))}, goes on past it "
+                     f"{_percent(float(t.p_overpenetrates))}, mean injury "
+                     f"{float(t.expected_injury):.2f} HP", loc="left", fontsize=9.5)
+        ax.yaxis.set_major_formatter(PercentFormatter(decimals=0))
+        ax.xaxis.set_major_locator(MaxNLocator(integer=True))
+        ax.set_ylabel("chance")
+        ax.set_xlim(min(xs, default=0) - 0.7, max(xs, default=1) + 0.7)
+        ax.grid(axis="y", color="#dddddd", linewidth=0.6)
+        ax.set_axisbelow(True)
+    axes[-1].set_xlabel("injury (HP); grey: no injury (not reached, not hit, or stopped by DR)")
+    _finish(fig, chart)
+    return fig
+
+
+# --- slope ----------------------------------------------------------------------------------
+
+
+def _slope(chart: SlopeChart) -> Figure:
+    from matplotlib.ticker import FixedLocator, MaxNLocator
+
+    fig = _new_figure(10, 7.5)
+    ax_m, ax_av = fig.subplots(2, 1, sharex=True, height_ratios=(1, 1.4))
+    angles = [float(p.angle) for p in chart.curve]
+    ax_m.plot(angles, [float(p.multiplier) for p in chart.curve], color="#0072B2", linewidth=1.8,
+              label="the multiplier used: straight lines between the points, x6 beyond 80° (PA-10)")
+    ta = [float(p.angle) for p in chart.table]
+    tm = [float(p.multiplier) for p in chart.table]
+    ax_m.plot(ta, tm, "o", color="#D55E00", markersize=7, label="the text's table (PA-10)", zorder=3)
+    for a, mult in zip(ta, tm, strict=True):
+        ax_m.annotate(f"x{mult:g}", (a, mult), textcoords="offset points",
+                      xytext=(6, 7) if a == 0 else (-6, 7), ha="left" if a == 0 else "right",
+                      fontsize=8)
+    ax_m.set_ylabel("thickness multiplier")
+    ax_m.set_ylim(0, 6.8)
+    ax_m.legend(loc="upper left", fontsize=8, frameon=False)
+    ax_m.grid(color="#eeeeee", linewidth=0.6)
+
+    known = [p for p in chart.curve if p.av is not None]
+    ax_av.plot([float(p.angle) for p in known], [p.av for p in known], drawstyle="steps-post",
+               color="#009E73", linewidth=1.8, label="effective AV (the highest it reaches, PA-11)")
+    ax_av.plot([float(p.angle) for p in chart.table if p.av is not None],
+               [p.av for p in chart.table if p.av is not None], "o", color="#D55E00", markersize=6,
+               zorder=3, label="at the table's angles")
+    ax_av.set_ylabel("effective AV (personal scale)")
+    ax_av.yaxis.set_major_locator(MaxNLocator(integer=True))
+    ax_mm = ax_av.twinx()
+    ax_mm.plot(angles, [float(p.mm) for p in chart.curve], color="#CC79A7", linewidth=1.2,
+               linestyle="--", label="effective thickness, mm of RHA")
+    ax_mm.set_ylabel("effective thickness (mm of RHA)")
+    ax_av.set_xlabel("angle of incidence (degrees from the plate's normal; a horizontal shot at a "
+                     "plate sloped s° back meets it at s°)")
+    ax_av.xaxis.set_major_locator(FixedLocator([0, 15, 30, 45, 60, 75, 80, 90]))
+    ax_av.set_xlim(0, 90)
+    ax_av.grid(color="#eeeeee", linewidth=0.6)
+    handles = ax_av.get_legend_handles_labels()[0] + ax_mm.get_legend_handles_labels()[0]
+    ax_av.legend(handles=handles, loc="upper left", fontsize=8, frameon=False)
+    _finish(fig, chart)
+    return fig
+
+
+# --- the thickness curve (for the GM screen) ------------------------------------------------
+
+
+def thickness_png() -> bytes:
+    """The thickness curve (PA-11) as a PNG: AV against mm of RHA, the table's points marked."""
+    import matplotlib
+    from matplotlib.ticker import FixedLocator, NullLocator
+
+    from armourpen.penav.thickness import CURVE, POINTS
+
+    with matplotlib.rc_context(_RC):
+        fig = _new_figure(6.4, 4.0)
+        ax = fig.add_subplot()
+        ax.plot([float(mm) for _, mm in CURVE], [av for av, _ in CURVE], color="#0072B2",
+                linewidth=1.5, label="the curve: straight lines between points, then +100 mm per 10 AV")
+        ax.plot([float(mm) for _, mm in POINTS], [av for av, _ in POINTS], "o", color="#D55E00",
+                markersize=3, label="the text's table points")
+        ax.set_xscale("log")
+        ax.set_yscale("log")
+        ticks = [1, 5, 10, 20, 50, 100, 200, 500, 1000, 2000, 5000]
+        ax.xaxis.set_major_locator(FixedLocator(ticks))
+        ax.xaxis.set_minor_locator(NullLocator())
+        ax.set_xticks(ticks, [str(t) for t in ticks])
+        yt = [3, 5, 10, 20, 50, 100, 200, 500, 1000]
+        ax.yaxis.set_major_locator(FixedLocator(yt))
+        ax.yaxis.set_minor_locator(NullLocator())
+        ax.set_yticks(yt, [str(t) for t in yt])
+        ax.set_xlabel("mm of rolled homogeneous steel (log scale)")
+        ax.set_ylabel("AV (personal scale; SAV = AV / 5)")
+        ax.grid(color="#dddddd", linewidth=0.6)
+        ax.legend(loc="upper left", fontsize=7.5, frameon=False)
+        ax.set_title("Thickness curve (PA-11)", fontsize=10)
+        buf = io.BytesIO()
+        fig.savefig(buf, format="png", dpi=200, metadata=_METADATA["png"])
+    return buf.getvalue()

@@ -1,0 +1,51 @@
+"""What every chart value shares: its kind, its title, the rulings it draws on, its JSON form."""
+
+from __future__ import annotations
+
+from typing import Any, Protocol
+
+RULING_TITLES: dict[str, str] = {
+    "PA-1": "scales",
+    "PA-2": "outcome",
+    "PA-3": "range bands",
+    "PA-4": "range columns",
+    "PA-5": "damage class",
+    "PA-6": "ammunition",
+    "PA-7": "layering",
+    "PA-8": "wearing limits",
+    "PA-9": "direction",
+    "PA-10": "sloped armour",
+    "PA-11": "thickness curve",
+    "PA-13": "unknown values",
+    "GU-1": "notation",
+    "GU-3": "DR and divisors",
+    "GU-4": "injury",
+    "GU-6": "cover DR",
+    "GU-7": "the chain",
+    "GU-8": "who is hit",
+}
+"""Short names of the rulings a chart cites in its footnote (RULINGS.md has the full text)."""
+
+
+class Chart(Protocol):
+    """A chart's plotted data: frozen, with the rulings it follows and a JSON-ready form."""
+
+    @property
+    def kind(self) -> str: ...
+
+    @property
+    def title(self) -> str: ...
+
+    @property
+    def rulings(self) -> tuple[str, ...]: ...
+
+    @property
+    def warnings(self) -> tuple[str, ...]: ...
+
+    def to_dict(self) -> dict[str, Any]: ...
+
+
+def footnote(chart: Chart) -> str:
+    """``Rulings: PA-3 range bands, PA-7 layering ...``: the line under every chart."""
+    return "Rulings: " + ", ".join(f"{r} {RULING_TITLES.get(r, '')}".rstrip() for r in chart.rulings)
+

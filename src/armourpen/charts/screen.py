@@ -1,0 +1,281 @@
+"""The printable GM screen: a PDF (reportlab) of which attacks defeat which armour at each band.
+
+One page per group of defences that meet every attack alike: the same layered AV from the same
+direction, since the outcome depends on nothing else (PA-2). Each page is a table of attacks x range
+bands with the outcome symbols, the band distances heading the columns in m and yd alike (the range
+table gives both the same numbers, PA-3). Attacks whose outcome is the same at every band are named under
+the table instead of taking a row each, so that a page holds the rows that change with range. The
+last page holds the thickness curve (PA-11) and the slope table (PA-10).
+"""
+
+from __future__ import annotations
+
+import io
+from dataclasses import dataclass
+from typing import TYPE_CHECKING, Any
+
+from armourpen.errors import InputError
+from armourpen.penav.penetration import Result
+from armourpen.penav.ranges import Band
+from armourpen.penav.scale import structural_number
+
+if TYPE_CHECKING:
+    from armourpen.grid import SweepResult
+
+PAPERS: tuple[str, ...] = ("a4", "letter")
+_FONT = "DejaVuSans"  # the symbols ✓ ≈ · need a font that has them
+_FONT_BOLD = "DejaVuSans-Bold"
+_TINTS: dict[Result, str] = {  # light tints of the charts' outcome colours, for printing
+    Result.PENETRATED: "#F6C8AC",
+    Result.PENETRATED_REDUCED: "#FBF5B5",
+    Result.STOPPED: "#C4E8DC",
+}
+_COLUMN = {"handgun": "H", "rifle": "R", "none": "–"}
+RULINGS = ("PA-1", "PA-2", "PA-3", "PA-4", "PA-6", "PA-7", "PA-9", "PA-10", "PA-11")
+
+
+@dataclass(frozen=True, slots=True)
+class ScreenRow:
+    """One attack on a page: its base PEN and range column, and its outcome at each band."""
+
+    attack: str
+    pen: int
+    structural: bool
+    range_column: str
+    results: tuple[Result, ...]
+
+
+@dataclass(frozen=True, slots=True)
+class ScreenPage:
+    """The defences that meet every attack at one AV, and what each attack does at each band."""
+
+    av: int
+    structural: bool
+    defences: tuple[str, ...]
+    bands: tuple[Band, ...]
+    rows: tuple[ScreenRow, ...]  # attacks whose outcome changes with the band
+    uniform: tuple[tuple[Result, tuple[str, ...]], ...]  # the others, by their one outcome
+
+    @property
+    def title(self) -> str:
+        return f"AV {self.av}" + (f" (SAV {structural_number(self.av)})" if self.structural else "")
+
+
+def screen_pages(res: SweepResult) -> tuple[ScreenPage, ...]:
+    """The screen's pages of a sweep: one per AV met, ascending; each direction of a defence counts."""
+    from armourpen.grid import CODE_RESULTS
+
+    groups: dict[int, list[tuple[int, int]]] = {}
+    for j in range(len(res.defences)):
+        for l in range(len(res.directions)):  # noqa: E741
+            groups.setdefault(int(res.av[j, l]), []).append((j, l))
+    several = len(res.directions) > 1
+    pages = []
+    for av, members in sorted(groups.items()):
+        j0, l0 = members[0]
+        codes = res.outcome[:, j0, :, l0].tolist()
+        rows: list[ScreenRow] = []
+        uniform: dict[Result, list[str]] = {}
+        for i, a in enumerate(res.attacks):
+            results = tuple(CODE_RESULTS[c] for c in codes[i])
+            if len(set(results)) == 1:
+                uniform.setdefault(results[0], []).append(a.name)
+            else:
+                rows.append(ScreenRow(a.name, a.pen, a.structural, a.range_column.value, results))
+        names = tuple(
+            res.defences[j].name + (f" (from {res.directions[d].value})" if several else "")
+            for j, d in members
+        )
+        pages.append(ScreenPage(
+            av, any(res.defences[j].structural for j, _ in members), names, res.bands, tuple(rows),
+            tuple((r, tuple(uniform[r])) for r in (Result.PENETRATED, Result.PENETRATED_REDUCED,
+                                                    Result.STOPPED) if r in uniform),
+        ))
+    return tuple(pages)
+
+
+def screen_pdf(res: SweepResult, paper: str = "a4", *, field: str = "paper") -> bytes:
+    """The GM screen of a sweep over bands as PDF bytes: landscape A4 or Letter."""
+    from reportlab.lib.pagesizes import A4, landscape, letter
+    from reportlab.lib.units import mm
+    from reportlab.platypus import PageBreak, SimpleDocTemplate
+
+    key = paper.strip().lower()
+    if key not in PAPERS:
+        raise InputError(field, paper, "allowed: " + ", ".join(PAPERS))
+    if any(d is not None for d in res.distances):
+        raise InputError(field, "distances", "the screen is drawn over range bands")
+    _register_fonts()
+    size = landscape(A4 if key == "a4" else letter)
+    buf = io.BytesIO()
+    doc = SimpleDocTemplate(buf, pagesize=size, leftMargin=12 * mm, rightMargin=12 * mm,
+                            topMargin=10 * mm, bottomMargin=12 * mm, title="armourpen GM screen",
+                            author="armourpen", subject="PEN/AV outcomes by range band",
+                            creator="armourpen", invariant=True)
+    styles = _styles()
+    story: list[Any] = []
+    for page in screen_pages(res):
+        story.extend(_page(page, res, styles, doc.width))
+        story.append(PageBreak())
+    story.extend(_thickness_page(styles, doc.width))
+
+    def footer(canvas: Any, d: Any) -> None:
+        canvas.saveState()
+        canvas.setFont(_FONT, 7)
+        canvas.setFillColorRGB(0.3, 0.3, 0.3)
+        canvas.drawString(d.leftMargin, 7.5 * mm, "✓ penetrates (PEN > AV)   ≈ penetrates, wound "
+                          "roll -4 (PEN = AV)   · stopped (PEN < AV)   PEN: the profile's base PEN "
+                          "(SPEN in brackets)   col.: range column, H Handgun/SMG, R Rifle/MG, – none")
+        canvas.drawString(d.leftMargin, 4.5 * mm, "armourpen GM screen. Rulings: "
+                          + ", ".join(RULINGS))
+        canvas.drawRightString(size[0] - d.rightMargin, 6 * mm, f"page {d.page}")
+        canvas.restoreState()
+
+    doc.build(story, onFirstPage=footer, onLaterPages=footer)
+    return buf.getvalue()
+
+
+def _register_fonts() -> None:
+    """DejaVu Sans, as shipped inside matplotlib (the same extra): no system font is needed."""
+    import importlib.util
+    from pathlib import Path
+
+    from reportlab.pdfbase import pdfmetrics
+    from reportlab.pdfbase.ttfonts import TTFont
+
+    if _FONT in pdfmetrics.getRegisteredFontNames():
+        return
+    spec = importlib.util.find_spec("matplotlib")
+    if spec is None or not spec.submodule_search_locations:
+        raise ModuleNotFoundError("matplotlib (the charts extra) provides the screen's font")
+    ttf = Path(next(iter(spec.submodule_search_locations))) / "mpl-data" / "fonts" / "ttf"
+    pdfmetrics.registerFont(TTFont(_FONT, str(ttf / "DejaVuSans.ttf")))
+    pdfmetrics.registerFont(TTFont(_FONT_BOLD, str(ttf / "DejaVuSans-Bold.ttf")))
+    pdfmetrics.registerFontFamily(_FONT, normal=_FONT, bold=_FONT_BOLD, italic=_FONT,
+                                  boldItalic=_FONT_BOLD)
+
+
+def _styles() -> dict[str, Any]:
+    from reportlab.lib.styles import ParagraphStyle
+
+    return {
+        "title": ParagraphStyle("title", fontName=_FONT_BOLD, fontSize=14, leading=17,
+                                spaceAfter=2),
+        "sub": ParagraphStyle("sub", fontName=_FONT, fontSize=8.5, leading=10.5, spaceAfter=4),
+        "cell": ParagraphStyle("cell", fontName=_FONT, fontSize=8, leading=9),
+        "head": ParagraphStyle("head", fontName=_FONT, fontSize=7.5, leading=8.5, alignment=1),
+        "small": ParagraphStyle("small", fontName=_FONT, fontSize=7.5, leading=8.8, spaceBefore=2),
+    }
+
+
+def _esc(text: str) -> str:
+    from xml.sax.saxutils import escape
+
+    return escape(text)
+
+
+def _band_header(band: Band) -> str:
+    from armourpen.charts.pen_range import SPANS
+
+    if band not in SPANS:
+        return f"<b>{band.label}</b><br/>touching"
+    lo, hi = SPANS[band]
+    return f"<b>{band.label}</b><br/>{lo}–{hi}<br/>m/yd"
+
+
+def _page(page: ScreenPage, res: SweepResult, styles: dict[str, Any], width: float) -> list[Any]:
+    from reportlab.lib import colors
+    from reportlab.platypus import Paragraph, Table, TableStyle
+
+    from armourpen.grid import SYMBOLS
+
+    out: list[Any] = [
+        Paragraph(_esc(page.title) + _esc(f" — attacks from {', '.join(d.value for d in res.directions)}"),
+                  styles["title"]),
+        Paragraph(_esc("; ".join(page.defences)), styles["sub"]),
+    ]
+    head = [Paragraph("<b>attack</b>", styles["cell"]), Paragraph("<b>PEN</b>", styles["cell"]),
+            Paragraph("<b>col.</b>", styles["cell"])]
+    head += [Paragraph(_band_header(b), styles["head"]) for b in page.bands]
+    data: list[list[Any]] = [head]
+    style: list[Any] = [
+        ("FONT", (0, 0), (-1, -1), _FONT, 8),
+        ("VALIGN", (0, 0), (-1, -1), "MIDDLE"),
+        ("ALIGN", (1, 0), (-1, -1), "CENTER"),
+        ("GRID", (0, 0), (-1, -1), 0.4, colors.HexColor("#999999")),
+        ("BACKGROUND", (0, 0), (-1, 0), colors.HexColor("#EEEEEE")),
+        ("TOPPADDING", (0, 1), (-1, -1), 0.6),
+        ("BOTTOMPADDING", (0, 1), (-1, -1), 1.6),
+        ("LEFTPADDING", (0, 0), (-1, -1), 2.5),
+        ("RIGHTPADDING", (0, 0), (-1, -1), 2.5),
+    ]
+    for r, row in enumerate(page.rows, start=1):
+        pen = f"{row.pen}" + (f" ({structural_number(row.pen)})" if row.structural else "")
+        data.append([Paragraph(_esc(row.attack), styles["cell"]), pen, _COLUMN[row.range_column],
+                     *(SYMBOLS[x] for x in row.results)])
+        for k, x in enumerate(row.results):
+            style.append(("BACKGROUND", (3 + k, r), (3 + k, r), colors.HexColor(_TINTS[x])))
+    name_w, pen_w, col_w = 0.19 * width, 0.045 * width, 0.03 * width
+    band_w = (width - name_w - pen_w - col_w) / len(page.bands)
+    col_widths = [name_w, pen_w, col_w] + [band_w] * len(page.bands)
+    if page.rows:
+        table = Table(data, colWidths=col_widths, repeatRows=1)
+        table.setStyle(TableStyle(style))
+        out.append(table)
+    labels = {Result.PENETRATED: "✓ penetrates at every band",
+              Result.PENETRATED_REDUCED: "≈ penetrates with -4 at every band",
+              Result.STOPPED: "· stopped at every band"}
+    for result, names in page.uniform:
+        out.append(Paragraph(f"<b>{labels[result]}:</b> " + _esc(", ".join(names)), styles["small"]))
+    return out
+
+
+def _thickness_page(styles: dict[str, Any], width: float) -> list[Any]:
+    from reportlab.lib import colors
+    from reportlab.platypus import Image, Paragraph, Table, TableStyle
+
+    from armourpen.charts.draw import thickness_png
+    from armourpen.penav.slope import SLOPE_TABLE
+    from armourpen.penav.thickness import MAX_AV, MAX_MM, POINTS, fmt_mm
+
+    grid_style = TableStyle([
+        ("FONT", (0, 0), (-1, -1), _FONT, 7.5),
+        ("FONT", (0, 0), (-1, 0), _FONT_BOLD, 7.5),
+        ("ALIGN", (0, 0), (-1, -1), "RIGHT"),
+        ("GRID", (0, 0), (-1, -1), 0.3, colors.HexColor("#999999")),
+        ("BACKGROUND", (0, 0), (-1, 0), colors.HexColor("#EEEEEE")),
+        ("TOPPADDING", (0, 0), (-1, -1), 0.8),
+        ("BOTTOMPADDING", (0, 0), (-1, -1), 0.8),
+    ])
+    per_block = -(-len(POINTS) // 3)
+    blocks = []
+    for b in range(3):
+        rows: list[list[str]] = [["AV", "SAV", "mm RHA"]]
+        for av, thick in POINTS[b * per_block:(b + 1) * per_block]:
+            rows.append([str(av), f"{structural_number(av)}", fmt_mm(thick)])
+        t = Table(rows)
+        t.setStyle(grid_style)
+        blocks.append(t)
+    curve = Table([blocks], hAlign="LEFT")
+    curve.setStyle(TableStyle([("VALIGN", (0, 0), (-1, -1), "TOP")]))
+    slope_rows: list[list[str]] = [["from vertical", "from horizontal", "effective thickness"]]
+    for angle, mult in SLOPE_TABLE[1:]:  # the text writes 0°-15° as one row
+        shown, other = ("0°–15°", "90°–75°") if angle == 15 else (f"{angle}°", f"{90 - angle}°")
+        slope_rows.append([shown, other, f"x{float(mult):g}"])
+    slope_rows.append(["beyond 80°", "below 10°", "x6"])
+    slope = Table(slope_rows, hAlign="LEFT")
+    slope.setStyle(grid_style)
+    image = Image(io.BytesIO(thickness_png()), width=width * 0.5, height=width * 0.5 * 0.62)
+    left = [Paragraph("Thickness curve (PA-11): AV by mm of rolled homogeneous steel", styles["sub"]),
+            curve,
+            Paragraph(f"Linear between points; past AV 350, +100 mm per 10 AV up to AV {MAX_AV} "
+                      f"({fmt_mm(MAX_MM)} mm). A thickness gives the highest AV it reaches.",
+                      styles["small"])]
+    right = [image,
+             Paragraph("Sloped armour (PA-10): multiply the actual thickness, then read the AV off "
+                       "the curve. Straight lines between the rows; composite armour x1 at every "
+                       "angle; at 90° or more the face is not hit.", styles["small"]),
+             slope]
+    both = Table([[left, right]], colWidths=[width * 0.48, width * 0.52])
+    both.setStyle(TableStyle([("VALIGN", (0, 0), (-1, -1), "TOP")]))
+    return [Paragraph("Armour thickness and slope", styles["title"]), both]

@@ -1,0 +1,230 @@
+"""``armourpen chart KIND``: draw a chart to PNG, SVG or PDF, or print its data (``--json``).
+
+Each kind is a subcommand that parses its options, asks :mod:`armourpen.charts` for the chart
+value and writes the file; the drawing and the data live in the charts package.
+"""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+from typing import TYPE_CHECKING, Annotated, Any
+
+import typer
+from typer.core import TyperGroup
+
+from armourpen.cli.app import guarded
+from armourpen.cli.options import CatalogFiles, Json, NoUserCatalog, load_catalog
+from armourpen.errors import InputError
+
+if TYPE_CHECKING:
+    from armourpen.charts.model import Chart
+
+KINDS = ("pen-range", "matrix", "odds", "slope")  # armourpen.charts.KINDS, without importing it
+
+
+class _Kinds(TyperGroup):
+    """An unknown kind is bad input (AP-2): one line that lists the kinds."""
+
+    def resolve_command(self, ctx: Any, args: list[str]) -> Any:  # Typer's click is private
+        if args and not args[0].startswith("-") and args[0] not in self.commands:
+            raise InputError("KIND", args[0], "allowed: " + ", ".join(KINDS))
+        return super().resolve_command(ctx, args)
+
+
+chart_app = typer.Typer(
+    cls=_Kinds,
+    no_args_is_help=True,
+    help="Draw a chart (PNG, SVG or PDF by the --out file's extension) or print its data (--json).",
+)
+
+Out = Annotated[
+    Path | None,
+    typer.Option("--out", "-o", help="The file to write: .png, .svg or .pdf.", metavar="FILE",
+                 show_default=False),
+]
+Attacks = Annotated[
+    list[str] | None,
+    typer.Option("--attack", "-a", help="Attack profile: a name, or text its names contain "
+                 "(repeatable)."),
+]
+Armour = Annotated[
+    list[str] | None,
+    typer.Option(help="Armour: a name, or text its names contain (repeatable)."),
+]
+Cover = Annotated[
+    list[str] | None,
+    typer.Option(help="Cover: a name or text (repeatable); with --armour, each cover stands in front "
+                 "of each armour (PA-7)."),
+]
+Defences = Annotated[
+    list[str] | None,
+    typer.Option(help="An exact combination of catalog names joined by '+' (repeatable)."),
+]
+From = Annotated[str, typer.Option("--from", help="front|rear|left|right|above|below (PA-9).")]
+Ammo = Annotated[str | None, typer.Option(help="Load every attack with this ammunition (PA-6).")]
+OptionalRules = Annotated[
+    list[str] | None, typer.Option(help="Optional rule to turn on, e.g. rifle_ball_as_sp.")
+]
+
+
+def _start(out: Path | None, as_json: bool) -> str | None:
+    """Check --out before any work: the format by its extension, and that it can be written."""
+    from armourpen.cli.outfile import check_writable, out_format
+
+    if out is None:
+        if not as_json:
+            raise InputError("--out", "(missing)", "a file to write (.png, .svg or .pdf), or --json")
+        return None
+    fmt = out_format(out, ("png", "svg", "pdf"))
+    check_writable(out)
+    return fmt
+
+
+def _finish(chart: Chart, out: Path | None, fmt: str | None, as_json: bool) -> None:
+    if as_json:
+        typer.echo(json.dumps(chart.to_dict(), indent=2, ensure_ascii=False))
+    if out is None or fmt is None:
+        return
+    try:
+        from armourpen.charts import render
+    except ImportError:  # pragma: no cover - the charts extra is installed with the tests
+        raise InputError("--out", str(out), "drawing needs the charts extra: "
+                         "pip install 'armourpen[charts]'") from None
+    from armourpen.cli.outfile import write_whole
+
+    write_whole(out, render(chart, fmt))
+
+
+def sweep_inputs(catalog: list[Path] | None, no_user_catalog: bool, attack: list[str] | None,
+                  armour: list[str] | None, cover: list[str] | None,
+                  defence: list[str] | None, *, every_armour: bool) -> tuple[Any, list[Any], list[Any]]:
+    """The catalog, attacks and defences selected as ``armourpen table`` selects them."""
+    from armourpen.catalog import AttackProfile
+    from armourpen.cli.table_cmd import _defences, _select
+
+    cat = load_catalog(catalog, no_user_catalog)
+    picked = _select(cat, "attack", attack, "--attack") if attack else cat.items("attack")
+    attacks = [a for a in picked if isinstance(a, AttackProfile)]
+    if not (armour or cover or defence) and not every_armour:
+        return cat, attacks, []
+    return cat, attacks, _defences(cat, armour or [], cover or [], defence or [])
+
+
+@chart_app.command("pen-range")
+@guarded
+def pen_range(
+    attack: Attacks = None,
+    armour: Armour = None,
+    cover: Cover = None,
+    defence: Defences = None,
+    from_: From = "front",
+    ammo: Ammo = None,
+    optional_rule: OptionalRules = None,
+    catalog: CatalogFiles = None,
+    no_user_catalog: NoUserCatalog = False,
+    out: Out = None,
+    as_json: Json = False,
+) -> None:
+    """Effective PEN (and DC modifier) against distance, with the AV of armour and cover as lines."""
+    from armourpen.charts import pen_range_chart
+    from armourpen.cli.table_cmd import _flag_error
+
+    fmt = _start(out, as_json)
+    if not attack:
+        raise InputError("--attack", "(missing)", "one or more attack profiles to chart")
+    cat, attacks, defences = sweep_inputs(catalog, no_user_catalog, attack, armour, cover, defence,
+                                           every_armour=False)
+    try:
+        chart = pen_range_chart(attacks, defences, from_, ammo=ammo,
+                                optional_rules=optional_rule or [], catalog=cat)
+    except InputError as exc:
+        raise _flag_error(exc) from None
+    _finish(chart, out, fmt, as_json)
+
+
+@chart_app.command("matrix")
+@guarded
+def matrix(
+    attack: Attacks = None,
+    armour: Armour = None,
+    cover: Cover = None,
+    defence: Defences = None,
+    band: Annotated[str | None, typer.Option(help="The range band, e.g. long (PA-3).")] = None,
+    range_: Annotated[
+        str | None, typer.Option("--range", help="A distance instead of a band, e.g. 150m.")
+    ] = None,
+    from_: From = "front",
+    ammo: Ammo = None,
+    optional_rule: OptionalRules = None,
+    catalog: CatalogFiles = None,
+    no_user_catalog: NoUserCatalog = False,
+    out: Out = None,
+    as_json: Json = False,
+) -> None:
+    """Attacks x defences at one band or distance: each cell's outcome and PEN - AV margin."""
+    from armourpen.charts import matrix_chart
+    from armourpen.cli.table_cmd import _flag_error
+
+    fmt = _start(out, as_json)
+    if (band is None) == (range_ is None):
+        raise InputError("--band", band or range_ or "(missing)",
+                         "give one --band (e.g. long) or one --range (e.g. 150m), not both")
+    cat, attacks, defences = sweep_inputs(catalog, no_user_catalog, attack, armour, cover, defence,
+                                           every_armour=True)
+    try:
+        chart = matrix_chart(attacks, defences, band=band, distance=range_, direction=from_,
+                             ammo=ammo, optional_rules=optional_rule or [], catalog=cat)
+    except InputError as exc:
+        raise _flag_error(exc) from None
+    _finish(chart, out, fmt, as_json)
+
+
+@chart_app.command("odds")
+@guarded
+def odds(
+    scenario: Annotated[
+        Path, typer.Argument(help="A GURPS scenario file (.toml or .json), or example:NAME.",
+                             show_default=False)
+    ],
+    catalog: CatalogFiles = None,
+    no_user_catalog: NoUserCatalog = False,
+    out: Out = None,
+    as_json: Json = False,
+) -> None:
+    """The injury distribution of every target of a GURPS scenario, from the exact odds."""
+    from armourpen.charts import odds_chart
+    from armourpen.cli.odds_cmd import load_gurps
+
+    fmt = _start(out, as_json)
+    chart = odds_chart(load_gurps(scenario, catalog, no_user_catalog))
+    _finish(chart, out, fmt, as_json)
+
+
+@chart_app.command("slope")
+@guarded
+def slope(
+    thickness: Annotated[
+        str | None, typer.Option(help="The plate's actual thickness of RHA: 60mm, 4cm, 2in.")
+    ] = None,
+    av: Annotated[int | None, typer.Option("--av", help="Or its actual personal AV, 3 to 1000.")]
+    = None,
+    out: Out = None,
+    as_json: Json = False,
+) -> None:
+    """A plate's effective AV and thickness against the angle of incidence (PA-10, PA-11)."""
+    from armourpen.charts import slope_chart
+    from armourpen.cli.thickness_cmd import parse_thickness
+
+    fmt = _start(out, as_json)
+    if (thickness is None) == (av is None):
+        raise InputError("--thickness", thickness or av or "(missing)",
+                         "give the plate's --thickness (e.g. 60mm) or its --av, not both")
+    if thickness is not None:
+        chart = slope_chart(mm=parse_thickness(thickness, "--thickness"), field="--thickness")
+    else:
+        chart = slope_chart(av=av, field="--av")
+    _finish(chart, out, fmt, as_json)
+
+def register(app: typer.Typer) -> None:
+    app.add_typer(chart_app, name="chart")

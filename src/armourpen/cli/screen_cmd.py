@@ -1,0 +1,76 @@
+"""``armourpen screen``: the printable GM screen as a PDF (see :mod:`armourpen.charts.screen`)."""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Annotated
+
+import typer
+
+from armourpen.cli.app import guarded
+from armourpen.cli.options import CatalogFiles, NoUserCatalog
+from armourpen.errors import InputError
+
+
+@guarded
+def screen(
+    out: Annotated[Path, typer.Option("--out", "-o", help="The PDF file to write.", metavar="FILE",
+                                      show_default=False)],
+    attack: Annotated[
+        list[str] | None,
+        typer.Option("--attack", "-a", help="Attack profile: a name, or text its names contain "
+                     "(repeatable). Default: every attack in the catalog."),
+    ] = None,
+    armour: Annotated[
+        list[str] | None,
+        typer.Option(help="Armour: a name or text (repeatable). Default: every armour item, unless "
+                     "--cover or --defence is given."),
+    ] = None,
+    cover: Annotated[
+        list[str] | None,
+        typer.Option(help="Cover: a name or text (repeatable); with --armour, each cover stands in "
+                     "front of each armour (PA-7)."),
+    ] = None,
+    defence: Annotated[
+        list[str] | None,
+        typer.Option(help="An exact combination of catalog names joined by '+' (repeatable)."),
+    ] = None,
+    from_: Annotated[
+        list[str] | None,
+        typer.Option("--from", help="front|rear|left|right|above|below (repeatable; PA-9). "
+                     "Default: front."),
+    ] = None,
+    ammo: Annotated[str | None, typer.Option(help="Load every attack with this ammunition (PA-6).")]
+    = None,
+    optional_rule: Annotated[
+        list[str] | None, typer.Option(help="Optional rule to turn on, e.g. rifle_ball_as_sp.")
+    ] = None,
+    paper: Annotated[str, typer.Option(help="a4 or letter, landscape.")] = "a4",
+    catalog: CatalogFiles = None,
+    no_user_catalog: NoUserCatalog = False,
+) -> None:
+    """A printable GM screen: a page of attacks x range bands per AV met, and the thickness page."""
+    from armourpen.charts.screen import PAPERS
+    from armourpen.cli.chart_cmd import sweep_inputs
+    from armourpen.cli.outfile import check_writable, out_format, write_whole
+    from armourpen.cli.table_cmd import _flag_error
+
+    out_format(out, ("pdf",))
+    check_writable(out)
+    if paper.strip().lower() not in PAPERS:
+        raise InputError("--paper", paper, "allowed: " + ", ".join(PAPERS))
+    from armourpen.charts.screen import screen_pdf
+    from armourpen.grid import sweep
+
+    cat, attacks, defences = sweep_inputs(catalog, no_user_catalog, attack, armour, cover, defence,
+                                          every_armour=True)
+    try:
+        res = sweep(attacks, defences, directions=from_ or ["front"],
+                    optional_rules=optional_rule or [], catalog=cat, ammo=ammo)
+    except InputError as exc:
+        raise _flag_error(exc) from None
+    write_whole(out, screen_pdf(res, paper, field="--paper"))
+
+
+def register(app: typer.Typer) -> None:
+    app.command("screen")(screen)
