@@ -133,7 +133,7 @@ def test_pa11_slope_chart_from_an_av_and_past_the_curve() -> None:
     thick = slope_chart(mm=2000)
     past = [p.angle for p in thick.curve if p.av is None]
     assert past[0] == Fraction(151, 2)
-    assert "from 75.5°" in thick.warnings[0]
+    assert thick.warnings[0].rule == "PA-11" and "from 75.5°" in thick.warnings[0].text
     with pytest.raises(InputError, match="PA-11"):
         slope_chart(mm=Fraction(1, 2))
 

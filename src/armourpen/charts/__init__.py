@@ -23,6 +23,7 @@ if TYPE_CHECKING:
     from armourpen.charts.odds import odds_chart as odds_chart
     from armourpen.charts.pen_range import PenRangeChart as PenRangeChart
     from armourpen.charts.pen_range import pen_range_chart as pen_range_chart
+    from armourpen.charts.screen import screen_pages as screen_pages
     from armourpen.charts.screen import screen_pdf as screen_pdf
     from armourpen.charts.slope import SlopeChart as SlopeChart
     from armourpen.charts.slope import slope_chart as slope_chart
@@ -38,6 +39,7 @@ __all__ = [
     "odds_chart",
     "pen_range_chart",
     "render",
+    "screen_pages",
     "screen_pdf",
     "slope_chart",
     "svg",
@@ -57,6 +59,7 @@ _LAZY: dict[str, str] = {
     "odds_chart": "armourpen.charts.odds",
     "PenRangeChart": "armourpen.charts.pen_range",
     "pen_range_chart": "armourpen.charts.pen_range",
+    "screen_pages": "armourpen.charts.screen",
     "screen_pdf": "armourpen.charts.screen",
     "SlopeChart": "armourpen.charts.slope",
     "slope_chart": "armourpen.charts.slope",

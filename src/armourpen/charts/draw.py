@@ -106,7 +106,7 @@ def _finish(fig: Figure, chart: Chart) -> None:
     per_line = max(60, int(fig.get_size_inches()[0] * 15))
     lines = textwrap.wrap(footnote(chart), per_line)
     for w in chart.warnings:
-        lines.extend(textwrap.wrap("warning: " + w, per_line))
+        lines.extend(textwrap.wrap(f"warning: {w}", per_line))
     # supxlabel, unlike free text, has its room kept by the constrained layout
     fig.supxlabel("\n".join(lines), x=0.01, ha="left", fontsize=7.5, color="#333333")
 
@@ -276,7 +276,8 @@ def _odds(chart: OddsChart) -> Figure:
         if len(xs) <= LABELLED_BARS:
             ax.bar_label(bars, [_percent(float(p)) for _, p in t.injury], fontsize=7, padding=1)
             ax.set_ylim(0, max(ps) * 1.15)
-        ax.set_title(f"{t.name}: reached {_percent(float(t.p_reached))}, goes on past it "
+        hit = "" if t.p_hit == t.p_reached else f", hit {_percent(float(t.p_hit))}"
+        ax.set_title(f"{t.name}: reached {_percent(float(t.p_reached))}{hit}, goes on past it "
                      f"{_percent(float(t.p_overpenetrates))}, mean injury "
                      f"{float(t.expected_injury):.2f} HP", loc="left", fontsize=9.5)
         ax.yaxis.set_major_formatter(PercentFormatter(decimals=0))

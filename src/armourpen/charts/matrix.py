@@ -11,6 +11,7 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
+from armourpen.explain import Caution
 from armourpen.penav.direction import Direction
 from armourpen.penav.penetration import Result
 from armourpen.penav.ranges import Band
@@ -52,7 +53,7 @@ class MatrixChart:
     distance: str | None
     direction: Direction
     optional_rules: tuple[str, ...] = ()
-    warnings: tuple[str, ...] = ()
+    warnings: tuple[Caution, ...] = ()
 
     kind = "matrix"
     rulings = ("PA-1", "PA-2", "PA-3", "PA-4", "PA-6", "PA-7", "PA-9")
@@ -111,7 +112,7 @@ class MatrixChart:
             ],
             "legend": {r.value: text for r, text in LEGEND.items()},
             "rulings": list(self.rulings),
-            "warnings": list(self.warnings),
+            "warnings": [w.to_dict() for w in self.warnings],
         }
 
 

@@ -4,6 +4,8 @@ from __future__ import annotations
 
 from typing import Any, Protocol
 
+from armourpen.explain import Caution
+
 RULING_TITLES: dict[str, str] = {
     "PA-1": "scales",
     "PA-2": "outcome",
@@ -40,7 +42,7 @@ class Chart(Protocol):
     def rulings(self) -> tuple[str, ...]: ...
 
     @property
-    def warnings(self) -> tuple[str, ...]: ...
+    def warnings(self) -> tuple[Caution, ...]: ...
 
     def to_dict(self) -> dict[str, Any]: ...
 

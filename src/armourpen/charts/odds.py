@@ -11,7 +11,8 @@ from dataclasses import dataclass
 from fractions import Fraction
 from typing import TYPE_CHECKING, Any
 
-from armourpen.probability.result import fraction_text
+from armourpen.explain import Caution
+from armourpen.serialize import exact, number
 
 if TYPE_CHECKING:
     from armourpen.gurps.scenario import GurpsScenario
@@ -25,21 +26,24 @@ class InjuryBars:
     name: str
     injury: tuple[tuple[int, Fraction], ...]  # (injury, probability), ascending
     p_reached: Fraction
+    p_hit: Fraction
     p_overpenetrates: Fraction
     expected_injury: Fraction
 
     @classmethod
     def from_target(cls, t: TargetOdds) -> InjuryBars:
-        return cls(t.name, tuple(t.injury_pmf.items()), t.p_reached, t.p_overpenetrates,
+        return cls(t.name, tuple(t.injury_pmf.items()), t.p_reached, t.p_hit, t.p_overpenetrates,
                    t.expected_injury)
 
     def to_dict(self) -> dict[str, Any]:
         return {
             "name": self.name,
-            "p_reached": fraction_text(self.p_reached),
-            "p_overpenetrates": fraction_text(self.p_overpenetrates),
-            "injury_pmf": {str(k): fraction_text(p) for k, p in self.injury},
-            "expected_injury": float(self.expected_injury),
+            "p_reached": exact(self.p_reached),
+            "p_hit": exact(self.p_hit),
+            "p_overpenetrates": exact(self.p_overpenetrates),
+            "injury_pmf": {str(k): exact(p) for k, p in self.injury},
+            "expected_injury": number(self.expected_injury),
+            "expected_injury_exact": exact(self.expected_injury),
         }
 
 
@@ -50,7 +54,7 @@ class OddsChart:
     damage: str
     targets: tuple[InjuryBars, ...]
     patterns: int = 1
-    warnings: tuple[str, ...] = ()
+    warnings: tuple[Caution, ...] = ()
 
     kind = "odds"
     rulings = ("GU-1", "GU-3", "GU-4", "GU-6", "GU-7", "GU-8")
@@ -72,7 +76,7 @@ class OddsChart:
             "patterns": self.patterns,
             "targets": [t.to_dict() for t in self.targets],
             "rulings": list(self.rulings),
-            "warnings": list(self.warnings),
+            "warnings": [w.to_dict() for w in self.warnings],
         }
 
 

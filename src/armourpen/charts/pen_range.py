@@ -14,6 +14,7 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
 from armourpen.catalog.items import RangeColumn
+from armourpen.explain import Caution
 from armourpen.penav.direction import Direction
 from armourpen.penav.ranges import BAND_LIMITS, Band
 from armourpen.penav.scale import structural_number
@@ -94,7 +95,7 @@ class PenRangeChart:
     defences: tuple[AvLine, ...]
     direction: Direction
     optional_rules: tuple[str, ...] = ()
-    warnings: tuple[str, ...] = ()
+    warnings: tuple[Caution, ...] = ()
 
     kind = "pen-range"
     rulings = ("PA-1", "PA-2", "PA-3", "PA-4", "PA-5", "PA-6", "PA-7", "PA-9")
@@ -132,7 +133,7 @@ class PenRangeChart:
             "attacks": [a.to_dict() for a in self.attacks],
             "defences": [d.to_dict() for d in self.defences],
             "rulings": list(self.rulings),
-            "warnings": list(self.warnings),
+            "warnings": [w.to_dict() for w in self.warnings],
         }
 
 

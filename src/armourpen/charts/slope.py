@@ -12,16 +12,14 @@ from dataclasses import dataclass
 from fractions import Fraction
 from typing import Any
 
+from armourpen.explain import Caution
 from armourpen.penav.scale import structural_number
 from armourpen.penav.slope import SLOPE_TABLE, multiplier
 from armourpen.penav.thickness import MAX_MM, av_for_mm, fmt_mm, mm_for_av
+from armourpen.serialize import number as _num
 
 STEP = Fraction(1, 2)  # degrees between the curve's samples
 LAST = Fraction(179, 2)  # 89.5°: the last angle that still meets the face
-
-
-def _num(q: Fraction) -> int | float:
-    return q.numerator if q.denominator == 1 else float(q)
 
 
 @dataclass(frozen=True, slots=True)
@@ -63,12 +61,13 @@ class SlopeChart:
                 f"SAV {structural_number(self.actual_av)}) against the angle of incidence")
 
     @property
-    def warnings(self) -> tuple[str, ...]:
+    def warnings(self) -> tuple[Caution, ...]:
         beyond = [p.angle for p in self.curve if p.av is None]
         if not beyond:
             return ()
-        return (f"PA-11: from {_num(beyond[0])}° the effective thickness passes {fmt_mm(MAX_MM)} mm, "
-                "the end of the thickness curve (AV 1000): no AV is drawn there",)
+        return (Caution("PA-11", f"from {_num(beyond[0])}° the effective thickness passes "
+                        f"{fmt_mm(MAX_MM)} mm, the end of the thickness curve (AV 1000): no AV is "
+                        "drawn there"),)
 
     @classmethod
     def of(cls, *, mm: Fraction | int | None = None, av: int | None = None,
@@ -100,7 +99,7 @@ class SlopeChart:
             "table": [p.to_dict() for p in self.table],
             "curve": [p.to_dict() for p in self.curve],
             "rulings": list(self.rulings),
-            "warnings": list(self.warnings),
+            "warnings": [w.to_dict() for w in self.warnings],
         }
 
 

@@ -6,7 +6,6 @@ value and writes the file; the drawing and the data live in the charts package.
 
 from __future__ import annotations
 
-import json
 from pathlib import Path
 from typing import TYPE_CHECKING, Annotated, Any
 
@@ -14,7 +13,7 @@ import typer
 from typer.core import TyperGroup
 
 from armourpen.cli.app import guarded
-from armourpen.cli.options import CatalogFiles, Json, NoUserCatalog, load_catalog
+from armourpen.cli.options import CatalogFiles, Json, NoUserCatalog, echo_json, load_catalog
 from armourpen.errors import InputError
 
 if TYPE_CHECKING:
@@ -83,7 +82,7 @@ def _start(out: Path | None, as_json: bool) -> str | None:
 
 def _finish(chart: Chart, out: Path | None, fmt: str | None, as_json: bool) -> None:
     if as_json:
-        typer.echo(json.dumps(chart.to_dict(), indent=2, ensure_ascii=False))
+        echo_json(chart)
     if out is None or fmt is None:
         return
     try:
