@@ -15,8 +15,8 @@ from armourpen.explain import Caution
 from armourpen.serialize import exact, number
 
 if TYPE_CHECKING:
-    from armourpen.gurps.scenario import GurpsScenario
     from armourpen.probability.result import OddsResult, TargetOdds
+    from armourpen.scenario import Scenario
 
 
 @dataclass(frozen=True, slots=True)
@@ -80,8 +80,8 @@ class OddsChart:
         }
 
 
-def odds_chart(scenario: GurpsScenario) -> OddsChart:
-    """The exact odds of a GURPS scenario (:func:`armourpen.odds`), charted."""
-    from armourpen.probability import odds
+def odds_chart(scenario: Scenario) -> OddsChart:
+    """The exact odds of a scenario whose rule set weighs chances (:func:`armourpen.odds`), charted."""
+    from armourpen import odds
 
     return OddsChart.from_odds(odds(scenario))

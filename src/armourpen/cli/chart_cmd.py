@@ -193,10 +193,10 @@ def odds(
 ) -> None:
     """The injury distribution of every target of a GURPS scenario, from the exact odds."""
     from armourpen.charts import odds_chart
-    from armourpen.cli.odds_cmd import load_gurps
+    from armourpen.cli.options import load_scenario_file
 
     fmt = _start(out, as_json)
-    chart = odds_chart(load_gurps(scenario, catalog, no_user_catalog))
+    chart = odds_chart(load_scenario_file(scenario, catalog, no_user_catalog))
     _finish(chart, out, fmt, as_json)
 
 
