@@ -7,7 +7,8 @@ The public API (nothing heavy is imported here), the same for every front end:
 - :func:`odds` gives exact odds for a GURPS scenario, :func:`sample` Monte Carlo estimates;
 - :func:`sweep` resolves whole PEN/AV grids at once (numpy);
 - :class:`Catalog` is the searchable catalog of attacks, armour, cover and vehicles;
-- :data:`RULE_SETS` holds the rule sets (see :mod:`armourpen.rulesets`).
+- :data:`RULE_SETS` holds the rule sets (see :mod:`armourpen.rulesets`);
+- :class:`Limits` holds every cap on input and work (see :mod:`armourpen.limits`).
 """
 
 from __future__ import annotations
@@ -16,6 +17,7 @@ import random
 from typing import TYPE_CHECKING, Any, overload
 
 from armourpen.errors import ArmourpenError, InputError
+from armourpen.limits import DEFAULT_LIMITS, LimitError, Limits
 from armourpen.rulesets import RULE_SETS, rule_set_of
 from armourpen.scenario import load_scenario
 
@@ -32,10 +34,13 @@ if TYPE_CHECKING:
 
 __version__ = "0.1.0"
 __all__ = [
+    "DEFAULT_LIMITS",
     "RULE_SETS",
     "ArmourpenError",
     "Catalog",
     "InputError",
+    "LimitError",
+    "Limits",
     "load_scenario",
     "odds",
     "resolve",
@@ -58,9 +63,12 @@ def resolve(scenario: Scenario, seed: int | random.Random | None = None) -> Outc
     return outcome
 
 
-def odds(scenario: Scenario) -> OddsResult:
-    """Exact odds for every target of a scenario whose rule set weighs chances (GURPS)."""
-    result: OddsResult = rule_set_of(scenario).odds(scenario)
+def odds(scenario: Scenario, *, limits: Limits = DEFAULT_LIMITS) -> OddsResult:
+    """Exact odds for every target of a scenario whose rule set weighs chances (GURPS).
+
+    The work is estimated first and refused beyond ``limits`` (a :class:`LimitError`).
+    """
+    result: OddsResult = rule_set_of(scenario).odds(scenario, limits=limits)
     return result
 
 
@@ -71,9 +79,13 @@ def sample(
     *,
     chunk: int | None = None,
     progress: Progress | None = None,
+    limits: Limits = DEFAULT_LIMITS,
 ) -> MonteCarloResult:
-    """Monte Carlo estimates with standard errors, from ``samples`` shots drawn with ``seed``."""
-    options: dict[str, Any] = {"progress": progress}
+    """Monte Carlo estimates with standard errors, from ``samples`` shots drawn with ``seed``.
+
+    The work is estimated first and refused beyond ``limits`` (a :class:`LimitError`).
+    """
+    options: dict[str, Any] = {"progress": progress, "limits": limits}
     if chunk is not None:
         options["chunk"] = chunk
     result: MonteCarloResult = rule_set_of(scenario).sample(scenario, samples, seed, **options)

@@ -14,6 +14,7 @@ import os
 import re
 import stat
 from collections.abc import Mapping
+from fractions import Fraction
 from pathlib import Path
 from typing import Any
 
@@ -64,6 +65,51 @@ def _parse_int(text: str) -> int | BadNumber:
     if _whole_digits(text) > MAX_DIGITS:
         return BadNumber(text, _TOO_LONG)
     return int(text)
+
+
+# --- numbers typed as text --------------------------------------------------------------------
+
+MAX_NUMBER_CHARS = 40  # a number typed as text: no exact quantity in the rules needs more
+_DECIMAL = re.compile(r"[+-]?(?:\d+(?:\.\d*)?|\.\d+)(?:[eE](?P<exp>[+-]?\d{1,3}))?")
+_RATIO = re.compile(r"[+-]?\d+\s*/\s*\d+")
+
+
+def exact_number(
+    value: object,
+    field: str,
+    *,
+    allowed: str = "a number",
+    ratio: bool = False,
+    error: type[InputError] = InputError,
+) -> Fraction:
+    """A number given as an int, a finite float or text (``12``, ``-0.5``, ``2.5e-3``, and with
+    ``ratio`` ``1/3``), exactly; anything else, a non-finite value, more than 40 characters or
+    an exponent beyond 30 is refused naming ``field`` and ``allowed`` (never converted at a
+    cost that grows with what the user typed)."""
+    if isinstance(value, bool) or not isinstance(value, int | float | str):
+        raise error(field, value, f"allowed: {allowed}")
+    if isinstance(value, int):
+        if not -(2**63) <= value < 2**63:
+            raise error(field, value, f"allowed: {allowed}")
+        return Fraction(value)
+    if isinstance(value, float):
+        if not math.isfinite(value):
+            raise error(field, value, f"allowed: {allowed} (finite)")
+        return Fraction(repr(value))  # 0.3 is 3/10, as written
+    text = value.strip()
+    if len(text) > MAX_NUMBER_CHARS:
+        raise error(field, value, f"allowed: {allowed}, in at most {MAX_NUMBER_CHARS} characters")
+    m = _DECIMAL.fullmatch(text)
+    if m is not None:
+        if m.group("exp") is not None and abs(int(m.group("exp"))) > 30:
+            raise error(field, value, f"allowed: {allowed}, with an exponent from -30 to 30")
+        return Fraction(text)
+    if ratio and _RATIO.fullmatch(text):
+        numerator, denominator = (int(part) for part in text.split("/"))
+        if denominator == 0:
+            raise error(field, value, f"allowed: {allowed} (no division by 0)")
+        return Fraction(numerator, denominator)
+    raise error(field, value, f"allowed: {allowed}")
 
 
 # --- files -----------------------------------------------------------------------------------

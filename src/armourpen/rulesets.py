@@ -79,10 +79,10 @@ class RuleSet:
         shown: Layout = _load(self.layout_builder)(outcome)
         return shown
 
-    def odds(self, scenario: Any) -> Any:
+    def odds(self, scenario: Any, **options: Any) -> Any:
         if self.odds_engine is None:
             raise ScenarioError("rules", self.key, "odds are computed for: " + _with("odds_engine"))
-        return _load(self.odds_engine)(scenario)
+        return _load(self.odds_engine)(scenario, **options)
 
     def sample(self, scenario: Any, samples: int, seed: int, **options: Any) -> Any:
         if self.sampler is None:

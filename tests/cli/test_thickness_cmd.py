@@ -84,3 +84,13 @@ def test_bad_input_is_one_line_and_exit_2(
     lines = err.strip().splitlines()
     assert len(lines) == 1
     assert lines[0].startswith(f"armourpen: error: {field}")
+
+
+@pytest.mark.parametrize("typed", ["1/5", "6.7", "nan", "inf", "1e999999999", "-1", "abc", "9" * 5000])
+def test_ap2_sav_echoes_what_was_typed(capsys: pytest.CaptureFixture[str], typed: str) -> None:
+    # SAV 1/5 is AV 1, below the curve's AV 3; 6.7 is no multiple of 0.2 (PA-1)
+    code, out, err = cli(capsys, "thickness", "--sav", typed)
+    assert code == 2 and out == ""
+    line = err.strip()
+    assert "\n" not in line and line.startswith("armourpen: error: --sav: ")
+    assert repr(typed[:20]).strip("'") in line and "SAV 0.6 to 200" in line

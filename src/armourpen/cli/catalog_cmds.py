@@ -7,7 +7,7 @@ from typing import TYPE_CHECKING, Annotated, Any
 import typer
 
 from armourpen.cli.app import guarded
-from armourpen.cli.options import CatalogFiles, Json, NoUserCatalog, echo_json, load_catalog
+from armourpen.cli.options import CatalogFiles, Json, NoUserCatalog, echo_json, limits, load_catalog
 
 if TYPE_CHECKING:
     from armourpen.catalog import CatalogItem
@@ -161,7 +161,7 @@ def search_cmd(
 
     k = None if kind is None else parse_kind(kind)
     cat = load_catalog(catalog, no_user_catalog)
-    found = cat.search(text, k)
+    found = cat.search(text, k, limits=limits())
     if as_json:
         _print_json([item_dict(i) for i in found])
         return

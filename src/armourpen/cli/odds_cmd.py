@@ -11,7 +11,14 @@ from typing import TYPE_CHECKING, Annotated, Any
 import typer
 
 from armourpen.cli.app import guarded
-from armourpen.cli.options import CatalogFiles, Json, NoUserCatalog, echo_json, load_scenario_file
+from armourpen.cli.options import (
+    CatalogFiles,
+    Json,
+    NoUserCatalog,
+    echo_json,
+    limits,
+    load_scenario_file,
+)
 from armourpen.errors import InputError, ScenarioError
 
 if TYPE_CHECKING:
@@ -148,14 +155,16 @@ def render_samples(result: MonteCarloResult) -> RenderableType:
 def _sample_with_progress(sc: Scenario, samples: int, seed: int) -> MonteCarloResult:
     from armourpen import sample
 
+    caps = limits()
     if samples < PROGRESS_FROM or not sys.stderr.isatty():
-        return sample(sc, samples, seed)
+        return sample(sc, samples, seed, limits=caps)
     from rich.console import Console
     from rich.progress import Progress
 
     with Progress(console=Console(stderr=True), transient=True) as bar:
         task = bar.add_task("sampling", total=samples)
-        return sample(sc, samples, seed, progress=lambda done, _: bar.update(task, completed=done))
+        return sample(sc, samples, seed, limits=caps,
+                      progress=lambda done, _: bar.update(task, completed=done))
 
 
 @guarded
@@ -182,7 +191,7 @@ def odds(
             raise ScenarioError("--seed", seed, "a seed goes with --samples N")
         from armourpen import odds as exact
 
-        result: OddsResult | MonteCarloResult = exact(sc)
+        result: OddsResult | MonteCarloResult = exact(sc, limits=limits())
     else:
         if seed is None:
             from armourpen.gurps.dice import fresh_seed

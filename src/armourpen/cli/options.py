@@ -9,6 +9,7 @@ import typer
 
 if TYPE_CHECKING:
     from armourpen.catalog import Catalog
+    from armourpen.limits import Limits
     from armourpen.scenario import Scenario
 
 CatalogFiles = Annotated[
@@ -33,11 +34,21 @@ def echo_json(value: object) -> None:
     typer.echo(dumps(value))
 
 
+def limits() -> Limits:
+    """The caps, as the ``ARMOURPEN_MAX_<NAME>`` environment variables set them."""
+    import os
+
+    from armourpen.limits import Limits
+
+    return Limits.from_env(os.environ)
+
+
 def load_catalog(files: list[Path] | None, no_user_catalog: bool = False) -> Catalog:
     """The built-in catalog, the user config folder's files (unless refused) and ``--catalog``."""
     from armourpen.catalog import Catalog
 
-    return Catalog.load([str(f) for f in files or ()], user_dir=not no_user_catalog)
+    return Catalog.load([str(f) for f in files or ()], user_dir=not no_user_catalog,
+                        limits=limits())
 
 
 def load_scenario_file(path: Path, files: list[Path] | None, no_user_catalog: bool) -> Scenario:
@@ -48,6 +59,7 @@ def load_scenario_file(path: Path, files: list[Path] | None, no_user_catalog: bo
     from armourpen.rulesets import rules_of
     from armourpen.scenario import load_scenario, read_scenario_file
 
-    data = read_scenario_file(path)
+    caps = limits()
+    data = read_scenario_file(path, caps)
     catalog = load_catalog(files, no_user_catalog) if rules_of(data).uses_catalog else None
-    return load_scenario(data, catalog)
+    return load_scenario(data, catalog, limits=caps)

@@ -12,9 +12,10 @@ from armourpen.cli.app import guarded
 from armourpen.cli.options import Json, echo_json
 from armourpen.errors import InputError
 from armourpen.explain import Step
-from armourpen.penav.scale import MAX_VALUE, fmt, structural, to_personal
+from armourpen.penav.scale import MAX_VALUE, fmt, shown_value, structural, to_personal
 from armourpen.penav.thickness import (
     MAX_AV,
+    MIN_AV,
     TABLE_MAX_AV,
     av_for_mm,
     fmt_mm,
@@ -22,6 +23,7 @@ from armourpen.penav.thickness import (
     mm_for_av,
     neighbours,
 )
+from armourpen.reading import MAX_NUMBER_CHARS, exact_number
 from armourpen.serialize import exact, number
 
 _UNITS: dict[str, Fraction] = {
@@ -38,7 +40,7 @@ _ALLOWED_TEXT = "a thickness such as 120mm, 78.75mm, 4cm or 2in (a bare number i
 def parse_thickness(text: str, field: str = "thickness") -> Fraction:
     """``"120mm"`` -> 120, ``"4cm"`` -> 40, ``"2in"`` -> 50.8 (exact)."""
     m = _THICKNESS.match(text)
-    if m is None:
+    if m is None or len(m.group(1)) > MAX_NUMBER_CHARS:
         raise InputError(field, text, _ALLOWED_TEXT)
     return Fraction(m.group(1)) * _UNITS[m.group(2).lower()]
 
@@ -170,11 +172,13 @@ def thickness(
         report = thickness_report(av=av, field="--av")
     else:
         assert sav is not None
-        try:
-            q = Fraction(sav.strip())
-        except (ValueError, ZeroDivisionError):
-            raise InputError("--sav", sav, f"a number, 0 to {MAX_VALUE // 5}") from None
-        report = thickness_report(av=to_personal(q, True, "--sav"), field="--sav")
+        allowed = (f"SAV {shown_value(structural(MIN_AV))} to {MAX_VALUE // 5} in steps of 0.2 "
+                   f"(AV {MIN_AV} to {MAX_VALUE} on the thickness curve) (PA-1, PA-11)")
+        q = exact_number(sav, "--sav", allowed=allowed, ratio=True)
+        try:  # the error repeats what was typed, not the AV it stands for
+            report = thickness_report(av=to_personal(q, True, "--sav"), field="--sav")
+        except InputError:
+            raise InputError("--sav", sav, "allowed: " + allowed) from None
     if as_json:
         echo_json(report)
     else:

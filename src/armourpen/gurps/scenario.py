@@ -150,16 +150,16 @@ class _Top(_Model):
     line: list[Any] = Field(min_length=1)
 
 
+_PROBABILITY = "a probability from 0 to 1 (e.g. 0.3 or '1/3')"
+
+
 def _hit_chance(raw: object, where: str) -> Fraction:
-    # Through str() so that 0.3 is exactly 3/10.
-    if not isinstance(raw, int | float | str) or isinstance(raw, bool):
-        raise ScenarioError(where, raw, "a probability from 0 to 1 (e.g. 0.3 or '1/3')")
-    try:
-        value = Fraction(str(raw).strip())
-    except (ValueError, ZeroDivisionError):
-        raise ScenarioError(where, raw, "a probability from 0 to 1 (e.g. 0.3 or '1/3')") from None
+    # Exactly as written: 0.3 is 3/10.
+    from armourpen.reading import exact_number
+
+    value = exact_number(raw, where, allowed=_PROBABILITY, ratio=True, error=ScenarioError)
     if not 0 <= value <= 1:
-        raise ScenarioError(where, raw, "a probability from 0 to 1 (e.g. 0.3 or '1/3')")
+        raise ScenarioError(where, raw, f"allowed: {_PROBABILITY}")
     return value
 
 

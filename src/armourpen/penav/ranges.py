@@ -9,6 +9,7 @@ from fractions import Fraction
 
 from armourpen.catalog.items import RangeColumn
 from armourpen.errors import RangeError
+from armourpen.reading import MAX_NUMBER_CHARS
 
 
 class Band(StrEnum):
@@ -110,6 +111,9 @@ class Distance:
             raise RangeError(
                 field, text, "a distance such as '150 m', with unit m, yd, ft or km (bare = metres)"
             )
+        if len(m.group(1)) > MAX_NUMBER_CHARS:  # converting it would cost more than it can mean
+            raise RangeError(field, text, f"a distance such as '150 m', in at most "
+                             f"{MAX_NUMBER_CHARS} digits")
         value = Fraction(m.group(1))
         unit = _UNIT_ALIASES[unit_word]
         if value < 0:

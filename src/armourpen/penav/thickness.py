@@ -170,20 +170,20 @@ def mm_for_av(av: int, *, field: str = "av") -> Explained[Fraction]:
 
 
 def _as_fraction(mm: Fraction | int | float | str, field: str) -> Fraction:
-    if isinstance(mm, bool):
-        raise InputError(field, mm, "a thickness in mm; " + _allowed_mm())
-    try:
-        q = Fraction(mm)
-    except (ValueError, TypeError, OverflowError, ZeroDivisionError):
-        raise InputError(field, mm, "a thickness in mm; " + _allowed_mm()) from None
-    return q
+    if isinstance(mm, Fraction):
+        return mm
+    from armourpen.reading import exact_number
+
+    return exact_number(mm, field, allowed="a thickness in mm; " + _allowed_mm().removeprefix(
+        "allowed: "))
 
 
 def av_for_mm(mm: Fraction | int, *, field: str = "thickness_mm") -> Explained[int]:
     """The highest personal AV whose thickness ``mm`` reaches (PA-11, floor)."""
     q = _as_fraction(mm, field)
     if q < MIN_MM or q > MAX_MM:
-        raise InputError(field, f"{fmt_mm(q)} mm", _allowed_mm())
+        shown = f"{fmt_mm(q)} mm" if abs(q) < 10**9 and q.denominator < 10**9 else mm
+        raise InputError(field, shown, _allowed_mm())
     i = bisect_right(_MMS, q) - 1
     a0, m0 = CURVE[i]
     if m0 == q:

@@ -8,6 +8,8 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+from armourpen.limits import DEFAULT_LIMITS, Limits
+
 if TYPE_CHECKING:
     from armourpen.gurps.scenario import GurpsScenario
     from armourpen.probability.montecarlo import MonteCarloResult, Progress
@@ -16,11 +18,11 @@ if TYPE_CHECKING:
 __all__ = ["odds", "sample"]
 
 
-def odds(scenario: GurpsScenario) -> OddsResult:
+def odds(scenario: GurpsScenario, *, limits: Limits = DEFAULT_LIMITS) -> OddsResult:
     """Exact odds for every target of ``scenario`` (see :func:`armourpen.probability.exact.odds`)."""
     from armourpen.probability.exact import odds as _odds
 
-    return _odds(scenario)
+    return _odds(scenario, limits=limits)
 
 
 def sample(
@@ -30,6 +32,7 @@ def sample(
     *,
     chunk: int | None = None,
     progress: Progress | None = None,
+    limits: Limits = DEFAULT_LIMITS,
 ) -> MonteCarloResult:
     """Monte Carlo estimates with standard errors (see :mod:`armourpen.probability.montecarlo`)."""
     from armourpen.probability.montecarlo import DEFAULT_CHUNK
@@ -37,5 +40,5 @@ def sample(
 
     return _sample(
         scenario, samples, seed, chunk=DEFAULT_CHUNK if chunk is None else chunk,
-        progress=progress,
+        progress=progress, limits=limits,
     )

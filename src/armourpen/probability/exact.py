@@ -14,8 +14,9 @@ from itertools import compress
 from typing import TYPE_CHECKING
 
 from armourpen.explain import Step
+from armourpen.limits import DEFAULT_LIMITS, Limits
 from armourpen.probability.dice import basic_damage_weights
-from armourpen.probability.model import Model, hit_patterns
+from armourpen.probability.model import Model, hit_patterns, odds_work
 from armourpen.probability.result import OddsResult, TargetOdds, merge_weights
 
 if TYPE_CHECKING:
@@ -31,9 +32,16 @@ def basic_damage_distribution(damage: Damage) -> tuple[tuple[int, ...], tuple[in
     return basic_damage_weights(damage.dice, damage.adds, damage.multiplier, minimum)
 
 
-def odds(scenario: GurpsScenario) -> OddsResult:
-    """Exact odds for each target of ``scenario``: reached, overpenetrates, injury distribution."""
+def odds(scenario: GurpsScenario, *, limits: Limits = DEFAULT_LIMITS) -> OddsResult:
+    """Exact odds for each target of ``scenario``: reached, overpenetrates, injury distribution.
+
+    The work is estimated first (:func:`~armourpen.probability.model.odds_work`) and refused
+    beyond ``limits.max_odds_work``.
+    """
     from armourpen.probability.fast import model_for
+
+    model = model_for(scenario)
+    limits.check("max_odds_work", odds_work(scenario, model), "units of odds work", "scenario")
 
     steps: list[Step] = []
     roll = scenario.attack.roll
@@ -42,7 +50,7 @@ def odds(scenario: GurpsScenario) -> OddsResult:
             Step("GU-2", f"the scenario's fixed roll {roll} is ignored: odds cover every roll")
         )
     chances = [Fraction(t.hit_chance) for t in scenario.targets]
-    return exact_odds(scenario.attack.damage, model_for(scenario), chances, tuple(steps))
+    return exact_odds(scenario.attack.damage, model, chances, tuple(steps))
 
 
 def exact_odds(

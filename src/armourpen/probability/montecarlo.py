@@ -20,7 +20,8 @@ from fractions import Fraction
 from typing import TYPE_CHECKING, Any
 
 from armourpen.errors import InputError
-from armourpen.probability.model import Model, hit_patterns
+from armourpen.limits import DEFAULT_LIMITS, Limits
+from armourpen.probability.model import Model, hit_patterns, odds_work
 
 if TYPE_CHECKING:
     import numpy as np
@@ -138,15 +139,24 @@ def sample(
     *,
     chunk: int = DEFAULT_CHUNK,
     progress: Progress | None = None,
+    limits: Limits = DEFAULT_LIMITS,
 ) -> MonteCarloResult:
-    """Estimate each target's odds from ``samples`` sampled shots (numpy, in chunks)."""
+    """Estimate each target's odds from ``samples`` sampled shots (numpy, in chunks).
+
+    Refused up front beyond ``limits``: the table of the chain is the exact odds' work
+    (``max_odds_work``), and the draws are samples x (1 + targets whose hit chance is below 1)
+    (``max_sample_work``).
+    """
     from armourpen.probability.fast import model_for
 
     _check(samples, seed, chunk)
     chances = [Fraction(t.hit_chance) for t in scenario.targets]
+    model = model_for(scenario)
+    uncertain = sum(1 for c in chances if 0 < c < 1)
+    limits.check("max_sample_work", samples * (1 + uncertain), "draws", "samples")
+    limits.check("max_odds_work", odds_work(scenario, model), "units of odds work", "scenario")
     return sample_model(
-        scenario.attack.damage, model_for(scenario), chances, samples, seed, chunk=chunk,
-        progress=progress,
+        scenario.attack.damage, model, chances, samples, seed, chunk=chunk, progress=progress,
     )
 
 
