@@ -1,25 +1,50 @@
 """A per-user cache of the parsed built-in catalog, so a one-shot command starts fast.
 
-The shipped TOML is parsed and validated once and pickled under the user cache folder; the file name
-carries a digest of the data and loader files (name, size, modification time) and the package
-version, so any change to them builds a fresh copy. ``ARMOURPEN_NO_CACHE=1`` turns the cache off and
-``ARMOURPEN_CACHE_DIR`` moves it. Any failure to read or write falls back to building in memory.
+The shipped TOML is parsed and validated once and its items are written as plain JSON data (never
+pickle: reading the cache can run no code) under the user cache folder, with the hash of what
+they were built from: the package version, the catalog's code and its data files. A cache file is
+used only when its hash matches and every value in it has the type its field requires; anything
+else (a stale, damaged, planted or foreign file) is ignored and rebuilt. ``ARMOURPEN_NO_CACHE=1``
+turns the cache off and ``ARMOURPEN_CACHE_DIR`` moves it. Any failure to read or write falls back to
+building in memory.
 """
 
 from __future__ import annotations
 
-import copyreg
+import dataclasses
+import functools
 import hashlib
-import io
+import json
 import os
-import pickle
+import stat
 import types
-from collections.abc import Callable
+import typing
+from collections.abc import Callable, Mapping
+from fractions import Fraction
 from pathlib import Path
-from typing import Any, TypeVar
+from typing import TYPE_CHECKING, Any
 
-T = TypeVar("T")
+from armourpen.catalog.items import (
+    AmmoType,
+    ArmourItem,
+    AttackProfile,
+    CoverItem,
+    RangeColumn,
+    Vehicle,
+)
+from armourpen.penav.direction import Direction
+
+if TYPE_CHECKING:
+    from armourpen.catalog.catalog import Catalog
+
+FORMAT = 1  # bump when the layout of the file changes
+CACHE_NAME = "builtin-catalog.json"
+MAX_CACHE_BYTES = 16 << 20  # far above the built-in catalog; a larger file is not ours
 _HERE = Path(__file__).resolve().parent
+_CLASSES: dict[str, type] = {
+    "attack": AttackProfile, "armour": ArmourItem, "cover": CoverItem, "vehicle": Vehicle,
+    "ammo": AmmoType,
+}
 
 
 def cache_dir() -> Path:
@@ -31,56 +56,158 @@ def cache_dir() -> Path:
     return Path(platformdirs.user_cache_path("armourpen"))
 
 
-def _digest() -> str:
+def catalog_hash() -> str:
+    """The hash of everything the built-in catalog is built from (contents, not dates)."""
     from armourpen import __version__
 
-    h = hashlib.sha256(__version__.encode())
+    h = hashlib.sha256(f"{__version__}:{FORMAT};".encode())
     for p in sorted([*_HERE.glob("*.py"), *(_HERE / "data").glob("*.toml")]):
-        st = p.stat()
-        h.update(f"{p.name}:{st.st_size}:{st.st_mtime_ns};".encode())
-    return h.hexdigest()[:20]
+        h.update(f"{p.name}:".encode())
+        h.update(hashlib.sha256(p.read_bytes()).digest())
+    return h.hexdigest()
 
 
-def _proxy(d: dict[Any, Any]) -> types.MappingProxyType[Any, Any]:
-    return types.MappingProxyType(d)
+# --- plain values ------------------------------------------------------------------------------
 
 
-def _reduce_proxy(m: types.MappingProxyType[Any, Any]) -> tuple[Any, tuple[dict[Any, Any]]]:
-    return _proxy, (dict(m),)
+def _encode(value: Any) -> Any:
+    if isinstance(value, Fraction):
+        return f"{value.numerator}/{value.denominator}"
+    if isinstance(value, str | int | bool) or value is None:  # enums are str
+        return value if not isinstance(value, str) else str(value)
+    if isinstance(value, tuple | frozenset):
+        items = [_encode(v) for v in value]
+        return sorted(items) if isinstance(value, frozenset) else items
+    if isinstance(value, Mapping):
+        return {str(k): _encode(v) for k, v in value.items()}
+    if dataclasses.is_dataclass(value):
+        return {f.name: _encode(getattr(value, f.name)) for f in dataclasses.fields(value)}
+    raise TypeError(f"no plain form for {type(value).__name__}")
 
 
-def _dumps(obj: object) -> bytes:
-    buf = io.BytesIO()
-    pickler = pickle.Pickler(buf, protocol=pickle.HIGHEST_PROTOCOL)
-    # mapping proxies (read-only vehicle faces) pickle as their dict; per pickler, not global
-    table = copyreg.dispatch_table.copy()
-    table[types.MappingProxyType] = _reduce_proxy
-    pickler.dispatch_table = table
-    pickler.dump(obj)
-    return buf.getvalue()
+class _Mismatch(ValueError):
+    """The cache holds something its fields do not allow."""
 
 
-def cached(kind: type[T], build: Callable[[], T], name: str = "builtin") -> T:
-    """``build()``, or its pickled copy from an earlier run with the same data files."""
+def _expect(value: Any, kind: type) -> Any:
+    if type(value) is not kind:  # exactly: a bool is no int here
+        raise _Mismatch(f"{value!r:.40} is no {kind.__name__}")
+    return value
+
+
+def _fraction(value: Any) -> Fraction:
+    text = _expect(value, str)
+    numerator, _, denominator = text.partition("/")
+    if not (numerator.lstrip("-").isdigit() and denominator.isdigit()) or len(text) > 40:
+        raise _Mismatch(f"{text!r:.40} is no fraction")
+    return Fraction(int(numerator), int(denominator))
+
+
+Decoder = Callable[[Any], Any]
+
+
+@functools.cache
+def _decoder(hint: Any) -> Decoder:
+    """A function that checks a plain value against ``hint`` and builds it (made once per type)."""
+    origin = typing.get_origin(hint)
+    args = typing.get_args(hint)
+    if origin in (typing.Union, types.UnionType):
+        (inner,) = [a for a in args if a is not type(None)]
+        decode_inner = _decoder(inner)
+        return lambda v: None if v is None else decode_inner(v)
+    if hint is Fraction:
+        return _fraction
+    if hint in (str, int, bool):
+        return lambda v: _expect(v, hint)
+    if hint in (RangeColumn, Direction):
+        return lambda v: hint(_expect(v, str))
+    if origin in (tuple, frozenset):
+        element = _decoder(args[0])
+        return lambda v: origin(element(x) for x in _expect(v, list))
+    if origin in (Mapping, dict):
+        entry = _decoder(args[1])
+        return lambda v: types.MappingProxyType(
+            {_expect(k, str): entry(x) for k, x in _expect(v, dict).items()}
+        )
+    if isinstance(hint, type) and dataclasses.is_dataclass(hint):
+        fields = {name: _decoder(h) for name, h in typing.get_type_hints(hint).items()}
+
+        def build(v: Any) -> Any:
+            given = _expect(v, dict)
+            if given.keys() != fields.keys():
+                raise _Mismatch(f"{hint.__name__} fields {sorted(given)}")
+            return hint(**{name: decode(given[name]) for name, decode in fields.items()})
+
+        return build
+    raise _Mismatch(f"no plain form for {hint!r}")
+
+
+def encode_catalog(catalog: Catalog) -> dict[str, Any]:
+    """The catalog's items by kind, in order, as plain JSON values."""
+    return {
+        "sources": list(catalog.sources),
+        "items": {kind: [_encode(item) for item in catalog.items(kind)] for kind in _CLASSES},
+    }
+
+
+def decode_catalog(data: Any) -> Catalog:
+    """The catalog :func:`encode_catalog` wrote; any value of the wrong type is a ValueError."""
+    from armourpen.catalog.catalog import Catalog
+
+    fields = _expect(data, dict)
+    items = _expect(fields.get("items"), dict)
+    if set(items) != set(_CLASSES):
+        raise _Mismatch(f"kinds {sorted(items)}")
+    sources = [_expect(s, str) for s in _expect(fields.get("sources"), list)]
+    return Catalog.restore(
+        {kind: [_decoder(cls)(v) for v in _expect(items[kind], list)]
+         for kind, cls in _CLASSES.items()},
+        sources,
+    )
+
+
+# --- the file ----------------------------------------------------------------------------------
+
+
+def _read(path: Path) -> bytes | None:
+    """The cache file's bytes: a regular file of sane size only (a planted FIFO must not block)."""
+    try:
+        fd = os.open(path, os.O_RDONLY | getattr(os, "O_NONBLOCK", 0))
+    except OSError:
+        return None
+    with os.fdopen(fd, "rb") as f:
+        st = os.fstat(f.fileno())
+        if not stat.S_ISREG(st.st_mode) or st.st_size > MAX_CACHE_BYTES:
+            return None
+        return f.read(MAX_CACHE_BYTES + 1)
+
+
+def cached_catalog(build: Callable[[], Catalog]) -> Catalog:
+    """``build()``, or the plain copy an earlier run wrote from the same catalog hash."""
     if os.environ.get("ARMOURPEN_NO_CACHE", "") not in ("", "0"):
         return build()
     try:
-        path = cache_dir() / f"{name}-{_digest()}.pickle"
+        path = cache_dir() / CACHE_NAME
+        key = catalog_hash()
+        raw = _read(path)
     except OSError:
         return build()
+    if raw is not None:
+        try:
+            stored = json.loads(raw)
+            if (isinstance(stored, dict) and stored.get("format") == FORMAT
+                    and stored.get("hash") == key):
+                return decode_catalog(stored.get("catalog"))
+        except (ValueError, TypeError, RecursionError):
+            pass  # damaged, planted or from another version: rebuilt below
+    catalog = build()
     try:
-        obj = pickle.loads(path.read_bytes())
-        if isinstance(obj, kind):
-            return obj
-    except Exception:  # a missing, stale or damaged cache is rebuilt, never an error
-        pass
-    value = build()
-    try:
-        data = _dumps(value)
+        text = json.dumps({"format": FORMAT, "hash": key, "catalog": encode_catalog(catalog)},
+                          ensure_ascii=False, separators=(",", ":"))
         path.parent.mkdir(parents=True, exist_ok=True)
-        tmp = path.with_suffix(f".{os.getpid()}.tmp")
-        tmp.write_bytes(data)
+        tmp = path.with_name(f".{CACHE_NAME}.{os.getpid()}.tmp")
+        tmp.write_text(text, encoding="utf-8")
         os.replace(tmp, path)
-    except (OSError, pickle.PicklingError):
-        pass  # no cache this time; the value itself is fine
-    return value
+    except (OSError, TypeError):
+        pass  # no cache this time; the catalog itself is fine
+    return catalog

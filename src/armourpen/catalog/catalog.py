@@ -39,6 +39,7 @@ _KIND_OF: dict[type, str] = {
     Vehicle: "vehicle",
     AmmoType: "ammo",
 }
+_CLASS_OF: dict[str, type] = {kind: cls for cls, kind in _KIND_OF.items()}
 _KIND_WORDS = {
     "attack": "attack",
     "attacks": "attack",
@@ -148,6 +149,18 @@ class Catalog:
         cat = cls()
         for p in paths:
             cat._add_file(Path(p), builtin=True)
+        return cat
+
+    @classmethod
+    def restore(cls, items: dict[str, list[CatalogItem]], sources: Sequence[str]) -> Catalog:
+        """A catalog of exactly these items (by kind, in order), as the cache stored them."""
+        cat = cls()
+        for kind in KINDS:
+            for item in items[kind]:
+                if not isinstance(item, _CLASS_OF[kind]):
+                    raise TypeError(f"a {type(item).__name__} is no {kind} item")
+                cat._add(kind, item, "cache")
+        cat._sources = list(sources)
         return cat
 
     def _copy(self) -> Catalog:
@@ -383,9 +396,9 @@ def _article(kind: str) -> str:
 
 @functools.cache
 def _builtin() -> Catalog:
-    from armourpen.catalog.cache import cached
+    from armourpen.catalog.cache import cached_catalog
 
-    return cached(Catalog, lambda: Catalog.from_files(sorted(DATA_DIR.glob("*.toml"))))
+    return cached_catalog(lambda: Catalog.from_files(sorted(DATA_DIR.glob("*.toml"))))
 
 
 # --- plain data for JSON output -------------------------------------------------------------
