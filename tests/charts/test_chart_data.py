@@ -104,8 +104,8 @@ def test_gu7_odds_chart_agent_gray_by_hand(catalog: Catalog) -> None:
         pen = max(0, s - 4)
         inj = max(1, pen // 2) if pen else 0
         want[inj] = want.get(inj, 0) + w
-    assert dict(gray.injury) == {k: Fraction(w, total) for k, w in sorted(want.items())}
-    assert sum(p for _, p in vip.injury) == 1
+    assert gray.injury_pmf == {k: Fraction(w, total) for k, w in sorted(want.items())}
+    assert sum(vip.injury_pmf.values()) == 1
 
 
 def test_pa10_pa11_slope_chart_matches_the_texts_example() -> None:

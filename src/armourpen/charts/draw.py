@@ -269,12 +269,13 @@ def _odds(chart: OddsChart) -> Figure:
     fig = _new_figure(10, 1.2 + 2.6 * n)
     axes: list[Axes] = list(fig.subplots(n, 1, squeeze=False)[:, 0])
     for ax, t in zip(axes, chart.targets, strict=True):
-        xs = [k for k, _ in t.injury]
-        ps = [float(p) * 100 for _, p in t.injury]
+        pmf = list(t.injury_pmf.items())
+        xs = [k for k, _ in pmf]
+        ps = [float(p) * 100 for _, p in pmf]
         colours = ["#999999" if k == 0 else "#D55E00" for k in xs]
         bars = ax.bar(xs, ps, color=colours, width=0.8)
         if len(xs) <= LABELLED_BARS:
-            ax.bar_label(bars, [_percent(float(p)) for _, p in t.injury], fontsize=7, padding=1)
+            ax.bar_label(bars, [_percent(float(p)) for _, p in pmf], fontsize=7, padding=1)
             ax.set_ylim(0, max(ps) * 1.15)
         hit = "" if t.p_hit == t.p_reached else f", hit {_percent(float(t.p_hit))}"
         ax.set_title(f"{t.name}: reached {_percent(float(t.p_reached))}{hit}, goes on past it "

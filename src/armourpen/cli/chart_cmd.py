@@ -13,7 +13,19 @@ import typer
 from typer.core import TyperGroup
 
 from armourpen.cli.app import guarded
-from armourpen.cli.options import CatalogFiles, Json, NoUserCatalog, echo_json, load_catalog
+from armourpen.cli.options import (
+    AmmoName,
+    ArmourNames,
+    AttackNames,
+    CatalogFiles,
+    CoverNames,
+    DefenceNames,
+    Json,
+    NoUserCatalog,
+    OptionalRules,
+    echo_json,
+    load_catalog,
+)
 from armourpen.errors import InputError
 
 if TYPE_CHECKING:
@@ -45,27 +57,14 @@ Out = Annotated[
 Attacks = Annotated[
     list[str] | None,
     typer.Option("--attack", "-a", help="Attack profile: a name, or text its names contain "
-                 "(repeatable)."),
+                 "(repeatable); at least one."),
 ]
-Armour = Annotated[
+LineArmour = Annotated[
     list[str] | None,
-    typer.Option(help="Armour: a name, or text its names contain (repeatable)."),
-]
-Cover = Annotated[
-    list[str] | None,
-    typer.Option(help="Cover: a name or text (repeatable); with --armour, each cover stands in front "
-                 "of each armour (PA-7)."),
-]
-Defences = Annotated[
-    list[str] | None,
-    typer.Option(help="An exact combination of catalog names joined by '+' (repeatable)."),
+    typer.Option("--armour", help="Armour whose AV is drawn as a line: a name, or text its names "
+                 "contain (repeatable)."),
 ]
 From = Annotated[str, typer.Option("--from", help="front|rear|left|right|above|below (PA-9).")]
-Ammo = Annotated[str | None, typer.Option(help="Load every attack with this ammunition (PA-6).")]
-OptionalRules = Annotated[
-    list[str] | None, typer.Option(help="Optional rule to turn on, e.g. rifle_ball_as_sp.")
-]
-
 
 def _start(out: Path | None, as_json: bool) -> str | None:
     """Check --out before any work: the format by its extension, and that it can be written."""
@@ -114,11 +113,11 @@ def sweep_inputs(catalog: list[Path] | None, no_user_catalog: bool, attack: list
 @guarded
 def pen_range(
     attack: Attacks = None,
-    armour: Armour = None,
-    cover: Cover = None,
-    defence: Defences = None,
+    armour: LineArmour = None,
+    cover: CoverNames = None,
+    defence: DefenceNames = None,
     from_: From = "front",
-    ammo: Ammo = None,
+    ammo: AmmoName = None,
     optional_rule: OptionalRules = None,
     catalog: CatalogFiles = None,
     no_user_catalog: NoUserCatalog = False,
@@ -145,16 +144,16 @@ def pen_range(
 @chart_app.command("matrix")
 @guarded
 def matrix(
-    attack: Attacks = None,
-    armour: Armour = None,
-    cover: Cover = None,
-    defence: Defences = None,
+    attack: AttackNames = None,
+    armour: ArmourNames = None,
+    cover: CoverNames = None,
+    defence: DefenceNames = None,
     band: Annotated[str | None, typer.Option(help="The range band, e.g. long (PA-3).")] = None,
     range_: Annotated[
         str | None, typer.Option("--range", help="A distance instead of a band, e.g. 150m.")
     ] = None,
     from_: From = "front",
-    ammo: Ammo = None,
+    ammo: AmmoName = None,
     optional_rule: OptionalRules = None,
     catalog: CatalogFiles = None,
     no_user_catalog: NoUserCatalog = False,

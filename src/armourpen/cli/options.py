@@ -26,6 +26,35 @@ NoUserCatalog = Annotated[
 ]
 Json = Annotated[bool, typer.Option("--json", help="Print machine-readable JSON.")]
 
+# The filters of a PEN/AV sweep, as `table`, `chart matrix` and `screen` take them.
+AttackNames = Annotated[
+    list[str] | None,
+    typer.Option("--attack", "-a", help="Attack profile: a name, or text its names contain "
+                 "(repeatable). Default: every attack in the catalog."),
+]
+ArmourNames = Annotated[
+    list[str] | None,
+    typer.Option("--armour", help="Armour: a name, or text its names contain (repeatable). "
+                 "Default: every armour item, unless --cover or --defence is given."),
+]
+CoverNames = Annotated[
+    list[str] | None,
+    typer.Option("--cover", help="Cover: a name or text (repeatable). With --armour, each cover "
+                 "stands in front of each armour (PA-7)."),
+]
+DefenceNames = Annotated[
+    list[str] | None,
+    typer.Option("--defence", help="An exact combination of catalog names joined by '+', e.g. "
+                 "'Sandbag wall, single layer + US PASGT vest' (repeatable)."),
+]
+AmmoName = Annotated[
+    str | None, typer.Option("--ammo", help="Load every attack with this ammunition (PA-6).")
+]
+OptionalRules = Annotated[
+    list[str] | None,
+    typer.Option("--optional-rule", help="Optional rule to turn on, e.g. rifle_ball_as_sp."),
+]
+
 
 def echo_json(value: object) -> None:
     """Print a value in the one JSON language of the API (``armourpen.serialize``)."""

@@ -8,7 +8,16 @@ from typing import Annotated
 import typer
 
 from armourpen.cli.app import guarded
-from armourpen.cli.options import CatalogFiles, NoUserCatalog
+from armourpen.cli.options import (
+    AmmoName,
+    ArmourNames,
+    AttackNames,
+    CatalogFiles,
+    CoverNames,
+    DefenceNames,
+    NoUserCatalog,
+    OptionalRules,
+)
 from armourpen.errors import InputError
 
 
@@ -16,35 +25,17 @@ from armourpen.errors import InputError
 def screen(
     out: Annotated[Path, typer.Option("--out", "-o", help="The PDF file to write.", metavar="FILE",
                                       show_default=False)],
-    attack: Annotated[
-        list[str] | None,
-        typer.Option("--attack", "-a", help="Attack profile: a name, or text its names contain "
-                     "(repeatable). Default: every attack in the catalog."),
-    ] = None,
-    armour: Annotated[
-        list[str] | None,
-        typer.Option(help="Armour: a name or text (repeatable). Default: every armour item, unless "
-                     "--cover or --defence is given."),
-    ] = None,
-    cover: Annotated[
-        list[str] | None,
-        typer.Option(help="Cover: a name or text (repeatable); with --armour, each cover stands in "
-                     "front of each armour (PA-7)."),
-    ] = None,
-    defence: Annotated[
-        list[str] | None,
-        typer.Option(help="An exact combination of catalog names joined by '+' (repeatable)."),
-    ] = None,
+    attack: AttackNames = None,
+    armour: ArmourNames = None,
+    cover: CoverNames = None,
+    defence: DefenceNames = None,
     from_: Annotated[
         list[str] | None,
         typer.Option("--from", help="front|rear|left|right|above|below (repeatable; PA-9). "
                      "Default: front."),
     ] = None,
-    ammo: Annotated[str | None, typer.Option(help="Load every attack with this ammunition (PA-6).")]
-    = None,
-    optional_rule: Annotated[
-        list[str] | None, typer.Option(help="Optional rule to turn on, e.g. rifle_ball_as_sp.")
-    ] = None,
+    ammo: AmmoName = None,
+    optional_rule: OptionalRules = None,
     paper: Annotated[str, typer.Option(help="a4 or letter, landscape.")] = "a4",
     catalog: CatalogFiles = None,
     no_user_catalog: NoUserCatalog = False,
