@@ -8,7 +8,8 @@ The public API (nothing heavy is imported here), the same for every front end:
 - :func:`sweep` resolves whole PEN/AV grids at once (numpy);
 - :class:`Catalog` is the searchable catalog of attacks, armour, cover and vehicles;
 - :data:`RULE_SETS` holds the rule sets (see :mod:`armourpen.rulesets`);
-- :class:`Limits` holds every cap on input and work (see :mod:`armourpen.limits`).
+- :class:`Limits` holds every cap on input and work (see :mod:`armourpen.limits`);
+- :func:`load_gcs` reads a GCS character file (path, bytes or parsed JSON) as a GURPS target.
 """
 
 from __future__ import annotations
@@ -23,6 +24,7 @@ from armourpen.scenario import load_scenario
 
 if TYPE_CHECKING:
     from armourpen.catalog import Catalog as Catalog
+    from armourpen.gcs import load_gcs as load_gcs
     from armourpen.grid import sweep as sweep
     from armourpen.gurps.outcome import GurpsOutcome
     from armourpen.gurps.scenario import GurpsScenario
@@ -41,6 +43,7 @@ __all__ = [
     "InputError",
     "LimitError",
     "Limits",
+    "load_gcs",
     "load_scenario",
     "odds",
     "resolve",
@@ -95,6 +98,7 @@ def sample(
 # Heavier parts of the API are imported on first use so that `import armourpen` stays light.
 _LAZY: dict[str, tuple[str, str]] = {
     "Catalog": ("armourpen.catalog", "Catalog"),
+    "load_gcs": ("armourpen.gcs", "load_gcs"),
     "sweep": ("armourpen.grid", "sweep"),
 }
 

@@ -91,6 +91,10 @@ class CatalogError(InputError):
     """A catalog file (built-in or user-supplied) is malformed or clashes with another."""
 
 
+class GcsError(InputError):
+    """A GCS character file (``.gcs``) that cannot be read: names the file and the field."""
+
+
 class UnknownNameError(InputError):
     """A name that no catalog item has; carries the closest names as suggestions."""
 

@@ -19,6 +19,7 @@ COMMAND_MODULES: dict[str, str] = {
     "schema": "armourpen.cli.schema_cmd",
     "chart": "armourpen.cli.chart_cmd",
     "screen": "armourpen.cli.screen_cmd",
+    "gcs": "armourpen.cli.gcs_cmd",
 }
 
 # Registrars imported eagerly (prefer an entry in COMMAND_MODULES).

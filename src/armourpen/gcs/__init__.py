@@ -1,0 +1,32 @@
+"""GCS (GURPS Character Sheet) character files as GURPS targets.
+
+:func:`load_gcs` reads a ``.gcs`` file (a path, its bytes, or its parsed JSON) into a
+:class:`GcsCharacter`: HP, ST, HT, the body type's hit location table with its roll ranges and DR,
+and the traits that change what a shot does, with warnings for what armourpen does not model.
+"""
+
+from __future__ import annotations
+
+import os
+from collections.abc import Mapping
+from typing import Any
+
+from armourpen.gcs.model import Dice, GcsBody, GcsCharacter, GcsLocation, Vulnerability
+
+__all__ = ["Dice", "GcsBody", "GcsCharacter", "GcsLocation", "Vulnerability", "load_gcs"]
+
+
+def load_gcs(
+    source: str | os.PathLike[str] | bytes | Mapping[str, Any], name: str | None = None
+) -> GcsCharacter:
+    """Read a GCS character file: a path, the file's bytes (an upload) or its parsed JSON.
+
+    ``name`` names the file in error messages where ``source`` is not a path.
+    """
+    from armourpen.gcs import reader
+
+    if isinstance(source, bytes | bytearray):
+        return reader.parse_bytes(bytes(source), name or "(uploaded file)")
+    if isinstance(source, Mapping):
+        return reader.parse_mapping(source, name or "(GCS data)")
+    return reader.read_path(source)

@@ -1,0 +1,158 @@
+"""GU-10 for GCS files: a body type's hit location table and the random table it makes.
+
+GCS gives each location a number of slots on the body's roll (``3d``) and writes the range they
+make in ``calc.roll_range`` (``3-4``, ``5``, or ``-`` for a location on no random table, such as the
+eye and the vitals). armourpen reads those ranges as written. Real files are not always whole:
+
+- rolls that no location covers (the library's Ooze gives its torso only ``3-4``, its Vermiform
+  stops at 16) hit the torso, the Basic Set's default for a hit that lands nowhere else; a body
+  without a torso gives them to the location that covers the most rolls. A warning names them.
+- a roll that two locations claim goes to the first in the file's order, with a warning;
+- a range beyond the dice is cut to them, with a warning.
+
+A location with a ``sub_table`` is rolled again on that table's own dice.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Sequence
+
+from armourpen.errors import GcsError
+from armourpen.explain import Caution
+from armourpen.gcs.model import ALL, Dice, GcsBody, GcsLocation
+from armourpen.gcs.schema import BodyData
+
+_DICE = re.compile(r"\s*(\d{0,3})\s*d\s*(\d{0,3})\s*(?:([+-])\s*(\d{1,3}))?\s*", re.IGNORECASE)
+_RANGE = re.compile(r"\s*(\d{1,3})\s*(?:-\s*(\d{1,3})\s*)?")
+MAX_LOCATION_DICE = 10  # GCS bodies roll 3d (sub-tables 1d or 2d); more has no table behind it
+
+
+def parse_dice(text: str) -> Dice | None:
+    """``3d`` -> 3d6; ``1d`` ; ``2d+1``; ``1d12``. None when it is not such dice."""
+    m = _DICE.fullmatch(text)
+    if m is None:
+        return None
+    count = int(m.group(1) or 1)
+    sides = int(m.group(2) or 6)
+    add = int(m.group(4) or 0) * (-1 if m.group(3) == "-" else 1)
+    if not 1 <= count <= MAX_LOCATION_DICE or sides < 1:
+        return None
+    return Dice(count, sides, add)
+
+
+def parse_range(text: str, field: str) -> tuple[int, int] | None:
+    """``"3-4"`` -> (3, 4); ``"5"`` -> (5, 5); ``"-"`` -> None (on no random table)."""
+    if text.strip() == "-":
+        return None
+    m = _RANGE.fullmatch(text)
+    if m is None:
+        raise GcsError(field, text, 'allowed: a roll range as GCS writes it: "3-4", "5" or "-"')
+    low = int(m.group(1))
+    high = int(m.group(2) or low)
+    if high < low:
+        raise GcsError(field, text, "allowed: a roll range from low to high, e.g. \"3-4\"")
+    return low, high
+
+
+def _runs(totals: Sequence[int]) -> str:
+    """``[5, 6, 7, 9]`` -> ``5-7, 9``."""
+    parts: list[str] = []
+    start = prev = totals[0]
+    for t in (*totals[1:], None):
+        if t is not None and t == prev + 1:
+            prev = t
+            continue
+        parts.append(str(start) if start == prev else f"{start}-{prev}")
+        if t is not None:
+            start = prev = t
+    return ", ".join(parts)
+
+
+def read_body(data: BodyData, where: str, warnings: list[Caution], owner: str = "") -> GcsBody:
+    """A body type (or a location's sub-table) with its random table read as the module says."""
+    title = data.name or owner or "body type"
+    locations: list[GcsLocation] = []
+    for i, loc in enumerate(data.locations):
+        here = f"{where}.locations[{i}]"
+        rolls = parse_range(loc.calc.roll_range, f"{here}.calc.roll_range")
+        sub = None
+        if loc.sub_table is not None:
+            sub = read_body(
+                loc.sub_table, f"{here}.sub_table", warnings,
+                owner=f"{title}, {loc.table_name or loc.id} sub-table",
+            )
+        dr = dict(loc.calc.dr)
+        dr.setdefault(ALL, 0)  # GCS writes "all" always; a file without it has no DR against all
+        ordered = ((ALL, dr.pop(ALL)), *sorted(dr.items()))
+        locations.append(GcsLocation(loc.id, loc.table_name or loc.id, rolls, ordered, sub))
+    dice = parse_dice(data.roll)
+    if dice is None:
+        warnings.append(Caution(
+            "GU-10",
+            f"{title}: the roll {data.roll!r} is not dice armourpen reads (such as 3d); "
+            "location = \"random\" cannot be rolled on this table",
+        ))
+        return GcsBody(data.name, data.roll, tuple(locations))
+    return GcsBody(data.name, data.roll, tuple(locations), dice,
+                   _table(title, dice, locations, warnings))
+
+
+def _table(
+    title: str, dice: Dice, locations: Sequence[GcsLocation], warnings: list[Caution]
+) -> tuple[tuple[int, int, int], ...]:
+    owner: dict[int, int] = {}
+    for i, loc in enumerate(locations):
+        if loc.rolls is None:
+            continue
+        low, high = loc.rolls
+        beyond = [t for t in range(low, high + 1) if not dice.low <= t <= dice.high]
+        if beyond:
+            warnings.append(Caution(
+                "GU-10",
+                f"{title}: {loc.table_name} {loc.roll} reaches beyond {dice} "
+                f"({dice.low}-{dice.high}); rolls {_runs(beyond)} cannot happen and are ignored",
+            ))
+        for t in range(max(low, dice.low), min(high, dice.high) + 1):
+            if t in owner:
+                first = locations[owner[t]]
+                warnings.append(Caution(
+                    "GU-10",
+                    f"{title}: roll {t} is listed for both {first.table_name} and "
+                    f"{loc.table_name}; the first listed, {first.table_name}, takes it",
+                ))
+            else:
+                owner[t] = i
+    missing = [t for t in range(dice.low, dice.high + 1) if t not in owner]
+    if missing:
+        fallback = next((i for i, loc in enumerate(locations) if loc.id == "torso"), None)
+        if fallback is None and owner:
+            counts = [sum(1 for o in owner.values() if o == i) for i in range(len(locations))]
+            fallback = counts.index(max(counts))
+        if fallback is None:
+            warnings.append(Caution(
+                "GU-10",
+                f"{title}: no location is on the random table (every roll range is \"-\"); "
+                "location = \"random\" cannot be rolled on it",
+            ))
+            return ()
+        loc = locations[fallback]
+        reading = (
+            "torso hits, where a hit that names no location lands"
+            if loc.id == "torso"
+            else f"hits on {loc.table_name}, which covers the most rolls (the body has no torso)"
+        )
+        warnings.append(Caution(
+            "GU-10",
+            f"{title}: rolls {_runs(missing)} of {dice} hit no location of the table; "
+            f"armourpen reads them as {reading}",
+        ))
+        for t in missing:
+            owner[t] = fallback
+    table: list[tuple[int, int, int]] = []
+    for t in range(dice.low, dice.high + 1):
+        if table and table[-1][2] == owner[t] and table[-1][1] == t - 1:
+            table[-1] = (table[-1][0], t, owner[t])
+        else:
+            table.append((t, t, owner[t]))
+    return tuple(table)

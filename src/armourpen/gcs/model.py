@@ -1,0 +1,214 @@
+"""The values a GCS character file gives a GURPS target: a character, its body type, its locations.
+
+They are read from the file's computed (``calc``) fields as GCS wrote them, never recomputed; their
+``to_dict()`` is the JSON of ``armourpen gcs show --json``.
+"""
+
+from __future__ import annotations
+
+import os
+from dataclasses import dataclass, field
+
+from armourpen.explain import Caution
+
+# The kinds of Injury Tolerance, in the order (and with the keys) of the GURPS scenario keys.
+INJURY_TOLERANCE_KINDS = (
+    "unliving",
+    "homogenous",
+    "diffuse",
+    "no_brain",
+    "no_vitals",
+    "no_blood",
+    "no_eyes",
+    "no_head",
+    "no_neck",
+)
+ALL = "all"  # the key of calc.dr that counts against every attack; other keys add to it
+
+
+@dataclass(frozen=True, slots=True)
+class Dice:
+    """A body type's location roll, ``NdS+A`` (GCS writes ``3d`` for 3d6)."""
+
+    count: int
+    sides: int = 6
+    add: int = 0
+
+    @property
+    def low(self) -> int:
+        return self.count + self.add
+
+    @property
+    def high(self) -> int:
+        return self.count * self.sides + self.add
+
+    def weights(self) -> tuple[int, ...]:
+        """The number of ways to roll each total from :attr:`low` to :attr:`high` (exact)."""
+        counts = [1]
+        for _ in range(self.count):
+            counts = [
+                sum(counts[max(0, k - self.sides + 1): k + 1])
+                for k in range(len(counts) + self.sides - 1)
+            ]
+        return tuple(counts)
+
+    def __str__(self) -> str:
+        sides = "" if self.sides == 6 else str(self.sides)
+        add = f"{self.add:+d}" if self.add else ""
+        return f"{self.count}d{sides}{add}"
+
+
+@dataclass(frozen=True, slots=True)
+class GcsLocation:
+    """One row of a body type's hit location table.
+
+    ``rolls`` is the range of the table's roll that hits it (``None``: on no random table, as GCS
+    writes ``-`` for the eye and the vitals); ``dr`` is the file's ``calc.dr``: ``all`` and any
+    per-kind keys, each of which GCS adds to ``all`` against that kind of attack.
+    """
+
+    id: str
+    table_name: str
+    rolls: tuple[int, int] | None
+    dr: tuple[tuple[str, int], ...] = ((ALL, 0),)
+    sub_table: GcsBody | None = None
+
+    @property
+    def roll(self) -> str | None:
+        """The roll range as the table prints it (``3-4``, ``5``), or None."""
+        if self.rolls is None:
+            return None
+        low, high = self.rolls
+        return str(low) if low == high else f"{low}-{high}"
+
+    @property
+    def dr_all(self) -> int:
+        """The DR against every attack."""
+        return dict(self.dr).get(ALL, 0)
+
+    @property
+    def dr_by_kind(self) -> dict[str, int]:
+        """The per-kind keys of ``calc.dr`` and the whole DR each gives (``all`` + the key's)."""
+        return {k: self.dr_all + v for k, v in self.dr if k != ALL}
+
+    def to_dict(self) -> dict[str, object]:
+        out: dict[str, object] = {
+            "id": self.id,
+            "table_name": self.table_name,
+            "roll": self.roll,
+            "dr": dict(self.dr),
+        }
+        if self.sub_table is not None:  # only where the file has one
+            out["sub_table"] = self.sub_table.to_dict()
+        return out
+
+
+@dataclass(frozen=True, slots=True)
+class GcsBody:
+    """A body type: its name, its location roll (``3d``) and its hit location table.
+
+    ``table`` is the random table as armourpen reads it (see :mod:`armourpen.gcs.body`): for each
+    run of totals ``(low, high, i)``, the index ``i`` of the location in ``locations`` that they hit;
+    it covers every total of ``dice`` once, or is empty when the roll cannot be read.
+    """
+
+    name: str
+    roll: str
+    locations: tuple[GcsLocation, ...]
+    dice: Dice | None = None
+    table: tuple[tuple[int, int, int], ...] = ()
+
+    @property
+    def ids(self) -> tuple[str, ...]:
+        """The location ids of the table, each once, in table order."""
+        return tuple(dict.fromkeys(loc.id for loc in self.locations))
+
+    def all_locations(self) -> tuple[GcsLocation, ...]:
+        """The locations, each followed by those of its sub-table, if any."""
+        out: list[GcsLocation] = []
+        for loc in self.locations:
+            out.append(loc)
+            if loc.sub_table is not None:
+                out.extend(loc.sub_table.all_locations())
+        return tuple(out)
+
+    def location(self, location_id: str) -> GcsLocation | None:
+        """The first location with that id (GCS gives each location's DR by its id)."""
+        return next((loc for loc in self.locations if loc.id == location_id), None)
+
+    def to_dict(self) -> dict[str, object]:
+        return {
+            "name": self.name,
+            "roll": self.roll,
+            "locations": [loc.to_dict() for loc in self.locations],
+        }
+
+
+@dataclass(frozen=True, slots=True)
+class Vulnerability:
+    """Vulnerability (Basic Set p. 161): the wounding multiplier and the attacks it is against.
+
+    ``multiplier`` is None when the file does not say it (no ``Wounding xN`` modifier).
+    """
+
+    multiplier: int | None
+    against: str
+
+    def to_dict(self) -> dict[str, object]:
+        return {"multiplier": self.multiplier, "against": self.against}
+
+
+@dataclass(frozen=True, slots=True)
+class GcsCharacter:
+    """What a GCS character file says about a GURPS target.
+
+    ``source`` names the file (not part of ``to_dict()``). ``warnings`` list what the file holds that
+    armourpen does not model or reads in a documented way, each with the ruling it concerns.
+    """
+
+    name: str
+    hp: int
+    st: int
+    ht: int
+    body: GcsBody
+    injury_tolerance: tuple[str, ...] = ()
+    hardened: int = 0
+    perfect_balance: bool = False
+    vulnerabilities: tuple[Vulnerability, ...] = ()
+    warnings: tuple[Caution, ...] = field(default=())
+    source: str = field(default="", compare=False)
+
+    @classmethod
+    def from_bytes(cls, data: bytes, source: str = "(uploaded file)") -> GcsCharacter:
+        """Read the bytes of a ``.gcs`` file (an upload); ``source`` names it in errors."""
+        from armourpen.gcs.reader import parse_bytes
+
+        return parse_bytes(data, source)
+
+    @classmethod
+    def from_mapping(cls, data: object, source: str = "(GCS data)") -> GcsCharacter:
+        """Read an already parsed ``.gcs`` file (its JSON as Python values)."""
+        from armourpen.gcs.reader import parse_mapping
+
+        return parse_mapping(data, source)
+
+    @classmethod
+    def load(cls, path: str | os.PathLike[str]) -> GcsCharacter:
+        """Read a ``.gcs`` file from disk."""
+        from armourpen.gcs.reader import read_path
+
+        return read_path(path)
+
+    def to_dict(self) -> dict[str, object]:
+        return {
+            "name": self.name,
+            "hp": self.hp,
+            "st": self.st,
+            "ht": self.ht,
+            "body": self.body.to_dict(),
+            "injury_tolerance": list(self.injury_tolerance),
+            "hardened": self.hardened,
+            "perfect_balance": self.perfect_balance,
+            "vulnerabilities": [v.to_dict() for v in self.vulnerabilities],
+            "warnings": [w.to_dict() for w in self.warnings],
+        }

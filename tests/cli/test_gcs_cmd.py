@@ -1,0 +1,82 @@
+"""``armourpen gcs show FILE``: readable and ``--json`` (exactly ``load_gcs(FILE).to_dict()``)."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+from typing import Any
+
+import pytest
+from cli_helpers import cli
+
+import armourpen
+
+
+def _location(loc_id: str, roll: str, dr: dict[str, int]) -> dict[str, Any]:
+    return {"id": loc_id, "table_name": loc_id.title(), "calc": {"roll_range": roll, "dr": dr}}
+
+
+@pytest.fixture
+def ogre(tmp_path: Path) -> Path:
+    """A small GCS 5 character file: the keys armourpen reads."""
+    data = {
+        "version": 5,
+        "profile": {"name": "Ogre"},
+        "settings": {"body_type": {"name": "Humanoid", "roll": "3d", "locations": [
+            _location("skull", "3-4", {"all": 5}),
+            _location("torso", "5-16", {"all": 3, "fire": 2}),
+            _location("vitals", "-", {"all": 3}),
+        ]}},
+        "attributes": [{"attr_id": a, "calc": {"value": v}}
+                       for a, v in (("st", 20), ("ht", 13), ("hp", 20))],
+        "traits": [
+            {"name": "Damage Resistance", "modifiers": [{"name": "Hardened", "levels": 1}],
+             "features": [{"type": "dr_bonus", "locations": ["all"], "amount": 3}]},
+            {"name": "High Pain Threshold"},
+        ],
+    }
+    path = tmp_path / "Ogre.gcs"
+    path.write_text(json.dumps(data), encoding="utf-8")
+    return path
+
+
+def test_gcs_show_json_is_the_api_to_dict(capsys: pytest.CaptureFixture[str], ogre: Path) -> None:
+    code, out, err = cli(capsys, "gcs", "show", str(ogre), "--json")
+    assert (code, err) == (0, "")
+    assert json.loads(out) == armourpen.load_gcs(ogre).to_dict()
+    data = json.loads(out)
+    assert (data["name"], data["hp"], data["st"], data["ht"], data["hardened"]) == (
+        "Ogre", 20, 20, 13, 1)
+    assert data["body"]["locations"][1] == {
+        "id": "torso", "table_name": "Torso", "roll": "5-16", "dr": {"all": 3, "fire": 2}}
+    assert data["body"]["locations"][2]["roll"] is None
+
+
+def test_gcs_show_readable(capsys: pytest.CaptureFixture[str], ogre: Path) -> None:
+    code, out, _ = cli(capsys, "gcs", "show", str(ogre))
+    assert code == 0
+    assert "Ogre: HP 20, ST 20, HT 13" in out
+    assert "5-16" in out and "3, fire 5" in out  # fire: all 3 + 2
+    assert "hardened: 1" in out
+    assert "rolls 17-18 of 3d" in out  # GU-10: the rolls no location covers
+    assert "High Pain Threshold" in out
+
+
+@pytest.mark.parametrize("content", ["{", '{"version": 4}', "[]"])
+def test_ap2_gcs_show_bad_file_exits_2_with_one_line(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path, content: str,
+) -> None:
+    path = tmp_path / "broken.gcs"
+    path.write_text(content, encoding="utf-8")
+    code, out, err = cli(capsys, "gcs", "show", str(path))
+    assert (code, out) == (2, "")
+    assert len(err.strip().splitlines()) == 1 and "broken.gcs" in err
+
+
+def test_ap2_gcs_show_folder_and_missing_file(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path,
+) -> None:
+    for target in (tmp_path, tmp_path / "nothing.gcs"):
+        code, out, err = cli(capsys, "gcs", "show", str(target), "--json")
+        assert (code, out) == (2, "")
+        assert err.startswith("armourpen: error: gcs:")

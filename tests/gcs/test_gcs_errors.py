@@ -1,0 +1,160 @@
+"""AP-2 for GCS files: anything wrong gives one GcsError naming the file and the field."""
+
+from __future__ import annotations
+
+import json
+import os
+from pathlib import Path
+from typing import Any
+
+import pytest
+from gcs_helpers import character
+
+import armourpen
+from armourpen.errors import GcsError, InputError
+from armourpen.gcs import reader
+
+
+def error_of(source: Any) -> GcsError:
+    with pytest.raises(GcsError) as info:
+        armourpen.load_gcs(source)
+    return info.value
+
+
+def write(tmp_path: Path, data: Any, name: str = "Ogre.gcs") -> Path:
+    path = tmp_path / name
+    path.write_text(data if isinstance(data, str) else json.dumps(data), encoding="utf-8")
+    return path
+
+
+def test_ap2_gcs_error_is_an_input_error() -> None:
+    assert issubclass(GcsError, InputError)
+
+
+def test_ap2_truncated_file(tmp_path: Path) -> None:
+    text = json.dumps(character())
+    e = error_of(write(tmp_path, text[: len(text) // 2]))
+    assert e.field == "gcs" and "Ogre.gcs" in str(e.value)
+    assert "not valid JSON" in e.allowed
+
+
+def test_ap2_not_utf8(tmp_path: Path) -> None:
+    path = tmp_path / "bad.gcs"
+    path.write_bytes(b'{"version": 5, "profile": {"name": "\xff"}}')
+    assert "byte 36 is not UTF-8" in error_of(path).allowed
+
+
+@pytest.mark.parametrize("version", [4, 6, "5", None, True])
+def test_ap2_other_format_version(tmp_path: Path, version: Any) -> None:
+    e = error_of(write(tmp_path, {**character(), "version": version}))
+    assert e.field.endswith("Ogre.gcs: version")
+    assert e.value == version and "allowed: 5" in e.allowed
+
+
+def test_ap2_missing_version(tmp_path: Path) -> None:
+    data = character()
+    del data["version"]
+    assert error_of(write(tmp_path, data)).value == "(missing)"
+
+
+def test_ap2_missing_attributes(tmp_path: Path) -> None:
+    data = character()
+    data["attributes"] = [a for a in data["attributes"] if a["attr_id"] != "ht"]
+    e = error_of(write(tmp_path, data))
+    assert e.field.endswith("Ogre.gcs: attributes") and "ht" in str(e)
+
+
+def test_ap2_attribute_without_calc(tmp_path: Path) -> None:
+    data = character()
+    del data["attributes"][4]["calc"]  # hp
+    e = error_of(write(tmp_path, data))
+    assert e.field.endswith("Ogre.gcs: attributes[4].calc") and "hp" in e.allowed
+
+
+def test_ap2_attribute_not_a_number(tmp_path: Path) -> None:
+    data = character()
+    data["attributes"][0]["calc"]["value"] = "ten"
+    assert error_of(write(tmp_path, data)).field.endswith("attributes[0].calc.value")
+
+
+def test_ap2_fractional_hp(tmp_path: Path) -> None:
+    data = character()
+    data["attributes"][4]["calc"]["value"] = 12.5
+    e = error_of(write(tmp_path, data))
+    assert e.value == 12.5 and "whole number" in e.allowed
+
+
+def test_ap2_location_without_calc(tmp_path: Path) -> None:
+    data = character()
+    del data["settings"]["body_type"]["locations"][2]["calc"]
+    e = error_of(write(tmp_path, data))
+    assert e.field == f"{tmp_path / 'Ogre.gcs'}: settings.body_type.locations[2].calc"
+    assert e.value == "(missing)"
+
+
+def test_ap2_location_with_a_bad_roll_range(tmp_path: Path) -> None:
+    data = character()
+    data["settings"]["body_type"]["locations"][1]["calc"]["roll_range"] = "4-3"
+    e = error_of(write(tmp_path, data))
+    assert e.field.endswith("settings.body_type.locations[1].calc.roll_range")
+    assert e.value == "4-3"
+
+
+def test_ap2_dr_not_whole_numbers(tmp_path: Path) -> None:
+    data = character()
+    data["settings"]["body_type"]["locations"][5]["calc"]["dr"] = {"all": "3"}
+    assert error_of(write(tmp_path, data)).field.endswith("locations[5].calc.dr.all")
+
+
+def test_ap2_no_body_type(tmp_path: Path) -> None:
+    data = character()
+    del data["settings"]["body_type"]
+    assert error_of(write(tmp_path, data)).field.endswith("Ogre.gcs: settings.body_type")
+
+
+def test_ap2_a_list_at_the_top(tmp_path: Path) -> None:
+    assert "top level is a JSON object" in error_of(write(tmp_path, [1, 2])).allowed
+
+
+def test_ap2_missing_file_and_folder(tmp_path: Path) -> None:
+    assert error_of(tmp_path / "none.gcs").allowed == "no such file"
+    assert "folder" in error_of(tmp_path).allowed
+
+
+@pytest.mark.skipif(not hasattr(os, "mkfifo"), reason="no FIFOs on this system")
+def test_ap2_fifo_is_refused_without_blocking(tmp_path: Path) -> None:
+    fifo = tmp_path / "pipe.gcs"
+    os.mkfifo(fifo)
+    assert "not a regular file" in error_of(fifo).allowed
+
+
+def test_ap2_oversized_file_refused_before_reading(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    path = write(tmp_path, character())
+    monkeypatch.setattr(reader, "MAX_GCS_BYTES", 100)
+    e = error_of(path)
+    assert "at most 100 bytes" in e.allowed
+    assert "at most 100 bytes" in error_of(path.read_bytes()).allowed
+
+
+def test_ap2_bytes_and_mapping_errors_name_the_source() -> None:
+    with pytest.raises(GcsError) as info:
+        armourpen.load_gcs(b"not json", name="upload.gcs")
+    assert info.value.value == "upload.gcs"
+    data = character()
+    del data["settings"]["body_type"]["roll"]
+    with pytest.raises(GcsError) as info:
+        armourpen.load_gcs(data, name="dropped.gcs")
+    assert info.value.field == "dropped.gcs: settings.body_type.roll"
+
+
+def test_ap2_deep_nesting_is_one_error() -> None:
+    text = ('{"version": 5, "traits": ' + "[" * 5000 + "]" * 5000 + "}").encode()
+    assert isinstance(error_of(text), GcsError)
+
+
+def test_gcs_name_defaults_to_the_file_name(tmp_path: Path) -> None:
+    data = character(name="")
+    assert armourpen.load_gcs(write(tmp_path, data, "Cave Bear.gcs")).name == "Cave Bear"
+    assert armourpen.load_gcs(data).name == "(unnamed)"
