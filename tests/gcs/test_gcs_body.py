@@ -136,3 +136,24 @@ def test_gu3_kinds_that_name_no_damage_type_and_broadened_kinds_are_warned() -> 
 def test_gu3_dr_without_all_counts_zero_against_all() -> None:
     c = load([location("torso", "3-18", {"cutting": 3})])
     assert dict(c.body.locations[0].dr) == {"all": 0, "cutting": 3}
+
+
+def test_gcs_layout_shows_every_location_and_sub_table_row() -> None:
+    from armourpen.gcs.layout import layout
+    from armourpen.layout import Span
+
+    hand = location("hand", "15", {"all": 1, "burning": 2}, sub_table={"roll": "1d", "locations": [
+        location("hand", "1-4", 1, table_name="Palm"),
+        location("finger", "5-6", 1, table_name="Fingers"),
+    ]})
+    c = load([location("torso", "3-14"), hand, location("foot", "16-18"), location("eye", "-")])
+    rows = [tuple(cell.text if isinstance(cell, Span) else cell.word for cell in row.cells)
+            for row in layout(c).rows]
+    assert rows == [
+        ("3-14", "Torso", "torso", "0"),
+        ("15", "Hand", "hand", "1, burning 3"),
+        ("1-4 (1d)", "Hand > Palm", "hand", "1"),
+        ("5-6 (1d)", "Hand > Fingers", "finger", "1"),
+        ("16-18", "Foot", "foot", "0"),
+        ("-", "Eye", "eye", "0"),
+    ]

@@ -13,6 +13,7 @@ from gcs_helpers import character
 import armourpen
 from armourpen.errors import GcsError, InputError
 from armourpen.gcs import reader
+from armourpen.limits import LimitError, Limits
 
 
 def error_of(source: Any) -> GcsError:
@@ -41,7 +42,8 @@ def test_ap2_truncated_file(tmp_path: Path) -> None:
 def test_ap2_not_utf8(tmp_path: Path) -> None:
     path = tmp_path / "bad.gcs"
     path.write_bytes(b'{"version": 5, "profile": {"name": "\xff"}}')
-    assert "byte 36 is not UTF-8" in error_of(path).allowed
+    assert "not UTF-8 text (byte 36)" in error_of(path).allowed
+    assert "not UTF-8 text (byte 36)" in error_of(path.read_bytes()).allowed
 
 
 @pytest.mark.parametrize("version", [4, 6, "5", None, True])
@@ -119,6 +121,7 @@ def test_ap2_a_list_at_the_top(tmp_path: Path) -> None:
 def test_ap2_missing_file_and_folder(tmp_path: Path) -> None:
     assert error_of(tmp_path / "none.gcs").allowed == "no such file"
     assert "folder" in error_of(tmp_path).allowed
+    assert error_of(tmp_path).field == "gcs"
 
 
 @pytest.mark.skipif(not hasattr(os, "mkfifo"), reason="no FIFOs on this system")
@@ -128,14 +131,15 @@ def test_ap2_fifo_is_refused_without_blocking(tmp_path: Path) -> None:
     assert "not a regular file" in error_of(fifo).allowed
 
 
-def test_ap2_oversized_file_refused_before_reading(
-    tmp_path: Path, monkeypatch: pytest.MonkeyPatch,
-) -> None:
+def test_ap2_oversized_file_refused_like_scenario_files(tmp_path: Path) -> None:
     path = write(tmp_path, character())
-    monkeypatch.setattr(reader, "MAX_GCS_BYTES", 100)
-    e = error_of(path)
-    assert "at most 100 bytes" in e.allowed
-    assert "at most 100 bytes" in error_of(path.read_bytes()).allowed
+    small = Limits(max_file_bytes=100)
+    with pytest.raises(LimitError) as info:
+        reader.read_path(path, limits=small)
+    assert info.value.field == "gcs" and "at most 100 bytes" in info.value.allowed
+    with pytest.raises(LimitError) as info:
+        reader.parse_bytes(path.read_bytes(), limits=small)
+    assert info.value.field == "gcs" and "at most 100 bytes" in info.value.allowed
 
 
 def test_ap2_bytes_and_mapping_errors_name_the_source() -> None:
@@ -158,3 +162,14 @@ def test_gcs_name_defaults_to_the_file_name(tmp_path: Path) -> None:
     data = character(name="")
     assert armourpen.load_gcs(write(tmp_path, data, "Cave Bear.gcs")).name == "Cave Bear"
     assert armourpen.load_gcs(data).name == "(unnamed)"
+
+
+def test_ap2_control_characters_in_the_file_never_reach_a_terminal_raw() -> None:
+    data = character(name="Evil\x1b[2J", traits=[
+        {"name": "Vulnerability", "modifiers": [{"name": "Fire\x1b[31m"}, {"name": "Wounding x2"}]}])
+    data["settings"]["body_type"]["locations"][5]["table_name"] = "Torso\r\n"
+    c = armourpen.load_gcs(data)
+    texts = [c.name, c.vulnerabilities[0].against, c.body.locations[5].table_name,
+             *(w.text for w in c.warnings)]
+    assert all(t.isprintable() for t in texts)
+    assert c.name == "Evil\\x1b[2J"

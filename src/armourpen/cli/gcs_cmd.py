@@ -32,9 +32,10 @@ def show(
         return
     from rich.console import Console
 
-    from armourpen.cli.gcs_render import render_gcs
+    from armourpen.cli.render import render_layout
+    from armourpen.gcs.layout import layout
 
-    Console().print(render_gcs(character))
+    Console().print(render_layout(layout(character)))
 
 
 def register(app: typer.Typer) -> None:

@@ -59,5 +59,6 @@ def render_layout(layout: Layout) -> RenderableType:
     warn = warnings_text(layout.warnings)
     if warn is not None:
         parts.append(warn)
-    parts.append(steps_table(layout.steps))
+    if layout.steps:  # an outcome always has steps; a layout of data (a GCS file) has none
+        parts.append(steps_table(layout.steps))
     return Group(*parts)

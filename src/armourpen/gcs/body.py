@@ -18,7 +18,7 @@ from __future__ import annotations
 import re
 from collections.abc import Sequence
 
-from armourpen.errors import GcsError
+from armourpen.errors import GcsError, printable
 from armourpen.explain import Caution
 from armourpen.gcs.model import ALL, Dice, GcsBody, GcsLocation
 from armourpen.gcs.schema import BodyData
@@ -85,7 +85,9 @@ def read_body(data: BodyData, where: str, warnings: list[Caution], owner: str = 
         dr = dict(loc.calc.dr)
         dr.setdefault(ALL, 0)  # GCS writes "all" always; a file without it has no DR against all
         ordered = ((ALL, dr.pop(ALL)), *sorted(dr.items()))
-        locations.append(GcsLocation(loc.id, loc.table_name or loc.id, rolls, ordered, sub))
+        ordered = tuple((printable(k), v) for k, v in ordered)
+        locations.append(GcsLocation(
+            printable(loc.id), printable(loc.table_name or loc.id), rolls, ordered, sub))
     dice = parse_dice(data.roll)
     if dice is None:
         warnings.append(Caution(
@@ -93,8 +95,8 @@ def read_body(data: BodyData, where: str, warnings: list[Caution], owner: str = 
             f"{title}: the roll {data.roll!r} is not dice armourpen reads (such as 3d); "
             "location = \"random\" cannot be rolled on this table",
         ))
-        return GcsBody(data.name, data.roll, tuple(locations))
-    return GcsBody(data.name, data.roll, tuple(locations), dice,
+        return GcsBody(printable(data.name), printable(data.roll), tuple(locations))
+    return GcsBody(printable(data.name), printable(data.roll), tuple(locations), dice,
                    _table(title, dice, locations, warnings))
 
 

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import os
 from dataclasses import dataclass, field
+from typing import Any
 
 from armourpen.explain import Caution
 
@@ -91,8 +92,8 @@ class GcsLocation:
         """The per-kind keys of ``calc.dr`` and the whole DR each gives (``all`` + the key's)."""
         return {k: self.dr_all + v for k, v in self.dr if k != ALL}
 
-    def to_dict(self) -> dict[str, object]:
-        out: dict[str, object] = {
+    def to_dict(self) -> dict[str, Any]:
+        out: dict[str, Any] = {
             "id": self.id,
             "table_name": self.table_name,
             "roll": self.roll,
@@ -136,7 +137,7 @@ class GcsBody:
         """The first location with that id (GCS gives each location's DR by its id)."""
         return next((loc for loc in self.locations if loc.id == location_id), None)
 
-    def to_dict(self) -> dict[str, object]:
+    def to_dict(self) -> dict[str, Any]:
         return {
             "name": self.name,
             "roll": self.roll,
@@ -154,7 +155,7 @@ class Vulnerability:
     multiplier: int | None
     against: str
 
-    def to_dict(self) -> dict[str, object]:
+    def to_dict(self) -> dict[str, Any]:
         return {"multiplier": self.multiplier, "against": self.against}
 
 
@@ -199,7 +200,7 @@ class GcsCharacter:
 
         return read_path(path)
 
-    def to_dict(self) -> dict[str, object]:
+    def to_dict(self) -> dict[str, Any]:
         return {
             "name": self.name,
             "hp": self.hp,

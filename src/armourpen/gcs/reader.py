@@ -11,70 +11,53 @@ from __future__ import annotations
 
 import json
 import os
-import stat
 from collections.abc import Mapping, Sequence
 from pathlib import Path
 
 from pydantic import ValidationError
 
-from armourpen.errors import GcsError
+from armourpen.errors import GcsError, printable
 from armourpen.explain import Caution
 from armourpen.gcs.body import read_body
 from armourpen.gcs.dr import BROADENED, damage_types, kind_key
-from armourpen.gcs.model import ALL, GcsBody, GcsCharacter
+from armourpen.gcs.model import ALL, GcsBody, GcsCharacter, Vulnerability
 from armourpen.gcs.schema import AttributeData, GcsFileData
 from armourpen.gcs.traits import read_traits
+from armourpen.limits import DEFAULT_LIMITS, Limits
+from armourpen.reading import read_text
 from armourpen.validation import from_validation_error
 
 FORMAT_VERSION = 5
-MAX_GCS_BYTES = 16 << 20  # GCS files carry a portrait image; the largest real ones are a few MB
 _VERSION_ALLOWED = (
     f"allowed: {FORMAT_VERSION}, the character files of GCS 5 (open an older file in GCS 5 and "
     "save it to convert it)"
 )
 
 
-def read_path(path: str | os.PathLike[str], field: str = "gcs") -> GcsCharacter:
-    """Read a ``.gcs`` file: a regular file of at most :data:`MAX_GCS_BYTES`."""
-    shown = str(path)
-    try:
-        st = os.stat(path)
-    except FileNotFoundError:
-        raise GcsError(field, shown, "no such file") from None
-    except OSError as exc:
-        raise GcsError(field, shown, f"cannot be read ({exc.strerror or exc})") from None
-    if not stat.S_ISREG(st.st_mode):
-        what = "a folder" if stat.S_ISDIR(st.st_mode) else "not a regular file"
-        raise GcsError(field, shown, f"a .gcs file; this is {what}")
-    _check_size(st.st_size, shown, field)
-    try:
-        # O_NONBLOCK: should the path have become a FIFO since stat(), open() must not wait
-        fd = os.open(path, os.O_RDONLY | getattr(os, "O_NONBLOCK", 0))
-        with os.fdopen(fd, "rb") as f:
-            if not stat.S_ISREG(os.fstat(f.fileno()).st_mode):
-                raise GcsError(field, shown, "a .gcs file; this is not a regular file")
-            raw = f.read(MAX_GCS_BYTES + 1)
-    except OSError as exc:
-        raise GcsError(field, shown, f"cannot be read ({exc.strerror or exc})") from None
-    return parse_bytes(raw, shown, field)
+def read_path(
+    path: str | os.PathLike[str], field: str = "gcs", limits: Limits = DEFAULT_LIMITS
+) -> GcsCharacter:
+    """Read a ``.gcs`` file: a regular file within ``limits.max_file_bytes``, as scenario files."""
+    text = read_text(Path(path), field=field, error=GcsError, limits=limits)
+    return _parse_text(text, str(path), field)
 
 
-def _check_size(size: int, shown: str, field: str) -> None:
-    if size > MAX_GCS_BYTES:
-        raise GcsError(field, shown, f"a .gcs file of at most {MAX_GCS_BYTES:,} bytes; this one "
-                                     f"has {size:,}")
-
-
-def parse_bytes(data: bytes, source: str = "(uploaded file)", field: str = "gcs") -> GcsCharacter:
+def parse_bytes(
+    data: bytes, source: str = "(uploaded file)", field: str = "gcs",
+    limits: Limits = DEFAULT_LIMITS,
+) -> GcsCharacter:
     """Read the bytes of a ``.gcs`` file (an upload); ``source`` names it in errors."""
-    _check_size(len(data), source, field)
+    limits.check("max_file_bytes", len(data), "bytes", field)
     try:
-        text = data.decode("utf-8-sig")
+        text = data.decode("utf-8")
     except UnicodeDecodeError as exc:
-        raise GcsError(field, source, f"a GCS character file (UTF-8 JSON); byte {exc.start} is "
-                                      "not UTF-8") from None
+        raise GcsError(field, source, f"is not UTF-8 text (byte {exc.start})") from None
+    return _parse_text(text, source, field)
+
+
+def _parse_text(text: str, source: str, field: str) -> GcsCharacter:
     try:
-        parsed = json.loads(text)
+        parsed = json.loads(text.removeprefix("\ufeff"))
     except RecursionError:
         raise GcsError(field, source, "a GCS character file; this one is nested too deeply") \
             from None
@@ -105,8 +88,10 @@ def parse_mapping(data: object, source: str = "(GCS data)", field: str = "gcs") 
     warnings.extend(_dr_kind_warnings(body))
     traits = read_traits(f.traits, f.equipment)
     warnings.extend(traits.warnings)
+    # what a file says may be shown on a terminal: no control character goes through raw
+    shown = [Caution(w.rule, printable(w.text)) for w in warnings]
     return GcsCharacter(
-        name=f.profile.name.strip() or _stem(source),
+        name=printable(f.profile.name.strip()) or _stem(source),
         hp=hp,
         st=st,
         ht=ht,
@@ -114,15 +99,16 @@ def parse_mapping(data: object, source: str = "(GCS data)", field: str = "gcs") 
         injury_tolerance=traits.injury_tolerance,
         hardened=traits.hardened,
         perfect_balance=traits.perfect_balance,
-        vulnerabilities=traits.vulnerabilities,
-        warnings=tuple(dict.fromkeys(warnings)),
+        vulnerabilities=tuple(
+            Vulnerability(v.multiplier, printable(v.against)) for v in traits.vulnerabilities),
+        warnings=tuple(dict.fromkeys(shown)),
         source=source,
     )
 
 
 def _stem(source: str) -> str:
     stem = Path(source).stem if source and not source.startswith("(") else ""
-    return stem or "(unnamed)"
+    return printable(stem) or "(unnamed)"
 
 
 def _attribute(attributes: Sequence[AttributeData], attr_id: str, source: str) -> int:

@@ -1,0 +1,56 @@
+"""How a GCS character is shown (:mod:`armourpen.layout`): its figures, then its hit locations."""
+
+from __future__ import annotations
+
+from armourpen.gcs.model import GcsBody, GcsCharacter, GcsLocation
+from armourpen.layout import Align, Column, Layout, Row, Span, Tone, text
+
+
+def dr_text(loc: GcsLocation) -> str:
+    """``4`` or ``4, burning 6``: the DR against all, then the whole DR against each kind."""
+    return ", ".join([str(loc.dr_all), *(f"{k} {v}" for k, v in loc.dr_by_kind.items())])
+
+
+def traits_text(c: GcsCharacter) -> str:
+    """Injury Tolerance, Hardened, Perfect Balance and Vulnerability as one line."""
+    parts = [
+        "injury tolerance " + (", ".join(c.injury_tolerance) or "none"),
+        f"hardened {c.hardened}",
+        f"perfect balance {'yes' if c.perfect_balance else 'no'}",
+    ]
+    for v in c.vulnerabilities:
+        factor = "x?" if v.multiplier is None else f"x{v.multiplier}"
+        parts.append(f"vulnerability {factor} {v.against}")
+    return "; ".join(parts)
+
+
+def _rows(body: GcsBody, within: str = "") -> list[Row]:
+    rows: list[Row] = []
+    for loc in body.locations:
+        roll = loc.roll or "-"
+        rows.append(Row((
+            text(f"{roll} ({body.roll})" if within else roll, Tone.PLAIN if loc.roll else Tone.MUTED),
+            text(f"{within} > {loc.table_name}" if within else loc.table_name),
+            text(loc.id, Tone.MUTED),
+            text(dr_text(loc)),
+        )))
+        if loc.sub_table is not None:
+            rows.extend(_rows(loc.sub_table, loc.table_name))
+    return rows
+
+
+def layout(c: GcsCharacter) -> Layout:
+    """The head line (name, HP, ST, HT, body, traits), a row per hit location, the warnings."""
+    head = (
+        Span(c.name, Tone.STRONG),
+        Span(f": HP {c.hp}, ST {c.st}, HT {c.ht}; body "),
+        Span(c.body.name or "(unnamed)", Tone.STRONG),
+        Span(f"; {traits_text(c)}"),
+    )
+    return Layout(
+        head=head,
+        columns=(Column(f"roll ({c.body.roll})", Align.RIGHT), Column("location"),
+                 Column("id"), Column("DR", Align.RIGHT)),
+        rows=tuple(_rows(c.body)),
+        warnings=c.warnings,
+    )
