@@ -12,21 +12,26 @@ from collections.abc import Mapping
 from typing import Any
 
 from armourpen.gcs.model import Dice, GcsBody, GcsCharacter, GcsLocation, Vulnerability
+from armourpen.limits import DEFAULT_LIMITS, Limits
 
 __all__ = ["Dice", "GcsBody", "GcsCharacter", "GcsLocation", "Vulnerability", "load_gcs"]
 
 
 def load_gcs(
-    source: str | os.PathLike[str] | bytes | Mapping[str, Any], name: str | None = None
+    source: str | os.PathLike[str] | bytes | Mapping[str, Any],
+    name: str | None = None,
+    *,
+    limits: Limits = DEFAULT_LIMITS,
 ) -> GcsCharacter:
     """Read a GCS character file: a path, the file's bytes (an upload) or its parsed JSON.
 
-    ``name`` names the file in error messages where ``source`` is not a path.
+    ``name`` names the file in error messages where ``source`` is not a path. A file (or bytes)
+    beyond ``limits.max_file_bytes``, the cap of scenario files, is refused.
     """
     from armourpen.gcs import reader
 
     if isinstance(source, bytes | bytearray):
-        return reader.parse_bytes(bytes(source), name or "(uploaded file)")
+        return reader.parse_bytes(bytes(source), name or "(uploaded file)", limits=limits)
     if isinstance(source, Mapping):
         return reader.parse_mapping(source, name or "(GCS data)")
-    return reader.read_path(source)
+    return reader.read_path(source, limits=limits)
