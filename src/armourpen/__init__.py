@@ -27,12 +27,16 @@ if TYPE_CHECKING:
     from armourpen.gcs import load_gcs as load_gcs
     from armourpen.grid import sweep as sweep
     from armourpen.gurps.outcome import GurpsOutcome
+    from armourpen.gurps.roll import roll as roll
     from armourpen.gurps.scenario import GurpsScenario
     from armourpen.penav.model import PenavScenario
     from armourpen.penav.outcome import PenavOutcome
+    from armourpen.penav.quick import quick_scenario as quick_scenario
+    from armourpen.penav.thickness import thickness as thickness
     from armourpen.probability.montecarlo import MonteCarloResult, Progress
     from armourpen.probability.result import OddsResult
     from armourpen.scenario import Outcome, Scenario
+    from armourpen.tables import table as table
 
 __version__ = "0.1.0"
 __all__ = [
@@ -46,9 +50,13 @@ __all__ = [
     "load_gcs",
     "load_scenario",
     "odds",
+    "quick_scenario",
     "resolve",
+    "roll",
     "sample",
     "sweep",
+    "table",
+    "thickness",
 ]
 
 
@@ -100,6 +108,10 @@ _LAZY: dict[str, tuple[str, str]] = {
     "Catalog": ("armourpen.catalog", "Catalog"),
     "load_gcs": ("armourpen.gcs", "load_gcs"),
     "sweep": ("armourpen.grid", "sweep"),
+    "thickness": ("armourpen.penav.thickness", "thickness"),
+    "quick_scenario": ("armourpen.penav.quick", "quick_scenario"),
+    "table": ("armourpen.tables", "table"),
+    "roll": ("armourpen.gurps.roll", "roll"),
 }
 
 

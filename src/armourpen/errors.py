@@ -77,6 +77,18 @@ class InputError(ArmourpenError, ValueError):
         self.allowed = allowed
         super().__init__(message(field, value, allowed))
 
+    def at(self, field: str) -> InputError:
+        """The same error (same class, value and allowed) blamed on ``field``.
+
+        Front ends use it to name what the user typed: the CLI's ``--armour #2`` or a web form's
+        field, for the API parameter ``armour[1]``.
+        """
+        moved = type(self).__new__(type(self))
+        moved.__dict__.update(self.__dict__)
+        moved.field = field
+        moved.args = (message(field, moved.value, moved.allowed),)
+        return moved
+
 
 def message(field: str, value: object, allowed: str) -> str:
     """The AP-2 line: the field, the value (escaped and bounded) and what is allowed."""

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Mapping
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, TypeAlias
 
@@ -83,47 +83,3 @@ def load_scenario(
 def json_schema(rules: str = "penav") -> dict[str, Any]:
     """The JSON Schema of a scenario file of a rule set, for editors and tool builders."""
     return rule_set(rules).schema()
-
-
-def penav_from_flags(
-    *,
-    weapon: str,
-    range_: str | None,
-    contact: bool,
-    armour: Sequence[str] = (),
-    cover: Sequence[str] = (),
-    direction: str = "front",
-    ammo: str | None = None,
-    optional_rules: Sequence[str] = (),
-    target: str = "target",
-    vehicle: str | None = None,
-    face: str | None = None,
-    elevation: float | None = None,
-    azimuth: float | None = None,
-) -> dict[str, Any]:
-    """The scenario mapping that the quick flags of ``armourpen resolve`` describe."""
-    attack: dict[str, Any] = {"weapon": weapon, "from": direction}
-    if elevation is not None:
-        attack["elevation"] = elevation
-    if azimuth is not None:
-        attack["azimuth"] = azimuth
-    if range_ is not None:
-        attack["range"] = range_
-    if contact:
-        attack["contact"] = True
-    if ammo is not None:
-        attack["ammo"] = ammo
-    line: list[dict[str, Any]] = [{"cover": c} for c in cover]
-    if vehicle is not None:
-        entry: dict[str, Any] = {"target": target, "vehicle": vehicle}
-        if armour:
-            entry["armour"] = list(armour)  # refused by the schema: a vehicle wears none
-        if face is not None:
-            entry["face"] = face
-        line.append(entry)
-    else:
-        line.append({"target": target, "armour": list(armour)})
-        if face is not None:
-            line[-1]["face"] = face  # refused by the schema: a face needs a vehicle
-    return {"rules": "penav", "optional_rules": list(optional_rules), "attack": attack,
-            "line": line}

@@ -8,7 +8,7 @@ from fractions import Fraction
 import pytest
 from cli_helpers import cli
 
-from armourpen.cli.thickness_cmd import parse_thickness
+from armourpen.penav.thickness import parse_thickness
 
 
 def test_pa11_120mm_is_av60_sav12_with_neighbours(capsys: pytest.CaptureFixture[str]) -> None:

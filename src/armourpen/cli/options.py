@@ -2,10 +2,15 @@
 
 from __future__ import annotations
 
+import re
+from collections.abc import Collection, Iterator, Mapping
+from contextlib import contextmanager
 from pathlib import Path
 from typing import TYPE_CHECKING, Annotated
 
 import typer
+
+from armourpen.errors import InputError
 
 if TYPE_CHECKING:
     from armourpen.catalog import Catalog
@@ -54,6 +59,40 @@ OptionalRules = Annotated[
     list[str] | None,
     typer.Option("--optional-rule", help="Optional rule to turn on, e.g. rifle_ball_as_sp."),
 ]
+
+
+_PARAMETER = re.compile(r"([A-Za-z_]\w*)(?:\[(\d+)\])?(.*)")
+
+
+def flag_of(field: str, renames: Mapping[str, str] | None = None) -> str:
+    """The option an API parameter stands for: ``armour[1]`` -> ``--armour #2``, ``from_`` ->
+    ``--from``; ``renames`` gives the exceptions (e.g. a positional argument). Other fields
+    (scenario paths, file names) stay as they are."""
+    m = _PARAMETER.fullmatch(field)
+    if m is None:
+        return field
+    name, index, rest = m.groups()
+    if rest and not rest.startswith("["):  # a path into something else, e.g. a scenario key
+        return field
+    flag = (renames or {}).get(name, "--" + name.rstrip("_").replace("_", "-"))
+    return (flag if index is None else f"{flag} #{int(index) + 1}") + rest
+
+
+@contextmanager
+def flag_error(renames: Mapping[str, str] | None = None,
+               only: Collection[str] | None = None) -> Iterator[None]:
+    """Blame an API call's InputError on the option the user typed (AP-2).
+
+    The API names its parameters (``armourpen.quick_scenario``'s ``range``, ``armour[1]``); the
+    CLI prefixes ``--`` and counts from 1, so both front ends share one error.
+    """
+    try:
+        yield
+    except InputError as exc:
+        m = _PARAMETER.fullmatch(exc.field)
+        if m is None or (only is not None and m.group(1) not in only):
+            raise
+        raise exc.at(flag_of(exc.field, renames)) from None
 
 
 def echo_json(value: object) -> None:

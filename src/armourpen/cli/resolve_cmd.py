@@ -13,38 +13,14 @@ from armourpen.cli.options import (
     Json,
     NoUserCatalog,
     echo_json,
+    flag_error,
     load_catalog,
     load_scenario_file,
 )
-from armourpen.errors import InputError, ScenarioError
+from armourpen.errors import ScenarioError
 
-_FLAG_FOR = {
-    "attack.weapon": "--weapon",
-    "attack.range": "--range",
-    "attack.from": "--from",
-    "attack.ammo": "--ammo",
-    "attack.elevation": "--elevation",
-    "attack.azimuth": "--azimuth",
-}
-
-
-def _as_flag_error(exc: InputError, n_covers: int) -> InputError:
-    """Name the quick flag the user typed rather than the scenario key it became."""
-    import re
-
-    field = _FLAG_FOR.get(exc.field, exc.field)
-    if m := re.fullmatch(r"line\[(\d+)\]\.cover", exc.field):
-        field = f"--cover #{int(m.group(1)) + 1}"
-    elif m := re.fullmatch(r"line\[\d+\]\.armour\[(\d+)\]", exc.field):
-        field = f"--armour #{int(m.group(1)) + 1}"
-    elif re.fullmatch(r"line\[\d+\]\.(vehicle|face|face\..*)", exc.field):
-        field = "--" + exc.field.split(".", 1)[1].split(".")[0]
-    elif m := re.fullmatch(r"optional_rules\[(\d+)\]", exc.field):
-        field = f"--optional-rule #{int(m.group(1)) + 1}"
-    if field == exc.field:
-        return exc
-    return type(exc)(field, exc.value, exc.allowed) if type(exc) in (InputError, ScenarioError) \
-        else InputError(field, exc.value, exc.allowed)
+# quick_scenario's parameters whose option is not simply --NAME
+_FLAGS = {"optional_rules": "--optional-rule"}
 
 
 def print_outcome(outcome: Any, as_json: bool) -> None:
@@ -111,22 +87,16 @@ def resolve(
                                 "give a scenario file or quick flags, not both")
         sc = load_scenario_file(scenario, catalog, no_user_catalog)
     else:
-        cat = load_catalog(catalog, no_user_catalog)
-        if weapon is None:
-            raise ScenarioError("--weapon", "(missing)",
-                                "give a scenario file, or --weapon NAME with --range or --contact")
-        from armourpen.scenario import penav_from_flags
+        from armourpen.penav.quick import PARAMETERS
 
-        data = penav_from_flags(
-            weapon=weapon, range_=range_, contact=contact, armour=armour or [],
-            cover=cover or [], direction=from_, ammo=ammo,
-            optional_rules=optional_rule or [], target=target, vehicle=vehicle, face=face,
-            elevation=elevation, azimuth=azimuth,
-        )
-        try:
-            sc = armourpen.load_scenario(data, cat)
-        except InputError as exc:
-            raise _as_flag_error(exc, len(cover or [])) from None
+        cat = load_catalog(catalog, no_user_catalog)
+        with flag_error(_FLAGS, only=PARAMETERS):
+            sc = armourpen.quick_scenario(
+                weapon=weapon, range=range_, contact=contact, armour=armour or (),
+                cover=cover or (), from_=from_, ammo=ammo, optional_rules=optional_rule or (),
+                target=target, vehicle=vehicle, face=face, elevation=elevation, azimuth=azimuth,
+                catalog=cat,
+            )
     from armourpen.rulesets import rule_set_of
 
     seed = None

@@ -13,14 +13,13 @@ from typing import TYPE_CHECKING, Annotated
 import typer
 
 from armourpen.cli.app import guarded
-from armourpen.cli.options import CatalogFiles, NoUserCatalog, echo_json, load_catalog
-from armourpen.errors import InputError, UnknownNameError
+from armourpen.cli.options import CatalogFiles, NoUserCatalog, echo_json, flag_error, load_catalog
+from armourpen.errors import InputError
 
 if TYPE_CHECKING:
     from rich.console import RenderableType
 
-    from armourpen.catalog import Catalog, CatalogItem
-    from armourpen.grid import Defence, SweepResult
+    from armourpen.grid import SweepResult
 
 FORMATS = ("text", "csv", "json", "markdown")
 _SHORT = {
@@ -28,49 +27,6 @@ _SHORT = {
     "very_long": "VL", "far": "F", "very_far": "VF", "distant": "D", "very_distant": "VD",
 }
 _STYLE = {"✓": "bold red", "≈": "bold yellow", "·": "green"}
-
-
-def _select(catalog: Catalog, kind: str, queries: list[str], field: str) -> list[CatalogItem]:
-    """Items by exact name or alias, else every item whose name or alias contains the text."""
-    from armourpen.catalog import CoverItem, name_key
-
-    out: list[CatalogItem] = []
-    for n, q in enumerate(queries):
-        f = f"{field} #{n + 1}" if len(queries) > 1 else field
-        try:
-            found = [catalog.get(q, kind, field=f)]
-        except UnknownNameError as exc:
-            key = name_key(q)
-            found = [
-                item for item in catalog.items(kind)
-                if key and any(key in name_key(x) for x in (item.name, *item.aliases))
-                and not (isinstance(item, CoverItem) and item.av is None)  # PA-13: no value
-            ]
-            if not found:
-                raise exc from None
-        if kind == "cover":
-            for item in found:
-                catalog.cover(item.name, f)  # a valueless row named exactly is refused (PA-13)
-        for item in found:
-            if item not in out:
-                out.append(item)
-    return out
-
-
-def _defences(catalog: Catalog, armour: list[str], cover: list[str],
-              defence: list[str]) -> list[Defence]:
-    from armourpen.grid import Defence
-
-    out = [Defence.parse(d, catalog, f"--defence #{i + 1}") for i, d in enumerate(defence)]
-    armours = _select(catalog, "armour", armour, "--armour") if armour else []
-    covers = _select(catalog, "cover", cover, "--cover") if cover else []
-    if armours and covers:  # each cover in front of each armour (PA-7)
-        out.extend(Defence.from_names([c.name, a.name], catalog) for c in covers for a in armours)
-    else:
-        out.extend(Defence.from_names([x.name], catalog) for x in (*armours, *covers))
-    if not (armour or cover or defence):
-        out.extend(Defence.from_names([x.name], catalog) for x in catalog.items("armour"))
-    return out
 
 
 def _charts(res: SweepResult) -> list[tuple[int, list[int], int]]:
@@ -232,38 +188,25 @@ def table(
     ] = "text",
 ) -> None:
     """Chart which attacks defeat which armour and cover at each range band."""
-    from armourpen.catalog import AttackProfile
-    from armourpen.grid import sweep
+    import armourpen
+    from armourpen.tables import PARAMETERS
 
     fmt = format_.strip().lower()
     if fmt not in FORMATS:
         raise InputError("--format", format_, "allowed: " + ", ".join(FORMATS))
-    if band and range_:
-        raise InputError("--range", range_[0], "give --band or --range, not both")
     cat = load_catalog(catalog, no_user_catalog)
-    picked = _select(cat, "attack", attack, "--attack") if attack else cat.items("attack")
-    attacks = [a for a in picked if isinstance(a, AttackProfile)]
-    defences = _defences(cat, armour or [], cover or [], defence or [])
-    try:
-        res = sweep(attacks, defences, bands=band or None, distances=range_ or None,
-                    directions=from_ or ["front"], optional_rules=optional_rule or [],
-                    catalog=cat, ammo=ammo)
-    except InputError as exc:
-        raise _flag_error(exc) from None
+    with flag_error(_FLAGS, only=PARAMETERS):
+        res = armourpen.table(
+            attacks=attack or (), armour=armour or (), cover=cover or (), defences=defence or (),
+            bands=band or (), distances=range_ or (), directions=from_ or ("front",), ammo=ammo,
+            optional_rules=optional_rule or (), catalog=cat,
+        )
     _print(res, fmt)
 
 
-def _flag_error(exc: InputError) -> InputError:
-    """Name the flag the user typed rather than the sweep's argument."""
-    import re
-
-    flags = {"bands": "--band", "distances": "--range", "directions": "--from",
-             "optional_rules": "--optional-rule", "ammo": "--ammo"}
-    m = re.fullmatch(r"(\w+)(?:\[(\d+)\])?", exc.field)
-    if m is None or m.group(1) not in flags:
-        return exc
-    field = flags[m.group(1)] + (f" #{int(m.group(2)) + 1}" if m.group(2) is not None else "")
-    return InputError(field, exc.value, exc.allowed)
+# armourpen.table's parameters -> the options of this command
+_FLAGS = {"attacks": "--attack", "defences": "--defence", "bands": "--band",
+          "distances": "--range", "directions": "--from", "optional_rules": "--optional-rule"}
 
 
 def _print(res: SweepResult, fmt: str) -> None:

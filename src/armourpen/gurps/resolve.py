@@ -8,11 +8,10 @@ from armourpen.errors import InputError
 from armourpen.explain import Caution, Step, join_steps
 from armourpen.gurps.chain import resolve_chain
 from armourpen.gurps.damage import basic_damage
-from armourpen.gurps.dice import MAX_SEED, roll_damage
+from armourpen.gurps.dice import roll_damage
 from armourpen.gurps.outcome import GurpsOutcome
+from armourpen.gurps.roll import seed_from
 from armourpen.gurps.scenario import GurpsScenario
-
-SEED_RANGE = 2**32  # seeds drawn from a random.Random: short enough to type back in
 
 
 def seed_for(scenario: GurpsScenario, seed: int | random.Random | None) -> int | None:
@@ -25,15 +24,11 @@ def seed_for(scenario: GurpsScenario, seed: int | random.Random | None) -> int |
         return None
     if attack.seed is not None:
         return attack.seed
-    if isinstance(seed, random.Random):
-        return seed.randrange(SEED_RANGE)
     if seed is None:
         raise InputError("seed", "(missing)", "the scenario has no fixed roll and no seed: give "
                          "attack.roll or attack.seed, or a seed (a whole number or a "
                          "random.Random) to resolve")
-    if isinstance(seed, bool) or not isinstance(seed, int) or not 0 <= seed <= MAX_SEED:
-        raise InputError("seed", seed, f"a whole number from 0 to {MAX_SEED}, or a random.Random")
-    return seed
+    return seed_from(seed)
 
 
 def resolve_gurps(scenario: GurpsScenario, seed: int | random.Random | None = None) -> GurpsOutcome:

@@ -274,12 +274,30 @@ def parse_penav(data: Mapping[str, Any], catalog: Catalog) -> PenavScenario:
     line = tuple(_line_entry(e, i, catalog) for i, e in enumerate(spec.line))
     if not any(isinstance(e, Target) for e in line):
         raise ScenarioError("line", "(no target)", "the line needs at least one target = ...")
+    _check_geometry(attack, line)
     notes: list[Caution] = []
     a = spec.attack
     if a.weapon is None and a.pen is not None and a.range_column is None:
         notes.append(Caution("PA-4", "attack.range_column not given, so none: no range modifier "
                              "applies (give handgun or rifle for a firearm)"))
     return PenavScenario(attack, line, frozenset(spec.optional_rules), notes=tuple(notes))
+
+
+def _check_geometry(attack: Attack, line: tuple[LineEntry, ...]) -> None:
+    """Every plate and vehicle face in the line can be hit from this attack (PA-9, PA-10).
+
+    Checked here, so that a parsed scenario always resolves: a face met at 90 degrees or more,
+    or a thickness past the curve, is an input error of the scenario, not of ``resolve``.
+    """
+    from armourpen.penav.line import cover_layers, own_layers
+
+    for index, entry in enumerate(line):
+        field = f"line[{index}]"
+        if isinstance(entry, Cover):
+            if entry.plate is not None:
+                cover_layers(entry, attack, f"{field}.cover")
+        elif entry.vehicle is not None or entry.plate is not None:
+            own_layers(entry, attack, field)
 
 
 def json_schema() -> dict[str, Any]:

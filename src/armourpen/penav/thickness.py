@@ -8,14 +8,17 @@ curve is linear; past AV 350 it goes on at +100 mm per 10 AV up to AV 1000. Ever
 
 from __future__ import annotations
 
+import re
 from bisect import bisect_right
 from dataclasses import dataclass
 from fractions import Fraction
 from math import floor
+from typing import Any
 
 from armourpen.errors import InputError
 from armourpen.explain import Explained, Step
-from armourpen.penav.scale import MAX_VALUE, fmt
+from armourpen.penav.scale import MAX_VALUE, fmt, shown_value, structural, to_personal
+from armourpen.serialize import exact, number
 
 F = Fraction
 
@@ -238,6 +241,150 @@ def neighbours(
     return Neighbours(below, at, above)
 
 
-def describe_point(av: int) -> Step:
-    """A step naming one point of the curve, for renderers."""
-    return Step("PA-11", _point_name(av))
+
+# --- the report behind `armourpen thickness` and `armourpen.thickness` ------------------------
+
+_UNITS: dict[str, Fraction] = {
+    "": Fraction(1),
+    "mm": Fraction(1),
+    "cm": Fraction(10),
+    "in": Fraction("25.4"),
+    '"': Fraction("25.4"),
+}
+_THICKNESS = re.compile(r"^\s*(\d+(?:\.\d+)?|\.\d+)\s*(mm|cm|in|\"|)\s*$", re.IGNORECASE)
+_ALLOWED_TEXT = "a thickness such as 120mm, 78.75mm, 4cm or 2in (a bare number is mm)"
+
+
+def parse_thickness(text: str | float | Fraction, field: str = "mm") -> Fraction:
+    """``"120mm"`` -> 120, ``"4cm"`` -> 40, ``"2in"`` -> 50.8 (exact); a number is mm."""
+    if isinstance(text, bool):
+        raise InputError(field, text, _ALLOWED_TEXT)
+    if isinstance(text, Fraction):
+        return text
+    if isinstance(text, int | float):
+        from armourpen.reading import exact_number
+
+        return exact_number(text, field, allowed=_ALLOWED_TEXT)
+    from armourpen.reading import MAX_NUMBER_CHARS
+
+    m = _THICKNESS.match(text) if isinstance(text, str) else None
+    if m is None or len(m.group(1)) > MAX_NUMBER_CHARS:
+        raise InputError(field, text, _ALLOWED_TEXT)
+    return Fraction(m.group(1)) * _UNITS[m.group(2).lower()]
+
+
+@dataclass(frozen=True, slots=True)
+class CurvePoint:
+    """A point of the curve near the value asked about; ``at`` when it is that value."""
+
+    av: int
+    mm: Fraction
+    at: bool = False
+
+    @property
+    def table_point(self) -> bool:
+        """A point the text's tables give (AV 350 and below), not the extension past them."""
+        return self.av <= TABLE_MAX_AV
+
+    def to_dict(self) -> dict[str, Any]:
+        return {"av": self.av, "sav": number(structural(self.av)), "mm": number(self.mm),
+                "mm_exact": exact(self.mm), "table_point": self.table_point, "at": self.at}
+
+
+@dataclass(frozen=True, slots=True)
+class ThicknessReport:
+    """The curve both ways for one thickness or one AV (PA-11), with the neighbouring points.
+
+    ``mm`` -> ``mm_av`` is the thickness looked at and the highest AV it reaches; ``av`` ->
+    ``av_mm`` the AV looked at and the thickness it stands for. Given a thickness, ``av`` is
+    ``mm_av``; given an AV, ``mm`` is ``av_mm``.
+    """
+
+    given: str  # "mm" or "av" (an SAV is given as its AV)
+    mm: Fraction
+    mm_av: int
+    av: int
+    av_mm: Fraction
+    neighbours: tuple[CurvePoint, ...]
+    steps: tuple[Step, ...]
+
+    @property
+    def next_point(self) -> CurvePoint | None:
+        """The next AV up and the thickness it needs (None at AV 1000)."""
+        return None if self.av >= MAX_AV else CurvePoint(self.av + 1, mm_at(self.av + 1))
+
+    @property
+    def on_point(self) -> bool:
+        """Whether the value asked about is itself a point of the curve."""
+        return any(p.at for p in self.neighbours)
+
+    def to_dict(self) -> dict[str, Any]:
+        nxt = self.next_point
+        return {
+            "input": {"mm": number(self.mm)} if self.given == "mm" else {"av": self.av},
+            "mm_to_av": {"mm": number(self.mm), "mm_exact": exact(self.mm), "av": self.mm_av,
+                         "sav": number(structural(self.mm_av))},
+            "av_to_mm": {
+                "av": self.av,
+                "sav": number(structural(self.av)),
+                "mm": number(self.av_mm),
+                "mm_exact": exact(self.av_mm),
+                "next": None if nxt is None else {"av": nxt.av, "sav": number(structural(nxt.av)),
+                                                  "mm": number(nxt.mm), "mm_exact": exact(nxt.mm)},
+            },
+            "neighbours": [p.to_dict() for p in self.neighbours],
+            "steps": [s.to_dict() for s in self.steps],
+        }
+
+
+def thickness(
+    mm: str | float | Fraction | None = None,
+    *,
+    av: int | None = None,
+    sav: str | float | Fraction | None = None,
+) -> ThicknessReport:
+    """The thickness curve (PA-11) both ways for exactly one of a thickness, an AV or an SAV.
+
+    ``mm`` is a number of millimetres or a text with its unit (``"120mm"``, ``"4cm"``, ``"2in"``);
+    ``sav`` is a structural AV (``12`` or ``"6.8"``, PA-1). Errors name the parameter.
+    """
+    given = {k: v for k, v in (("mm", mm), ("av", av), ("sav", sav)) if v is not None}
+    if len(given) != 1:
+        raise InputError(
+            next(iter(given), "mm"),
+            " ".join(str(v) for v in given.values()) or "(nothing)",
+            "give exactly one of a thickness (mm, e.g. 120mm), av or sav",
+        )
+    steps: list[Step] = []
+    if mm is not None:
+        q = parse_thickness(mm, "mm")
+        fwd = av_for_mm(q, field="mm")
+        back = mm_for_av(fwd.value)
+        steps.extend((*fwd.steps, *back.steps))
+        near = neighbours(mm=q)
+        return ThicknessReport("mm", q, fwd.value, fwd.value, back.value,
+                               _points(near), tuple(steps))
+    if av is not None:
+        back = mm_for_av(av, field="av")
+        personal = av
+    else:
+        from armourpen.reading import exact_number
+
+        allowed = (f"SAV {shown_value(structural(MIN_AV))} to {MAX_VALUE // 5} in steps of 0.2 "
+                   f"(AV {MIN_AV} to {MAX_VALUE} on the thickness curve) (PA-1, PA-11)")
+        value = sav if isinstance(sav, Fraction) else exact_number(sav, "sav", allowed=allowed,
+                                                                    ratio=True)
+        try:  # the error repeats what was typed, not the AV it stands for
+            personal = to_personal(value, True, "sav")
+            back = mm_for_av(personal, field="sav")
+        except InputError:
+            raise InputError("sav", sav, "allowed: " + allowed) from None
+    fwd = av_for_mm(back.value)
+    steps.extend((*back.steps, *fwd.steps))
+    return ThicknessReport("av", back.value, fwd.value, personal, back.value,
+                           _points(neighbours(av=personal)), tuple(steps))
+
+
+def _points(near: Neighbours) -> tuple[CurvePoint, ...]:
+    return tuple(CurvePoint(a, m, near.at is not None and a == near.at[0])
+                 for a, m in near.points())

@@ -1,0 +1,116 @@
+"""The GM's table: attacks and defences picked by name or by text, swept over bands (PEN/AV).
+
+:func:`table` is what ``armourpen table`` (and any other front end) charts: it picks catalog items
+the way a user searches for them, builds the defences (each cover in front of each armour, PA-7)
+and runs :func:`armourpen.sweep`. Errors name its parameters (``armour[1]``, ``bands[0]``).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import TYPE_CHECKING
+
+from armourpen.errors import UnknownNameError
+
+if TYPE_CHECKING:
+    from armourpen.catalog import Catalog, CatalogItem
+    from armourpen.grid import Defence, SweepResult
+
+PARAMETERS: tuple[str, ...] = (
+    "attacks", "armour", "cover", "defences", "bands", "distances", "directions", "ammo",
+    "optional_rules",
+)
+"""The parameters of :func:`table`, which its errors name."""
+
+
+def select(catalog: Catalog, kind: str, queries: Sequence[str], field: str) -> list[CatalogItem]:
+    """Items by exact name or alias, else every item whose name or alias contains the text.
+
+    A query that matches nothing is an error naming ``field[i]`` with the closest names; cover
+    rows the text gives no value are left out of text matches and refused by name (PA-13).
+    """
+    from armourpen.catalog import CoverItem, name_key
+
+    out: list[CatalogItem] = []
+    for n, q in enumerate(queries):
+        f = f"{field}[{n}]"
+        try:
+            found = [catalog.get(q, kind, field=f)]
+        except UnknownNameError as exc:
+            key = name_key(q)
+            found = [
+                item for item in catalog.items(kind)
+                if key and any(key in name_key(x) for x in (item.name, *item.aliases))
+                and not (isinstance(item, CoverItem) and item.av is None)  # PA-13: no value
+            ]
+            if not found:
+                raise exc from None
+        if kind == "cover":
+            for item in found:
+                catalog.cover(item.name, f)  # a valueless row named exactly is refused (PA-13)
+        for item in found:
+            if item not in out:
+                out.append(item)
+    return out
+
+
+def defences_for(
+    catalog: Catalog, armour: Sequence[str], cover: Sequence[str], defences: Sequence[str]
+) -> list[Defence]:
+    """The defences a table shows: exact combinations, then each cover in front of each armour.
+
+    With no armour, cover or defence at all, every armour item of the catalog.
+    """
+    from armourpen.grid import Defence
+
+    out = [Defence.parse(d, catalog, f"defences[{i}]") for i, d in enumerate(defences)]
+    armours = select(catalog, "armour", armour, "armour")
+    covers = select(catalog, "cover", cover, "cover")
+    if armours and covers:  # each cover in front of each armour (PA-7)
+        out.extend(Defence.from_names([c.name, a.name], catalog) for c in covers for a in armours)
+    else:
+        out.extend(Defence.from_names([x.name], catalog) for x in (*armours, *covers))
+    if not (armour or cover or defences):
+        out.extend(Defence.from_names([x.name], catalog) for x in catalog.items("armour"))
+    return out
+
+
+def table(
+    *,
+    attacks: Sequence[str] = (),
+    armour: Sequence[str] = (),
+    cover: Sequence[str] = (),
+    defences: Sequence[str] = (),
+    bands: Sequence[str] = (),
+    distances: Sequence[str] = (),
+    directions: Sequence[str] = ("front",),
+    ammo: str | None = None,
+    optional_rules: Sequence[str] = (),
+    catalog: Catalog | None = None,
+) -> SweepResult:
+    """Which attacks defeat which armour and cover at each range band (or distance).
+
+    ``attacks``, ``armour`` and ``cover`` are names or text that names contain (every attack when
+    empty; every armour item when armour, cover and defences are all empty); ``defences`` are exact
+    combinations joined by ``+``. ``bands`` or ``distances`` (not both; every band when neither)
+    and ``directions`` give the columns and charts; ``ammo`` loads every attack (PA-6).
+    """
+    from armourpen.catalog import AttackProfile
+    from armourpen.grid import sweep
+
+    if catalog is None:
+        from armourpen.catalog import Catalog
+
+        catalog = Catalog.builtin()
+    picked = select(catalog, "attack", attacks, "attacks") if attacks else catalog.items("attack")
+    profiles = [a for a in picked if isinstance(a, AttackProfile)]
+    return sweep(
+        profiles,
+        defences_for(catalog, armour, cover, defences),
+        bands=list(bands) or None,
+        distances=list(distances) or None,
+        directions=list(directions),
+        optional_rules=optional_rules,
+        catalog=catalog,
+        ammo=ammo,
+    )
