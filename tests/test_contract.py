@@ -22,6 +22,12 @@ from armourpen.serialize import plain
 CATALOG = Catalog.builtin()
 
 
+def _charts() -> Any:
+    import armourpen.charts
+
+    return armourpen.charts
+
+
 def _example(name: str) -> Any:
     return armourpen.load_scenario(f"example:{name}")
 
@@ -60,6 +66,10 @@ CASES: list[tuple[list[str], Callable[[dict[str, Any]], Any]]] = [
     (["catalog", "search", "nij", "--json"],
      lambda _: [item_dict(i) for i in CATALOG.search("nij")]),
     (["schema", "gurps"], lambda _: json_schema("gurps")),
+    (["chart", "odds", "example:agent-gray", "--json"],
+     lambda _: _charts().odds_chart(_example("agent-gray"))),
+    (["chart", "slope", "--thickness", "60mm", "--json"],
+     lambda _: _charts().slope_chart(mm=60)),
 ]
 
 
@@ -90,4 +100,5 @@ def test_every_command_with_json_is_covered() -> None:
     from armourpen.cli import commands
 
     covered = {args[0] for args, _ in CASES}
-    assert covered == set(commands.COMMAND_MODULES) - {"examples"}  # examples prints TOML
+    # examples prints TOML, screen writes a PDF
+    assert covered == set(commands.COMMAND_MODULES) - {"examples", "screen"}

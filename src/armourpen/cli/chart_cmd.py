@@ -24,6 +24,7 @@ from armourpen.cli.options import (
     NoUserCatalog,
     OptionalRules,
     echo_json,
+    flag_error,
     load_catalog,
 )
 from armourpen.errors import InputError
@@ -99,14 +100,16 @@ def sweep_inputs(catalog: list[Path] | None, no_user_catalog: bool, attack: list
                   defence: list[str] | None, *, every_armour: bool) -> tuple[Any, list[Any], list[Any]]:
     """The catalog, attacks and defences selected as ``armourpen table`` selects them."""
     from armourpen.catalog import AttackProfile
-    from armourpen.cli.table_cmd import _defences, _select
+    from armourpen.cli.table_cmd import TABLE_FLAGS
+    from armourpen.tables import PARAMETERS, defences_for, select
 
     cat = load_catalog(catalog, no_user_catalog)
-    picked = _select(cat, "attack", attack, "--attack") if attack else cat.items("attack")
-    attacks = [a for a in picked if isinstance(a, AttackProfile)]
-    if not (armour or cover or defence) and not every_armour:
-        return cat, attacks, []
-    return cat, attacks, _defences(cat, armour or [], cover or [], defence or [])
+    with flag_error(TABLE_FLAGS, only=PARAMETERS):
+        picked = select(cat, "attack", attack, "attacks") if attack else cat.items("attack")
+        attacks = [a for a in picked if isinstance(a, AttackProfile)]
+        if not (armour or cover or defence) and not every_armour:
+            return cat, attacks, []
+        return cat, attacks, defences_for(cat, armour or [], cover or [], defence or [])
 
 
 @chart_app.command("pen-range")
@@ -126,18 +129,17 @@ def pen_range(
 ) -> None:
     """Effective PEN (and DC modifier) against distance, with the AV of armour and cover as lines."""
     from armourpen.charts import pen_range_chart
-    from armourpen.cli.table_cmd import _flag_error
+    from armourpen.cli.table_cmd import TABLE_FLAGS
+    from armourpen.tables import PARAMETERS as TABLE_PARAMETERS
 
     fmt = _start(out, as_json)
     if not attack:
         raise InputError("--attack", "(missing)", "one or more attack profiles to chart")
     cat, attacks, defences = sweep_inputs(catalog, no_user_catalog, attack, armour, cover, defence,
                                            every_armour=False)
-    try:
+    with flag_error(TABLE_FLAGS, only=TABLE_PARAMETERS):
         chart = pen_range_chart(attacks, defences, from_, ammo=ammo,
                                 optional_rules=optional_rule or [], catalog=cat)
-    except InputError as exc:
-        raise _flag_error(exc) from None
     _finish(chart, out, fmt, as_json)
 
 
@@ -162,7 +164,8 @@ def matrix(
 ) -> None:
     """Attacks x defences at one band or distance: each cell's outcome and PEN - AV margin."""
     from armourpen.charts import matrix_chart
-    from armourpen.cli.table_cmd import _flag_error
+    from armourpen.cli.table_cmd import TABLE_FLAGS
+    from armourpen.tables import PARAMETERS as TABLE_PARAMETERS
 
     fmt = _start(out, as_json)
     if (band is None) == (range_ is None):
@@ -170,11 +173,9 @@ def matrix(
                          "give one --band (e.g. long) or one --range (e.g. 150m), not both")
     cat, attacks, defences = sweep_inputs(catalog, no_user_catalog, attack, armour, cover, defence,
                                            every_armour=True)
-    try:
+    with flag_error(TABLE_FLAGS, only=TABLE_PARAMETERS):
         chart = matrix_chart(attacks, defences, band=band, distance=range_, direction=from_,
                              ammo=ammo, optional_rules=optional_rule or [], catalog=cat)
-    except InputError as exc:
-        raise _flag_error(exc) from None
     _finish(chart, out, fmt, as_json)
 
 
@@ -212,7 +213,7 @@ def slope(
 ) -> None:
     """A plate's effective AV and thickness against the angle of incidence (PA-10, PA-11)."""
     from armourpen.charts import slope_chart
-    from armourpen.cli.thickness_cmd import parse_thickness
+    from armourpen.penav.thickness import parse_thickness
 
     fmt = _start(out, as_json)
     if (thickness is None) == (av is None):

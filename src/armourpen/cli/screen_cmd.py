@@ -43,8 +43,10 @@ def screen(
     """A printable GM screen: a page of attacks x range bands per AV met, and the thickness page."""
     from armourpen.charts.screen import PAPERS
     from armourpen.cli.chart_cmd import sweep_inputs
+    from armourpen.cli.options import flag_error
     from armourpen.cli.outfile import check_writable, out_format, write_whole
-    from armourpen.cli.table_cmd import _flag_error
+    from armourpen.cli.table_cmd import TABLE_FLAGS
+    from armourpen.tables import PARAMETERS
 
     out_format(out, ("pdf",))
     check_writable(out)
@@ -55,11 +57,9 @@ def screen(
 
     cat, attacks, defences = sweep_inputs(catalog, no_user_catalog, attack, armour, cover, defence,
                                           every_armour=True)
-    try:
+    with flag_error(TABLE_FLAGS, only=PARAMETERS):
         res = sweep(attacks, defences, directions=from_ or ["front"],
                     optional_rules=optional_rule or [], catalog=cat, ammo=ammo)
-    except InputError as exc:
-        raise _flag_error(exc) from None
     write_whole(out, screen_pdf(res, paper, field="--paper"))
 
 

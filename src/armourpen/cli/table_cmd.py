@@ -195,7 +195,7 @@ def table(
     if fmt not in FORMATS:
         raise InputError("--format", format_, "allowed: " + ", ".join(FORMATS))
     cat = load_catalog(catalog, no_user_catalog)
-    with flag_error(_FLAGS, only=PARAMETERS):
+    with flag_error(TABLE_FLAGS, only=PARAMETERS):
         res = armourpen.table(
             attacks=attack or (), armour=armour or (), cover=cover or (), defences=defence or (),
             bands=band or (), distances=range_ or (), directions=from_ or ("front",), ammo=ammo,
@@ -204,8 +204,8 @@ def table(
     _print(res, fmt)
 
 
-# armourpen.table's parameters -> the options of this command
-_FLAGS = {"attacks": "--attack", "defences": "--defence", "bands": "--band",
+# armourpen.table's parameters -> the options of this command (and of chart and screen)
+TABLE_FLAGS = {"attacks": "--attack", "defences": "--defence", "bands": "--band",
           "distances": "--range", "directions": "--from", "optional_rules": "--optional-rule"}
 
 
