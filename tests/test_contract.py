@@ -96,9 +96,21 @@ def test_gu1_the_cli_draws_a_seed_that_the_api_replays(
     assert shown == plain(armourpen.resolve(armourpen.load_scenario(path), seed))
 
 
+def test_gcs_show_json_is_load_gcs(capsys: pytest.CaptureFixture[str], tmp_path: Path) -> None:
+    from gcs.gcs_helpers import character
+
+    from armourpen.gcs import load_gcs
+
+    path = tmp_path / "tester.gcs"
+    path.write_text(json.dumps(character(hp=14, st=12)), encoding="utf-8")
+    code, out, err = cli(capsys, "gcs", "show", str(path), "--json")
+    assert code == 0, err
+    assert json.loads(out) == plain(load_gcs(path))
+
+
 def test_every_command_with_json_is_covered() -> None:
     from armourpen.cli import commands
 
-    covered = {args[0] for args, _ in CASES}
+    covered = {args[0] for args, _ in CASES} | {"gcs"}  # gcs: test_gcs_show_json_is_load_gcs
     # examples prints TOML, screen writes a PDF
     assert covered == set(commands.COMMAND_MODULES) - {"examples", "screen"}
