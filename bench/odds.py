@@ -1,9 +1,11 @@
 """Odds: exact engine against icepool, 40d6 exactness, Monte Carlo rate and memory.
 
 Every comparison runs in this one process, rounds interleaved (the machine is shared and noisy, so
-the ratios are what counts). Prints `name: value` lines. Targets: exact Agent Gray >= 10x icepool;
-40d6 through three targets < 20 ms; Monte Carlo >= 10 million samples/s on one core and >= 50x a
-plain-Python loop; peak memory for 100 million samples < 300 MB (ru_maxrss of a child process).
+the ratios are what counts). Prints `name: value` lines. Targets: exact Agent Gray (injury and its
+effects) >= 10x icepool mapping each roll of the dice through the rules to the outcome tuple, and
+no more than 2x the same odds of injury alone (GU-4, no effects); 40d6 through three targets
+< 20 ms; Monte Carlo >= 10 million samples/s on one core and >= 50x a plain-Python loop; peak
+memory for 100 million samples < 300 MB (ru_maxrss of a child process).
 """
 
 from __future__ import annotations
@@ -26,6 +28,7 @@ from armourpen.gurps.scenario import GurpsScenario, parse_gurps
 from armourpen.probability import odds, sample
 from armourpen.probability.exact import basic_damage_distribution
 from armourpen.probability.fast import model_for
+from armourpen.probability.model import Placement, placements, wound_of
 from armourpen.probability.montecarlo import alias_table
 
 # One core: no threaded numpy kernels (numpy is imported lazily, after this).
@@ -46,46 +49,98 @@ FORTY: dict[str, Any] = {
         {"target": "c", "hp": 10},
     ],
 }
+FIGURES = 7  # reached, overpenetrates, and the wound's five: injury, shock, major, knockdown, crippled
 MC_SAMPLES = 20_000_000
 PY_SAMPLES = 200_000
 MEMORY_SAMPLES = 100_000_000
 
 
+def _outcome(sc: GurpsScenario, basic: int) -> tuple[Any, ...]:
+    """Every figure the odds give of one basic damage value, for every target (hit at its own
+    location): reached, overpenetrates, injury, shock, major wound, knockdown roll, crippled."""
+    out: list[Any] = []
+    for t in resolve_chain(sc, basic).targets:
+        w = wound_of(t.effects)
+        out += [t.reached, t.overpenetrates, *w]
+    return tuple(out)
+
+
 def icepool_odds(sc: GurpsScenario) -> list[Any]:
-    """The same distributions with icepool: dice -> basic damage -> each target's fate."""
-    import icepool
+    """icepool mapping each roll of the dice to the outcome tuple through the rules:
+    ``(7 @ Die(range(1, 7))).map(chain)``, then each figure's distribution."""
+    from icepool import Die
 
     damage = sc.attack.damage
-    basic = (damage.dice @ icepool.d6 + damage.adds).map(lambda r: basic_damage(damage, r).value)
 
-    def fate(b: int) -> tuple[Any, ...]:
-        out: list[Any] = []
-        for t in resolve_chain(sc, b).targets:
-            out += [t.reached, t.overpenetrates, t.injury]
-        return tuple(out)
+    def chain(roll: int) -> tuple[Any, ...]:
+        return _outcome(sc, basic_damage(damage, roll + damage.adds).value)
 
-    joint = basic.map(fate)
-    return [joint.marginals[i] for i in range(3 * len(sc.targets))]
+    joint = (damage.dice @ Die(range(1, 7))).map(chain)
+    return [joint.marginals[i] for i in range(FIGURES * len(sc.targets))]
 
 
 def icepool_lookup(sc: GurpsScenario) -> list[Any]:
     """icepool again, but handed the engine's own per-value table (it pays nothing for rules)."""
-    import icepool
+    from icepool import Die
 
     damage = sc.attack.damage
     values, _ = basic_damage_distribution(damage)
-    cols = model_for(sc).columns(values, (True,) * len(sc.targets))
-    table = {v: tuple(x for c in cols for x in (c.reached[k], c.overpenetrates[k], c.injury[k]))
+    cols = model_for(sc).columns(values, placed(sc))
+    table = {v: tuple(x for c in cols for x in (c.reached[k], c.overpenetrates[k],
+                                                   *c.wounds[0].wounds[k]))
              for k, v in enumerate(values)}
-    basic = (damage.dice @ icepool.d6 + damage.adds).map(lambda r: basic_damage(damage, r).value)
+    basic = (damage.dice @ Die(range(1, 7)) + damage.adds).map(
+        lambda r: basic_damage(damage, r).value)
     joint = basic.map(table)
-    return [joint.marginals[i] for i in range(3 * len(sc.targets))]
+    return [joint.marginals[i] for i in range(FIGURES * len(sc.targets))]
+
+
+def placed(sc: GurpsScenario) -> tuple[Placement, ...]:
+    """The one pattern of a line whose targets are all hit at one aimed location."""
+    return tuple(p[0] for p in placements(sc))
+
+
+def injury_only(sc: GurpsScenario) -> list[dict[int, int]]:
+    """The baseline: the same exact odds of injury alone (GU-2 to GU-8), as the engine computed
+    them before injury had effects: thresholds, then floor(penetrating x modifier), at least 1,
+    for every basic damage value, summed per target. For a line of certain, aimed hits."""
+    from bisect import bisect_right
+
+    from armourpen.gurps.chain import line_prep, target_prep
+    from armourpen.gurps.locations import Location
+    from armourpen.gurps.scenario import Target
+
+    damage = sc.attack.damage
+    reading = sc.settings.fractional_dr0
+    values, weights = basic_damage_distribution(damage)
+    prep = line_prep(sc)
+    out: list[dict[int, int]] = []
+    in_front = 0
+    for i, e in enumerate(sc.line):
+        if not isinstance(e, Target):
+            cover = prep.cover[i]
+            assert cover is not None
+            in_front += cover.value
+            continue
+        assert isinstance(e.location, Location)
+        tp = target_prep(damage, reading, e, e.location)
+        num, den = tp.wounding.modifier.numerator, tp.wounding.modifier.denominator
+        faced = in_front + tp.own.value
+        reach_from = bisect_right(values, in_front)
+        hurt_from = max(reach_from, bisect_right(values, faced))
+        pmf: dict[int, int] = {0: sum(weights[:hurt_from])}
+        for v, w in zip(values[hurt_from:], weights[hurt_from:], strict=True):
+            inj = (v - faced) * num // den or 1
+            pmf[inj] = pmf.get(inj, 0) + w
+        out.append(pmf)
+        in_front += tp.cover.value
+    return out
 
 
 def _table(sc: GurpsScenario) -> tuple[tuple[int, ...], list[tuple[int, ...]]]:
     values, _ = basic_damage_distribution(sc.attack.damage)
-    cols = model_for(sc).columns(values, (True,) * len(sc.targets))
-    return values, [c.injury for c in cols]
+    cols = model_for(sc).columns(values, placed(sc))
+    return values, [tuple(w[0] for w in c.wounds[0].wounds) for c in cols]
 
 
 def python_dice_loop(sc: GurpsScenario, n: int, seed: int) -> list[int]:
@@ -151,19 +206,31 @@ def main() -> None:
         sum(w for v, w in zip(*basic_damage_distribution(gray.attack.damage), strict=True)
             if v > 14), 6**7)
 
+    exact = odds(gray)
+    assert [dict(t.injury_weights) for t in exact.targets] == [
+        {k: w for k, w in pmf.items() if w} for pmf in injury_only(gray)]
+    assert [m.probabilities() for m in icepool_odds(gray)] == [
+        m.probabilities() for m in icepool_lookup(gray)]
+
     t = interleaved({
         "engine": lambda: odds(gray),
+        "injury_only": lambda: injury_only(gray),
         "icepool": lambda: icepool_odds(gray),
         "icepool_lookup": lambda: icepool_lookup(gray),
     })
-    line("exact_gray_engine_us", f"{t['engine'] * 1e6:.1f}")
+    line("exact_gray_engine_us", f"{t['engine'] * 1e6:.1f} (injury, shock, major wound, "
+         "knockdown, crippled)")
     line("exact_gray_icepool_us", f"{t['icepool'] * 1e6:.1f}")
     line("exact_gray_speedup_vs_icepool",
-         f"{t['icepool'] / t['engine']:.1f}x (target >= 10x; icepool maps each value through "
-         "resolve_chain)")
+         f"{t['icepool'] / t['engine']:.1f}x (target >= 10x; icepool maps each roll of the dice to "
+         "the outcome tuple through the rules: (7 @ Die(range(1, 7))).map(chain))")
     line("exact_gray_icepool_given_table_us", f"{t['icepool_lookup'] * 1e6:.1f}")
     line("exact_gray_speedup_vs_icepool_given_table",
-         f"{t['icepool_lookup'] / t['engine']:.1f}x (informative: icepool handed the rules' table)")
+         f"{t['icepool_lookup'] / t['engine']:.1f}x (informative: icepool handed the engine's "
+         "per-roll table)")
+    line("exact_gray_injury_only_us", f"{t['injury_only'] * 1e6:.1f}")
+    line("exact_gray_effects_cost",
+         f"{t['engine'] / t['injury_only']:.2f}x the odds of injury alone (target <= 2x)")
 
     t40 = per_call(lambda: odds(forty), rounds=7, min_time=0.3)
     line("exact_40d6_three_targets_ms", f"{t40 * 1e3:.2f} (target < 20 ms)")

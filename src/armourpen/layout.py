@@ -74,13 +74,17 @@ class Row:
 
 @dataclass(frozen=True, slots=True)
 class Layout:
-    """An outcome as a front end shows it: what happened first, then warnings, then how (AP-1)."""
+    """An outcome as a front end shows it: what happened first, then warnings, then how (AP-1).
+
+    ``notes`` are lines shown under the table (e.g. what each target's injury does).
+    """
 
     head: tuple[Span, ...]
     columns: tuple[Column, ...]
     rows: tuple[Row, ...]
     warnings: tuple[Caution, ...] = ()
     steps: tuple[Step, ...] = ()
+    notes: tuple[tuple[Span, ...], ...] = ()
 
     def head_text(self) -> str:
         return "".join(s.text for s in self.head)

@@ -31,6 +31,9 @@ def test_gu7_agent_gray_book_example_step_by_step() -> None:
         ("GU-4", "Agent Gray: penetrating = max(0, 20 - 4) = 16"),
         ("GU-4", "pi- x0.5"),
         ("GU-4", "Agent Gray: injury 16 x 0.5 = 8"),
+        ("GU-12", "Agent Gray: injury 8 > HP/2 (HP 12): a major wound"),
+        ("GU-11", "Agent Gray: injury 8: shock -4 (at most -4)"),
+        ("GU-12", "Agent Gray: torso, major wound: HT roll at +0"),
         ("GU-6", "Agent Gray: cover DR = DR 8 in + DR 8 out + HP 12 = 28"),
         ("GU-3", "Agent Gray: cover DR 28 / armour divisor 2 = 14"),
         ("GU-7", "Agent Gray: basic damage 20 > cover DR 14: the shot overpenetrates"),
@@ -40,8 +43,11 @@ def test_gu7_agent_gray_book_example_step_by_step() -> None:
         ("GU-4", "VIP: penetrating = max(0, 20 - 14) = 6"),
         ("GU-4", "pi- x0.5"),
         ("GU-4", "VIP: injury 6 x 0.5 = 3"),
+        ("GU-12", "VIP: injury 3 is not over HP/2 (HP 10): not a major wound"),
+        ("GU-11", "VIP: injury 3: shock -3"),
     ]
     steps = list(r.steps)
+    assert len(steps) == len(expected) + 3  # and the VIP's cover DR, its divisor, and the shot on
     for (rule, text), step in zip(expected, steps, strict=False):
         assert step.rule == rule
         assert text in step.text

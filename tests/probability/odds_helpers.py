@@ -8,8 +8,9 @@ from typing import Any
 
 from hypothesis import strategies as st
 
-from armourpen.gurps.chain import resolve_chain
+from armourpen.gurps.chain import TargetResult, resolve_chain
 from armourpen.gurps.damage import basic_damage
+from armourpen.gurps.locations import HUMANOID, Location
 from armourpen.gurps.scenario import GurpsScenario
 
 GRAY: dict[str, Any] = {
@@ -18,10 +19,13 @@ GRAY: dict[str, Any] = {
     "line": [{"target": "Gray", "hp": 12, "dr": 8}, {"target": "VIP", "hp": 10}],
 }
 
-TYPES = ["pi-", "pi", "pi+", "pi++", "imp", "cut", "cr", "burn", "burn tbb", "cor", "tox", "fat"]
+TYPES = ["pi-", "pi", "pi+", "pi++", "imp", "cut", "cr", "burn", "burn tbb", "cor", "tox", "fat",
+         "kb"]
 DIVISORS = ["", "(2)", "(3)", "(5)", "(10)", "(0.5)", "(0.2)", "(0.1)", "(inf)"]
 TOLERANCES = ["none", "unliving", "homogenous", "diffuse"]
-LOCATIONS = ["torso", "vitals", "skull", "eye", "face", "neck", "arm", "groin"]
+LACKING = ["no_brain", "no_vitals", "no_blood", "no_eyes", "no_head", "no_neck"]
+LOCATIONS = ["torso", "vitals", "skull", "eye", "face", "neck", "arm", "groin", "leg", "hand",
+             "foot", "random"]
 CHANCES = ["1", "1/2", "1/3", "2/5", "0"]
 
 
@@ -34,8 +38,19 @@ def damages(draw: st.DrawFn, max_dice: int = 3) -> str:
 
 
 @st.composite
-def scenarios(draw: st.DrawFn, max_dice: int = 3) -> dict[str, Any]:
+def tolerances(draw: st.DrawFn) -> str | list[str]:
+    kind = draw(st.sampled_from(TOLERANCES))
+    lacking = draw(st.lists(st.sampled_from(LACKING), max_size=2, unique=True))
+    if not lacking:
+        return kind
+    return lacking if kind == "none" else [kind, *lacking]
+
+
+@st.composite
+def scenarios(draw: st.DrawFn, max_dice: int = 3, max_random: int = 4) -> dict[str, Any]:
+    """GURPS scenarios with every rule in play; at most ``max_random`` random-location targets."""
     line: list[dict[str, Any]] = []
+    randoms = 0
     for i in range(draw(st.integers(1, 4))):
         if draw(st.booleans()) and i > 0:
             cover: dict[str, Any] = {"name": f"wall{i}", "dr": draw(st.integers(0, 6))}
@@ -47,13 +62,35 @@ def scenarios(draw: st.DrawFn, max_dice: int = 3) -> dict[str, Any]:
             line.append({"cover": cover})
         else:
             first = not any("target" in e for e in line)
+            tolerance = draw(tolerances())
+            lacking = set([tolerance] if isinstance(tolerance, str) else tolerance)
+            missing = set()
+            if "no_head" in lacking:
+                missing |= {"skull", "face", "eye"}
+            if "no_eyes" in lacking:
+                missing.add("eye")
+            if "no_neck" in lacking:
+                missing.add("neck")
+            allowed = [loc for loc in LOCATIONS if loc not in missing
+                       and (loc != "random" or randoms < max_random)]
+            location = draw(st.sampled_from(allowed))
+            randoms += location == "random"
             target: dict[str, Any] = {
                 "target": f"t{i}",
-                "hp": draw(st.integers(1, 15)),
+                "hp": draw(st.integers(1, 25)),
                 "dr": draw(st.integers(0, 8)),
-                "injury_tolerance": draw(st.sampled_from(TOLERANCES)),
-                "location": draw(st.sampled_from(LOCATIONS)),
+                "injury_tolerance": tolerance,
+                "location": location,
             }
+            extras = draw(st.fixed_dictionaries({}, optional={
+                "flexible": st.booleans(),
+                "vulnerability": st.integers(1, 3),
+                "hardened": st.integers(0, 3),
+                "st": st.integers(0, 14),
+                "perfect_balance": st.booleans(),
+                "groin_double_shock": st.booleans(),
+            }))
+            target.update(extras)
             if not first:
                 target["hit_chance"] = draw(st.sampled_from(CHANCES))
             line.append(target)
@@ -64,6 +101,39 @@ def scenarios(draw: st.DrawFn, max_dice: int = 3) -> dict[str, Any]:
         "attack": {"damage": draw(damages(max_dice)), "ranged": draw(st.booleans())},
         "line": line,
     }
+
+
+State = tuple[bool, Location]  # hit, and where (where is irrelevant when missed)
+
+
+def states(scenario: GurpsScenario) -> list[tuple[Fraction, tuple[State, ...]]]:
+    """Every combination of hits and hit locations with its probability, by brute force.
+
+    A target hit at a random location can be hit at each of its table's rolls (3d6: 216 ways).
+    """
+    per_target: list[list[tuple[Fraction, State]]] = []
+    for t in scenario.targets:
+        c = t.hit_chance
+        where: list[tuple[Fraction, Location]]
+        if t.random_location:
+            ways: dict[Location, int] = {}  # count the 216 rolls of 3d6 on the table
+            for r in product(range(1, 7), repeat=3):
+                loc = HUMANOID.location(sum(r))
+                ways[loc] = ways.get(loc, 0) + 1
+            where = [(Fraction(n, 216), loc) for loc, n in ways.items()]
+        else:
+            assert isinstance(t.location, Location)
+            where = [(Fraction(1), t.location)]
+        opts = [(c * q, (True, loc)) for q, loc in where]
+        opts.append((1 - c, (False, Location.TORSO)))
+        per_target.append([(p, s) for p, s in opts if p])
+    out = []
+    for combo in product(*per_target):
+        p = Fraction(1)
+        for q, _ in combo:
+            p *= q
+        out.append((p, tuple(s for _, s in combo)))
+    return out
 
 
 def patterns(scenario: GurpsScenario) -> list[tuple[Fraction, tuple[bool, ...]]]:
@@ -79,24 +149,62 @@ def patterns(scenario: GurpsScenario) -> list[tuple[Fraction, tuple[bool, ...]]]
     return out
 
 
+def _empty(names: list[str]) -> dict[str, Any]:
+    zero = Fraction(0)
+    return {
+        "reached": dict.fromkeys(names, zero), "over": dict.fromkeys(names, zero),
+        "hit": dict.fromkeys(names, zero), "major": dict.fromkeys(names, zero),
+        "knockdown": dict.fromkeys(names, zero), "crippled": dict.fromkeys(names, zero),
+        "pmf": {n: {} for n in names}, "shock": {n: {} for n in names},
+        "location": {n: {} for n in names},
+    }
+
+
+Fate = tuple[str, bool, bool, bool, int, int, bool, bool, bool, str]
+
+
+def fate_of(t: TargetResult) -> Fate:
+    """A target's outcome as plain values (icepool needs outcomes it can sort)."""
+    fx = t.effects
+    return (
+        t.name, t.reached, t.overpenetrates, t.hit,
+        t.injury or 0,  # a target not hit takes no injury
+        0 if fx is None else fx.shock,
+        fx is not None and fx.major_wound,
+        fx is not None and fx.knockdown_ht_modifier is not None,
+        fx is not None and fx.crippled,
+        "" if t.location is None else t.location.value,
+    )
+
+
+def _add(out: dict[str, Any], fate: Fate, w: Fraction) -> None:
+    name, reached, over, hit, inj, shock, major, knockdown, crippled, where = fate
+    out["reached"][name] += w * reached
+    out["over"][name] += w * over
+    out["hit"][name] += w * hit
+    out["pmf"][name][inj] = out["pmf"][name].get(inj, Fraction(0)) + w
+    out["shock"][name][shock] = out["shock"][name].get(shock, Fraction(0)) + w
+    out["major"][name] += w * major
+    out["knockdown"][name] += w * knockdown
+    out["crippled"][name] += w * crippled
+    if where:
+        out["location"][name][where] = out["location"][name].get(where, Fraction(0)) + w
+
+
 def brute_force(scenario: GurpsScenario) -> dict[str, Any]:
-    """Every die face combination, every hit pattern: the chain called on each."""
+    """Every die face combination x every hit and hit location: the chain called on each."""
     damage = scenario.attack.damage
     total = Fraction(1, 6**damage.dice)
-    names = [t.name for t in scenario.targets]
-    reached = dict.fromkeys(names, Fraction(0))
-    over = dict.fromkeys(names, Fraction(0))
-    pmf: dict[str, dict[int, Fraction]] = {n: {} for n in names}
+    out = _empty([t.name for t in scenario.targets])
+    combos = states(scenario)
     for faces in product(range(1, 7), repeat=damage.dice):
         b = basic_damage(damage, sum(faces) + damage.adds).value
-        for p, hits in patterns(scenario):
-            for t in resolve_chain(scenario, b, hits).targets:
-                w = p * total
-                reached[t.name] += w * t.reached
-                over[t.name] += w * t.overpenetrates
-                inj = t.injury or 0  # a target not hit takes no injury
-                pmf[t.name][inj] = pmf[t.name].get(inj, Fraction(0)) + w
-    return {"reached": reached, "over": over, "pmf": pmf}
+        for p, combo in combos:
+            hits = tuple(h for h, _ in combo)
+            where = [loc for _, loc in combo]
+            for t in resolve_chain(scenario, b, hits, where).targets:
+                _add(out, fate_of(t), p * total)
+    return out
 
 
 def with_icepool(scenario: GurpsScenario) -> dict[str, Any]:
@@ -106,21 +214,17 @@ def with_icepool(scenario: GurpsScenario) -> dict[str, Any]:
     damage = scenario.attack.damage
     dice = damage.dice @ icepool.d6 + damage.adds
     basic = dice.map(lambda r: basic_damage(damage, r).value)
-    names = [t.name for t in scenario.targets]
-    reached = dict.fromkeys(names, Fraction(0))
-    over = dict.fromkeys(names, Fraction(0))
-    pmf: dict[str, dict[int, Fraction]] = {n: {} for n in names}
-    for p, hits in patterns(scenario):
-        for i, name in enumerate(names):
+    out = _empty([t.name for t in scenario.targets])
+    for p, combo in states(scenario):
+        hits = tuple(h for h, _ in combo)
+        where = tuple(loc for _, loc in combo)
 
-            def fate(b: int, i: int = i, hits: tuple[bool, ...] = hits) -> tuple[bool, bool, int]:
-                t = resolve_chain(scenario, b, hits).targets[i]
-                return (t.reached, t.overpenetrates, t.injury or 0)
+        def fates(b: int, hits: tuple[bool, ...] = hits, where: tuple[Location, ...] = where
+                  ) -> tuple[Fate, ...]:
+            return tuple(fate_of(t) for t in resolve_chain(scenario, b, hits, where).targets)
 
-            die = basic.map(fate)
-            for (r, o, inj), q in zip(die.outcomes(), die.probabilities(), strict=True):
-                w = p * q
-                reached[name] += w * r
-                over[name] += w * o
-                pmf[name][inj] = pmf[name].get(inj, Fraction(0)) + w
-    return {"reached": reached, "over": over, "pmf": pmf}
+        die = basic.map(fates)
+        for outcome, q in zip(die.outcomes(), die.probabilities(), strict=True):
+            for fate in outcome:
+                _add(out, fate, p * q)
+    return out

@@ -32,10 +32,20 @@ def _within(est: Estimate, exact: Fraction) -> None:
         assert abs(est.value - float(exact)) <= 4 * est.se, (est, float(exact))
 
 
+RANDOM: dict[str, Any] = {
+    "rules": "gurps",
+    "attack": {"damage": "7d(2) pi-", "location": "random"},
+    "line": [
+        {"target": "Gray", "hp": 12, "dr": 8, "flexible": True},
+        {"target": "VIP", "hp": 10, "hit_chance": "1/2", "groin_double_shock": True},
+    ],
+}
+
+
 @pytest.mark.parametrize(
     ("data", "seed"),
     [(GRAY, 1), ({**GRAY, "line": [GRAY["line"][0], {**GRAY["line"][1], "hit_chance": "1/3"}]}, 2),
-     (COVERED, 3), (COVERED, 4)],
+     (COVERED, 3), (COVERED, 4), (RANDOM, 5)],
 )
 def test_gu8_monte_carlo_within_4_standard_errors(data: dict[str, Any], seed: int) -> None:
     scenario = parse_gurps(data)
@@ -47,10 +57,20 @@ def test_gu8_monte_carlo_within_4_standard_errors(data: dict[str, Any], seed: in
         _within(m.p_hit, e.p_hit)
         _within(m.p_overpenetrates, e.p_overpenetrates)
         _within(m.expected_injury, e.expected_injury)
+        _within(m.p_hit, e.p_hit)
         pmf = e.injury_pmf
         for inj, est in m.injury_pmf:
             _within(est, pmf[inj])  # never an injury the exact odds rule out
         assert sum(est.value for _, est in m.injury_pmf) == pytest.approx(1)
+        for shock, est in m.shock_pmf:
+            _within(est, e.shock_pmf[shock])
+        assert sum(est.value for _, est in m.shock_pmf) == pytest.approx(1)
+        _within(m.p_major_wound, e.p_major_wound)
+        _within(m.p_knockdown_roll, e.p_knockdown_roll)
+        _within(m.p_crippled, e.p_crippled)
+        assert {k for k, _ in m.location_pmf} <= set(e.location_pmf)
+        for where, est in m.location_pmf:
+            _within(est, e.location_pmf[where])
 
 
 def test_gu8_same_seed_same_answer_whatever_the_chunk() -> None:

@@ -91,6 +91,24 @@ def injury_chart(pmf: Sequence[tuple[int, float]], se: dict[int, float] | None =
     return table
 
 
+def _effect_lines(
+    major: float, knockdown: float, crippled: float, shock: Sequence[tuple[int, float]],
+    locations: Sequence[tuple[str, float]], random: bool,
+) -> list[Any]:
+    """What the injury does (GU-10 to GU-12), and where the shot lands when that is rolled."""
+    from rich.text import Text
+
+    lines = [
+        Text(f"  major wound {percent(major)} (GU-12)  knockdown roll {percent(knockdown)} (GU-12)"
+             f"  crippled {percent(crippled)} (GU-10)"),
+        Text("  shock (GU-11): " + ", ".join(f"{k} {percent(p)}" for k, p in shock if p)),
+    ]
+    if random:
+        lines.append(Text("  hit location (GU-10): "
+                          + ", ".join(f"{k} {percent(p)}" for k, p in locations if p)))
+    return lines
+
+
 def render_odds(result: OddsResult) -> RenderableType:
     """Exact odds: per target a summary line and the injury chart, then the notes."""
     from rich.console import Group
@@ -114,6 +132,11 @@ def render_odds(result: OddsResult) -> RenderableType:
             )
         )
         parts.append(injury_chart([(k, float(p)) for k, p in t.injury_pmf.items()]))
+        parts.extend(_effect_lines(
+            float(t.p_major_wound), float(t.p_knockdown_roll), float(t.p_crippled),
+            [(k, float(p)) for k, p in t.shock_pmf.items()],
+            [(k, float(p)) for k, p in t.location_pmf.items()], random=len(t.location_pmf) > 1,
+        ))
     for s in result.steps:
         parts.append(Text(str(s), "dim"))
     return Group(*parts)
@@ -149,6 +172,11 @@ def render_samples(result: MonteCarloResult) -> RenderableType:
                 [(k, e.value) for k, e in t.injury_pmf], {k: e.se for k, e in t.injury_pmf}
             )
         )
+        parts.extend(_effect_lines(
+            t.p_major_wound.value, t.p_knockdown_roll.value, t.p_crippled.value,
+            [(k, e.value) for k, e in t.shock_pmf], [(k, e.value) for k, e in t.location_pmf],
+            random=len(t.location_pmf) > 1,
+        ))
     return Group(*parts)
 
 

@@ -56,6 +56,7 @@ def render_layout(layout: Layout) -> RenderableType:
     for row in layout.rows:
         table.add_row(*(cell(c) for c in row.cells))
     parts: list[RenderableType] = [head, table]
+    parts.extend(Text.assemble(*((s.text, _style(s.tone)) for s in line)) for line in layout.notes)
     warn = warnings_text(layout.warnings)
     if warn is not None:
         parts.append(warn)

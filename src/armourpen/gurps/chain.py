@@ -7,6 +7,7 @@ that object and of everything in front of it; otherwise it stops there.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass
 from fractions import Fraction
 from functools import lru_cache
@@ -16,16 +17,19 @@ from armourpen.explain import Caution, Explained, Step
 from armourpen.gurps.cover import cover_dr
 from armourpen.gurps.damage import (
     SKULL_DR,
+    Dr0Reading,
     InjuryTolerance,
-    Location,
     Wounding,
     apply_divisor,
     fmt,
     injury,
     wounding_modifier,
 )
+from armourpen.gurps.effects import NULL_EFFECTS, Effects, injury_effects
+from armourpen.gurps.locations import RANDOM, Location, LocationRoll, counts_as, lands_on
 from armourpen.gurps.notation import Damage, DamageType
 from armourpen.gurps.scenario import Cover, GurpsScenario, Target
+from armourpen.gurps.traits import LACKING_NOTES, hardened_divisor
 from armourpen.serialize import exact, number
 
 
@@ -36,7 +40,9 @@ class TargetResult:
     ``effective_dr`` is everything the target faces: ``dr_in_front`` (the cover DRs before it)
     plus ``own_dr`` (its own DR after the divisor). ``cover_dr`` is what it adds for those behind
     (0 when the attack cannot go on, GU-5). A target the shot never reached, or missed (GU-8), has
-    no figures: they are None (``null`` in JSON), never 0.
+    no figures: they are None (``null`` in JSON), never 0. ``injury`` is final: blunt trauma
+    included, after the limb and extremity cap; ``effects`` says what it does (GU-9 to GU-13).
+    ``location`` is where the shot hit, ``location_roll`` the roll that chose it.
     """
 
     name: str
@@ -52,6 +58,9 @@ class TargetResult:
     dr_in_front: int | None = None
     wounding: Fraction | None = None
     hit_chance: Fraction = Fraction(1)
+    location: Location | None = None
+    location_roll: LocationRoll | None = None
+    effects: Effects | None = None
 
     @classmethod
     def untouched(cls, target: Target, reached: bool) -> TargetResult:
@@ -76,6 +85,9 @@ class TargetResult:
             "injury": self.injury,
             "cover_dr": self.cover_dr,
             "overpenetrates": self.overpenetrates,
+            "location": None if self.location is None else self.location.value,
+            "location_roll": None if self.location_roll is None else self.location_roll.total,
+            **(NULL_EFFECTS if self.effects is None else self.effects.to_dict()),
         }
 
 
@@ -127,68 +139,94 @@ def overpenetration_eligible(damage: Damage, ranged: bool) -> Explained[bool]:
 
 
 @dataclass(frozen=True, slots=True)
-class _Prepared:
-    """What does not depend on the roll: per entry, own DR, wounding and cover DR."""
+class TargetPrep:
+    """What does not depend on the roll for a target hit at one location (steps name the target).
+
+    ``counts_as`` is the location whose rules apply (GU-14); ``own`` its DR after the divisor
+    (Hardened and the skull included); ``cover`` what it adds for those behind (GU-6).
+    """
+
+    counts_as: Explained[Location]
+    own: Explained[int]
+    wounding: Wounding
+    cover: Explained[int]
+
+
+@dataclass(frozen=True, slots=True)
+class LinePrep:
+    """What does not depend on the roll or the locations: eligibility and the covers' DR."""
 
     eligible: Explained[bool]
-    own: tuple[Explained[int] | None, ...]
-    wounding: tuple[Wounding | None, ...]
-    cover: tuple[Explained[int], ...]
+    cover: tuple[Explained[int] | None, ...]
 
 
 def _prefixed(name: str, steps: tuple[Step, ...]) -> tuple[Step, ...]:
     return tuple(Step(s.rule, f"{name}: {s.text}") for s in steps)
 
 
-@lru_cache(maxsize=256)
-def _prepare(scenario: GurpsScenario) -> _Prepared:
-    damage = scenario.attack.damage
-    reading = scenario.settings.fractional_dr0
-    own: list[Explained[int] | None] = []
-    wounds: list[Wounding | None] = []
-    covers: list[Explained[int]] = []
-    for e in scenario.line:
-        if isinstance(e, Target):
-            skull = (
-                e.location is Location.SKULL
-                and e.injury_tolerance is not InjuryTolerance.HOMOGENOUS
-            )
-            dr_in = e.dr + (SKULL_DR if skull else 0)
-            eff = apply_divisor(dr_in, damage.divisor, reading)
-            if skull:
-                skull_step = Step("GU-4", f"skull: DR {e.dr} + natural DR {SKULL_DR} = {dr_in}")
-                eff = Explained(eff.value, (skull_step, *eff.steps))
-            own.append(Explained(eff.value, _prefixed(e.name, eff.steps)))
-            w = wounding_modifier(damage.type, damage.tbb, e.location, e.injury_tolerance)
-            wounds.append(Wounding(w.modifier, _prefixed(e.name, w.steps), w.warnings))
-            c = cover_dr(dr_in, e.dr_back, e.hp, e.injury_tolerance, damage.divisor,
-                         reading=reading)
-        else:
-            own.append(None)
-            wounds.append(None)
-            c = cover_dr(e.dr, e.dr_back, e.hp, e.injury_tolerance, damage.divisor, e.slab,
-                         reading)
-        covers.append(Explained(c.value, _prefixed(e.name, c.steps)))
-    return _Prepared(
-        overpenetration_eligible(damage, scenario.attack.ranged),
-        tuple(own),
-        tuple(wounds),
-        tuple(covers),
+@lru_cache(maxsize=4096)
+def target_prep(damage: Damage, reading: Dr0Reading, target: Target, hit: Location) -> TargetPrep:
+    """Own DR, wounding modifier and cover DR of ``target`` hit at ``hit`` (GU-3, GU-4, GU-6, GU-14)."""
+    treated = counts_as(hit, target.lacking)
+    where = treated.value
+    divisor = hardened_divisor(damage.divisor, target.hardened)
+    skull = where is Location.SKULL and target.injury_tolerance is not InjuryTolerance.HOMOGENOUS
+    dr_in = target.dr + (SKULL_DR if skull else 0)
+    eff = apply_divisor(dr_in, divisor.value, reading)
+    own_steps = divisor.steps + eff.steps
+    if skull:
+        own_steps = (Step("GU-4", f"skull: DR {target.dr} + natural DR {SKULL_DR} = {dr_in}"),
+                     *own_steps)
+    w = wounding_modifier(damage.type, damage.tbb, where, target.injury_tolerance)
+    c = cover_dr(dr_in, target.dr_back, target.hp, target.injury_tolerance, divisor.value,
+                 reading=reading)
+    name = target.name
+    return TargetPrep(
+        Explained(where, _prefixed(name, treated.steps)),
+        Explained(eff.value, _prefixed(name, own_steps)),
+        Wounding(w.modifier, _prefixed(name, w.steps), w.warnings),
+        Explained(c.value, _prefixed(name, divisor.steps + c.steps)),
     )
 
 
+@lru_cache(maxsize=256)
+def line_prep(scenario: GurpsScenario) -> LinePrep:
+    damage = scenario.attack.damage
+    reading = scenario.settings.fractional_dr0
+    covers: list[Explained[int] | None] = []
+    for e in scenario.line:
+        if isinstance(e, Target):
+            covers.append(None)
+            continue
+        c = cover_dr(e.dr, e.dr_back, e.hp, e.injury_tolerance, damage.divisor, e.slab, reading)
+        covers.append(Explained(c.value, _prefixed(e.name, c.steps)))
+    return LinePrep(overpenetration_eligible(damage, scenario.attack.ranged), tuple(covers))
+
+
+HitLocation = Location | LocationRoll
+
+
 def resolve_chain(
-    scenario: GurpsScenario, basic_damage: int, hits: tuple[bool, ...] | None = None
+    scenario: GurpsScenario,
+    basic_damage: int,
+    hits: tuple[bool, ...] | None = None,
+    locations: Sequence[HitLocation] | None = None,
 ) -> ChainResult:
     """Follow a shot of ``basic_damage`` (after multiplier and GU-2 minimum) down the line.
 
     ``hits[i]`` says whether the i-th target (covers not counted) is hit when the shot reaches it;
     None means all are. A target that is missed (GU-8) takes nothing and adds no cover DR.
+    ``locations[i]`` is where the i-th target is hit (a location, or the roll that chose it); None
+    means each target's own location, which must then not be random (GU-10).
     """
     n_targets = sum(1 for e in scenario.line if isinstance(e, Target))
     if hits is not None and len(hits) != n_targets:
         raise InputError("hits", hits, f"one flag per target: {n_targets} of them")
-    prep = _prepare(scenario)
+    if locations is not None and len(locations) != n_targets:
+        raise InputError("locations", locations, f"one location per target: {n_targets} of them")
+    prep = line_prep(scenario)
+    damage = scenario.attack.damage
+    reading = scenario.settings.fractional_dr0
     eligible = prep.eligible.value
     steps: list[Step] = list(prep.eligible.steps)
     warnings: list[Caution] = []
@@ -205,6 +243,7 @@ def resolve_chain(
                 covers.append(CoverResult(e.name, e.index, False, None, False))
                 continue
             c = prep.cover[i]
+            assert c is not None
             passes = eligible and basic_damage > in_front + c.value
             if eligible:
                 steps.extend(c.steps)
@@ -220,6 +259,7 @@ def resolve_chain(
             continue
 
         hit = True if hits is None else bool(hits[k])
+        where = e.location if locations is None else locations[k]
         k += 1
         if not reached:
             steps.append(Step("GU-7", f"{e.name}: not reached (the shot stopped in {stopped_in})"))
@@ -234,28 +274,49 @@ def resolve_chain(
             continue
         steps.append(_hit_step(e, first, hits is None))
         first = False
-        own = prep.own[i]
-        wound = prep.wounding[i]
-        assert own is not None and wound is not None
-        steps.extend(own.steps)
-        total_dr = in_front + own.value
-        penetrating = max(0, basic_damage - total_dr)
-        if in_front:
+        if where == RANDOM:
+            raise ValueError(f"{e.name}: a random hit location must be rolled first (GU-10)")
+        rolled = where if isinstance(where, LocationRoll) else None
+        aimed = where.location if isinstance(where, LocationRoll) else where
+        assert isinstance(aimed, Location)
+        if rolled is not None:
+            steps.append(Step("GU-10", f"{e.name}: hit location {rolled} on the {rolled.body} "
+                              f"table: {rolled.location.value}"))
+        elif e.random_location:
+            steps.append(Step("GU-10", f"{e.name}: hit location {aimed.value} (random: "
+                              f"{e.body.ranges(aimed)} on 3d6)"))
+        landed = lands_on(aimed, e.lacking)
+        steps.extend(_prefixed(e.name, landed.steps))
+        tp = target_prep(damage, reading, e, landed.value)
+        steps.extend(Step("GU-14", f"{e.name}: {LACKING_NOTES[kind]}") for kind in sorted(e.lacking))
+        steps.extend(tp.counts_as.steps)
+        steps.extend(tp.own.steps)
+        total_dr = in_front + tp.own.value
+        if damage.type is DamageType.KB:
+            penetrating = 0
+            steps.append(Step("GU-13", f"{e.name}: kb pushes and does no damage: penetrating 0"))
+        else:
+            penetrating = max(0, basic_damage - total_dr)
+            if in_front:
+                steps.append(
+                    Step("GU-7", f"{e.name}: DR faced = cover DR {in_front} in front + own DR "
+                         f"{tp.own.value} = {total_dr}")
+                )
             steps.append(
-                Step("GU-7", f"{e.name}: DR faced = cover DR {in_front} in front + own DR "
-                     f"{own.value} = {total_dr}")
+                Step("GU-4", f"{e.name}: penetrating = max(0, {basic_damage} - {total_dr}) "
+                     f"= {penetrating}")
             )
-        steps.append(
-            Step("GU-4", f"{e.name}: penetrating = max(0, {basic_damage} - {total_dr}) "
-                 f"= {penetrating}")
-        )
+        wound = tp.wounding
         if penetrating:
             steps.extend(wound.steps)
             warnings.extend(Caution(w.rule, f"{e.name}: {w.text}") for w in wound.warnings)
-        hurt = injury(penetrating, wound.modifier, scenario.attack.damage.type, e.injury_tolerance)
+        hurt = injury(penetrating, wound.modifier, damage.type, e.injury_tolerance, e.vulnerability)
         steps.extend(_prefixed(e.name, hurt.steps))
+        fx = injury_effects(damage.type, e, landed.value, tp.counts_as.value, penetrating,
+                            hurt.value, basic_damage - in_front)
+        steps.extend(_prefixed(e.name, fx.steps))
         if eligible:
-            c = prep.cover[i]
+            c = tp.cover
             passes = basic_damage > in_front + c.value
             steps.extend(c.steps)
             steps.append(_pass_step(e.name, basic_damage, in_front, c.value, passes))
@@ -265,9 +326,10 @@ def resolve_chain(
             passes, cdr = False, 0
         targets.append(
             TargetResult(
-                e.name, e.index, True, True, total_dr, penetrating, hurt.value, cdr, passes,
-                own_dr=own.value, dr_in_front=total_dr - own.value, wounding=wound.modifier,
-                hit_chance=e.hit_chance,
+                e.name, e.index, True, True, total_dr, penetrating, fx.value.injury, cdr, passes,
+                own_dr=tp.own.value, dr_in_front=total_dr - tp.own.value, wounding=wound.modifier,
+                hit_chance=e.hit_chance, location=landed.value, location_roll=rolled,
+                effects=fx.value,
             )
         )
         if not passes:

@@ -9,7 +9,22 @@ from fractions import Fraction
 
 from armourpen.errors import InputError
 from armourpen.explain import Caution, Explained, Step
+from armourpen.gurps.locations import Location
 from armourpen.gurps.notation import Damage, DamageType, Divisor
+
+__all__ = [
+    "Dr0Reading",
+    "InjuryTolerance",
+    "Location",
+    "Wounding",
+    "apply_divisor",
+    "basic_damage",
+    "diffuse_cap",
+    "fmt",
+    "injury",
+    "location_modifier",
+    "wounding_modifier",
+]
 
 
 class Dr0Reading(StrEnum):
@@ -21,22 +36,6 @@ class Dr0Reading(StrEnum):
 
     BECOMES_1 = "becomes_1"
     MULTIPLIED = "multiplied"
-
-
-class Location(StrEnum):
-    """Hit locations with the wounding rules of GU-4 (Basic Set pp. 398-400)."""
-
-    TORSO = "torso"
-    GROIN = "groin"
-    VITALS = "vitals"
-    SKULL = "skull"
-    EYE = "eye"
-    FACE = "face"
-    NECK = "neck"
-    ARM = "arm"
-    LEG = "leg"
-    HAND = "hand"
-    FOOT = "foot"
 
 
 class InjuryTolerance(StrEnum):
@@ -63,6 +62,7 @@ TORSO: dict[DamageType, Fraction] = {
     DamageType.COR: Fraction(1),
     DamageType.TOX: Fraction(1),
     DamageType.FAT: Fraction(1),
+    DamageType.KB: Fraction(0),
 }
 UNLIVING: dict[DamageType, Fraction] = {
     DamageType.PI_MINUS: Fraction(1, 5),
@@ -229,6 +229,8 @@ def wounding_modifier(
 ) -> Wounding:
     """GU-4: the wounding modifier for a damage type at a location, after Injury Tolerance."""
     name = damage_type.value + (" tbb" if tbb else "")
+    if damage_type is DamageType.KB:
+        return Wounding(Fraction(0), (Step("GU-13", "kb: knockback only, no wounding"),))
     if tolerance is InjuryTolerance.HOMOGENOUS and damage_type is not DamageType.FAT:
         mod = HOMOGENOUS.get(damage_type, TORSO[damage_type])
         return Wounding(
@@ -255,12 +257,27 @@ def injury(
     modifier: Fraction,
     damage_type: DamageType,
     tolerance: InjuryTolerance = InjuryTolerance.NONE,
+    vulnerability: int = 1,
 ) -> Explained[int]:
-    """GU-4: floor(penetrating x modifier), at least 1 when anything penetrates; Diffuse caps it."""
+    """GU-4: floor(penetrating x modifier), at least 1 when anything penetrates; Diffuse caps it.
+
+    Vulnerability (GU-14) multiplies the penetrating damage before the wounding modifier; the
+    Diffuse cap comes last, so Vulnerability cannot lift it. ``kb`` does no injury (GU-13).
+    """
+    if damage_type is DamageType.KB:
+        return Explained.of(0, "GU-13", "kb: knockback only, no injury")
     if penetrating <= 0:
         return Explained.of(0, "GU-4", "no penetrating damage, no injury")
+    out: Explained[int] = Explained(penetrating)
+    if vulnerability != 1:
+        multiplied = penetrating * vulnerability
+        out = out.then(
+            multiplied, "GU-14",
+            f"Vulnerability x{vulnerability}: penetrating {penetrating} x {vulnerability} = {multiplied}",
+        )
+        penetrating = multiplied
     value = math.floor(penetrating * modifier)
-    out = Explained.of(
+    out = out.then(
         value, "GU-4", f"injury {penetrating} x {fmt(modifier)} = {value} (floor)"
     )
     if value < 1:

@@ -25,9 +25,13 @@ class DiceRoll:
         return sum(self.dice) + self.damage.adds
 
 
-def roll_damage(damage: Damage, seed: int) -> DiceRoll:
-    """Roll ``damage``'s dice with a seeded generator; the same seed gives the same dice."""
-    rng = random.Random(seed)
+def roll_damage(damage: Damage, seed: int, rng: random.Random | None = None) -> DiceRoll:
+    """Roll ``damage``'s dice with a seeded generator; the same seed gives the same dice.
+
+    ``rng`` (seeded with ``seed`` by the caller) lets the same stream go on to roll other things,
+    such as hit locations.
+    """
+    rng = random.Random(seed) if rng is None else rng
     return DiceRoll(damage, tuple(rng.randint(1, 6) for _ in range(damage.dice)), seed)
 
 

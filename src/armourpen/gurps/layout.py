@@ -25,7 +25,7 @@ def layout(outcome: GurpsOutcome) -> Layout:
         roll = f"dice {' '.join(map(str, outcome.dice))} -> {roll} (seed {outcome.seed})"
     head = (
         Span(str(outcome.damage), Tone.STRONG),
-        Span(f", {'ranged' if outcome.ranged else 'melee'}, {outcome.location.value}: {roll}, "),
+        Span(f", {'ranged' if outcome.ranged else 'melee'}, {outcome.location}: {roll}, "),
         Span(f"basic damage {outcome.basic_damage}", Tone.STRONG),
     )
     can = outcome.chain.can_overpenetrate
@@ -33,15 +33,20 @@ def layout(outcome: GurpsOutcome) -> Layout:
     rows: list[tuple[int, tuple[Cell, ...]]] = []
     for t in outcome.chain.targets:
         if not t.reached:
-            cells: tuple[Cell, ...] = (text(t.name), blank, blank, blank, blank, NOT_REACHED)
+            cells: tuple[Cell, ...] = (text(t.name), blank, blank, blank, blank, blank,
+                                       NOT_REACHED)
         elif not t.hit:
-            cells = (text(t.name), blank, blank, blank, blank, MISSED)
+            cells = (text(t.name), blank, blank, blank, blank, blank, MISSED)
         else:
             faced = text(t.effective_dr)
             if t.dr_in_front:
                 faced = text(f"{t.dr_in_front} + {t.own_dr} = {t.effective_dr}")
+            where = "" if t.location is None else t.location.value
+            if t.location_roll is not None:
+                where += f" ({t.location_roll.total})"
             cells = (
                 text(t.name),
+                text(where),
                 faced,
                 text(t.penetrating),
                 text(t.injury, Tone.HARM if t.injury else Tone.SAFE),
@@ -52,18 +57,31 @@ def layout(outcome: GurpsOutcome) -> Layout:
     for c in outcome.chain.covers:
         name = text(f"cover: {c.name}")
         if not c.reached:
-            cells = (name, blank, blank, blank, blank, NOT_REACHED)
+            cells = (name, blank, blank, blank, blank, blank, NOT_REACHED)
         else:
-            cells = (name, blank, blank, blank, text(c.cover_dr if can else ""),
+            cells = (name, blank, blank, blank, blank, text(c.cover_dr if can else ""),
                      _shot(c.overpenetrates, can))
         rows.append((c.index, cells))
     return Layout(
         head=head,
-        columns=(Column("#", Align.RIGHT), Column("in the line"), Column("DR faced", Align.RIGHT),
+        columns=(Column("#", Align.RIGHT), Column("in the line"), Column("location"),
+                 Column("DR faced", Align.RIGHT),
                  Column("penetrating", Align.RIGHT), Column("injury", Align.RIGHT),
                  Column("cover DR", Align.RIGHT), Column("shot")),
         rows=tuple(Row((text(index, Tone.MUTED), *cells))
                    for index, cells in sorted(rows, key=lambda r: r[0])),
         warnings=outcome.warnings,
         steps=outcome.steps,
+        notes=effect_lines(outcome),
     )
+
+
+def effect_lines(outcome: GurpsOutcome) -> tuple[tuple[Span, ...], ...]:
+    """One line per target hit: what its injury does, each effect with its ruling (GU-9..GU-13)."""
+    lines = []
+    for t in outcome.chain.targets:
+        if t.effects is None:
+            continue
+        said = t.effects.summary() or ("no injury" if not t.injury else "no further effect")
+        lines.append((Span(t.name, Tone.STRONG), Span(": " + said)))
+    return tuple(lines)

@@ -7,7 +7,7 @@ Grammar (case-insensitive; spaces are allowed around the parts, and one space is
     adds     := ("+" | "-") A               A in 0..1000
     mult     := ("x" | "×" | "*") M         M in 1..100
     divisor  := "(" D ")"                   D in 2 3 5 10 100 0.5 0.2 0.1 inf ∞ -1
-    type     := pi- | pi | pi+ | pi++ | imp | cut | cr | burn | cor | tox | fat
+    type     := pi- | pi | pi+ | pi++ | imp | cut | cr | burn | cor | tox | fat | kb
 
 ``tbb`` (tight-beam burning) is allowed only after ``burn``. Positions in errors count characters
 from 1.
@@ -41,6 +41,7 @@ class DamageType(StrEnum):
     COR = "cor"
     TOX = "tox"
     FAT = "fat"
+    KB = "kb"  # knockback only, no injury (GU-13)
 
     @property
     def is_piercing(self) -> bool:

@@ -7,7 +7,7 @@ from typing import ClassVar
 
 from armourpen.explain import Caution, Step
 from armourpen.gurps.chain import ChainResult, CoverResult, TargetResult
-from armourpen.gurps.damage import Location
+from armourpen.gurps.locations import Location, Random
 from armourpen.gurps.notation import Damage
 
 
@@ -24,7 +24,7 @@ class GurpsOutcome:
     dice: tuple[int, ...] | None = None
     seed: int | None = None
     ranged: bool = True
-    location: Location = Location.TORSO
+    location: Location | Random = Location.TORSO
     settings: dict[str, str] | None = None
 
     rules: ClassVar[str] = "gurps"
@@ -47,7 +47,7 @@ class GurpsOutcome:
                 "seed": self.seed,
                 "basic_damage": self.basic_damage,
                 "ranged": self.ranged,
-                "location": self.location.value,
+                "location": str(self.location),
                 "can_overpenetrate": self.chain.can_overpenetrate,
             },
             "targets": [t.to_dict() for t in self.chain.targets],

@@ -6,26 +6,29 @@ import random
 
 from armourpen.errors import InputError
 from armourpen.explain import Caution, Step, join_steps
-from armourpen.gurps.chain import resolve_chain
+from armourpen.gurps.chain import HitLocation, resolve_chain
 from armourpen.gurps.damage import basic_damage
 from armourpen.gurps.dice import roll_damage
+from armourpen.gurps.locations import RANDOM, roll_location
 from armourpen.gurps.outcome import GurpsOutcome
 from armourpen.gurps.roll import seed_from
 from armourpen.gurps.scenario import GurpsScenario
 
 
 def seed_for(scenario: GurpsScenario, seed: int | random.Random | None) -> int | None:
-    """The seed the dice are rolled with: the scenario's own, else ``seed`` (None: a fixed roll).
+    """The seed the dice and random hit locations are rolled with: the scenario's own, else
+    ``seed`` (None: a fixed roll and no random location).
 
     A ``random.Random`` gives a seed drawn from it, so that the roll can still be replayed.
     """
     attack = scenario.attack
-    if attack.roll is not None:
+    if attack.roll is not None and not scenario.random_locations:
         return None
     if attack.seed is not None:
         return attack.seed
     if seed is None:
-        raise InputError("seed", "(missing)", "the scenario has no fixed roll and no seed: give "
+        what = "no fixed roll" if attack.roll is None else "random hit locations (GU-10)"
+        raise InputError("seed", "(missing)", f"the scenario has {what} and no seed: give "
                          "attack.roll or attack.seed, or a seed (a whole number or a "
                          "random.Random) to resolve")
     return seed_from(seed)
@@ -37,16 +40,19 @@ def resolve_gurps(scenario: GurpsScenario, seed: int | random.Random | None = No
     A fixed ``roll`` in the scenario is used as it is. Otherwise the dice are rolled with the
     scenario's ``seed``, or with ``seed`` (a number, or a ``random.Random`` to draw one from); the
     outcome reports the seed, so that the roll can be replayed. Nothing is drawn in secret.
+    Random hit locations (GU-10) are rolled from the same stream after the dice, one per target in
+    line order.
     """
     attack = scenario.attack
     damage = attack.damage
     seed_used = seed_for(scenario, seed)
-    if seed_used is None:
-        assert attack.roll is not None
+    rng = random.Random(seed_used)
+    if attack.roll is not None:
         roll, dice = attack.roll, None
         roll_steps: tuple[Step, ...] = (Step("GU-1", f"{damage}: fixed roll {roll}"),)
     else:
-        rolled = roll_damage(damage, seed_used)
+        assert seed_used is not None
+        rolled = roll_damage(damage, seed_used, rng)
         roll, dice = rolled.total, rolled.dice
         adds = f" {damage.adds:+d}" if damage.adds else ""
         roll_steps = (
@@ -56,7 +62,13 @@ def resolve_gurps(scenario: GurpsScenario, seed: int | random.Random | None = No
             ),
         )
     basic = basic_damage(damage, roll)
-    chain = resolve_chain(scenario, basic.value)
+    locations: list[HitLocation] = []
+    for t in scenario.targets:
+        if t.location == RANDOM:
+            locations.append(roll_location(rng, t.body))
+        else:
+            locations.append(t.location)
+    chain = resolve_chain(scenario, basic.value, None, locations)
     unhit = [t.name for t in scenario.targets if t.hit_chance != 1]
     notes: tuple[Caution, ...] = ()
     if unhit:

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 from dataclasses import dataclass, field
+from enum import StrEnum
 from fractions import Fraction
 from typing import Any, ClassVar, Literal
 
@@ -22,9 +23,19 @@ from pydantic import (
 
 from armourpen.errors import NotationError, ScenarioError
 from armourpen.explain import Caution
-from armourpen.gurps.damage import Dr0Reading, InjuryTolerance, Location
+from armourpen.gurps.damage import Dr0Reading, InjuryTolerance
 from armourpen.gurps.dice import MAX_SEED
+from armourpen.gurps.locations import (
+    HUMANOID,
+    RANDOM,
+    BodyType,
+    Lacking,
+    Location,
+    Random,
+    missing_locations,
+)
 from armourpen.gurps.notation import Damage
+from armourpen.gurps.traits import MAX_HARDENED
 from armourpen.validation import from_validation_error
 
 
@@ -36,14 +47,17 @@ class GurpsAttack:
     roll: int | None = None
     seed: int | None = None
     ranged: bool = True
-    location: Location = Location.TORSO
+    location: Location | Random = Location.TORSO
 
 
 @dataclass(frozen=True, slots=True)
 class Target:
     """A person, creature or machine in the line of fire (it takes injury).
 
-    ``index`` is its position in the line; ``hit_chance`` is exact (GU-8).
+    ``index`` is its position in the line; ``hit_chance`` is exact (GU-8). ``location`` is where
+    the shot hits it, or ``"random"`` to roll on ``body``'s table (GU-10). ``injury_tolerance`` is
+    the body's kind (GU-4) and ``lacking`` the parts it has not (GU-14); ``st`` (knockback, GU-13)
+    defaults to HP.
     """
 
     name: str
@@ -52,8 +66,25 @@ class Target:
     dr_back: int = 0
     injury_tolerance: InjuryTolerance = InjuryTolerance.NONE
     hit_chance: Fraction = Fraction(1)
-    location: Location = Location.TORSO
+    location: Location | Random = Location.TORSO
     index: int = 0
+    st: int | None = None
+    flexible: bool = False
+    vulnerability: int = 1
+    hardened: int = 0
+    perfect_balance: bool = False
+    groin_double_shock: bool = False
+    lacking: frozenset[Lacking] = frozenset()
+    body: BodyType = HUMANOID
+
+    @property
+    def knockback_st(self) -> int:
+        """ST for knockback: ``st``, or HP when not given (GU-13)."""
+        return self.hp if self.st is None else self.st
+
+    @property
+    def random_location(self) -> bool:
+        return self.location == RANDOM
 
 
 @dataclass(frozen=True, slots=True)
@@ -99,6 +130,11 @@ class GurpsScenario:
     def hit_chances(self) -> tuple[Fraction, ...]:
         return tuple(t.hit_chance for t in self.targets)
 
+    @property
+    def random_locations(self) -> bool:
+        """Whether any target's hit location is rolled (GU-10)."""
+        return any(t.random_location for t in self.targets)
+
 
 # --- the pydantic schema ---------------------------------------------------------------------
 
@@ -107,12 +143,50 @@ class _Model(BaseModel):
     model_config = ConfigDict(extra="forbid", frozen=True)
 
 
+class LocationName(StrEnum):
+    """Hit locations as scenario files write them: every :class:`Location`, or "random" (GU-10)."""
+
+    TORSO = "torso"
+    GROIN = "groin"
+    VITALS = "vitals"
+    SKULL = "skull"
+    EYE = "eye"
+    FACE = "face"
+    NECK = "neck"
+    ARM = "arm"
+    LEG = "leg"
+    HAND = "hand"
+    FOOT = "foot"
+    RANDOM = "random"
+
+
+def _location(name: LocationName | None) -> Location | Random | None:
+    if name is None:
+        return None
+    return RANDOM if name.value == RANDOM else Location(name.value)
+
+
 class _Attack(_Model):
     damage: str
     roll: StrictInt | None = None
     seed: StrictInt | None = Field(default=None, ge=0, le=MAX_SEED)
     ranged: StrictBool = True
-    location: Location = Location.TORSO
+    location: LocationName = LocationName.TORSO
+
+
+class ToleranceName(StrEnum):
+    """Every kind of Injury Tolerance a target may list (GU-4, GU-14)."""
+
+    NONE = "none"
+    UNLIVING = "unliving"
+    HOMOGENOUS = "homogenous"
+    DIFFUSE = "diffuse"
+    NO_BRAIN = "no_brain"
+    NO_VITALS = "no_vitals"
+    NO_BLOOD = "no_blood"
+    NO_EYES = "no_eyes"
+    NO_HEAD = "no_head"
+    NO_NECK = "no_neck"
 
 
 class _Target(_Model):
@@ -120,9 +194,15 @@ class _Target(_Model):
     hp: StrictInt = Field(ge=1)
     dr: StrictInt = Field(default=0, ge=0)
     dr_back: StrictInt | None = Field(default=None, ge=0)
-    injury_tolerance: InjuryTolerance = InjuryTolerance.NONE
+    injury_tolerance: ToleranceName | list[ToleranceName] = ToleranceName.NONE
     hit_chance: Any = 1  # checked by _hit_chance, which keeps 0.3 exact
-    location: Location | None = None
+    location: LocationName | None = None
+    st: StrictInt | None = Field(default=None, ge=0)
+    flexible: StrictBool = False
+    vulnerability: StrictInt = Field(default=1, ge=1, le=4)
+    hardened: StrictInt = Field(default=0, ge=0, le=MAX_HARDENED)
+    perfect_balance: StrictBool = False
+    groin_double_shock: StrictBool = False
 
 
 class _CoverSpec(_Model):
@@ -186,9 +266,9 @@ def parse_gurps(data: Mapping[str, Any]) -> GurpsScenario:
             a.roll,
             f"{damage} rolls from {damage.min_roll} to {damage.max_roll} (dice total with adds)",
         )
-    if a.roll is not None and a.seed is not None:
-        raise ScenarioError("attack.seed", a.seed, "give a fixed roll or a seed, not both")
-    attack = GurpsAttack(damage, a.roll, a.seed, a.ranged, a.location)
+    attack_location = _location(a.location)
+    assert attack_location is not None
+    attack = GurpsAttack(damage, a.roll, a.seed, a.ranged, attack_location)
 
     warnings: list[Caution] = []
     entries: list[LineEntry] = []
@@ -220,26 +300,86 @@ def parse_gurps(data: Mapping[str, Any]) -> GurpsScenario:
                     "the first target is the one the shot hits: 1 (GU-8 chances are for "
                     "those behind it)",
                 )
+            kind, lacking = _tolerances(t.injury_tolerance, f"{here}.injury_tolerance")
+            own = _location(t.location)
+            location = attack_location if own is None else own
+            _check_location(location, lacking, "attack.location" if own is None else f"{here}.location",
+                            t.target)
             entries.append(
                 Target(
                     name=t.target,
                     hp=t.hp,
                     dr=t.dr,
                     dr_back=t.dr if t.dr_back is None else t.dr_back,
-                    injury_tolerance=t.injury_tolerance,
+                    injury_tolerance=kind,
                     hit_chance=chance,
-                    location=a.location if t.location is None else t.location,
+                    location=location,
                     index=i,
+                    st=t.st,
+                    flexible=t.flexible,
+                    vulnerability=t.vulnerability,
+                    hardened=t.hardened,
+                    perfect_balance=t.perfect_balance,
+                    groin_double_shock=t.groin_double_shock,
+                    lacking=lacking,
                 )
             )
     if not any(isinstance(e, Target) for e in entries):
         raise ScenarioError("line", "(no target)", "at least one entry with `target = \"name\"`")
+    rolls_location = any(isinstance(e, Target) and e.random_location for e in entries)
+    if a.roll is not None and a.seed is not None and not rolls_location:
+        raise ScenarioError(
+            "attack.seed", a.seed,
+            "give a fixed roll or a seed, not both (with a fixed roll, a seed only rolls random "
+            "hit locations, GU-10)",
+        )
     return GurpsScenario(
         attack=attack,
         line=tuple(entries),
         settings=GurpsSettings(top.settings.fractional_dr0),
         warnings=tuple(warnings),
     )
+
+
+_KINDS = {
+    ToleranceName.UNLIVING: InjuryTolerance.UNLIVING,
+    ToleranceName.HOMOGENOUS: InjuryTolerance.HOMOGENOUS,
+    ToleranceName.DIFFUSE: InjuryTolerance.DIFFUSE,
+}
+
+
+def _tolerances(
+    raw: ToleranceName | list[ToleranceName], where: str
+) -> tuple[InjuryTolerance, frozenset[Lacking]]:
+    """One kind or a list (GU-14): at most one of unliving, homogenous, diffuse; no repeats."""
+    names = [raw] if isinstance(raw, ToleranceName) else list(raw)
+    shown = [n.value for n in names]
+    if len(set(names)) != len(names):
+        raise ScenarioError(where, shown, "each kind of Injury Tolerance once")
+    if ToleranceName.NONE in names and len(names) > 1:
+        raise ScenarioError(where, shown, '"none" alone, or a list of kinds without it')
+    kinds = [n for n in names if n in _KINDS]
+    if len(kinds) > 1:
+        raise ScenarioError(
+            where, shown, "at most one of unliving, homogenous and diffuse (they exclude each other)"
+        )
+    kind = _KINDS[kinds[0]] if kinds else InjuryTolerance.NONE
+    lacking = frozenset(Lacking(n.value) for n in names if n not in _KINDS and n is not ToleranceName.NONE)
+    return kind, lacking
+
+
+def _check_location(
+    location: Location | Random, lacking: frozenset[Lacking], where: str, name: str
+) -> None:
+    """An aimed hit at a part the target lacks is impossible (GU-14); a random one lands elsewhere."""
+    missing = missing_locations(lacking)
+    if isinstance(location, Location) and location in missing:
+        kinds = ", ".join(sorted(k.value for k in lacking))
+        gone = ", ".join(sorted(m.value for m in missing))
+        raise ScenarioError(
+            where, location.value,
+            f"a location that {name} has ({kinds}: no {gone}), or \"random\"",
+        )
 
 
 def _cover(c: _CoverSpec, i: int, warnings: list[Caution]) -> Cover:

@@ -7,6 +7,7 @@ number of ways (a Python int) out of ``sides ** count``. Fractions are made only
 from __future__ import annotations
 
 from fractions import Fraction
+from functools import lru_cache
 from itertools import accumulate
 
 # Below this many dice, one big-integer power (Kronecker substitution) is fastest; above it the
@@ -53,6 +54,7 @@ def _window(count: int, sides: int) -> tuple[int, ...]:
     return tuple(w)
 
 
+@lru_cache(maxsize=1024)
 def basic_damage_weights(
     count: int, adds: int, multiplier: int | Fraction, minimum: int, sides: int = 6
 ) -> tuple[tuple[int, ...], tuple[int, ...]]:

@@ -10,13 +10,12 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from fractions import Fraction
-from itertools import compress
 from typing import TYPE_CHECKING
 
 from armourpen.explain import Step
 from armourpen.limits import DEFAULT_LIMITS, Limits
 from armourpen.probability.dice import basic_damage_weights
-from armourpen.probability.model import Model, hit_patterns, odds_work
+from armourpen.probability.model import HitPatterns, Model, Wound, hit_patterns, odds_work
 from armourpen.probability.result import OddsResult, TargetOdds, merge_weights
 
 if TYPE_CHECKING:
@@ -33,15 +32,17 @@ def basic_damage_distribution(damage: Damage) -> tuple[tuple[int, ...], tuple[in
 
 
 def odds(scenario: GurpsScenario, *, limits: Limits = DEFAULT_LIMITS) -> OddsResult:
-    """Exact odds for each target of ``scenario``: reached, overpenetrates, injury distribution.
+    """Exact odds for each target of ``scenario``: reached, overpenetrates, injury and its effects.
 
-    The work is estimated first (:func:`~armourpen.probability.model.odds_work`) and refused
-    beyond ``limits.max_odds_work``.
+    Random hit locations (GU-10) are weighed by their 3d6 chances; the fixed roll of a scenario
+    is ignored (odds cover every roll), and a step says so. The work is estimated first
+    (:func:`~armourpen.probability.model.odds_work`) and refused beyond ``limits.max_odds_work``.
     """
-    from armourpen.probability.fast import model_for
+    from armourpen.probability.fast import plan
 
-    model = model_for(scenario)
-    limits.check("max_odds_work", odds_work(scenario, model), "units of odds work", "scenario")
+    patterns, model = plan(scenario)
+    limits.check("max_odds_work", odds_work(scenario, model, patterns), "units of odds work",
+                 "scenario")
 
     steps: list[Step] = []
     roll = scenario.attack.roll
@@ -49,34 +50,52 @@ def odds(scenario: GurpsScenario, *, limits: Limits = DEFAULT_LIMITS) -> OddsRes
         steps.append(
             Step("GU-2", f"the scenario's fixed roll {roll} is ignored: odds cover every roll")
         )
-    chances = [Fraction(t.hit_chance) for t in scenario.targets]
-    return exact_odds(scenario.attack.damage, model, chances, tuple(steps))
+    rolled = [t.name for t in scenario.targets if t.random_location]
+    if rolled:
+        steps.append(
+            Step("GU-10", "every hit location weighed by its chance on 3d6 (humanoid table) for "
+                 + ", ".join(rolled))
+        )
+    return exact_odds(scenario.attack.damage, model, patterns, tuple(steps))
 
 
 def exact_odds(
     damage: Damage,
     model: Model,
-    chances: Sequence[Fraction],
+    patterns: HitPatterns | Sequence[Fraction],
     steps: tuple[Step, ...] = (),
 ) -> OddsResult:
-    """The engine: ``damage``'s basic damage pushed through ``model`` under every hit pattern."""
+    """The engine: ``damage``'s basic damage pushed through ``model`` under every pattern.
+
+    ``patterns`` may be plain hit chances (every target hit at one location).
+    """
     values, weights = basic_damage_distribution(damage)
-    patterns = hit_patterns(chances)
+    if not isinstance(patterns, HitPatterns):
+        patterns = hit_patterns(patterns)
     n = len(model.names)
     reached = [0] * n
     over = [0] * n
-    injuries: list[dict[int, int]] = [{} for _ in range(n)]
-    for pweight, hits in patterns.patterns:
+    wounds: list[dict[Wound, int]] = [{} for _ in range(n)]
+    places: list[dict[str, int]] = [{} for _ in range(n)]
+    for pweight, states in patterns.patterns:
         if pweight == 0:
             continue
-        for i, col in enumerate(model.columns(values, hits)):
-            reached[i] += pweight * sum(compress(weights, col.reached))
-            over[i] += pweight * sum(compress(weights, col.overpenetrates))
-            part: dict[int, int] = {}
-            get = part.get
-            for inj, w in zip(col.injury, weights, strict=True):
-                part[inj] = get(inj, 0) + w
-            merge_weights(injuries[i], part, pweight)
+        for i, sums in enumerate(model.tally(values, weights, states)):
+            reached[i] += pweight * sums.reached
+            over[i] += pweight * sums.overpenetrates
+            state = states[i]
+            # The pattern's weight counts every location of this target's placement: share it.
+            share = pweight // state.weight if state is not None else pweight
+            for where, lweight, part, table in sums.hits:
+                merged: dict[Wound, int] = {}
+                for c, w in part.items():  # several codes may mean one wound (the limb cap)
+                    wound = table[c]
+                    merged[wound] = merged.get(wound, 0) + w
+                factor = share * lweight
+                merge_weights(wounds[i], merged, factor)
+                if where is not None:
+                    key = where.value
+                    places[i][key] = places[i].get(key, 0) + factor * sums.reached
     dice_denominator = 6**damage.dice
     denominator = dice_denominator * patterns.denominator
     targets = tuple(
@@ -85,18 +104,24 @@ def exact_odds(
             denominator,
             reached[i],
             over[i],
-            tuple(sorted(injuries[i].items())),
-            Fraction(chances[i]),
+            tuple((k, w) for k, w in wounds[i].items() if w),
+            patterns.chances[i],
+            tuple(places[i].items()),
         )
         for i, name in enumerate(model.names)
     )
     all_steps = list(steps)
     if patterns.uncertain:
+        placed = any(sum(state is not None for _, state in opts) > 1 for opts in patterns.options)
         all_steps.append(
             Step(
                 "GU-8",
                 f"{len(patterns.patterns)} hit patterns enumerated over the "
-                f"{len(patterns.uncertain)} target(s) whose hit chance is below 1",
+                f"{len(patterns.uncertain)} target(s) whose hit chance is below 1"
+                if not placed else
+                f"{len(patterns.patterns)} patterns of hits and hit locations enumerated over "
+                f"the {len(patterns.uncertain)} target(s) whose hit chance is below 1 or whose "
+                "random location changes the cover DR",
             )
         )
     return OddsResult(

@@ -1,26 +1,147 @@
 """A fast twin of the chain for odds: thresholds instead of one chain call per basic damage value.
 
-Nothing in GU-7 depends on the basic damage except the comparisons: for a given hit pattern, the
-cover DR in front of each object is fixed, so a target is reached when the basic damage exceeds the
-last threshold in front of it, goes on when it exceeds its own, and takes
-``injury(max(0, basic - DR faced))``. :class:`LineModel` reads the fixed numbers (own DR, wounding
-modifier, cover DR of every entry) from one :func:`resolve_chain` call in which the shot passes
-everything, then evaluates whole columns with integer arithmetic. Tests prove it equal to
-:class:`~armourpen.probability.model.ChainModel` on every value and hit pattern; attacks that cannot
-overpenetrate (GU-5) use the chain itself.
+Nothing in GU-7 depends on the basic damage except the comparisons: for a given pattern, the cover
+DR in front of each object is fixed, so a target is reached when the basic damage exceeds the last
+threshold in front of it, goes on when it exceeds its own, and takes the wound that its penetrating
+damage gives. :class:`LineModel` reads the fixed numbers (own DR and cover DR of every entry, for
+every placement) from the rules that the chain uses, and asks the rules for the wound (injury and
+its effects, GU-4, GU-9 to GU-14) once per distinct penetrating damage, remembering the answers.
+Tests prove it equal to :class:`~armourpen.probability.model.ChainModel` on every value, pattern
+and location; attacks that cannot overpenetrate (GU-5) use the chain itself.
 """
 
 from __future__ import annotations
 
 from bisect import bisect_right
-from collections.abc import Sequence
+from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
+from functools import lru_cache
+from itertools import accumulate
 from typing import TYPE_CHECKING
 
-from armourpen.probability.model import ChainModel, Column, Model
+from armourpen.probability.model import (
+    NO_WOUND,
+    ChainModel,
+    Column,
+    HitPatterns,
+    Model,
+    Placement,
+    State,
+    Sums,
+    Wound,
+    Wounds,
+    hit_patterns,
+    placements,
+    wound_of,
+)
+
+_UNHURT: Mapping[int, Wound] = {0: NO_WOUND}
 
 if TYPE_CHECKING:
-    from armourpen.gurps.scenario import GurpsScenario
+    from armourpen.gurps.damage import Dr0Reading
+    from armourpen.gurps.locations import Location
+    from armourpen.gurps.notation import Damage
+    from armourpen.gurps.scenario import GurpsScenario, Target
+
+
+class WoundTable:
+    """What a target hit at one location takes, as codes: the injury before the limb cap.
+
+    The injury is GU-4's arithmetic (floor(penetrating x Vulnerability x wounding modifier), at
+    least 1, Diffuse capped: the same numbers as :func:`~armourpen.gurps.damage.injury`), or when
+    nothing penetrates the blunt trauma (GU-9). What an injury does is asked of the rules
+    (:func:`~armourpen.gurps.effects.injury_effects`, without its steps) once per distinct
+    injury and remembered in ``table``: a pure function of these arguments. Only for attacks that
+    can overpenetrate: they never knock back (GU-13), so the wound depends on the injury alone.
+    """
+
+    __slots__ = ("_bt", "_cap", "_counts_as", "_den", "_hit", "_kind", "_num", "_target",
+                 "table")
+
+    def __init__(self, damage: Damage, reading: Dr0Reading, target: Target, hit: Location) -> None:
+        from armourpen.gurps.chain import target_prep
+        from armourpen.gurps.damage import InjuryTolerance, diffuse_cap
+
+        prep = target_prep(damage, reading, target, hit)
+        self._kind = damage.type
+        self._target = target
+        self._hit = hit
+        self._counts_as = prep.counts_as.value
+        modifier = prep.wounding.modifier * target.vulnerability
+        self._num, self._den = modifier.numerator, modifier.denominator
+        diffuse = target.injury_tolerance is InjuryTolerance.DIFFUSE
+        self._cap = diffuse_cap(damage.type) if diffuse else None
+        self._bt: dict[int, int] = {}  # damage stopped -> blunt trauma (Diffuse capped)
+        self.table: dict[int, Wound] = {}
+        self._fill([0])
+
+    def _fill(self, injuries: Iterable[int]) -> None:
+        from armourpen.gurps.effects import injury_effects
+
+        table = self.table
+        for i in injuries:
+            if i not in table:
+                # injury i > 0 with something penetrating (how much is moot), or none at all
+                fx = injury_effects(self._kind, self._target, self._hit, self._counts_as,
+                                    1 if i else 0, i, 0, explain=False)
+                table[i] = wound_of(fx.value)
+
+    def penetrating(self, values: Sequence[int]) -> list[int]:
+        """The injuries for these penetrating damages (each 1 or more)."""
+        num, den = self._num, self._den
+        injuries = [p * num // den or 1 for p in values]
+        if self._cap is not None:
+            injuries = [min(self._cap, i) for i in injuries]
+        self._fill(set(injuries))
+        return injuries
+
+    def add_penetrating(self, values: Sequence[int], weights: Sequence[int],
+                        into: dict[int, int]) -> None:
+        """Add each weight to the injury its penetrating damage gives (what :meth:`penetrating`
+        lists, summed)."""
+        num, den, cap = self._num, self._den, self._cap
+        get = into.get
+        if cap is None:
+            for p, w in zip(values, weights, strict=True):
+                i = p * num // den or 1
+                into[i] = get(i, 0) + w
+        else:
+            for p, w in zip(values, weights, strict=True):
+                i = min(cap, p * num // den or 1)
+                into[i] = get(i, 0) + w
+        self._fill(into)
+
+    def stopped(self, values: Sequence[int]) -> list[int]:
+        """The blunt trauma when nothing penetrates, for these damages reaching the target."""
+        t = self._target
+        if not t.flexible or not values:
+            return [0] * len(values)
+        from armourpen.gurps.blunt_trauma import blunt_trauma
+        from armourpen.gurps.damage import diffuse_cap
+
+        memo = self._bt
+        for a in values:
+            if a not in memo:
+                bt = blunt_trauma(self._kind, True, t.dr, 0, a, explain=False).value
+                memo[a] = bt if self._cap is None else min(bt, diffuse_cap(self._kind))
+        out = [memo[a] for a in values]
+        self._fill(set(out))
+        return out
+
+
+@lru_cache(maxsize=4096)
+def wound_table(damage: Damage, reading: Dr0Reading, target: Target, hit: Location) -> WoundTable:
+    """The (remembered) wound table of ``target`` hit at ``hit`` by ``damage``."""
+    return WoundTable(damage, reading, target, hit)
+
+
+@dataclass(frozen=True, slots=True)
+class _Spot:
+    """A target hit somewhere in one placement: its DRs and the wounds at each location."""
+
+    own_dr: int  # effective own DR (GU-3, skull and Hardened included)
+    cover_dr: int  # effective cover DR (GU-6 after GU-3)
+    wounds: tuple[tuple[Location, int, WoundTable], ...]
 
 
 @dataclass(frozen=True, slots=True)
@@ -28,11 +149,8 @@ class _Entry:
     """One object of the line as the twin sees it."""
 
     target: int  # index among targets, -1 for cover
-    cover_dr: int  # effective cover DR (GU-6 after GU-3)
-    own_dr: int = 0  # effective own DR (GU-3, skull included)
-    mod_num: int = 1  # wounding modifier (GU-4) as a fraction
-    mod_den: int = 1
-    cap: int | None = None  # Diffuse injury cap (GU-4)
+    cover_dr: int = 0  # a cover's effective cover DR
+    spots: Mapping[Placement, _Spot] | None = None  # a target's, by placement
 
 
 @dataclass(frozen=True, slots=True)
@@ -42,7 +160,7 @@ class LineModel:
     names: tuple[str, ...]
     entries: tuple[_Entry, ...]
 
-    def columns(self, values: Sequence[int], hits: tuple[bool, ...]) -> tuple[Column, ...]:
+    def columns(self, values: Sequence[int], pattern: tuple[State, ...]) -> tuple[Column, ...]:
         # ``values`` ascend, so each comparison splits them at one index (bisect).
         n = len(values)
         out: list[Column] = []
@@ -50,72 +168,131 @@ class LineModel:
         # The shot reaches an entry when basic > every threshold before it; thresholds only grow.
         reach_from = 0
         for e in self.entries:
-            if e.target < 0:
+            if e.spots is None:
                 in_front += e.cover_dr
                 reach_from = bisect_right(values, in_front)
                 continue
             reached = (False,) * reach_from + (True,) * (n - reach_from)
-            if not hits[e.target]:
-                out.append(Column(reached, (False,) * n, (0,) * n))
+            state = pattern[e.target]
+            if state is None:
+                out.append(Column.missed(reached))
                 continue
-            faced = in_front + e.own_dr
-            in_front += e.cover_dr
+            spot = e.spots[state]
+            before = in_front
+            faced = before + spot.own_dr
+            in_front += spot.cover_dr
             over_from = bisect_right(values, in_front)
             over = (False,) * over_from + (True,) * (n - over_from)
             hurt_from = max(reach_from, bisect_right(values, faced))
-            num, den, cap = e.mod_num, e.mod_den, e.cap
-            # GU-4: floor(penetrating x modifier), at least 1, Diffuse capped.
-            hurt = [(v - faced) * num // den or 1 for v in values[hurt_from:]]
-            if cap is not None:
-                hurt = [min(cap, q) for q in hurt]
-            out.append(Column(reached, over, (0,) * hurt_from + tuple(hurt)))
+            stopped = [v - before for v in values[reach_from:hurt_from]]
+            pens = [v - faced for v in values[hurt_from:]]
+            head = (0,) * reach_from
+            out.append(
+                Column(
+                    reached,
+                    over,
+                    tuple(
+                        Wounds(where, weight,
+                               (*head, *table.stopped(stopped), *table.penetrating(pens)),
+                               table.table)
+                        for where, weight, table in spot.wounds
+                    ),
+                )
+            )
+            reach_from = over_from
+        return tuple(out)
+
+    def tally(
+        self, values: Sequence[int], weights: Sequence[int], pattern: tuple[State, ...]
+    ) -> tuple[Sums, ...]:
+        """:func:`~armourpen.probability.model.tally` of :meth:`columns`, without the columns:
+        prefix sums for the thresholds, one pass over the values that hurt."""
+        n = len(values)
+        prefix = [0, *accumulate(weights)]
+        total = prefix[n]
+        out: list[Sums] = []
+        in_front = 0
+        reach_from = 0
+        for e in self.entries:
+            if e.spots is None:
+                in_front += e.cover_dr
+                reach_from = bisect_right(values, in_front)
+                continue
+            reached = total - prefix[reach_from]
+            state = pattern[e.target]
+            if state is None:
+                out.append(Sums(reached, 0, ((None, 1, {0: total}, _UNHURT),)))
+                continue
+            spot = e.spots[state]
+            before = in_front
+            faced = before + spot.own_dr
+            in_front += spot.cover_dr
+            over_from = bisect_right(values, in_front)
+            hurt_from = max(reach_from, bisect_right(values, faced))
+            hits = []
+            for where, weight, table in spot.wounds:
+                codes = {0: prefix[reach_from]} if reach_from else {}  # not reached: no wound
+                if hurt_from > reach_from:
+                    for c, w in zip(table.stopped([v - before for v in values[reach_from:hurt_from]]),
+                                    weights[reach_from:hurt_from], strict=True):
+                        codes[c] = codes.get(c, 0) + w
+                table.add_penetrating([v - faced for v in values[hurt_from:]],
+                                      weights[hurt_from:], codes)
+                hits.append((where, weight, codes, table.table))
+            out.append(Sums(reached, total - prefix[over_from], tuple(hits)))
             reach_from = over_from
         return tuple(out)
 
 
-def _beyond_everything(scenario: GurpsScenario) -> int:
-    # A basic damage above every cover DR of the line, so that one chain call reaches and hits all:
-    # an effective DR is at most 10 x (DR in + DR out + HP + skull 2) + 10 (GU-3 fractional (0.1)).
-    total = 0
-    for e in scenario.line:
-        total += e.dr + e.dr_back + (e.hp or 0) + 2
-    return 10 * total + 11
-
-
-def line_model(scenario: GurpsScenario) -> LineModel | None:
+def line_model(
+    scenario: GurpsScenario, places: Sequence[tuple[Placement, ...]] | None = None
+) -> LineModel | None:
     """The threshold twin of ``scenario``'s chain, or None when the attack cannot overpenetrate."""
-    from armourpen.gurps.chain import resolve_chain
-    from armourpen.gurps.damage import InjuryTolerance, diffuse_cap
+    from armourpen.gurps.chain import line_prep, target_prep
     from armourpen.gurps.scenario import Target
 
-    probe = resolve_chain(scenario, _beyond_everything(scenario), None)
-    if not probe.can_overpenetrate:
+    prep = line_prep(scenario)
+    if not prep.eligible.value:
         return None
-    damage_type = scenario.attack.damage.type
-    targets = iter(probe.targets)
-    covers = iter(probe.covers)
+    if places is None:
+        places = placements(scenario)
+    damage = scenario.attack.damage
+    reading = scenario.settings.fractional_dr0
     entries: list[_Entry] = []
     k = 0
-    for e in scenario.line:
-        if isinstance(e, Target):
-            t = next(targets)
-            # the probe hits everything, so every figure is there
-            assert t.cover_dr is not None and t.own_dr is not None and t.wounding is not None
-            cap = diffuse_cap(damage_type) if e.injury_tolerance is InjuryTolerance.DIFFUSE else None
-            entries.append(
-                _Entry(k, t.cover_dr, t.own_dr, t.wounding.numerator, t.wounding.denominator, cap)
+    for i, e in enumerate(scenario.line):
+        if not isinstance(e, Target):
+            cover = prep.cover[i]
+            assert cover is not None
+            entries.append(_Entry(-1, cover.value))
+            continue
+        spots: dict[Placement, _Spot] = {}
+        for p in places[k]:
+            first = target_prep(damage, reading, e, p.locations[0][0])
+            spots[p] = _Spot(
+                first.own.value,
+                first.cover.value,
+                tuple((where, w, wound_table(damage, reading, e, where)) for where, w in p.locations),
             )
-            k += 1
-        else:
-            cover_dr = next(covers).cover_dr
-            assert cover_dr is not None
-            entries.append(_Entry(-1, cover_dr))
-    return LineModel(tuple(t.name for t in probe.targets), tuple(entries))
+        entries.append(_Entry(k, spots=spots))
+        k += 1
+    return LineModel(tuple(t.name for t in scenario.targets), tuple(entries))
 
 
-def model_for(scenario: GurpsScenario) -> Model:
+def model_for(scenario: GurpsScenario, places: Sequence[tuple[Placement, ...]] | None = None) -> Model:
     """The fastest model that is exact for ``scenario``."""
-    model = line_model(scenario)
+    model = line_model(scenario, places)
     if model is None:
         return ChainModel.of(scenario)
     return model
+
+
+@lru_cache(maxsize=256)
+def plan(scenario: GurpsScenario) -> tuple[HitPatterns, Model]:
+    """What the odds of ``scenario`` enumerate and the model they ask: its patterns of hits and
+    hit locations, and the fastest exact model. A pure function of the frozen scenario, kept
+    (like the chain's own preparation) so that asking again costs nothing but the lookup."""
+    places = placements(scenario)
+    targets = scenario.targets
+    patterns = hit_patterns([t.hit_chance for t in targets], places, targets)
+    return patterns, model_for(scenario, places)

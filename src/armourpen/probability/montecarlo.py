@@ -1,10 +1,12 @@
 """Monte Carlo for GURPS scenarios: sampled rolls and hits, with standard errors.
 
 Per sample the work is numpy indexing only: a basic damage value is drawn from its exact
-distribution (an alias table built with integers), each target whose hit chance is below 1 gets a
-uniform draw (GU-8), and the (hit pattern, basic damage) cell is counted. Every estimate is read off
-the cell counts through a table that the rules filled in once per cell (GU-7). Memory stays flat:
-samples are drawn in chunks.
+distribution (an alias table built with integers), each target whose hit chance is below 1 or
+whose random location changes its cover DR gets a uniform draw (GU-8, GU-10), and the (pattern,
+basic damage) cell is counted. Every estimate is read off the cell counts through what the rules
+give once per cell (GU-7); within a cell, where exactly a target is hit on its table is not drawn
+but averaged over exactly (a conditional expectation: the same mean, a smaller error). Memory stays
+flat: samples are drawn in chunks.
 
 Reproducibility: the rolls and the hits come from two streams spawned from ``seed``, and each
 sample takes one number from the roll stream and one per uncertain target from the hit stream, so
@@ -21,7 +23,7 @@ from typing import TYPE_CHECKING, Any
 
 from armourpen.errors import InputError
 from armourpen.limits import DEFAULT_LIMITS, Limits
-from armourpen.probability.model import Model, hit_patterns, odds_work
+from armourpen.probability.model import Column, HitPatterns, Model, State, hit_patterns, odds_work
 
 if TYPE_CHECKING:
     import numpy as np
@@ -47,9 +49,12 @@ class Estimate:
         return {"value": self.value, "se": self.se}
 
 
+_NONE = Estimate(0.0, 0.0)
+
+
 @dataclass(frozen=True, slots=True)
 class TargetEstimate:
-    """One target's sampled odds (GU-7, GU-8)."""
+    """One target's sampled odds (GU-7 to GU-12)."""
 
     name: str
     p_reached: Estimate
@@ -57,6 +62,11 @@ class TargetEstimate:
     expected_injury: Estimate
     injury_pmf: tuple[tuple[int, Estimate], ...]  # injuries seen, ascending
     p_hit: Estimate = Estimate(1.0, 0.0)  # reached, then hit (GU-8)
+    shock_pmf: tuple[tuple[int, Estimate], ...] = ()  # shocks seen, worst first (GU-11)
+    p_major_wound: Estimate = _NONE
+    p_knockdown_roll: Estimate = _NONE
+    p_crippled: Estimate = _NONE
+    location_pmf: tuple[tuple[str, Estimate], ...] = ()  # hit there (GU-10)
 
     def to_dict(self) -> dict[str, Any]:
         return {
@@ -69,6 +79,16 @@ class TargetEstimate:
             "p_overpenetrates_se": self.p_overpenetrates.se,
             "injury_pmf": {str(k): e.value for k, e in self.injury_pmf},
             "injury_pmf_se": {str(k): e.se for k, e in self.injury_pmf},
+            "shock_pmf": {str(k): e.value for k, e in self.shock_pmf},
+            "shock_pmf_se": {str(k): e.se for k, e in self.shock_pmf},
+            "p_major_wound": self.p_major_wound.value,
+            "p_major_wound_se": self.p_major_wound.se,
+            "p_knockdown_roll": self.p_knockdown_roll.value,
+            "p_knockdown_roll_se": self.p_knockdown_roll.se,
+            "p_crippled": self.p_crippled.value,
+            "p_crippled_se": self.p_crippled.se,
+            "location_pmf": {k: e.value for k, e in self.location_pmf},
+            "location_pmf_se": {k: e.se for k, e in self.location_pmf},
             "expected_injury": self.expected_injury.value,
             "expected_injury_se": self.expected_injury.se,
         }
@@ -144,68 +164,138 @@ def sample(
     """Estimate each target's odds from ``samples`` sampled shots (numpy, in chunks).
 
     Refused up front beyond ``limits``: the table of the chain is the exact odds' work
-    (``max_odds_work``), and the draws are samples x (1 + targets whose hit chance is below 1)
-    (``max_sample_work``).
+    (``max_odds_work``), and the draws are samples x (1 + targets whose hit chance is below 1 or
+    whose random location changes the cover DR) (``max_sample_work``).
     """
-    from armourpen.probability.fast import model_for
+    from armourpen.probability.fast import plan
 
     _check(samples, seed, chunk)
-    chances = [Fraction(t.hit_chance) for t in scenario.targets]
-    model = model_for(scenario)
-    uncertain = sum(1 for c in chances if 0 < c < 1)
-    limits.check("max_sample_work", samples * (1 + uncertain), "draws", "samples")
-    limits.check("max_odds_work", odds_work(scenario, model), "units of odds work", "scenario")
+    patterns, model = plan(scenario)
+    limits.check("max_sample_work", samples * (1 + len(patterns.uncertain)), "draws", "samples")
+    limits.check("max_odds_work", odds_work(scenario, model, patterns), "units of odds work",
+                 "scenario")
     return sample_model(
-        scenario.attack.damage, model, chances, samples, seed, chunk=chunk, progress=progress,
+        scenario.attack.damage, model, patterns, samples, seed, chunk=chunk, progress=progress,
     )
 
 
 def sample_model(
     damage: Damage,
     model: Model,
-    chances: Sequence[Fraction],
+    patterns: HitPatterns | Sequence[Fraction],
     samples: int,
     seed: int,
     *,
     chunk: int = DEFAULT_CHUNK,
     progress: Progress | None = None,
 ) -> MonteCarloResult:
-    """The engine behind :func:`sample`, for any model."""
-    import numpy as np
-
+    """The engine behind :func:`sample`, for any model (``patterns`` may be plain hit chances)."""
     from armourpen.probability.exact import basic_damage_distribution
 
     _check(samples, seed, chunk)
     values, weights = basic_damage_distribution(damage)
-    patterns = hit_patterns(chances)
+    if not isinstance(patterns, HitPatterns):
+        patterns = hit_patterns(patterns)
     nval = len(values)
     ncell = nval * len(patterns.patterns)
-    counts = _count_cells(weights, patterns.uncertain, patterns.chances, samples, seed, chunk,
-                          ncell, progress)
-    # The rules' table: one row per target, one column per (pattern, value) cell.
-    ntarget = len(model.names)
-    reached = np.zeros((ntarget, ncell), dtype=bool)
-    hit = np.zeros((ntarget, ncell), dtype=bool)
-    over = np.zeros((ntarget, ncell), dtype=bool)
-    injury = np.zeros((ntarget, ncell), dtype=np.int64)
-    for p, (_, hits) in enumerate(patterns.patterns):
-        cells = slice(p * nval, (p + 1) * nval)
-        for i, col in enumerate(model.columns(values, hits)):
-            reached[i, cells] = col.reached
-            hit[i, cells] = np.asarray(col.reached, dtype=bool) & hits[i]
-            over[i, cells] = col.overpenetrates
-            injury[i, cells] = col.injury
-    targets = tuple(
-        _estimate(name, counts, reached[i], hit[i], over[i], injury[i], samples)
-        for i, name in enumerate(model.names)
-    )
+    counts = _count_cells(weights, patterns, samples, seed, chunk, ncell, progress).tolist()
+    tallies = [_Tally() for _ in model.names]
+    for p, (_, states) in enumerate(patterns.patterns):
+        here = counts[p * nval : (p + 1) * nval]
+        if not any(here):
+            continue
+        for tally, state, col in zip(tallies, states, model.columns(values, states), strict=True):
+            tally.add(here, state, col)
+    targets = tuple(t.estimate(name, samples) for name, t in zip(model.names, tallies, strict=True))
     return MonteCarloResult(str(damage), samples, seed, targets)
+
+
+class _Tally:
+    """One target's sums over the counted cells: for every event, the sum of count x q and of
+    count x q^2, where q is the event's exact chance within the cell (0 or 1 unless the target's
+    location within its placement decides it); exact integers over the placement's weight."""
+
+    def __init__(self) -> None:
+        self.flags = [0, 0, 0]  # reached, hit, overpenetrates: 0 or 1 in a cell
+        self.events: dict[tuple[str, object], list[Fraction]] = {}
+        self.mean = [Fraction(0), Fraction(0)]  # sum of count x E[injury], of count x E[injury]^2
+
+    def _event(self, key: tuple[str, object], total: int, square: int, scale: int) -> None:
+        acc = self.events.setdefault(key, [Fraction(0), Fraction(0)])
+        acc[0] += Fraction(total, scale)
+        acc[1] += Fraction(square, scale * scale)
+
+    def add(self, counts: list[int], state: State, col: Column) -> None:
+        from itertools import compress
+
+        self.flags[0] += sum(compress(counts, col.reached))
+        if state is not None:
+            self.flags[1] += sum(compress(counts, col.reached))
+        self.flags[2] += sum(compress(counts, col.overpenetrates))
+        scale = 1 if state is None else state.weight
+        # Per event key, per value: the weight (out of ``scale``) of the locations that give it.
+        per: dict[tuple[str, object], list[int]] = {}
+        expect = [0] * len(counts)
+        for hurt in col.wounds:
+            where, lweight = hurt.location, hurt.weight
+            for v, (injury, shock, major, knockdown, crippled) in enumerate(hurt.wounds):
+                if not counts[v]:
+                    continue
+                keys: list[tuple[str, object]] = [("injury", injury), ("shock", shock)]
+                if major:
+                    keys.append(("major", True))
+                if knockdown:
+                    keys.append(("knockdown", True))
+                if crippled:
+                    keys.append(("crippled", True))
+                if where is not None and col.reached[v]:
+                    keys.append(("location", where.value))
+                for key in keys:
+                    per.setdefault(key, [0] * len(counts))[v] += lweight
+                expect[v] += lweight * injury
+        for key, q in per.items():
+            total = sum(c * x for c, x in zip(counts, q, strict=True))
+            square = sum(c * x * x for c, x in zip(counts, q, strict=True))
+            self._event(key, total, square, scale)
+        self.mean[0] += Fraction(sum(c * e for c, e in zip(counts, expect, strict=True)), scale)
+        self.mean[1] += Fraction(sum(c * e * e for c, e in zip(counts, expect, strict=True)),
+                                 scale * scale)
+
+    def estimate(self, name: str, n: int) -> TargetEstimate:
+        def proportion(total: Fraction | int, square: Fraction | int | None = None) -> Estimate:
+            p = Fraction(total, n)
+            second = p if square is None else Fraction(square, n)
+            return Estimate(float(p), math.sqrt(max(float(second - p * p), 0.0) / n))
+
+        def pmf(kind: str) -> tuple[tuple[Any, Estimate], ...]:
+            found = sorted((k[1], acc) for k, acc in self.events.items() if k[0] == kind)
+            return tuple((key, proportion(*acc)) for key, acc in found)
+
+        def chance(kind: str) -> Estimate:
+            acc = self.events.get((kind, True))
+            return _NONE if acc is None else proportion(*acc)
+
+        total, square = self.mean
+        # Sample variance from exact sums (no cancellation in floats).
+        var = float((square * n - total * total) / (n * (n - 1))) if n > 1 else 0.0
+        return TargetEstimate(
+            name,
+            proportion(self.flags[0]),
+            proportion(self.flags[2]),
+            Estimate(float(total / n), math.sqrt(max(var, 0.0) / n)),
+            pmf("injury"),
+            proportion(self.flags[1]),
+            pmf("shock"),
+            chance("major"),
+            chance("knockdown"),
+            chance("crippled"),
+            tuple((str(k), e) for k, e in pmf("location")),
+        )
 
 
 def _count_cells(
     weights: Sequence[int],
-    uncertain: Sequence[int],
-    chances: Sequence[Fraction],
+    patterns: HitPatterns,
     samples: int,
     seed: int,
     chunk: int,
@@ -220,8 +310,22 @@ def _count_cells(
     # one gather and one comparison per sample, no floor or subtraction.
     threshold = np.arange(nval, dtype=np.float64) + np.asarray(keep_list, dtype=np.float64)
     alias = np.asarray(alias_list, dtype=np.intp)
-    hit_p = np.asarray([float(chances[i]) for i in uncertain], dtype=np.float64)
-    bit_values = (1 << np.arange(len(uncertain), dtype=np.intp)) * nval
+    # Each uncertain target's draw picks its state: its placements first, then a miss (so that a
+    # draw below the hit chance is a hit); ``offset`` turns the pick into its pattern's cells.
+    bounds, offsets = [], []
+    stride = nval
+    for i in patterns.uncertain:
+        opts = patterns.options[i]
+        order = [k for k, (_, st) in enumerate(opts) if st is not None]
+        order += [k for k, (_, st) in enumerate(opts) if st is None]
+        total = sum(w for w, _ in opts)
+        cum, acc = [], 0
+        for k in order[:-1]:
+            acc += opts[k][0]
+            cum.append(float(Fraction(acc, total)))
+        bounds.append(np.asarray(cum, dtype=np.float64))
+        offsets.append(np.asarray(order, dtype=np.intp) * stride)
+        stride *= len(opts)
     roll_seq, hit_seq = np.random.SeedSequence(seed).spawn(2)
     roll_rng = np.random.Generator(np.random.PCG64(roll_seq))
     hit_rng = np.random.Generator(np.random.PCG64(hit_seq))
@@ -241,43 +345,12 @@ def _count_cells(
         np.take(threshold, ss, out=bb)
         np.take(alias, ss, out=cell)
         np.copyto(cell, ss, where=uu < bb)
-        if len(uncertain):
-            draws = hit_rng.random((m, len(uncertain)))
-            cell += (draws < hit_p).astype(np.int64) @ bit_values
+        if bounds:
+            draws = hit_rng.random((m, len(bounds)))
+            for j, (cum_j, off_j) in enumerate(zip(bounds, offsets, strict=True)):
+                cell += off_j[np.searchsorted(cum_j, draws[:, j], side="right")]
         counts += np.bincount(cell, minlength=ncell)
         done += m
         if progress is not None:
             progress(done, samples)
     return counts
-
-
-def _estimate(
-    name: str,
-    counts: npt.NDArray[np.int64],
-    reached: npt.NDArray[np.bool_],
-    hit: npt.NDArray[np.bool_],
-    over: npt.NDArray[np.bool_],
-    injury: npt.NDArray[np.int64],
-    n: int,
-) -> TargetEstimate:
-    def proportion(hits: int) -> Estimate:
-        p = hits / n
-        return Estimate(p, math.sqrt(p * (1 - p) / n))
-
-    per_injury: dict[int, int] = {}
-    for inj, c in zip(injury.tolist(), counts.tolist(), strict=True):
-        if c:
-            per_injury[inj] = per_injury.get(inj, 0) + c
-    total = sum(inj * c for inj, c in per_injury.items())
-    square = sum(inj * inj * c for inj, c in per_injury.items())
-    mean = total / n
-    # Sample variance from exact integer sums (no cancellation in floats).
-    var = float(Fraction(square * n - total * total, n * (n - 1))) if n > 1 else 0.0
-    return TargetEstimate(
-        name,
-        proportion(int(counts[reached].sum())),
-        proportion(int(counts[over].sum())),
-        Estimate(mean, math.sqrt(max(var, 0.0) / n)),
-        tuple((inj, proportion(c)) for inj, c in sorted(per_injury.items())),
-        proportion(int(counts[hit].sum())),
-    )

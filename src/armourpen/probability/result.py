@@ -5,22 +5,31 @@ from __future__ import annotations
 from collections.abc import Mapping
 from dataclasses import dataclass
 from fractions import Fraction
-from typing import Any
+from typing import TYPE_CHECKING, Any, TypeVar
 
 from armourpen.explain import Step
 from armourpen.serialize import exact, number
 
+if TYPE_CHECKING:
+    from armourpen.probability.model import Wound
+
 
 @dataclass(frozen=True, slots=True)
 class TargetOdds:
-    """One target's exact odds (GU-7, GU-8): every weight counts outcomes out of ``denominator``."""
+    """One target's exact odds (GU-7 to GU-12): every weight counts outcomes out of ``denominator``.
+
+    ``wound_weights`` counts each :data:`~armourpen.probability.model.Wound` (injury, shock, major
+    wound, knockdown roll, crippled), not reached and missed included as no wound;
+    ``location_weights`` where the target is hit (GU-10), summing to ``p_hit``.
+    """
 
     name: str
     denominator: int
     reached_weight: int
     overpenetrates_weight: int
-    injury_weights: tuple[tuple[int, int], ...]  # (injury, weight), injury ascending
+    wound_weights: tuple[tuple[Wound, int], ...]
     hit_chance: Fraction = Fraction(1)
+    location_weights: tuple[tuple[str, int], ...] = ()
 
     @property
     def p_reached(self) -> Fraction:
@@ -41,6 +50,18 @@ class TargetOdds:
         """The chance that the shot goes on past this target."""
         return Fraction(self.overpenetrates_weight, self.denominator)
 
+    def _marginal(self, part: int) -> dict[Any, int]:
+        out: dict[Any, int] = {}
+        for wound, w in self.wound_weights:
+            key = wound[part]
+            out[key] = out.get(key, 0) + w
+        return out
+
+    @property
+    def injury_weights(self) -> tuple[tuple[int, int], ...]:
+        """(injury, weight), injury ascending (GU-4, blunt trauma and limb caps included)."""
+        return tuple(sorted(self._marginal(0).items()))
+
     @property
     def injury_pmf(self) -> dict[int, Fraction]:
         """Injury -> exact probability, ascending; 0 includes not reached and not hit."""
@@ -51,6 +72,34 @@ class TargetOdds:
         """The mean injury, exactly."""
         return Fraction(sum(inj * w for inj, w in self.injury_weights), self.denominator)
 
+    @property
+    def shock_pmf(self) -> dict[int, Fraction]:
+        """Shock (GU-11) -> exact probability, from the worst; 0 includes not hit."""
+        return {k: Fraction(w, self.denominator) for k, w in sorted(self._marginal(1).items())}
+
+    def _chance(self, part: int) -> Fraction:
+        return Fraction(self._marginal(part).get(True, 0), self.denominator)
+
+    @property
+    def p_major_wound(self) -> Fraction:
+        """The chance of a major wound (GU-12)."""
+        return self._chance(2)
+
+    @property
+    def p_knockdown_roll(self) -> Fraction:
+        """The chance that an HT roll against knockdown and stunning is called for (GU-12)."""
+        return self._chance(3)
+
+    @property
+    def p_crippled(self) -> Fraction:
+        """The chance of a crippled limb or extremity, or a blinded eye (GU-10)."""
+        return self._chance(4)
+
+    @property
+    def location_pmf(self) -> dict[str, Fraction]:
+        """Location -> the chance that the shot hits this target there (GU-10); sums to ``p_hit``."""
+        return {k: Fraction(w, self.denominator) for k, w in self.location_weights if w}
+
     def to_dict(self) -> dict[str, Any]:
         return {
             "name": self.name,
@@ -58,6 +107,11 @@ class TargetOdds:
             "p_hit": exact(self.p_hit),
             "p_overpenetrates": exact(self.p_overpenetrates),
             "injury_pmf": {str(k): exact(v) for k, v in self.injury_pmf.items()},
+            "shock_pmf": {str(k): exact(v) for k, v in self.shock_pmf.items()},
+            "p_major_wound": exact(self.p_major_wound),
+            "p_knockdown_roll": exact(self.p_knockdown_roll),
+            "p_crippled": exact(self.p_crippled),
+            "location_pmf": {k: exact(v) for k, v in self.location_pmf.items()},
             "expected_injury": number(self.expected_injury),
             "expected_injury_exact": exact(self.expected_injury),
         }
@@ -101,9 +155,17 @@ class OddsResult:
         }
 
 
-def merge_weights(into: dict[int, int], part: Mapping[int, int], factor: int) -> None:
+K = TypeVar("K")
+
+
+def merge_weights(into: dict[K, int], part: Mapping[K, int], factor: int) -> None:
     """Add ``factor`` times each weight of ``part`` into ``into``."""
-    if factor == 1:
+    if not into:
+        if factor == 1:
+            into.update(part)
+        else:
+            into.update((k, w * factor) for k, w in part.items())
+    elif factor == 1:
         for k, w in part.items():
             into[k] = into.get(k, 0) + w
     else:
