@@ -23,6 +23,7 @@ import numpy.typing as npt
 from armourpen.catalog.items import ArmourItem, AttackProfile, CoverItem, RangeColumn
 from armourpen.errors import InputError, UnknownNameError
 from armourpen.explain import Caution
+from armourpen.limits import DEFAULT_LIMITS, Limits
 from armourpen.penav.ammo import BALL_AS_SP_BANDS, OPTIONAL_RULES, RIFLE_BALL_AS_SP
 from armourpen.penav.direction import Direction
 from armourpen.penav.layout import BADGES
@@ -275,7 +276,7 @@ class SweepResult:
     pen: npt.NDArray[np.int32]
     av: npt.NDArray[np.int32]
     outcome: npt.NDArray[np.int8]
-    ammo_index: npt.NDArray[np.int8]
+    ammo_index: npt.NDArray[np.int32]
     ammo_names: tuple[str, ...]
     dc_modifier: npt.NDArray[np.int32]
     dc: npt.NDArray[np.int32]
@@ -500,6 +501,7 @@ def sweep(
     optional_rules: Iterable[str] = frozenset(),
     catalog: Catalog | None = None,
     ammo: str | None = None,
+    limits: Limits = DEFAULT_LIMITS,
 ) -> SweepResult:
     """Resolve every attack against every defence at every band (or distance) from every direction.
 
@@ -518,6 +520,9 @@ def sweep(
     band_axis, distance_axis = _columns(bands, distances)
     dirs = _directions(directions)
     rules = _optional(optional_rules)
+    cells = len(profs) * len(defs) * len(band_axis) * len(dirs)
+    limits.check("max_sweep_cells", cells, "cells (attacks x defences x columns x directions)",
+                 "sweep")
 
     # --- effective PEN and DC per (attack, band): PA-1, PA-3 to PA-6 ---
     soft_point = catalog.ammo("sp", "ammo")
@@ -532,7 +537,7 @@ def sweep(
             ammo_names.append(name)
         return ammo_slot[name]
 
-    loaded_slot = np.array([slot(x.name) for x in loaded], dtype=np.int8)
+    loaded_slot = np.array([slot(x.name) for x in loaded], dtype=np.int32)
     sp_slot = slot(soft_point.name)
     base_pen = np.array([p.pen for p in profs], dtype=np.int32)
     loaded_pen = np.array([x.pen_mod for x in loaded], dtype=np.int32)
@@ -555,7 +560,7 @@ def sweep(
     dc_mod = dc_mod.astype(np.int32)
     base_dc = np.array([-1 if p.dc is None else p.dc for p in profs], dtype=np.int32)
     dc = np.where(base_dc[:, None] >= 0, np.maximum(base_dc[:, None] + dc_mod, 0), -1).astype(np.int32)
-    ammo_index = np.where(as_sp, np.int8(sp_slot), loaded_slot[:, None]).astype(np.int8)
+    ammo_index = np.where(as_sp, np.int32(sp_slot), loaded_slot[:, None]).astype(np.int32)
 
     # --- layered AV per (defence, direction): PA-9 then PA-7 ---
     n_layers = max(1, max(len(d.layers) for d in defs))

@@ -11,6 +11,7 @@ from collections.abc import Sequence
 from typing import TYPE_CHECKING
 
 from armourpen.errors import UnknownNameError
+from armourpen.limits import DEFAULT_LIMITS, Limits
 
 if TYPE_CHECKING:
     from armourpen.catalog import Catalog, CatalogItem
@@ -87,6 +88,7 @@ def table(
     ammo: str | None = None,
     optional_rules: Sequence[str] = (),
     catalog: Catalog | None = None,
+    limits: Limits = DEFAULT_LIMITS,
 ) -> SweepResult:
     """Which attacks defeat which armour and cover at each range band (or distance).
 
@@ -113,4 +115,5 @@ def table(
         optional_rules=optional_rules,
         catalog=catalog,
         ammo=ammo,
+        limits=limits,
     )

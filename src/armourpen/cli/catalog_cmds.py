@@ -7,7 +7,15 @@ from typing import TYPE_CHECKING, Annotated, Any
 import typer
 
 from armourpen.cli.app import guarded
-from armourpen.cli.options import CatalogFiles, Json, NoUserCatalog, echo_json, limits, load_catalog
+from armourpen.cli.options import (
+    CatalogFiles,
+    Json,
+    NoUserCatalog,
+    console,
+    echo_json,
+    limits,
+    load_catalog,
+)
 
 if TYPE_CHECKING:
     from armourpen.catalog import CatalogItem
@@ -73,7 +81,6 @@ def _print_json(data: Any) -> None:
 
 
 def _table(items: list[CatalogItem], title: str, show_kind: bool = True) -> None:
-    from rich.console import Console
     from rich.table import Table
 
     from armourpen.catalog import kind_of
@@ -88,7 +95,7 @@ def _table(items: list[CatalogItem], title: str, show_kind: bool = True) -> None
     for item in items:
         row = [item.name, _value(item), _detail(item), ", ".join(item.aliases)]
         table.add_row(*([kind_of(item), *row] if show_kind else row))
-    Console().print(table)
+    console().print(table)
 
 
 def list_cmd(
@@ -130,7 +137,6 @@ def show_cmd(
     if as_json:
         _print_json(data)
         return
-    from rich.console import Console
     from rich.table import Table
 
     table = Table(show_header=False, box=None, title=f"{item.name} ({data['kind']})")
@@ -145,7 +151,7 @@ def show_cmd(
         elif isinstance(value, list):
             value = ", ".join(str(v) for v in value)
         table.add_row(key, str(value))
-    Console().print(table)
+    console().print(table)
 
 
 def search_cmd(

@@ -7,6 +7,7 @@ from typing import Annotated
 import typer
 
 from armourpen.cli.app import guarded
+from armourpen.cli.options import console
 
 
 def _summary(text: str) -> str:
@@ -30,7 +31,6 @@ def examples(
     if name is not None:
         typer.echo(example_path(name, field="name").read_text(encoding="utf-8"), nl=False)
         return
-    from rich.console import Console
     from rich.table import Table
 
     table = Table(show_edge=False, title="Run one with `armourpen resolve example:NAME`",
@@ -39,7 +39,7 @@ def examples(
     table.add_column("what it shows")
     for n in example_names():
         table.add_row(n, _summary(example_path(n).read_text(encoding="utf-8")))
-    Console().print(table)
+    console().print(table)
 
 
 def register(app: typer.Typer) -> None:

@@ -8,7 +8,7 @@ from typing import Annotated
 import typer
 
 from armourpen.cli.app import guarded
-from armourpen.cli.options import Json, echo_json
+from armourpen.cli.options import Json, console, echo_json
 
 gcs_app = typer.Typer(
     name="gcs",
@@ -30,12 +30,10 @@ def show(
     if json:
         echo_json(character)
         return
-    from rich.console import Console
-
     from armourpen.cli.render import render_layout
     from armourpen.gcs.layout import layout
 
-    Console().print(render_layout(layout(character)))
+    console().print(render_layout(layout(character)))
 
 
 def register(app: typer.Typer) -> None:

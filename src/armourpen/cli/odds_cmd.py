@@ -15,6 +15,7 @@ from armourpen.cli.options import (
     CatalogFiles,
     Json,
     NoUserCatalog,
+    console,
     echo_json,
     limits,
     load_scenario_file,
@@ -186,10 +187,9 @@ def _sample_with_progress(sc: Scenario, samples: int, seed: int) -> MonteCarloRe
     caps = limits()
     if samples < PROGRESS_FROM or not sys.stderr.isatty():
         return sample(sc, samples, seed, limits=caps)
-    from rich.console import Console
     from rich.progress import Progress
 
-    with Progress(console=Console(stderr=True), transient=True) as bar:
+    with Progress(console=console(stderr=True), transient=True) as bar:
         task = bar.add_task("sampling", total=samples)
         return sample(sc, samples, seed, limits=caps,
                       progress=lambda done, _: bar.update(task, completed=done))
@@ -234,11 +234,10 @@ def odds(
     if as_json:
         echo_json(result)
         return
-    from rich.console import Console
 
     from armourpen.probability.result import OddsResult as Exact
 
-    Console().print(render_odds(result) if isinstance(result, Exact) else render_samples(result))
+    console().print(render_odds(result) if isinstance(result, Exact) else render_samples(result))
 
 
 def register(app: typer.Typer) -> None:

@@ -13,6 +13,8 @@ import typer
 from armourpen.errors import InputError
 
 if TYPE_CHECKING:
+    from rich.console import Console
+
     from armourpen.catalog import Catalog
     from armourpen.limits import Limits
     from armourpen.scenario import Scenario
@@ -100,6 +102,22 @@ def echo_json(value: object) -> None:
     from armourpen.serialize import dumps
 
     typer.echo(dumps(value))
+
+
+MIN_WIDTH = 40  # narrower (COLUMNS=0 or 1 included), tables would lose text: print at 80
+FALLBACK_WIDTH = 80
+
+
+def console(*, stderr: bool = False, highlight: bool = True) -> Console:
+    """A Rich console that prints text as given: no markup and no emoji codes (names in a line of
+    fire or a catalog are the user's, and ``[/x]`` or ``:skull:`` must show as typed), and at
+    least :data:`MIN_WIDTH` columns wide, so that the whole result is printed."""
+    from rich.console import Console
+
+    con = Console(markup=False, emoji=False, stderr=stderr, highlight=highlight)
+    if con.width < MIN_WIDTH:
+        con.width = FALLBACK_WIDTH
+    return con
 
 
 def limits() -> Limits:

@@ -12,6 +12,7 @@ from armourpen.cli.options import (
     CatalogFiles,
     Json,
     NoUserCatalog,
+    console,
     echo_json,
     flag_error,
     load_catalog,
@@ -28,12 +29,10 @@ def print_outcome(outcome: Any, as_json: bool) -> None:
     if as_json:
         echo_json(outcome)
         return
-    from rich.console import Console
-
     from armourpen.cli.render import render_layout
     from armourpen.rulesets import rule_set_of
 
-    Console().print(render_layout(rule_set_of(outcome).layout(outcome)))
+    console().print(render_layout(rule_set_of(outcome).layout(outcome)))
 
 
 @guarded

@@ -13,7 +13,15 @@ from typing import TYPE_CHECKING, Annotated
 import typer
 
 from armourpen.cli.app import guarded
-from armourpen.cli.options import CatalogFiles, NoUserCatalog, echo_json, flag_error, load_catalog
+from armourpen.cli.options import (
+    CatalogFiles,
+    NoUserCatalog,
+    console,
+    echo_json,
+    flag_error,
+    limits,
+    load_catalog,
+)
 from armourpen.errors import InputError
 
 if TYPE_CHECKING:
@@ -199,7 +207,7 @@ def table(
         res = armourpen.table(
             attacks=attack or (), armour=armour or (), cover=cover or (), defences=defence or (),
             bands=band or (), distances=range_ or (), directions=from_ or ("front",), ammo=ammo,
-            optional_rules=optional_rule or (), catalog=cat,
+            optional_rules=optional_rule or (), catalog=cat, limits=limits(),
         )
     _print(res, fmt)
 
@@ -217,9 +225,7 @@ def _print(res: SweepResult, fmt: str) -> None:
     elif fmt == "markdown":
         typer.echo(render_markdown(res), nl=False)
     else:
-        from rich.console import Console
-
-        Console().print(render_chart(res))
+        console().print(render_chart(res))
 
 
 def register(app: typer.Typer) -> None:

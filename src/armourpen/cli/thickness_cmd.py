@@ -7,7 +7,7 @@ from typing import TYPE_CHECKING, Annotated
 import typer
 
 from armourpen.cli.app import guarded
-from armourpen.cli.options import Json, echo_json, flag_error
+from armourpen.cli.options import Json, console, echo_json, flag_error
 
 if TYPE_CHECKING:
     from armourpen.penav.thickness import ThicknessReport
@@ -17,21 +17,21 @@ _FLAGS = {"mm": "thickness"}
 
 
 def _render(report: ThicknessReport) -> None:
-    from rich.console import Console
     from rich.table import Table
+    from rich.text import Text
 
     from armourpen.penav.scale import fmt
     from armourpen.penav.thickness import fmt_mm
 
-    con = Console(highlight=False)
+    con = console(highlight=False)
     av_text = fmt(report.mm_av, show_structural=True)
     back_av = fmt(report.av, show_structural=True)
     if report.given == "mm":
-        con.print(f"[bold]{fmt_mm(report.mm)} mm of RHA -> {av_text}[/bold]  (floor: the highest "
-                  "AV it reaches)")
+        con.print(Text.assemble((f"{fmt_mm(report.mm)} mm of RHA -> {av_text}", "bold"),
+                                "  (floor: the highest AV it reaches)"))
         con.print(f"{back_av} -> {fmt_mm(report.av_mm)} mm of RHA")
     else:
-        con.print(f"[bold]{back_av} -> {fmt_mm(report.av_mm)} mm of RHA[/bold]")
+        con.print(Text(f"{back_av} -> {fmt_mm(report.av_mm)} mm of RHA", "bold"))
         con.print(f"{fmt_mm(report.mm)} mm of RHA -> {av_text}")
     nxt = report.next_point
     if nxt is not None:
@@ -54,7 +54,7 @@ def _render(report: ThicknessReport) -> None:
     con.print(table)
     con.print("Steps:")
     for s in report.steps:
-        con.print(f"  {s}", markup=False)
+        con.print(f"  {s}")
 
 
 @guarded
