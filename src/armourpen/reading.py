@@ -270,12 +270,14 @@ def check_tree(
     *,
     prefix: str = "",
     error: type[InputError] = ScenarioError,
-    limits: Limits = DEFAULT_LIMITS,
+    limits: Limits | None = DEFAULT_LIMITS,
 ) -> None:
     """Refuse, naming the place, what no scenario or catalog may hold anywhere: nesting beyond
-    the cap, a duplicated key, a number that is not finite or has more than 19 digits, and
+    the cap (none with ``limits=None``: the rule sets' parsers check values only, the readers
+    nesting too), a duplicated key, a number that is not finite or has more than 19 digits, and
     control characters or terminal escapes in keys and strings. Fields are named by their path
-    (``line[1].hp``) after ``prefix``."""
+    (``line[1].hp``) after ``prefix``. The walk is iterative: any depth is safe to check."""
+    max_depth = limits.max_depth if limits is not None else float("inf")
 
     def fail(path: str, value: object, allowed: str) -> InputError:
         return error(prefix + (path or "(top level)"), value, allowed)
@@ -284,22 +286,26 @@ def check_tree(
     while stack:
         node, path, depth = stack.pop()
         if isinstance(node, Mapping):
-            if depth >= limits.max_depth:
+            if depth >= max_depth:
+                assert limits is not None
                 raise _nesting_error(depth + 1, limits, prefix + (path or "(top level)"))
             if isinstance(node, _Duplicated):
                 raise fail(_join(path, node.key), node.key,
                             "a key given twice in one object; give each key once")
+            children = []
             for k, v in node.items():
                 if not isinstance(k, str):
                     raise fail(path, k, "keys are text")
                 bad = _bad_text(k, key=True)
                 if bad is not None:
                     raise fail(_join(path, k), k, f"a key holds {bad}; keys are plain text")
-                stack.append((v, _join(path, k), depth + 1))
+                children.append((v, _join(path, k), depth + 1))
+            stack.extend(reversed(children))  # so that problems are found in reading order
         elif isinstance(node, list | tuple):
-            if depth >= limits.max_depth:
+            if depth >= max_depth:
+                assert limits is not None
                 raise _nesting_error(depth + 1, limits, prefix + (path or "(top level)"))
-            stack.extend((v, _join(path, i), depth + 1) for i, v in enumerate(node))
+            stack.extend((v, _join(path, i), depth + 1) for i, v in reversed(list(enumerate(node))))
         elif isinstance(node, BadNumber):
             raise fail(path, node, node.allowed)
         elif isinstance(node, bool):

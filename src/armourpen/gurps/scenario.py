@@ -247,6 +247,9 @@ def parse_gurps(data: Mapping[str, Any]) -> GurpsScenario:
     """Validate a whole scenario mapping (``rules = "gurps"``) into a :class:`GurpsScenario`."""
     if not isinstance(data, Mapping):
         raise ScenarioError("scenario", data, "a table of keys (rules, settings, attack, line)")
+    from armourpen.reading import check_tree
+
+    check_tree(data, limits=None)  # numbers, keys and text, wherever the mapping came from
     try:
         top = _Top.model_validate(dict(data))
     except ValidationError as exc:

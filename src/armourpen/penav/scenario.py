@@ -262,6 +262,9 @@ def _target(spec: LineSpec, f: str, catalog: Catalog) -> Target:
 
 def parse_penav(data: Mapping[str, Any], catalog: Catalog) -> PenavScenario:
     """Validate a scenario mapping and resolve its names in ``catalog``."""
+    from armourpen.reading import check_tree
+
+    check_tree(data, limits=None)  # numbers, keys and text, wherever the mapping came from
     try:
         spec = ScenarioSpec.model_validate(data)
     except ValidationError as exc:
