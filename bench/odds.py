@@ -10,6 +10,7 @@ memory for 100 million samples < 300 MB (ru_maxrss of a child process).
 
 from __future__ import annotations
 
+import itertools
 import os
 import random
 import subprocess
@@ -26,10 +27,11 @@ from armourpen.gurps.chain import resolve_chain
 from armourpen.gurps.damage import basic_damage
 from armourpen.gurps.scenario import GurpsScenario, parse_gurps
 from armourpen.probability import odds, sample
-from armourpen.probability.exact import basic_damage_distribution
+from armourpen.probability.exact import basic_damage_distribution, basic_damage_pairs
 from armourpen.probability.fast import model_for
 from armourpen.probability.model import Placement, placements, wound_of
 from armourpen.probability.montecarlo import alias_table
+from armourpen.probability.result import OddsResult, TargetOdds
 
 # One core: no threaded numpy kernels (numpy is imported lazily, after this).
 for _var in ("OMP_NUM_THREADS", "OPENBLAS_NUM_THREADS", "MKL_NUM_THREADS"):
@@ -50,6 +52,7 @@ FORTY: dict[str, Any] = {
     ],
 }
 FIGURES = 7  # reached, overpenetrates, and the wound's five: injury, shock, major, knockdown, crippled
+COLD_ROUNDS = 300
 MC_SAMPLES = 20_000_000
 PY_SAMPLES = 200_000
 MEMORY_SAMPLES = 100_000_000
@@ -100,11 +103,13 @@ def placed(sc: GurpsScenario) -> tuple[Placement, ...]:
     return tuple(p[0] for p in placements(sc))
 
 
-def injury_only(sc: GurpsScenario) -> list[dict[int, int]]:
-    """The baseline: the same exact odds of injury alone (GU-2 to GU-8), as the engine computed
-    them before injury had effects: thresholds, then floor(penetrating x modifier), at least 1,
-    for every basic damage value, summed per target. For a line of certain, aimed hits."""
+def injury_only(sc: GurpsScenario) -> OddsResult:
+    """The baseline: the same exact odds of injury alone, without its effects (GU-2 to GU-8, as
+    the engine gave them before GU-9 to GU-14), for a line of certain, aimed hits: per target the
+    weights of reached, of going on and of each injury, from thresholds and floor(penetrating x
+    modifier), at least 1, for every basic damage value; returned as the engine's result."""
     from bisect import bisect_right
+    from itertools import accumulate
 
     from armourpen.gurps.chain import line_prep, target_prep
     from armourpen.gurps.locations import Location
@@ -113,28 +118,35 @@ def injury_only(sc: GurpsScenario) -> list[dict[int, int]]:
     damage = sc.attack.damage
     reading = sc.settings.fractional_dr0
     values, weights = basic_damage_distribution(damage)
+    prefix = [0, *accumulate(weights)]
+    total = prefix[-1]
     prep = line_prep(sc)
-    out: list[dict[int, int]] = []
+    out: list[TargetOdds] = []
     in_front = 0
+    reach_from = 0
     for i, e in enumerate(sc.line):
         if not isinstance(e, Target):
             cover = prep.cover[i]
             assert cover is not None
             in_front += cover.value
+            reach_from = bisect_right(values, in_front)
             continue
         assert isinstance(e.location, Location)
         tp = target_prep(damage, reading, e, e.location)
         num, den = tp.wounding.modifier.numerator, tp.wounding.modifier.denominator
         faced = in_front + tp.own.value
-        reach_from = bisect_right(values, in_front)
+        in_front += tp.cover.value
+        over_from = bisect_right(values, in_front)
         hurt_from = max(reach_from, bisect_right(values, faced))
-        pmf: dict[int, int] = {0: sum(weights[:hurt_from])}
+        pmf: dict[int, int] = {0: prefix[hurt_from]} if hurt_from else {}
         for v, w in zip(values[hurt_from:], weights[hurt_from:], strict=True):
             inj = (v - faced) * num // den or 1
             pmf[inj] = pmf.get(inj, 0) + w
-        out.append(pmf)
-        in_front += tp.cover.value
-    return out
+        out.append(TargetOdds(e.name, total, total - prefix[reach_from], total - prefix[over_from],
+                              tuple(((k, 0, False, False, False), w) for k, w in pmf.items()),
+                              e.hit_chance))
+        reach_from = over_from
+    return OddsResult(str(damage), tuple(out), basic_damage_pairs(damage), total, 1)
 
 
 def _table(sc: GurpsScenario) -> tuple[tuple[int, ...], list[tuple[int, ...]]]:
@@ -206,9 +218,9 @@ def main() -> None:
         sum(w for v, w in zip(*basic_damage_distribution(gray.attack.damage), strict=True)
             if v > 14), 6**7)
 
-    exact = odds(gray)
-    assert [dict(t.injury_weights) for t in exact.targets] == [
-        {k: w for k, w in pmf.items() if w} for pmf in injury_only(gray)]
+    exact, alone = odds(gray), injury_only(gray)
+    assert [(t.p_reached, t.p_overpenetrates, t.injury_pmf) for t in exact.targets] == [
+        (t.p_reached, t.p_overpenetrates, t.injury_pmf) for t in alone.targets]
     assert [m.probabilities() for m in icepool_odds(gray)] == [
         m.probabilities() for m in icepool_lookup(gray)]
 
@@ -231,6 +243,24 @@ def main() -> None:
     line("exact_gray_injury_only_us", f"{t['injury_only'] * 1e6:.1f}")
     line("exact_gray_effects_cost",
          f"{t['engine'] / t['injury_only']:.2f}x the odds of injury alone (target <= 2x)")
+
+    # Cold: each call a Gray and a VIP never seen before (new names), so nothing is remembered;
+    # the scenario is parsed outside the timing.
+    fresh = (parse_gurps({**GRAY, "line": [{"target": f"Gray {k}", "hp": 12, "dr": 8},
+                                            {"target": f"VIP {k}", "hp": 10}]})
+             for k in itertools.count())
+    cold = {"engine": 0.0, "injury_only": 0.0}
+    for _ in range(COLD_ROUNDS):
+        for name, fn in (("engine", odds), ("injury_only", injury_only)):
+            sc = next(fresh)
+            start = time.perf_counter()
+            fn(sc)
+            cold[name] += time.perf_counter() - start
+    line("exact_gray_cold_engine_us", f"{cold['engine'] / COLD_ROUNDS * 1e6:.1f} (first call for "
+         "targets never seen: the rules' steps and effects worked out once)")
+    line("exact_gray_cold_effects_cost",
+         f"{cold['engine'] / cold['injury_only']:.2f}x the odds of injury alone, first call "
+         "(informative)")
 
     t40 = per_call(lambda: odds(forty), rounds=7, min_time=0.3)
     line("exact_40d6_three_targets_ms", f"{t40 * 1e3:.2f} (target < 20 ms)")

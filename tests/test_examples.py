@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from fractions import Fraction
 from typing import Any
 
 import pytest
@@ -27,6 +28,43 @@ def test_gu7_agent_gray_example() -> None:
     assert (gray["effective_dr"], gray["penetrating"], gray["injury"]) == (4, 16, 8)
     assert (gray["cover_dr"], gray["overpenetrates"]) == (14, True)
     assert (vip["penetrating"], vip["injury"]) == (6, 3)
+
+
+def test_gu9_vest_blunt_trauma_example() -> None:
+    # 2d+2 pi rolling 12 against a flexible DR 12 vest: nothing penetrates; 12 // 10 = 1 HP of
+    # blunt trauma, shock -1 (HP 10), not a major wound
+    (guard,) = outcome("vest-blunt-trauma")["targets"]
+    assert (guard["penetrating"], guard["injury"], guard["blunt_trauma"]) == (0, 1, 1)
+    assert (guard["shock"], guard["major_wound"], guard["knockdown_ht_modifier"]) == (-1, False, None)
+    assert guard["effects"] == ["blunt_trauma", "shock"]
+
+
+def test_gu10_random_location_burst_example() -> None:
+    from armourpen.gurps.locations import HUMANOID, Location
+
+    out = outcome("random-location-burst")
+    for t in out["targets"]:
+        if t["location"] is not None:  # each hit target's location comes from its own roll
+            assert HUMANOID.location(t["location_roll"]).value == t["location"]
+    exact = armourpen.odds(armourpen.load_scenario("example:random-location-burst"))
+    sentry = exact.target("Sentry")
+    # always hit; each location by its 3d6 ways out of 216
+    ways = {"skull": 4, "face": 6, "leg": 61, "arm": 46, "torso": 52, "groin": 27, "hand": 10,
+            "foot": 6, "neck": 4}
+    assert sentry.location_pmf == {k: Fraction(v, 216) for k, v in ways.items()}
+    assert sum(exact.target("Radio operator").location_pmf.values()) == exact.target(
+        "Radio operator").p_hit
+    assert Location.LEG.value in sentry.location_pmf
+
+
+def test_gu13_knockback_door_example() -> None:
+    # 6d kb rolling 21, ST 10: 21 // (10 - 2) = 2 yards, DX -1 to stay standing; no injury; kb
+    # cannot go on (GU-5): the door behind is not reached
+    out = outcome("knockback-door")
+    (rioter,) = out["targets"]
+    assert (rioter["injury"], rioter["knockback_yards"], rioter["knockback_dx_modifier"]) == (0, 2, -1)
+    assert rioter["effects"] == ["knockback"]
+    assert out["covers"][0]["reached"] is False
 
 
 def test_pa12_bodyguard_example() -> None:

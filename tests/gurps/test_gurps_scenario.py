@@ -120,3 +120,33 @@ def test_ap2_not_a_mapping() -> None:
 
 def test_gurps_scenario_is_hashable_for_reuse() -> None:
     assert hash(parse_gurps(BASE)) == hash(parse_gurps(copy.deepcopy(BASE)))
+
+
+def test_gu10_location_names_are_the_locations_and_random() -> None:
+    from armourpen.gurps.locations import Location
+    from armourpen.gurps.scenario import LocationName
+
+    assert [n.value for n in LocationName] == [loc.value for loc in Location] + ["random"]
+
+
+@pytest.mark.parametrize(
+    ("key", "value", "allowed"),
+    [
+        ("vulnerability", 5, "4"),
+        ("vulnerability", 0, "1"),
+        ("hardened", 7, "6"),
+        ("hardened", -1, "0"),
+        ("st", -1, "0"),
+        ("flexible", "yes", "true or false"),
+        ("location", "elbow", "random"),
+    ],
+)
+def test_ap2_gu14_target_keys_are_checked(key: str, value: object, allowed: str) -> None:
+    from armourpen.errors import ScenarioError
+    from armourpen.gurps.scenario import parse_gurps
+
+    with pytest.raises(ScenarioError) as info:
+        parse_gurps({"rules": "gurps", "attack": {"damage": "3d pi"},
+                     "line": [{"target": "T", "hp": 10, key: value}]})
+    assert info.value.field == f"line[0].{key}"
+    assert allowed in str(info.value)

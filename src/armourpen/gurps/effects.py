@@ -84,14 +84,14 @@ class Effects:
             parts.append(f"blunt trauma {self.blunt_trauma} HP (GU-9)")
         if self.shock:
             parts.append(f"shock {self.shock} DX/IQ (GU-11)")
-        if self.major_wound:
-            parts.append("major wound (GU-12)")
-        if self.knockdown_ht_modifier is not None:
-            parts.append(f"HT{self.knockdown_ht_modifier:+d} or knocked down and stunned (GU-12)")
         if self.eyes_blinded:
             parts.append(("one eye" if self.eyes_blinded == 1 else "both eyes") + " blinded (GU-10)")
         elif self.crippled:
             parts.append("crippled (GU-10)")
+        if self.major_wound:
+            parts.append("major wound (GU-12)")
+        if self.knockdown_ht_modifier is not None:
+            parts.append(f"HT{self.knockdown_ht_modifier:+d} or knocked down and stunned (GU-12)")
         if self.knockback_yards:
             unit = "yard" if self.knockback_yards == 1 else "yards"
             parts.append(

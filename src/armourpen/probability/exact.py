@@ -10,13 +10,14 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from fractions import Fraction
+from functools import lru_cache
 from typing import TYPE_CHECKING
 
 from armourpen.explain import Step
 from armourpen.limits import DEFAULT_LIMITS, Limits
 from armourpen.probability.dice import basic_damage_weights
-from armourpen.probability.model import HitPatterns, Model, Wound, hit_patterns, odds_work
-from armourpen.probability.result import OddsResult, TargetOdds, merge_weights
+from armourpen.probability.model import HitPatterns, Model, Wound, hit_patterns
+from armourpen.probability.result import OddsResult, TargetOdds
 
 if TYPE_CHECKING:
     from armourpen.gurps.notation import Damage
@@ -31,6 +32,12 @@ def basic_damage_distribution(damage: Damage) -> tuple[tuple[int, ...], tuple[in
     return basic_damage_weights(damage.dice, damage.adds, damage.multiplier, minimum)
 
 
+@lru_cache(maxsize=1024)
+def basic_damage_pairs(damage: Damage) -> tuple[tuple[int, int], ...]:
+    """GU-2 basic damage of ``damage`` as ``(value, weight)`` pairs out of 6 ** dice."""
+    return tuple(zip(*basic_damage_distribution(damage), strict=True))
+
+
 def odds(scenario: GurpsScenario, *, limits: Limits = DEFAULT_LIMITS) -> OddsResult:
     """Exact odds for each target of ``scenario``: reached, overpenetrates, injury and its effects.
 
@@ -40,9 +47,8 @@ def odds(scenario: GurpsScenario, *, limits: Limits = DEFAULT_LIMITS) -> OddsRes
     """
     from armourpen.probability.fast import plan
 
-    patterns, model = plan(scenario)
-    limits.check("max_odds_work", odds_work(scenario, model, patterns), "units of odds work",
-                 "scenario")
+    planned = plan(scenario)
+    limits.check("max_odds_work", planned.work, "units of odds work", "scenario")
 
     steps: list[Step] = []
     roll = scenario.attack.roll
@@ -56,7 +62,7 @@ def odds(scenario: GurpsScenario, *, limits: Limits = DEFAULT_LIMITS) -> OddsRes
             Step("GU-10", "every hit location weighed by its chance on 3d6 (humanoid table) for "
                  + ", ".join(rolled))
         )
-    return exact_odds(scenario.attack.damage, model, patterns, tuple(steps))
+    return exact_odds(scenario.attack.damage, planned.model, planned.patterns, tuple(steps))
 
 
 def exact_odds(
@@ -86,13 +92,19 @@ def exact_odds(
             state = states[i]
             # The pattern's weight counts every location of this target's placement: share it.
             share = pweight // state.weight if state is not None else pweight
+            acc = wounds[i]
+            get = acc.get
             for where, lweight, part, table in sums.hits:
-                merged: dict[Wound, int] = {}
-                for c, w in part.items():  # several codes may mean one wound (the limb cap)
-                    wound = table[c]
-                    merged[wound] = merged.get(wound, 0) + w
                 factor = share * lweight
-                merge_weights(wounds[i], merged, factor)
+                # several codes may mean one wound (the limb cap): add, never overwrite
+                if factor == 1:
+                    for c, w in part.items():
+                        wound = table[c]
+                        acc[wound] = get(wound, 0) + w
+                else:
+                    for c, w in part.items():
+                        wound = table[c]
+                        acc[wound] = get(wound, 0) + w * factor
                 if where is not None:
                     key = where.value
                     places[i][key] = places[i].get(key, 0) + factor * sums.reached
@@ -127,7 +139,7 @@ def exact_odds(
     return OddsResult(
         str(damage),
         targets,
-        tuple(zip(values, weights, strict=True)),
+        basic_damage_pairs(damage),
         dice_denominator,
         len(patterns.patterns),
         tuple(all_steps),

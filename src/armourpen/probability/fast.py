@@ -13,11 +13,11 @@ and location; attacks that cannot overpenetrate (GU-5) use the chain itself.
 from __future__ import annotations
 
 from bisect import bisect_right
-from collections.abc import Iterable, Mapping, Sequence
+from collections.abc import Iterator, Mapping, Sequence, Set
 from dataclasses import dataclass
 from functools import lru_cache
 from itertools import accumulate
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, NamedTuple
 
 from armourpen.probability.model import (
     NO_WOUND,
@@ -31,6 +31,7 @@ from armourpen.probability.model import (
     Wound,
     Wounds,
     hit_patterns,
+    odds_work,
     placements,
     wound_of,
 )
@@ -73,12 +74,14 @@ class WoundTable:
         self._cap = diffuse_cap(damage.type) if diffuse else None
         self._bt: dict[int, int] = {}  # damage stopped -> blunt trauma (Diffuse capped)
         self.table: dict[int, Wound] = {}
-        self._fill([0])
+        self._fill({0})
 
-    def _fill(self, injuries: Iterable[int]) -> None:
+    def _fill(self, injuries: Set[int] | Mapping[int, int]) -> None:
         from armourpen.gurps.effects import injury_effects
 
         table = self.table
+        if table.keys() >= (injuries.keys() if isinstance(injuries, Mapping) else injuries):
+            return
         for i in injuries:
             if i not in table:
                 # injury i > 0 with something penetrating (how much is moot), or none at all
@@ -160,10 +163,9 @@ class LineModel:
     names: tuple[str, ...]
     entries: tuple[_Entry, ...]
 
-    def columns(self, values: Sequence[int], pattern: tuple[State, ...]) -> tuple[Column, ...]:
-        # ``values`` ascend, so each comparison splits them at one index (bisect).
-        n = len(values)
-        out: list[Column] = []
+    def _walk(self, values: Sequence[int], pattern: tuple[State, ...]) -> Iterator[_Step]:
+        """Each target's thresholds under ``pattern``, as indices into ``values`` (ascending, so
+        each comparison splits them at one index: bisect)."""
         in_front = 0
         # The shot reaches an entry when basic > every threshold before it; thresholds only grow.
         reach_from = 0
@@ -172,34 +174,36 @@ class LineModel:
                 in_front += e.cover_dr
                 reach_from = bisect_right(values, in_front)
                 continue
-            reached = (False,) * reach_from + (True,) * (n - reach_from)
             state = pattern[e.target]
             if state is None:
-                out.append(Column.missed(reached))
+                yield _Step(reach_from, None, in_front)
                 continue
             spot = e.spots[state]
             before = in_front
             faced = before + spot.own_dr
             in_front += spot.cover_dr
             over_from = bisect_right(values, in_front)
-            over = (False,) * over_from + (True,) * (n - over_from)
-            hurt_from = max(reach_from, bisect_right(values, faced))
-            stopped = [v - before for v in values[reach_from:hurt_from]]
-            pens = [v - faced for v in values[hurt_from:]]
-            head = (0,) * reach_from
-            out.append(
-                Column(
-                    reached,
-                    over,
-                    tuple(
-                        Wounds(where, weight,
-                               (*head, *table.stopped(stopped), *table.penetrating(pens)),
-                               table.table)
-                        for where, weight, table in spot.wounds
-                    ),
-                )
-            )
+            yield _Step(reach_from, spot, before, faced, over_from,
+                        max(reach_from, bisect_right(values, faced)))
             reach_from = over_from
+
+    def columns(self, values: Sequence[int], pattern: tuple[State, ...]) -> tuple[Column, ...]:
+        n = len(values)
+        out: list[Column] = []
+        for s in self._walk(values, pattern):
+            reached = (False,) * s.reach_from + (True,) * (n - s.reach_from)
+            if s.spot is None:
+                out.append(Column.missed(reached))
+                continue
+            over = (False,) * s.over_from + (True,) * (n - s.over_from)
+            stopped = [v - s.before for v in values[s.reach_from:s.hurt_from]]
+            pens = [v - s.faced for v in values[s.hurt_from:]]
+            head = (0,) * s.reach_from
+            out.append(Column(reached, over, tuple(
+                Wounds(where, weight, (*head, *table.stopped(stopped), *table.penetrating(pens)),
+                       table.table)
+                for where, weight, table in s.spot.wounds
+            )))
         return tuple(out)
 
     def tally(
@@ -207,41 +211,39 @@ class LineModel:
     ) -> tuple[Sums, ...]:
         """:func:`~armourpen.probability.model.tally` of :meth:`columns`, without the columns:
         prefix sums for the thresholds, one pass over the values that hurt."""
-        n = len(values)
         prefix = [0, *accumulate(weights)]
-        total = prefix[n]
+        total = prefix[-1]
         out: list[Sums] = []
-        in_front = 0
-        reach_from = 0
-        for e in self.entries:
-            if e.spots is None:
-                in_front += e.cover_dr
-                reach_from = bisect_right(values, in_front)
-                continue
-            reached = total - prefix[reach_from]
-            state = pattern[e.target]
-            if state is None:
+        for s in self._walk(values, pattern):
+            reached = total - prefix[s.reach_from]
+            if s.spot is None:
                 out.append(Sums(reached, 0, ((None, 1, {0: total}, _UNHURT),)))
                 continue
-            spot = e.spots[state]
-            before = in_front
-            faced = before + spot.own_dr
-            in_front += spot.cover_dr
-            over_from = bisect_right(values, in_front)
-            hurt_from = max(reach_from, bisect_right(values, faced))
+            low, high = s.reach_from, s.hurt_from
             hits = []
-            for where, weight, table in spot.wounds:
-                codes = {0: prefix[reach_from]} if reach_from else {}  # not reached: no wound
-                if hurt_from > reach_from:
-                    for c, w in zip(table.stopped([v - before for v in values[reach_from:hurt_from]]),
-                                    weights[reach_from:hurt_from], strict=True):
+            for where, weight, table in s.spot.wounds:
+                codes = {0: prefix[low]} if low else {}  # not reached: no wound
+                if high > low:
+                    for c, w in zip(table.stopped([v - s.before for v in values[low:high]]),
+                                    weights[low:high], strict=True):
                         codes[c] = codes.get(c, 0) + w
-                table.add_penetrating([v - faced for v in values[hurt_from:]],
-                                      weights[hurt_from:], codes)
+                table.add_penetrating([v - s.faced for v in values[high:]], weights[high:], codes)
                 hits.append((where, weight, codes, table.table))
-            out.append(Sums(reached, total - prefix[over_from], tuple(hits)))
-            reach_from = over_from
+            out.append(Sums(reached, total - prefix[s.over_from], tuple(hits)))
         return tuple(out)
+
+
+class _Step(NamedTuple):
+    """One target on the walk down the line: from which value on the shot reaches it, and, when
+    it is hit, what is in front of it (``before``), what it faces, from which value the shot goes
+    on past it and from which value something penetrates."""
+
+    reach_from: int
+    spot: _Spot | None
+    before: int
+    faced: int = 0
+    over_from: int = 0
+    hurt_from: int = 0
 
 
 def line_model(
@@ -287,12 +289,22 @@ def model_for(scenario: GurpsScenario, places: Sequence[tuple[Placement, ...]] |
     return model
 
 
+@dataclass(frozen=True, slots=True)
+class Plan:
+    """What the odds of a scenario enumerate (its patterns of hits and hit locations), the
+    fastest exact model of its chain, and the work they take (estimated, not yet done)."""
+
+    patterns: HitPatterns
+    model: Model
+    work: int
+
+
 @lru_cache(maxsize=256)
-def plan(scenario: GurpsScenario) -> tuple[HitPatterns, Model]:
-    """What the odds of ``scenario`` enumerate and the model they ask: its patterns of hits and
-    hit locations, and the fastest exact model. A pure function of the frozen scenario, kept
-    (like the chain's own preparation) so that asking again costs nothing but the lookup."""
+def plan(scenario: GurpsScenario) -> Plan:
+    """The :class:`Plan` of ``scenario``: a pure function of the frozen scenario, kept (like the
+    chain's own preparation) so that asking again costs only the lookup."""
     places = placements(scenario)
     targets = scenario.targets
     patterns = hit_patterns([t.hit_chance for t in targets], places, targets)
-    return patterns, model_for(scenario, places)
+    model = model_for(scenario, places)
+    return Plan(patterns, model, odds_work(scenario, model, patterns))

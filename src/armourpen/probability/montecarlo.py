@@ -23,7 +23,7 @@ from typing import TYPE_CHECKING, Any
 
 from armourpen.errors import InputError
 from armourpen.limits import DEFAULT_LIMITS, Limits
-from armourpen.probability.model import Column, HitPatterns, Model, State, hit_patterns, odds_work
+from armourpen.probability.model import Column, HitPatterns, Model, State, hit_patterns
 
 if TYPE_CHECKING:
     import numpy as np
@@ -170,12 +170,13 @@ def sample(
     from armourpen.probability.fast import plan
 
     _check(samples, seed, chunk)
-    patterns, model = plan(scenario)
+    planned = plan(scenario)
+    patterns = planned.patterns
     limits.check("max_sample_work", samples * (1 + len(patterns.uncertain)), "draws", "samples")
-    limits.check("max_odds_work", odds_work(scenario, model, patterns), "units of odds work",
-                 "scenario")
+    limits.check("max_odds_work", planned.work, "units of odds work", "scenario")
     return sample_model(
-        scenario.attack.damage, model, patterns, samples, seed, chunk=chunk, progress=progress,
+        scenario.attack.damage, planned.model, patterns, samples, seed, chunk=chunk,
+        progress=progress,
     )
 
 

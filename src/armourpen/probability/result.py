@@ -2,10 +2,9 @@
 
 from __future__ import annotations
 
-from collections.abc import Mapping
 from dataclasses import dataclass
 from fractions import Fraction
-from typing import TYPE_CHECKING, Any, TypeVar
+from typing import TYPE_CHECKING, Any
 
 from armourpen.explain import Step
 from armourpen.serialize import exact, number
@@ -153,21 +152,3 @@ class OddsResult:
             "targets": [t.to_dict() for t in self.targets],
             "steps": [s.to_dict() for s in self.steps],
         }
-
-
-K = TypeVar("K")
-
-
-def merge_weights(into: dict[K, int], part: Mapping[K, int], factor: int) -> None:
-    """Add ``factor`` times each weight of ``part`` into ``into``."""
-    if not into:
-        if factor == 1:
-            into.update(part)
-        else:
-            into.update((k, w * factor) for k, w in part.items())
-    elif factor == 1:
-        for k, w in part.items():
-            into[k] = into.get(k, 0) + w
-    else:
-        for k, w in part.items():
-            into[k] = into.get(k, 0) + w * factor
