@@ -1,1 +1,1 @@
-"""The command-line front end: Typer commands and Rich renderers over the public API."""
+"""The command-line front end: Click commands over the public API, rendered with Rich."""

@@ -1,39 +1,108 @@
-"""The ``armourpen`` command: a Typer app that each command module registers itself on.
+"""The ``armourpen`` command: a Click group that imports only the module of the command it runs.
 
 Exit codes: 0 resolved (also when the reader of the output went away: a broken pipe ends quietly),
 2 bad input (AP-2: one line on stderr), 3 the output could not be written (standard output closed
 or full), 1 internal error. A message that cannot be written (standard error full or closed) is
-lost, and the exit code stays what it would have been.
+lost, and the exit code stays what it would have been. Click's own usage errors (an unknown option,
+a value that is no number, a missing argument) become the same one line as every bad input,
+naming the flag and what was typed.
 """
 
 from __future__ import annotations
 
 import sys
-from collections.abc import Callable
+from collections.abc import Sequence
 from typing import Any
 
-import typer
+import click
 
+from armourpen.cli.commands import COMMAND_MODULES
+from armourpen.cli.params import CONTEXT, Group
 from armourpen.errors import InputError, printable
+
+ABOUT = "Resolve what happens when a shot meets armour, cover, vehicles and people."
 
 EXIT_OK = 0
 EXIT_INTERNAL = 1
 EXIT_INPUT = 2
 EXIT_OUTPUT = 3
 
-app = typer.Typer(
-    name="armourpen",
-    help="Resolve what happens when a shot meets armour, cover, vehicles and people.",
-    no_args_is_help=True,
-    add_completion=False,
-    pretty_exceptions_enable=False,
-)
+
+class Commands(Group):
+    """The top-level group: each subcommand's module is imported when that command is asked for
+    (help lists them all), so a one-shot ``armourpen resolve`` pays for nothing else."""
+
+    def list_commands(self, ctx: click.Context) -> list[str]:
+        return list(COMMAND_MODULES)
+
+    def get_command(self, ctx: click.Context, cmd_name: str) -> click.Command | None:
+        where = COMMAND_MODULES.get(cmd_name)
+        if where is None:
+            return None
+        import importlib
+
+        module, attribute = where.split(":")
+        command: click.Command = getattr(importlib.import_module(module), attribute)
+        return command
 
 
-@app.callback()
-def _root() -> None:
-    """Resolve what happens when a shot meets armour, cover, vehicles and people."""
-    # A callback keeps `armourpen` a group of subcommands even while only one is registered.
+    # An OSError here is a write to the output (files are read through armourpen.reading): it is
+    # carried past click's own handler (which would exit 1 on a broken pipe) to ``_run``.
+    def make_context(self, info_name: str | None, args: list[str],
+                     parent: click.Context | None = None, **extra: Any) -> click.Context:
+        try:
+            return super().make_context(info_name, args, parent, **extra)
+        except OSError as exc:
+            raise OutputFailed(exc) from exc
+
+    def invoke(self, ctx: click.Context) -> Any:
+        try:
+            return super().invoke(ctx)
+        except OSError as exc:
+            raise OutputFailed(exc) from exc
+
+
+class OutputFailed(Exception):
+    """The output could not be written (``error`` says why)."""
+
+    def __init__(self, error: OSError) -> None:
+        super().__init__(str(error))
+        self.error = error
+
+
+app = Commands(name="armourpen", help=ABOUT, context_settings=CONTEXT, field="COMMAND")
+
+
+def usage_error(exc: click.UsageError, argv: Sequence[str]) -> str:
+    """Click's usage error as the AP-2 line: the flag or argument, the value typed, what is allowed."""
+    from armourpen.cli.params import help_of
+
+    ctx = exc.ctx
+    if isinstance(exc, click.NoSuchOption):
+        where = f"`{ctx.command_path}`" if ctx is not None else "this command"
+        near = sorted(exc.possibilities or ())
+        hint = f"; did you mean {', '.join(near)}?" if near else f" (see {where.strip('`')} --help)"
+        return str(InputError("option", exc.option_name, f"{where} has no such option{hint}"))
+    if isinstance(exc, click.MissingParameter) and exc.param is not None:
+        param = exc.param
+        name = param.opts[0] if isinstance(param, click.Option) else param.human_readable_name
+        return str(InputError(name, "(missing)", "required: " + (help_of(param) or "a value")))
+    if isinstance(exc, click.BadOptionUsage):
+        opt = exc.option_name
+        typed = next((a.split("=", 1)[1] for a in argv if a.startswith(opt + "=")), None)
+        if typed is not None:  # `--json=1`: a flag given a value
+            return str(InputError(opt, typed, "a flag that takes no value"))
+        option = _option(ctx, opt)
+        wanted = help_of(option) if option is not None else None
+        return str(InputError(opt, "(missing)", "a value after the flag" + (f": {wanted}" if wanted
+                                                                          else "")))
+    return exc.format_message()
+
+
+def _option(ctx: click.Context | None, opt: str) -> click.Parameter | None:
+    if ctx is None:
+        return None
+    return next((p for p in ctx.command.params if opt in getattr(p, "opts", ())), None)
 
 
 def say(message: str, kind: str = "error") -> None:
@@ -59,40 +128,6 @@ def _discard(fd: int) -> None:
         pass
 
 
-def fail(message: str) -> typer.Exit:
-    """Print one line on stderr and give the bad-input exit (AP-2)."""
-    say(message)
-    return typer.Exit(EXIT_INPUT)
-
-
-def guarded(fn: Callable[..., Any]) -> Callable[..., Any]:
-    """Turn an InputError raised by a command into the AP-2 one-liner and exit 2."""
-    import functools
-
-    @functools.wraps(fn)
-    def wrapper(*args: Any, **kwargs: Any) -> Any:
-        try:
-            return fn(*args, **kwargs)
-        except InputError as exc:
-            raise fail(str(exc)) from None
-
-    return wrapper
-
-
-def _register_commands(argv: list[str]) -> None:
-    # Import only the module of the command asked for; help and unknown commands get them all.
-    import importlib
-
-    from armourpen.cli import commands
-
-    wanted = next((a for a in argv if not a.startswith("-")), None)
-    names = [wanted] if wanted in commands.COMMAND_MODULES else list(commands.COMMAND_MODULES)
-    for name in names:
-        importlib.import_module(commands.COMMAND_MODULES[name]).register(app)
-    for register in commands.REGISTRARS:
-        register(app)
-
-
 def main(argv: list[str] | None = None) -> None:
     """Console-script entry point."""
     args = sys.argv[1:] if argv is None else argv
@@ -105,34 +140,31 @@ def main(argv: list[str] | None = None) -> None:
 def _run(args: list[str]) -> int:
     """The command's exit code; every way it can end becomes a code and at most one line."""
     try:
-        _register_commands(args)
-        rc = app(args=args, prog_name="armourpen", standalone_mode=False)
-    except typer.Exit as exc:
-        return int(exc.exit_code)
+        rc = app.main(args=args, prog_name="armourpen", standalone_mode=False)
     except InputError as exc:
         say(str(exc))
         return EXIT_INPUT
+    except click.UsageError as exc:
+        say(usage_error(exc, args))
+        return EXIT_INPUT
+    except click.Abort:
+        return EXIT_INTERNAL
+    except click.ClickException as exc:  # pragma: no cover - every click error is a usage error
+        say(exc.format_message())
+        return EXIT_INPUT
+    except OutputFailed as exc:
+        return _output_failed(exc.error)
     except SystemExit as exc:
-        # the framework ends a broken pipe with its own exit; the OSError is the context
+        # Rich ends a broken pipe with its own exit; the OSError is the context
         if isinstance(exc.__context__, OSError):
             return _output_failed(exc.__context__)
         return exc.code if isinstance(exc.code, int) else EXIT_INTERNAL
     except OSError as exc:  # files are read through armourpen.reading: this is the output
         return _output_failed(exc)
     except Exception as exc:
-        # Usage errors of the (vendored) click arrive here in non-standalone mode; duck-typed so
-        # that it does not matter which click module Typer uses.
-        if type(exc).__name__ == "Abort":
-            return EXIT_INTERNAL
-        format_message = getattr(exc, "format_message", None)
-        if callable(format_message) and isinstance(getattr(exc, "exit_code", None), int):
-            message = format_message()
-            if message:  # `armourpen` alone prints its help and has nothing more to say
-                say(message)
-            return EXIT_INPUT
         say(f"{type(exc).__name__}: {exc}", "internal error")
         return EXIT_INTERNAL
-    # Without standalone mode, click returns the code of a typer.Exit instead of raising it.
+    # Without standalone mode, click returns the code of an exit (--help: 0) instead of raising it.
     return rc if isinstance(rc, int) else EXIT_OK
 
 

@@ -2,34 +2,41 @@
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Annotated, Any
+from collections.abc import Sequence
+from pathlib import Path
+from typing import TYPE_CHECKING, Any
 
-import typer
+import click
 
-from armourpen.cli.app import guarded
 from armourpen.cli.options import (
-    CatalogFiles,
-    Json,
-    NoUserCatalog,
+    catalog_files,
     console,
     echo_json,
+    json_flag,
     limits,
     load_catalog,
+    no_user_catalog,
 )
+from armourpen.cli.params import Group, apply, completer
 
 if TYPE_CHECKING:
     from armourpen.catalog import CatalogItem
 
-catalog_app = typer.Typer(
-    name="catalog",
-    help="List, show and search attack profiles, armour, cover, vehicles and ammunition.",
-    no_args_is_help=True,
+catalog_group = Group(
+    "catalog", help="List, show and search attack profiles, armour, cover, vehicles and ammunition.",
 )
 
-Kind = Annotated[
-    str | None,
-    typer.Option("--kind", "-k", help="attack, armour, cover, vehicle or ammo.", metavar="KIND"),
-]
+
+def _kinds() -> tuple[str, ...]:
+    from armourpen.catalog.catalog import KINDS
+
+    return KINDS
+
+
+complete_kind = completer(_kinds)
+kind_option = click.option("--kind", "-k", metavar="KIND", shell_complete=complete_kind,
+                           help="attack, armour, cover, vehicle or ammo.")
+sources = apply(catalog_files, no_user_catalog, json_flag)
 
 
 def _value(item: CatalogItem) -> str:
@@ -98,16 +105,12 @@ def _table(items: list[CatalogItem], title: str, show_kind: bool = True) -> None
     console().print(table)
 
 
-def list_cmd(
-    kind: Annotated[
-        str | None,
-        typer.Argument(help="attack, armour, cover, vehicle or ammo (all when omitted).",
-                       show_default=False),
-    ] = None,
-    catalog: CatalogFiles = None,
-    no_user_catalog: NoUserCatalog = False,
-    as_json: Json = False,
-) -> None:
+@catalog_group.command("list")
+@click.argument("kind", required=False, shell_complete=complete_kind,
+          help="attack, armour, cover, vehicle or ammo (all when omitted).")
+@sources
+def list_cmd(kind: str | None, catalog: Sequence[Path], no_user_catalog: bool,
+             as_json: bool) -> None:
     """List the catalog's items, all of them or those of one kind."""
     from armourpen.catalog import item_dict, parse_kind
 
@@ -121,13 +124,12 @@ def list_cmd(
            show_kind=k is None)
 
 
-def show_cmd(
-    name: Annotated[str, typer.Argument(help="A name or alias (any case).", show_default=False)],
-    kind: Kind = None,
-    catalog: CatalogFiles = None,
-    no_user_catalog: NoUserCatalog = False,
-    as_json: Json = False,
-) -> None:
+@catalog_group.command("show")
+@click.argument("name", help="A name or alias (any case).")
+@kind_option
+@sources
+def show_cmd(name: str, kind: str | None, catalog: Sequence[Path], no_user_catalog: bool,
+             as_json: bool) -> None:
     """Show one item with all its fields, notes and source."""
     from armourpen.catalog import item_dict
 
@@ -154,14 +156,12 @@ def show_cmd(
     console().print(table)
 
 
-def search_cmd(
-    text: Annotated[str, typer.Argument(help="Words to look for in names, aliases and notes.",
-                                        show_default=False)],
-    kind: Kind = None,
-    catalog: CatalogFiles = None,
-    no_user_catalog: NoUserCatalog = False,
-    as_json: Json = False,
-) -> None:
+@catalog_group.command("search")
+@click.argument("text", help="Words to look for in names, aliases and notes.")
+@kind_option
+@sources
+def search_cmd(text: str, kind: str | None, catalog: Sequence[Path], no_user_catalog: bool,
+               as_json: bool) -> None:
     """Search names, aliases and notes (best matches first)."""
     from armourpen.catalog import item_dict, parse_kind
 
@@ -172,17 +172,8 @@ def search_cmd(
         _print_json([item_dict(i) for i in found])
         return
     if not found:
-        typer.echo(f"no item matches {text!r}")
+        click.echo(f"no item matches {text!r}")
         return
     _table(found, f"{len(found)} match{'es' if len(found) != 1 else ''} for {text!r}",
            show_kind=k is None)
 
-
-catalog_app.command("list")(guarded(list_cmd))
-catalog_app.command("show")(guarded(show_cmd))
-catalog_app.command("search")(guarded(search_cmd))
-
-
-def register(app: typer.Typer) -> None:
-    """Add ``armourpen catalog ...`` to the app."""
-    app.add_typer(catalog_app, name="catalog")

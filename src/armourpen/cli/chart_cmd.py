@@ -6,66 +6,51 @@ value and writes the file; the drawing and the data live in the charts package.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from pathlib import Path
-from typing import TYPE_CHECKING, Annotated, Any
+from typing import TYPE_CHECKING, Any
 
-import typer
-from typer.core import TyperGroup
+import click
 
-from armourpen.cli.app import guarded
 from armourpen.cli.options import (
-    AmmoName,
-    ArmourNames,
-    AttackNames,
-    CatalogFiles,
-    CoverNames,
-    DefenceNames,
-    Json,
-    NoUserCatalog,
-    OptionalRules,
+    ammo_name,
+    armour_names,
+    attack_names,
+    catalog_files,
+    cover_names,
+    defence_names,
     echo_json,
     flag_error,
+    json_flag,
     load_catalog,
+    no_user_catalog,
+    optional_rules,
+)
+from armourpen.cli.params import (
+    PATH,
+    WHOLE,
+    Group,
+    apply,
+    complete_catalog,
+    complete_direction,
 )
 from armourpen.errors import InputError
 
 if TYPE_CHECKING:
     from armourpen.charts.model import Chart
 
-KINDS = ("pen-range", "matrix", "odds", "slope")  # armourpen.charts.KINDS, without importing it
-
-
-class _Kinds(TyperGroup):
-    """An unknown kind is bad input (AP-2): one line that lists the kinds."""
-
-    def resolve_command(self, ctx: Any, args: list[str]) -> Any:  # Typer's click is private
-        if args and not args[0].startswith("-") and args[0] not in self.commands:
-            raise InputError("KIND", args[0], "allowed: " + ", ".join(KINDS))
-        return super().resolve_command(ctx, args)
-
-
-chart_app = typer.Typer(
-    cls=_Kinds,
-    no_args_is_help=True,
+chart_group = Group(
+    "chart", field="KIND",
     help="Draw a chart (PNG, SVG or PDF by the --out file's extension) or print its data (--json).",
 )
 
-Out = Annotated[
-    Path | None,
-    typer.Option("--out", "-o", help="The file to write: .png, .svg or .pdf.", metavar="FILE",
-                 show_default=False),
-]
-Attacks = Annotated[
-    list[str] | None,
-    typer.Option("--attack", "-a", help="Attack profile: a name, or text its names contain "
-                 "(repeatable); at least one."),
-]
-LineArmour = Annotated[
-    list[str] | None,
-    typer.Option("--armour", help="Armour whose AV is drawn as a line: a name, or text its names "
-                 "contain (repeatable)."),
-]
-From = Annotated[str, typer.Option("--from", help="front|rear|left|right|above|below (PA-9).")]
+out_option = click.option("--out", "-o", type=PATH, metavar="FILE", show_default=False,
+                          help="The file to write: .png, .svg or .pdf.")
+from_option = click.option("--from", "from_", default="front", shell_complete=complete_direction,
+                           help="front|rear|left|right|above|below (PA-9).")
+sources = apply(catalog_files, no_user_catalog)
+output = apply(out_option, json_flag)
+
 
 def _start(out: Path | None, as_json: bool) -> str | None:
     """Check --out before any work: the format by its extension, and that it can be written."""
@@ -95,9 +80,9 @@ def _finish(chart: Chart, out: Path | None, fmt: str | None, as_json: bool) -> N
     write_whole(out, render(chart, fmt))
 
 
-def sweep_inputs(catalog: list[Path] | None, no_user_catalog: bool, attack: list[str] | None,
-                  armour: list[str] | None, cover: list[str] | None,
-                  defence: list[str] | None, *, every_armour: bool) -> tuple[Any, list[Any], list[Any]]:
+def sweep_inputs(catalog: Sequence[Path], no_user_catalog: bool, attack: Sequence[str],
+                 armour: Sequence[str], cover: Sequence[str], defence: Sequence[str], *,
+                 every_armour: bool) -> tuple[Any, list[Any], list[Any]]:
     """The catalog, attacks and defences selected as ``armourpen table`` selects them."""
     from armourpen.catalog import AttackProfile
     from armourpen.cli.table_cmd import TABLE_FLAGS
@@ -112,20 +97,25 @@ def sweep_inputs(catalog: list[Path] | None, no_user_catalog: bool, attack: list
         return cat, attacks, defences_for(cat, armour or [], cover or [], defence or [])
 
 
-@chart_app.command("pen-range")
-@guarded
+@chart_group.command("pen-range")
+@click.option("--attack", "-a", multiple=True, shell_complete=complete_catalog("attack"),
+              help="Attack profile: a name, or text its names contain (repeatable); at least one.")
+@click.option("--armour", multiple=True, shell_complete=complete_catalog("armour"),
+              help="Armour whose AV is drawn as a line: a name, or text its names contain "
+                   "(repeatable).")
+@apply(cover_names, defence_names, from_option, ammo_name, optional_rules, sources, output)
 def pen_range(
-    attack: Attacks = None,
-    armour: LineArmour = None,
-    cover: CoverNames = None,
-    defence: DefenceNames = None,
-    from_: From = "front",
-    ammo: AmmoName = None,
-    optional_rule: OptionalRules = None,
-    catalog: CatalogFiles = None,
-    no_user_catalog: NoUserCatalog = False,
-    out: Out = None,
-    as_json: Json = False,
+    attack: Sequence[str],
+    armour: Sequence[str],
+    cover: Sequence[str],
+    defence: Sequence[str],
+    from_: str,
+    ammo: str | None,
+    optional_rule: Sequence[str],
+    catalog: Sequence[Path],
+    no_user_catalog: bool,
+    out: Path | None,
+    as_json: bool,
 ) -> None:
     """Effective PEN (and DC modifier) against distance, with the AV of armour and cover as lines."""
     from armourpen.charts import pen_range_chart
@@ -143,24 +133,25 @@ def pen_range(
     _finish(chart, out, fmt, as_json)
 
 
-@chart_app.command("matrix")
-@guarded
+@chart_group.command("matrix")
+@apply(attack_names, armour_names, cover_names, defence_names)
+@click.option("--band", help="The range band, e.g. long (PA-3).")
+@click.option("--range", "range_", help="A distance instead of a band, e.g. 150m.")
+@apply(from_option, ammo_name, optional_rules, sources, output)
 def matrix(
-    attack: AttackNames = None,
-    armour: ArmourNames = None,
-    cover: CoverNames = None,
-    defence: DefenceNames = None,
-    band: Annotated[str | None, typer.Option(help="The range band, e.g. long (PA-3).")] = None,
-    range_: Annotated[
-        str | None, typer.Option("--range", help="A distance instead of a band, e.g. 150m.")
-    ] = None,
-    from_: From = "front",
-    ammo: AmmoName = None,
-    optional_rule: OptionalRules = None,
-    catalog: CatalogFiles = None,
-    no_user_catalog: NoUserCatalog = False,
-    out: Out = None,
-    as_json: Json = False,
+    attack: Sequence[str],
+    armour: Sequence[str],
+    cover: Sequence[str],
+    defence: Sequence[str],
+    band: str | None,
+    range_: str | None,
+    from_: str,
+    ammo: str | None,
+    optional_rule: Sequence[str],
+    catalog: Sequence[Path],
+    no_user_catalog: bool,
+    out: Path | None,
+    as_json: bool,
 ) -> None:
     """Attacks x defences at one band or distance: each cell's outcome and PEN - AV margin."""
     from armourpen.charts import matrix_chart
@@ -179,18 +170,11 @@ def matrix(
     _finish(chart, out, fmt, as_json)
 
 
-@chart_app.command("odds")
-@guarded
-def odds(
-    scenario: Annotated[
-        Path, typer.Argument(help="A GURPS scenario file (.toml or .json), or example:NAME.",
-                             show_default=False)
-    ],
-    catalog: CatalogFiles = None,
-    no_user_catalog: NoUserCatalog = False,
-    out: Out = None,
-    as_json: Json = False,
-) -> None:
+@chart_group.command("odds")
+@click.argument("scenario", type=PATH, help="A GURPS scenario file (.toml or .json), or example:NAME.")
+@apply(sources, output)
+def odds(scenario: Path, catalog: Sequence[Path], no_user_catalog: bool, out: Path | None,
+         as_json: bool) -> None:
     """The injury distribution of every target of a GURPS scenario, from the exact odds."""
     from armourpen.charts import odds_chart
     from armourpen.cli.options import load_scenario_file
@@ -200,17 +184,11 @@ def odds(
     _finish(chart, out, fmt, as_json)
 
 
-@chart_app.command("slope")
-@guarded
-def slope(
-    thickness: Annotated[
-        str | None, typer.Option(help="The plate's actual thickness of RHA: 60mm, 4cm, 2in.")
-    ] = None,
-    av: Annotated[int | None, typer.Option("--av", help="Or its actual personal AV, 3 to 1000.")]
-    = None,
-    out: Out = None,
-    as_json: Json = False,
-) -> None:
+@chart_group.command("slope")
+@click.option("--thickness", help="The plate's actual thickness of RHA: 60mm, 4cm, 2in.")
+@click.option("--av", type=WHOLE, help="Or its actual personal AV, 3 to 1000.")
+@output
+def slope(thickness: str | None, av: int | None, out: Path | None, as_json: bool) -> None:
     """A plate's effective AV and thickness against the angle of incidence (PA-10, PA-11)."""
     from armourpen.charts import slope_chart
     from armourpen.penav.thickness import parse_thickness
@@ -224,6 +202,3 @@ def slope(
     else:
         chart = slope_chart(av=av, field="--av")
     _finish(chart, out, fmt, as_json)
-
-def register(app: typer.Typer) -> None:
-    app.add_typer(chart_app, name="chart")

@@ -3,24 +3,17 @@ one-shot ``armourpen resolve`` does not pay for the others (start-up, bench/star
 
 from __future__ import annotations
 
-from collections.abc import Callable
-
-import typer
-
-# command name -> module exposing ``register(app)``
+# command name -> "module:attribute" of its Click command (or group), in the order help lists them
 COMMAND_MODULES: dict[str, str] = {
-    "resolve": "armourpen.cli.resolve_cmd",
-    "roll": "armourpen.cli.gurps_cmds",
-    "catalog": "armourpen.cli.catalog_cmds",
-    "thickness": "armourpen.cli.thickness_cmd",
-    "odds": "armourpen.cli.odds_cmd",
-    "table": "armourpen.cli.table_cmd",
-    "examples": "armourpen.cli.examples_cmd",
-    "schema": "armourpen.cli.schema_cmd",
-    "chart": "armourpen.cli.chart_cmd",
-    "screen": "armourpen.cli.screen_cmd",
-    "gcs": "armourpen.cli.gcs_cmd",
+    "resolve": "armourpen.cli.resolve_cmd:resolve",
+    "roll": "armourpen.cli.gurps_cmds:roll",
+    "thickness": "armourpen.cli.thickness_cmd:thickness",
+    "odds": "armourpen.cli.odds_cmd:odds",
+    "table": "armourpen.cli.table_cmd:table",
+    "examples": "armourpen.cli.examples_cmd:examples",
+    "schema": "armourpen.cli.schema_cmd:schema",
+    "screen": "armourpen.cli.screen_cmd:screen",
+    "catalog": "armourpen.cli.catalog_cmds:catalog_group",
+    "chart": "armourpen.cli.chart_cmd:chart_group",
+    "gcs": "armourpen.cli.gcs_cmd:gcs",
 }
-
-# Registrars imported eagerly (prefer an entry in COMMAND_MODULES).
-REGISTRARS: list[Callable[[typer.Typer], None]] = []

@@ -2,12 +2,10 @@
 
 from __future__ import annotations
 
-from typing import Annotated
+import click
 
-import typer
-
-from armourpen.cli.app import guarded
 from armourpen.cli.options import console
+from armourpen.cli.params import command, completer
 
 
 def _summary(text: str) -> str:
@@ -19,17 +17,21 @@ def _summary(text: str) -> str:
     return " ".join(lines)
 
 
-@guarded
-def examples(
-    name: Annotated[
-        str | None, typer.Argument(help="Print this example's scenario file.", show_default=False)
-    ] = None,
-) -> None:
+def _names() -> list[str]:
+    from armourpen.scenario import example_names
+
+    return example_names()
+
+
+@command("examples")
+@click.argument("name", required=False, shell_complete=completer(_names),
+          help="Print this example's scenario file.")
+def examples(name: str | None) -> None:
     """List the shipped example scenarios, or print one (run it as `example:NAME`)."""
     from armourpen.scenario import example_names, example_path
 
     if name is not None:
-        typer.echo(example_path(name, field="name").read_text(encoding="utf-8"), nl=False)
+        click.echo(example_path(name, field="name").read_text(encoding="utf-8"), nl=False)
         return
     from rich.table import Table
 
@@ -41,6 +43,3 @@ def examples(
         table.add_row(n, _summary(example_path(n).read_text(encoding="utf-8")))
     console().print(table)
 
-
-def register(app: typer.Typer) -> None:
-    app.command("examples")(examples)

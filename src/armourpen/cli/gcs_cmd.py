@@ -3,31 +3,24 @@
 from __future__ import annotations
 
 from pathlib import Path
-from typing import Annotated
 
-import typer
+import click
 
-from armourpen.cli.app import guarded
-from armourpen.cli.options import Json, console, echo_json
+from armourpen.cli.options import console, echo_json, json_flag
+from armourpen.cli.params import PATH, Group
 
-gcs_app = typer.Typer(
-    name="gcs",
-    help="Read GCS (GURPS Character Sheet) character files as GURPS targets.",
-    no_args_is_help=True,
-)
+gcs = Group("gcs", help="Read GCS (GURPS Character Sheet) character files as GURPS targets.")
 
 
-@gcs_app.command("show")
-@guarded
-def show(
-    file: Annotated[Path, typer.Argument(help="A .gcs character file (GCS 5).", show_default=False)],
-    json: Json = False,
-) -> None:
+@gcs.command("show")
+@click.argument("file", type=PATH, help="A .gcs character file (GCS 5).")
+@json_flag
+def show(file: Path, as_json: bool) -> None:
     """Show HP, ST, HT, the body's hit locations with roll ranges and DR, traits and warnings."""
     from armourpen.gcs import load_gcs
 
     character = load_gcs(file)
-    if json:
+    if as_json:
         echo_json(character)
         return
     from armourpen.cli.render import render_layout
@@ -35,6 +28,3 @@ def show(
 
     console().print(render_layout(layout(character)))
 
-
-def register(app: typer.Typer) -> None:
-    app.add_typer(gcs_app, name="gcs")

@@ -2,22 +2,17 @@
 
 from __future__ import annotations
 
-from typing import Annotated
+import click
 
-import typer
-
-from armourpen.cli.app import guarded
-from armourpen.cli.options import Json, echo_json, flag_error
+from armourpen.cli.options import echo_json, flag_error, json_flag
+from armourpen.cli.params import WHOLE, command
 
 
-@guarded
-def roll(
-    damage: Annotated[str, typer.Argument(help="GURPS damage, e.g. '7d(2) pi-' or '3d-1 cr'.")],
-    seed: Annotated[
-        int | None, typer.Option(help="Seed for a replayable roll (a fresh one if not given).")
-    ] = None,
-    as_json: Json = False,
-) -> None:
+@command("roll")
+@click.argument("damage", help="GURPS damage, e.g. '7d(2) pi-' or '3d-1 cr'.")
+@click.option("--seed", type=WHOLE, help="Seed for a replayable roll (a fresh one if not given).")
+@json_flag
+def roll(damage: str, seed: int | None, as_json: bool) -> None:
     """Roll GURPS damage: the dice, the basic damage (GU-2) and the canonical notation (GU-1)."""
     import armourpen
     from armourpen.gurps.dice import fresh_seed
@@ -30,12 +25,9 @@ def roll(
     d = rolled.damage
     adds = f" {d.adds:+d}" if d.adds else ""
     mult = f" x{d.multiplier}" if d.multiplier != 1 else ""
-    typer.echo(f"{d}  (seed {rolled.seed})")
-    typer.echo(f"dice: {' '.join(map(str, rolled.dice))}{adds} = {rolled.roll}{mult}")
-    typer.echo(f"basic damage: {rolled.basic_damage}")
+    click.echo(f"{d}  (seed {rolled.seed})")
+    click.echo(f"dice: {' '.join(map(str, rolled.dice))}{adds} = {rolled.roll}{mult}")
+    click.echo(f"basic damage: {rolled.basic_damage}")
     for s in rolled.steps:
-        typer.echo(f"  {s}")
+        click.echo(f"  {s}")
 
-
-def register(app: typer.Typer) -> None:
-    app.command("roll")(roll)

@@ -6,20 +6,20 @@ import sys
 from collections.abc import Sequence
 from fractions import Fraction
 from pathlib import Path
-from typing import TYPE_CHECKING, Annotated, Any
+from typing import TYPE_CHECKING, Any
 
-import typer
+import click
 
-from armourpen.cli.app import guarded
 from armourpen.cli.options import (
-    CatalogFiles,
-    Json,
-    NoUserCatalog,
+    catalog_files,
     console,
     echo_json,
+    json_flag,
     limits,
     load_scenario_file,
+    no_user_catalog,
 )
+from armourpen.cli.params import PATH, WHOLE, command
 from armourpen.errors import InputError, ScenarioError
 
 if TYPE_CHECKING:
@@ -195,23 +195,16 @@ def _sample_with_progress(sc: Scenario, samples: int, seed: int) -> MonteCarloRe
                       progress=lambda done, _: bar.update(task, completed=done))
 
 
-@guarded
-def odds(
-    scenario: Annotated[
-        Path, typer.Argument(help="A GURPS scenario file (.toml or .json).", show_default=False)
-    ],
-    samples: Annotated[
-        int | None,
-        typer.Option(help="Estimate by sampling this many shots instead of exactly.",
-                     show_default=False),
-    ] = None,
-    seed: Annotated[
-        int | None, typer.Option(help="Seed for --samples (the same seed, the same answer).")
-    ] = None,
-    catalog: CatalogFiles = None,
-    no_user_catalog: NoUserCatalog = False,
-    as_json: Json = False,
-) -> None:
+@command("odds")
+@click.argument("scenario", type=PATH, help="A GURPS scenario file (.toml or .json).")
+@click.option("--samples", type=WHOLE, show_default=False,
+              help="Estimate by sampling this many shots instead of exactly.")
+@click.option("--seed", type=WHOLE, help="Seed for --samples (the same seed, the same answer).")
+@catalog_files
+@no_user_catalog
+@json_flag
+def odds(scenario: Path, samples: int | None, seed: int | None, catalog: Sequence[Path],
+         no_user_catalog: bool, as_json: bool) -> None:
     """The chances of every target in the line: reached, overpenetrated, injury (GU-7, GU-8)."""
     sc = load_scenario_file(scenario, catalog, no_user_catalog)
     if samples is None:
@@ -239,6 +232,3 @@ def odds(
 
     console().print(render_odds(result) if isinstance(result, Exact) else render_samples(result))
 
-
-def register(app: typer.Typer) -> None:
-    app.command("odds")(odds)

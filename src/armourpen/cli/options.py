@@ -3,13 +3,14 @@
 from __future__ import annotations
 
 import re
-from collections.abc import Collection, Iterator, Mapping
+from collections.abc import Collection, Iterator, Mapping, Sequence
 from contextlib import contextmanager
 from pathlib import Path
-from typing import TYPE_CHECKING, Annotated
+from typing import TYPE_CHECKING
 
-import typer
+import click
 
+from armourpen.cli.params import PATH, complete_catalog
 from armourpen.errors import InputError
 
 if TYPE_CHECKING:
@@ -19,48 +20,44 @@ if TYPE_CHECKING:
     from armourpen.limits import Limits
     from armourpen.scenario import Scenario
 
-CatalogFiles = Annotated[
-    list[Path] | None,
-    typer.Option(
-        "--catalog",
-        help="An extra catalog TOML file (repeatable); its names must not clash with others.",
-        metavar="FILE",
-    ),
-]
-NoUserCatalog = Annotated[
-    bool,
-    typer.Option("--no-user-catalog", help="Ignore the catalog files in the user config folder."),
-]
-Json = Annotated[bool, typer.Option("--json", help="Print machine-readable JSON.")]
+catalog_files = click.option(
+    "--catalog", "catalog", multiple=True, type=PATH, metavar="FILE",
+    help="An extra catalog TOML file (repeatable); its names must not clash with others.",
+)
+no_user_catalog = click.option(
+    "--no-user-catalog", is_flag=True, help="Ignore the catalog files in the user config folder.",
+)
+json_flag = click.option("--json", "as_json", is_flag=True, help="Print machine-readable JSON.")
 
 # The filters of a PEN/AV sweep, as `table`, `chart matrix` and `screen` take them.
-AttackNames = Annotated[
-    list[str] | None,
-    typer.Option("--attack", "-a", help="Attack profile: a name, or text its names contain "
-                 "(repeatable). Default: every attack in the catalog."),
-]
-ArmourNames = Annotated[
-    list[str] | None,
-    typer.Option("--armour", help="Armour: a name, or text its names contain (repeatable). "
-                 "Default: every armour item, unless --cover or --defence is given."),
-]
-CoverNames = Annotated[
-    list[str] | None,
-    typer.Option("--cover", help="Cover: a name or text (repeatable). With --armour, each cover "
-                 "stands in front of each armour (PA-7)."),
-]
-DefenceNames = Annotated[
-    list[str] | None,
-    typer.Option("--defence", help="An exact combination of catalog names joined by '+', e.g. "
-                 "'Sandbag wall, single layer + US PASGT vest' (repeatable)."),
-]
-AmmoName = Annotated[
-    str | None, typer.Option("--ammo", help="Load every attack with this ammunition (PA-6).")
-]
-OptionalRules = Annotated[
-    list[str] | None,
-    typer.Option("--optional-rule", help="Optional rule to turn on, e.g. rifle_ball_as_sp."),
-]
+attack_names = click.option(
+    "--attack", "-a", "attack", multiple=True, shell_complete=complete_catalog("attack"),
+    help="Attack profile: a name, or text its names contain (repeatable). Default: every attack "
+         "in the catalog.",
+)
+armour_names = click.option(
+    "--armour", "armour", multiple=True, shell_complete=complete_catalog("armour"),
+    help="Armour: a name, or text its names contain (repeatable). Default: every armour item, "
+         "unless --cover or --defence is given.",
+)
+cover_names = click.option(
+    "--cover", "cover", multiple=True, shell_complete=complete_catalog("cover"),
+    help="Cover: a name or text (repeatable). With --armour, each cover stands in front of each "
+         "armour (PA-7).",
+)
+defence_names = click.option(
+    "--defence", "defence", multiple=True,
+    help="An exact combination of catalog names joined by '+', e.g. 'Sandbag wall, single layer "
+         "+ US PASGT vest' (repeatable).",
+)
+ammo_name = click.option(
+    "--ammo", "ammo", shell_complete=complete_catalog("ammo"),
+    help="Load every attack with this ammunition (PA-6).",
+)
+optional_rules = click.option(
+    "--optional-rule", "optional_rule", multiple=True,
+    help="Optional rule to turn on, e.g. rifle_ball_as_sp.",
+)
 
 
 _PARAMETER = re.compile(r"([A-Za-z_]\w*)(?:\[(\d+)\])?(.*)")
@@ -101,7 +98,7 @@ def echo_json(value: object) -> None:
     """Print a value in the one JSON language of the API (``armourpen.serialize``)."""
     from armourpen.serialize import dumps
 
-    typer.echo(dumps(value))
+    click.echo(dumps(value))
 
 
 MIN_WIDTH = 40  # narrower (COLUMNS=0 or 1 included), tables would lose text: print at 80
@@ -129,7 +126,7 @@ def limits() -> Limits:
     return Limits.from_env(os.environ)
 
 
-def load_catalog(files: list[Path] | None, no_user_catalog: bool = False) -> Catalog:
+def load_catalog(files: Sequence[Path] | None, no_user_catalog: bool = False) -> Catalog:
     """The built-in catalog, the user config folder's files (unless refused) and ``--catalog``."""
     from armourpen.catalog import Catalog
 
@@ -137,7 +134,7 @@ def load_catalog(files: list[Path] | None, no_user_catalog: bool = False) -> Cat
                         limits=limits())
 
 
-def load_scenario_file(path: Path, files: list[Path] | None, no_user_catalog: bool) -> Scenario:
+def load_scenario_file(path: Path, files: Sequence[Path] | None, no_user_catalog: bool) -> Scenario:
     """A scenario file; the catalogs are read only for a rule set that names catalog items.
 
     So a broken user catalog never blocks a GURPS scenario, which does not use it.

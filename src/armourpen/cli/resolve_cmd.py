@@ -2,21 +2,28 @@
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from pathlib import Path
-from typing import Annotated, Any
+from typing import Any
 
-import typer
+import click
 
-from armourpen.cli.app import guarded
 from armourpen.cli.options import (
-    CatalogFiles,
-    Json,
-    NoUserCatalog,
+    catalog_files,
     console,
     echo_json,
     flag_error,
+    json_flag,
     load_catalog,
     load_scenario_file,
+    no_user_catalog,
+)
+from armourpen.cli.params import (
+    NUMBER,
+    PATH,
+    command,
+    complete_catalog,
+    complete_direction,
 )
 from armourpen.errors import ScenarioError
 
@@ -35,45 +42,50 @@ def print_outcome(outcome: Any, as_json: bool) -> None:
     console().print(render_layout(rule_set_of(outcome).layout(outcome)))
 
 
-@guarded
+@command("resolve")
+@click.argument("scenario", required=False, type=PATH, help="A scenario file (.toml or .json).")
+@click.option("--weapon", shell_complete=complete_catalog("attack"),
+              help="Attack profile from the catalog.")
+@click.option("--range", "range_", help="Distance, e.g. 150m, 80yd, 300ft, 1.2km.")
+@click.option("--contact/--no-contact", default=False,
+              help="The weapon touches the target (PA-3).")
+@click.option("--armour", multiple=True, shell_complete=complete_catalog("armour"),
+              help="Worn armour (repeat for layers).")
+@click.option("--cover", multiple=True, shell_complete=complete_catalog("cover"),
+              help="Cover in front of the target (repeatable).")
+@click.option("--from", "from_", default="front", shell_complete=complete_direction,
+              help="front|rear|left|right|above|below (PA-9).")
+@click.option("--ammo", shell_complete=complete_catalog("ammo"), help="Ammunition type (PA-6).")
+@click.option("--optional-rule", multiple=True,
+              help="Optional rule to turn on, e.g. rifle_ball_as_sp.")
+@click.option("--target", default="target", help="Name of the target.")
+@click.option("--vehicle", shell_complete=complete_catalog("vehicle"),
+              help="The target is this catalog vehicle (PA-10).")
+@click.option("--face", help="The vehicle face hit (default: from the direction).")
+@click.option("--elevation", type=NUMBER,
+              help="Degrees above the horizontal, seen from the target.")
+@click.option("--azimuth", type=NUMBER, help="Degrees off square to the plate (PA-10).")
+@catalog_files
+@no_user_catalog
+@json_flag
 def resolve(
-    scenario: Annotated[
-        Path | None, typer.Argument(help="A scenario file (.toml or .json).", show_default=False)
-    ] = None,
-    weapon: Annotated[str | None, typer.Option(help="Attack profile from the catalog.")] = None,
-    range_: Annotated[
-        str | None, typer.Option("--range", help="Distance, e.g. 150m, 80yd, 300ft, 1.2km.")
-    ] = None,
-    contact: Annotated[bool, typer.Option(help="The weapon touches the target (PA-3).")] = False,
-    armour: Annotated[
-        list[str] | None, typer.Option(help="Worn armour (repeat for layers).")
-    ] = None,
-    cover: Annotated[
-        list[str] | None, typer.Option(help="Cover in front of the target (repeatable).")
-    ] = None,
-    from_: Annotated[
-        str, typer.Option("--from", help="front|rear|left|right|above|below (PA-9).")
-    ] = "front",
-    ammo: Annotated[str | None, typer.Option(help="Ammunition type (PA-6).")] = None,
-    optional_rule: Annotated[
-        list[str] | None, typer.Option(help="Optional rule to turn on, e.g. rifle_ball_as_sp.")
-    ] = None,
-    target: Annotated[str, typer.Option(help="Name of the target.")] = "target",
-    vehicle: Annotated[
-        str | None, typer.Option(help="The target is this catalog vehicle (PA-10).")
-    ] = None,
-    face: Annotated[
-        str | None, typer.Option(help="The vehicle face hit (default: from the direction).")
-    ] = None,
-    elevation: Annotated[
-        float | None, typer.Option(help="Degrees above the horizontal, seen from the target.")
-    ] = None,
-    azimuth: Annotated[
-        float | None, typer.Option(help="Degrees off square to the plate (PA-10).")
-    ] = None,
-    catalog: CatalogFiles = None,
-    no_user_catalog: NoUserCatalog = False,
-    as_json: Json = False,
+    scenario: Path | None,
+    weapon: str | None,
+    range_: str | None,
+    contact: bool,
+    armour: Sequence[str],
+    cover: Sequence[str],
+    from_: str,
+    ammo: str | None,
+    optional_rule: Sequence[str],
+    target: str,
+    vehicle: str | None,
+    face: str | None,
+    elevation: float | None,
+    azimuth: float | None,
+    catalog: Sequence[Path],
+    no_user_catalog: bool,
+    as_json: bool,
 ) -> None:
     """Resolve one attack against its line of fire and explain every step."""
     import armourpen
@@ -91,8 +103,8 @@ def resolve(
         cat = load_catalog(catalog, no_user_catalog)
         with flag_error(_FLAGS, only=PARAMETERS):
             sc = armourpen.quick_scenario(
-                weapon=weapon, range=range_, contact=contact, armour=armour or (),
-                cover=cover or (), from_=from_, ammo=ammo, optional_rules=optional_rule or (),
+                weapon=weapon, range=range_, contact=contact, armour=armour, cover=cover,
+                from_=from_, ammo=ammo, optional_rules=optional_rule,
                 target=target, vehicle=vehicle, face=face, elevation=elevation, azimuth=azimuth,
                 catalog=cat,
             )
@@ -105,6 +117,3 @@ def resolve(
         seed = fresh_seed()
     print_outcome(armourpen.resolve(sc, seed), as_json)
 
-
-def register(app: typer.Typer) -> None:
-    app.command("resolve")(resolve)

@@ -2,23 +2,23 @@
 
 from __future__ import annotations
 
-from typing import Annotated
+import click
 
-import typer
-
-from armourpen.cli.app import guarded
 from armourpen.cli.options import echo_json
+from armourpen.cli.params import command, completer
 
 
-@guarded
-def schema(
-    rules: Annotated[str, typer.Argument(help="penav or gurps.")] = "penav",
-) -> None:
+def _rule_sets() -> list[str]:
+    from armourpen.rulesets import RULE_SETS
+
+    return list(RULE_SETS)
+
+
+@command("schema")
+@click.argument("rules", required=False, default="penav", shell_complete=completer(_rule_sets),
+          help="penav or gurps (default: penav).")
+def schema(rules: str) -> None:
     """Print the JSON Schema of a scenario file of one rule set."""
     from armourpen.scenario import json_schema
 
     echo_json(json_schema(rules))
-
-
-def register(app: typer.Typer) -> None:
-    app.command("schema")(schema)

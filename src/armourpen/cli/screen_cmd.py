@@ -2,43 +2,53 @@
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from pathlib import Path
-from typing import Annotated
 
-import typer
+import click
 
-from armourpen.cli.app import guarded
 from armourpen.cli.options import (
-    AmmoName,
-    ArmourNames,
-    AttackNames,
-    CatalogFiles,
-    CoverNames,
-    DefenceNames,
-    NoUserCatalog,
-    OptionalRules,
+    ammo_name,
+    armour_names,
+    attack_names,
+    catalog_files,
+    cover_names,
+    defence_names,
+    no_user_catalog,
+    optional_rules,
 )
+from armourpen.cli.params import PATH, apply, command, complete_direction, completer
 from armourpen.errors import InputError
 
 
-@guarded
+def _papers() -> tuple[str, ...]:
+    from armourpen.charts.screen import PAPERS
+
+    return PAPERS
+
+
+@command("screen")
+@click.option("--out", "-o", type=PATH, required=True, metavar="FILE", show_default=False,
+              help="The PDF file to write.")
+@apply(attack_names, armour_names, cover_names, defence_names)
+@click.option("--from", "from_", multiple=True, shell_complete=complete_direction,
+              help="front|rear|left|right|above|below (repeatable; PA-9). Default: front.")
+@apply(ammo_name, optional_rules)
+@click.option("--paper", default="a4", shell_complete=completer(_papers),
+              help="a4 or letter, landscape.")
+@apply(catalog_files, no_user_catalog)
 def screen(
-    out: Annotated[Path, typer.Option("--out", "-o", help="The PDF file to write.", metavar="FILE",
-                                      show_default=False)],
-    attack: AttackNames = None,
-    armour: ArmourNames = None,
-    cover: CoverNames = None,
-    defence: DefenceNames = None,
-    from_: Annotated[
-        list[str] | None,
-        typer.Option("--from", help="front|rear|left|right|above|below (repeatable; PA-9). "
-                     "Default: front."),
-    ] = None,
-    ammo: AmmoName = None,
-    optional_rule: OptionalRules = None,
-    paper: Annotated[str, typer.Option(help="a4 or letter, landscape.")] = "a4",
-    catalog: CatalogFiles = None,
-    no_user_catalog: NoUserCatalog = False,
+    out: Path,
+    attack: Sequence[str],
+    armour: Sequence[str],
+    cover: Sequence[str],
+    defence: Sequence[str],
+    from_: Sequence[str],
+    ammo: str | None,
+    optional_rule: Sequence[str],
+    paper: str,
+    catalog: Sequence[Path],
+    no_user_catalog: bool,
 ) -> None:
     """A printable GM screen: a page of attacks x range bands per AV met, and the thickness page."""
     from armourpen.charts.screen import PAPERS
@@ -59,9 +69,6 @@ def screen(
                                           every_armour=True)
     with flag_error(TABLE_FLAGS, only=PARAMETERS):
         res = sweep(attacks, defences, directions=from_ or ["front"],
-                    optional_rules=optional_rule or [], catalog=cat, ammo=ammo)
+                    optional_rules=optional_rule, catalog=cat, ammo=ammo)
     write_whole(out, screen_pdf(res, paper, field="--paper"))
 
-
-def register(app: typer.Typer) -> None:
-    app.command("screen")(screen)

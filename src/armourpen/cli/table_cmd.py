@@ -8,20 +8,28 @@ Markdown tables, ready to print for a GM screen.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Annotated
+from collections.abc import Sequence
+from pathlib import Path
+from typing import TYPE_CHECKING
 
-import typer
+import click
 
-from armourpen.cli.app import guarded
 from armourpen.cli.options import (
-    CatalogFiles,
-    NoUserCatalog,
+    ammo_name,
+    armour_names,
+    attack_names,
+    catalog_files,
     console,
+    cover_names,
+    defence_names,
     echo_json,
     flag_error,
     limits,
     load_catalog,
+    no_user_catalog,
+    optional_rules,
 )
+from armourpen.cli.params import apply, command, complete_direction, completer
 from armourpen.errors import InputError
 
 if TYPE_CHECKING:
@@ -148,52 +156,37 @@ def render_csv(res: SweepResult) -> str:
     return buf.getvalue()
 
 
-@guarded
+def _bands() -> list[str]:
+    from armourpen.penav.ranges import Band
+
+    return [b.value for b in Band]
+
+
+@command("table")
+@apply(attack_names, armour_names, cover_names, defence_names)
+@click.option("--band", multiple=True, shell_complete=completer(_bands),
+              help="Range band key, e.g. long, very_long (repeatable). Default: all 11.")
+@click.option("--range", "range_", multiple=True,
+              help="Distances instead of bands, e.g. 150m (repeatable).")
+@click.option("--from", "from_", multiple=True, shell_complete=complete_direction,
+              help="front|rear|left|right|above|below (repeatable; PA-9). Default: front.")
+@apply(ammo_name, optional_rules, catalog_files, no_user_catalog)
+@click.option("--format", "-f", "format_", default="text", shell_complete=completer(lambda: FORMATS),
+              help="text (the chart), csv or json (one row per cell), markdown (the charts as "
+                   "tables).")
 def table(
-    attack: Annotated[
-        list[str] | None,
-        typer.Option("--attack", "-a", help="Attack profile: a name, or text its names contain "
-                     "(repeatable). Default: every attack in the catalog."),
-    ] = None,
-    armour: Annotated[
-        list[str] | None,
-        typer.Option(help="Armour: a name, or text its names contain (repeatable). Default: every "
-                     "armour item, unless --cover or --defence is given."),
-    ] = None,
-    cover: Annotated[
-        list[str] | None,
-        typer.Option(help="Cover: a name or text (repeatable). With --armour, each cover stands in "
-                     "front of each armour (PA-7)."),
-    ] = None,
-    defence: Annotated[
-        list[str] | None,
-        typer.Option(help="An exact combination of catalog names joined by '+', e.g. "
-                     "'Sandbag wall, single layer + US PASGT vest' (repeatable)."),
-    ] = None,
-    band: Annotated[
-        list[str] | None,
-        typer.Option(help="Range band key, e.g. long, very_long (repeatable). Default: all 11."),
-    ] = None,
-    range_: Annotated[
-        list[str] | None,
-        typer.Option("--range", help="Distances instead of bands, e.g. 150m (repeatable)."),
-    ] = None,
-    from_: Annotated[
-        list[str] | None,
-        typer.Option("--from", help="front|rear|left|right|above|below (repeatable; PA-9). "
-                     "Default: front."),
-    ] = None,
-    ammo: Annotated[str | None, typer.Option(help="Load every attack with this ammunition (PA-6).")]
-    = None,
-    optional_rule: Annotated[
-        list[str] | None, typer.Option(help="Optional rule to turn on, e.g. rifle_ball_as_sp.")
-    ] = None,
-    catalog: CatalogFiles = None,
-    no_user_catalog: NoUserCatalog = False,
-    format_: Annotated[
-        str, typer.Option("--format", "-f", help="text (the chart), csv or json (one row per "
-                          "cell), markdown (the charts as tables).")
-    ] = "text",
+    attack: Sequence[str],
+    armour: Sequence[str],
+    cover: Sequence[str],
+    defence: Sequence[str],
+    band: Sequence[str],
+    range_: Sequence[str],
+    from_: Sequence[str],
+    ammo: str | None,
+    optional_rule: Sequence[str],
+    catalog: Sequence[Path],
+    no_user_catalog: bool,
+    format_: str,
 ) -> None:
     """Chart which attacks defeat which armour and cover at each range band."""
     import armourpen
@@ -205,9 +198,9 @@ def table(
     cat = load_catalog(catalog, no_user_catalog)
     with flag_error(TABLE_FLAGS, only=PARAMETERS):
         res = armourpen.table(
-            attacks=attack or (), armour=armour or (), cover=cover or (), defences=defence or (),
-            bands=band or (), distances=range_ or (), directions=from_ or ("front",), ammo=ammo,
-            optional_rules=optional_rule or (), catalog=cat, limits=limits(),
+            attacks=attack, armour=armour, cover=cover, defences=defence, bands=band,
+            distances=range_, directions=from_ or ("front",), ammo=ammo,
+            optional_rules=optional_rule, catalog=cat, limits=limits(),
         )
     _print(res, fmt)
 
@@ -221,12 +214,9 @@ def _print(res: SweepResult, fmt: str) -> None:
     if fmt == "json":
         echo_json(res)
     elif fmt == "csv":
-        typer.echo(render_csv(res), nl=False)
+        click.echo(render_csv(res), nl=False)
     elif fmt == "markdown":
-        typer.echo(render_markdown(res), nl=False)
+        click.echo(render_markdown(res), nl=False)
     else:
         console().print(render_chart(res))
 
-
-def register(app: typer.Typer) -> None:
-    app.command("table")(table)

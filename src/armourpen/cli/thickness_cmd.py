@@ -2,12 +2,12 @@
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Annotated
+from typing import TYPE_CHECKING
 
-import typer
+import click
 
-from armourpen.cli.app import guarded
-from armourpen.cli.options import Json, console, echo_json, flag_error
+from armourpen.cli.options import console, echo_json, flag_error, json_flag
+from armourpen.cli.params import WHOLE, command
 
 if TYPE_CHECKING:
     from armourpen.penav.thickness import ThicknessReport
@@ -57,19 +57,13 @@ def _render(report: ThicknessReport) -> None:
         con.print(f"  {s}")
 
 
-@guarded
-def thickness(
-    value: Annotated[
-        str | None,
-        typer.Argument(help="A thickness of RHA: 120mm, 78.75mm, 4cm, 2in (bare number: mm).",
-                       show_default=False),
-    ] = None,
-    av: Annotated[int | None, typer.Option("--av", help="A personal AV, 3 to 1000.")] = None,
-    sav: Annotated[
-        str | None, typer.Option("--sav", help="A structural AV, e.g. 12 or 6.8.")
-    ] = None,
-    as_json: Json = False,
-) -> None:
+@command("thickness")
+@click.argument("value", required=False,
+          help="A thickness of RHA: 120mm, 78.75mm, 4cm, 2in (bare number: mm).")
+@click.option("--av", type=WHOLE, help="A personal AV, 3 to 1000.")
+@click.option("--sav", help="A structural AV, e.g. 12 or 6.8.")
+@json_flag
+def thickness(value: str | None, av: int | None, sav: str | None, as_json: bool) -> None:
     """The thickness curve (PA-11): mm of RHA to AV (SAV shown) and back, with its neighbours."""
     import armourpen
 
@@ -80,6 +74,3 @@ def thickness(
     else:
         _render(report)
 
-
-def register(app: typer.Typer) -> None:
-    app.command("thickness")(thickness)

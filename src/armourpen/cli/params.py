@@ -1,0 +1,175 @@
+"""The Click pieces every command is built from: commands and groups whose unexpected arguments
+and unknown subcommands are bad input, and value types whose errors are AP-2 lines naming the flag.
+
+A value that is not what a flag takes raises :class:`~armourpen.errors.InputError` with the flag
+and the text typed (``--seed: 'abc' is not allowed; allowed: a whole number``), so Click's usage
+errors read like every other error of the CLI.
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Callable, Iterable
+from pathlib import Path
+from typing import Any, TypeVar
+
+import click
+from click.shell_completion import CompletionItem
+
+from armourpen.errors import InputError
+
+CONTEXT: dict[str, Any] = {"help_option_names": ["--help"], "show_default": True,
+                           "max_content_width": 110}
+
+F = TypeVar("F", bound=Callable[..., Any])
+
+
+def help_of(param: click.Parameter) -> str | None:
+    """The help text of an option or an argument."""
+    text = getattr(param, "help", None)
+    return text if isinstance(text, str) else None
+
+
+def shown_name(param: click.Parameter | None) -> str:
+    """How the user typed the parameter: ``--seed`` for an option, ``DAMAGE`` for an argument."""
+    if isinstance(param, click.Option):
+        return param.opts[0]
+    return param.human_readable_name if param is not None else "value"
+
+
+class Command(click.Command):
+    """A command that refuses extra arguments with an AP-2 line."""
+
+    def __init__(self, *args: Any, **kwargs: Any) -> None:
+        kwargs["context_settings"] = {**CONTEXT, "allow_extra_args": True,
+                                      **(kwargs.get("context_settings") or {})}
+        super().__init__(*args, **kwargs)
+
+    def parse_args(self, ctx: click.Context, args: list[str]) -> list[str]:
+        try:
+            rest = super().parse_args(ctx, args)
+        except click.UsageError as exc:
+            exc.ctx = exc.ctx or ctx  # the parser raises some without it; the message needs it
+            raise
+        if ctx.args and not ctx.resilient_parsing:
+            takes = [p.human_readable_name for p in self.params if isinstance(p, click.Argument)]
+            raise InputError("argument", ctx.args[0],
+                             f"`{ctx.command_path}` takes "
+                             + (" and ".join(takes) + " only" if takes else "no arguments"))
+        return rest
+
+
+class Group(click.Group):
+    """A group of subcommands: alone it prints its help (exit 2), and an unknown subcommand is bad
+    input (AP-2) naming ``field`` and listing what is allowed."""
+
+    command_class = Command
+
+    def __init__(self, *args: Any, field: str = "COMMAND", **kwargs: Any) -> None:
+        kwargs.setdefault("context_settings", CONTEXT)
+        super().__init__(*args, **kwargs)
+        self.field = field
+
+    def list_commands(self, ctx: click.Context) -> list[str]:
+        return list(self.commands)  # in the order they were added, as help lists them
+
+    def parse_args(self, ctx: click.Context, args: list[str]) -> list[str]:
+        if not args and not ctx.resilient_parsing:
+            click.echo(ctx.get_help(), color=ctx.color)
+            ctx.exit(2)
+        return super().parse_args(ctx, args)
+
+    def resolve_command(self, ctx: click.Context,
+                        args: list[str]) -> tuple[str | None, click.Command | None, list[str]]:
+        name = args[0] if args else ""
+        if (not ctx.resilient_parsing and not name.startswith("-")
+                and self.get_command(ctx, name) is None):
+            raise InputError(self.field, name, "allowed: " + ", ".join(self.list_commands(ctx)))
+        return super().resolve_command(ctx, args)
+
+
+def command(name: str | None = None, **attrs: Any) -> Callable[[F], Command]:
+    """``@click.command`` with :class:`Command` (AP-2 for extra arguments)."""
+    decorator: Callable[[F], Command] = click.command(name, cls=Command, **attrs)
+    return decorator
+
+
+def apply(*decorators: Callable[[F], F]) -> Callable[[F], F]:
+    """Several option decorators as one, in the order listed (as the help shows them)."""
+
+    def wrap(fn: F) -> F:
+        for decorate in reversed(decorators):
+            fn = decorate(fn)
+        return fn
+
+    return wrap
+
+
+class Whole(click.ParamType):  # type: ignore[type-arg]  # generic from click 8.3 on
+    """A whole number, as typed (``12``, ``-3``); anything else names the flag (AP-2)."""
+
+    name = "integer"
+
+    def convert(self, value: Any, param: click.Parameter | None, ctx: click.Context | None) -> int:
+        if isinstance(value, int) and not isinstance(value, bool):
+            return value
+        text = str(value).strip()
+        if text.lstrip("+-").isdigit() and text.isascii():
+            try:
+                return int(text)
+            except ValueError:  # past Python's limit on digits converted
+                pass
+        raise InputError(shown_name(param), value, "allowed: a whole number")
+
+
+class Number(click.ParamType):  # type: ignore[type-arg]
+    """A finite number (``45``, ``-12.5``); ``nan``, ``inf`` and ``1e309`` name the flag (AP-2)."""
+
+    name = "number"
+
+    def convert(self, value: Any, param: click.Parameter | None,
+                ctx: click.Context | None) -> float:
+        if isinstance(value, float | int) and not isinstance(value, bool):
+            number = float(value)
+        else:
+            try:
+                number = float(str(value).strip())
+            except ValueError:
+                raise InputError(shown_name(param), value, "allowed: a number") from None
+        if not math.isfinite(number):
+            raise InputError(shown_name(param), value, "allowed: a finite number")
+        return number
+
+
+WHOLE = Whole()
+NUMBER = Number()
+PATH = click.Path(path_type=Path)  # read and checked by the API, which names the file (AP-2)
+
+
+def completer(values: Callable[[], Iterable[str]]) -> Callable[..., list[CompletionItem]]:
+    """A shell-completion callback offering ``values()`` that start with what was typed."""
+
+    def complete(ctx: click.Context, param: click.Parameter, incomplete: str) -> list[CompletionItem]:
+        typed = incomplete.casefold()
+        try:
+            found = [v for v in values() if v.casefold().startswith(typed)]
+        except Exception:  # completion never breaks the shell
+            return []
+        return [CompletionItem(v) for v in found]
+
+    return complete
+
+
+DIRECTIONS = ("front", "rear", "left", "right", "above", "below")
+complete_direction = completer(lambda: DIRECTIONS)
+
+
+def complete_catalog(kind: str) -> Callable[..., list[CompletionItem]]:
+    """Complete the names of the built-in catalog's items of one kind."""
+
+    def names() -> list[str]:
+        from armourpen.catalog import Catalog
+
+        return [item.name for item in Catalog.builtin().items(kind)]
+
+    return completer(names)
