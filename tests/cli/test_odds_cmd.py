@@ -108,3 +108,37 @@ def test_ap2_unknown_key_in_scenario(capsys: pytest.CaptureFixture[str], tmp_pat
     path.write_text(GRAY_TOML.replace("dr = 8", "dr = 8\nhit_chanse = 1"), encoding="utf-8")
     code, _, err = cli(capsys, "odds", str(path))
     assert code == 2 and "hit_chanse" in err
+
+
+def test_gu11_gu12_json_gives_the_effects_of_the_injury(
+    capsys: pytest.CaptureFixture[str], gray: Path
+) -> None:
+    # Gray (DR 8 / 2 = 4, HP 12): injury (b - 4) // 2 for b from 7 to 42; a major wound (and the
+    # knockdown roll, torso +0) from injury 7, b >= 18; shock -min(4, injury)
+    code, out, _ = cli(capsys, "odds", str(gray), "--json")
+    assert code == 0
+    gray_t = json.loads(out)["targets"][0]
+    ways = [1]
+    for _ in range(7):  # the number of ways to roll each total of 7d6, from 7
+        ways = [sum(ways[max(0, k - 5): k + 1]) for k in range(len(ways) + 5)]
+    total = {7 + k: w for k, w in enumerate(ways)}
+    major = Fraction(sum(w for b, w in total.items() if b >= 18), 6**7)
+    shock: dict[str, Fraction] = {}
+    for b, w in total.items():
+        key = str(-min(4, (b - 4) // 2))
+        shock[key] = shock.get(key, Fraction(0)) + Fraction(w, 6**7)
+    assert Fraction(gray_t["p_major_wound"]) == major == Fraction(gray_t["p_knockdown_roll"])
+    assert gray_t["p_crippled"] == "0/1"
+    assert {k: Fraction(v) for k, v in gray_t["shock_pmf"].items()} == shock
+    assert gray_t["location_pmf"] == {"torso": "1/1"}
+
+
+def test_gu10_readable_odds_show_the_effects_and_the_locations(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    code, out, _ = cli(capsys, "odds", "example:random-location-burst")
+    assert code == 0
+    out = " ".join(out.split())  # as wrapped to the terminal's width
+    assert "major wound" in out and "knockdown roll" in out and "crippled" in out
+    assert "shock (GU-11)" in out
+    assert "hit location (GU-10)" in out and "torso 24.07%" in out  # 52 of 216

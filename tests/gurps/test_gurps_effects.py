@@ -531,3 +531,21 @@ def test_gu14_injury_tolerance_list_combines_kinds() -> None:
                location="vitals")
     # vitals as torso (No Vitals), then Unliving's pi x1/3: 9 -> 3
     assert resolve_chain(sc, 9).targets[0].injury == 3
+
+
+def test_gu10_readable_output_shows_the_location_roll_and_one_line_of_effects_per_target() -> None:
+    from armourpen.gurps.layout import layout
+    from armourpen.gurps.resolve import resolve_gurps
+
+    out = resolve_gurps(gurps("7d(2) pi-", GRAY, VIP, roll=20, location="random", seed=5))
+    shown = layout(out)
+    assert "hit locations rolled with seed 5" in shown.head_text()
+    assert any(s.rule == "GU-10" and "seed 5" in s.text for s in out.steps)
+    rows = [[c.text for c in row.cells if hasattr(c, "text")] for row in shown.rows]
+    for t, row in zip(out.targets, rows, strict=True):
+        assert t.location is not None and t.location_roll is not None
+        assert f"{t.location.value} ({t.location_roll.total})" in row
+    lines = ["".join(span.text for span in line) for line in shown.notes]
+    assert [line.split(":")[0] for line in lines] == ["Agent Gray", "VIP"]
+    for t, line in zip(out.targets, lines, strict=True):
+        assert t.effects is not None and line == f"{t.name}: {t.effects.summary()}"

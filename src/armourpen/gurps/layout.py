@@ -23,6 +23,8 @@ def layout(outcome: GurpsOutcome) -> Layout:
     roll = f"roll {outcome.roll}"
     if outcome.dice is not None:
         roll = f"dice {' '.join(map(str, outcome.dice))} -> {roll} (seed {outcome.seed})"
+    elif outcome.seed is not None:  # a fixed roll; the seed rolled the hit locations (GU-10)
+        roll = f"{roll}, hit locations rolled with seed {outcome.seed}"
     head = (
         Span(str(outcome.damage), Tone.STRONG),
         Span(f", {'ranged' if outcome.ranged else 'melee'}, {outcome.location}: {roll}, "),

@@ -50,6 +50,8 @@ def resolve_gurps(scenario: GurpsScenario, seed: int | random.Random | None = No
     if attack.roll is not None:
         roll, dice = attack.roll, None
         roll_steps: tuple[Step, ...] = (Step("GU-1", f"{damage}: fixed roll {roll}"),)
+        if seed_used is not None:
+            roll_steps += (Step("GU-10", f"random hit locations rolled with seed {seed_used}"),)
     else:
         assert seed_used is not None
         rolled = roll_damage(damage, seed_used, rng)
