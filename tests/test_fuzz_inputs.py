@@ -1,11 +1,13 @@
 """AP-2: whatever a scenario or catalog file holds, the answer is an outcome or one InputError.
 
 Hypothesis builds mappings shaped like scenarios (real keys, wrong types, odd values, unknown
-keys); nothing may escape as another exception.
+keys); nothing may escape as another exception. Where the change is known (an unknown key, a value
+of the wrong type at one place), the error must name exactly that place and that value.
 """
 
 from __future__ import annotations
 
+import json
 from pathlib import Path
 from typing import Any
 
@@ -143,6 +145,107 @@ def test_ap2_near_valid_penav_scenarios(data: Any) -> None:
 @given(mutated(GURPS_BASE))
 def test_ap2_near_valid_gurps_scenarios(data: Any) -> None:
     outcome_or_input_error(data)
+
+
+def _scalar_paths(node: Any, prefix: tuple[Any, ...] = ()) -> list[tuple[Any, ...]]:
+    return [p for p in _paths(node, prefix) if not isinstance(_at(node, p), dict | list)]
+
+
+def _table_paths(node: Any) -> list[tuple[Any, ...]]:
+    return [(), *(p for p in _paths(node) if isinstance(_at(node, p), dict))]
+
+
+def _at(node: Any, path: tuple[Any, ...]) -> Any:
+    for part in path:
+        node = node[part]
+    return node
+
+
+def _field(path: tuple[Any, ...]) -> str:
+    from armourpen.validation import field_path
+
+    return field_path(path)
+
+
+# Keys as a user might mistype them: any case, type names, brackets and dots, other scripts.
+KEYS = st.one_of(
+    st.sampled_from(["Weapon", "str", "int", "a[b]", "Range", "CoverSpec", "list[str]",
+                     "[key]", "function-after", "Target", "x.y", "ÉTÉ", "1"]),
+    # printable text: control and format characters are refused on their own (reading.py)
+    st.text(min_size=1, max_size=10).filter(str.isprintable),
+)
+KNOWN_KEYS = set(PENAV_ATTACK_KEYS + PENAV_LINE_KEYS + GURPS_ATTACK_KEYS + GURPS_LINE_KEYS) | {
+    "rules", "optional_rules", "settings", "attack", "line", "fractional_dr0", "name", "av",
+    "sav", "rigid", "covers", "thickness_mm", "slope", "composite", "slab"} - {"bogus"}
+
+
+@settings(max_examples=150, suppress_health_check=[HealthCheck.too_slow])
+@given(st.sampled_from([PENAV_BASE, GURPS_BASE]), st.data())
+def test_ap2_an_unknown_key_is_named_exactly_as_typed(base: dict[str, Any],
+                                                      data: st.DataObject) -> None:
+    import copy
+
+    scenario = copy.deepcopy(base)
+    where = data.draw(st.sampled_from(_table_paths(scenario)))
+    key = data.draw(KEYS.filter(lambda k: k not in KNOWN_KEYS))
+    _at(scenario, where)[key] = 1
+    try:
+        armourpen.load_scenario(scenario, CATALOG)
+    except InputError as exc:
+        assert (exc.field, exc.value) == (_field((*where, key)), key), str(exc)
+        assert "unknown key" in exc.allowed
+    else:
+        raise AssertionError(f"the unknown key {key!r} at {where} was ignored")
+
+
+@settings(max_examples=150, suppress_health_check=[HealthCheck.too_slow])
+@given(st.sampled_from([PENAV_BASE, GURPS_BASE]), st.data())
+def test_ap2_a_value_of_the_wrong_type_is_named_where_it_is(base: dict[str, Any],
+                                                            data: st.DataObject) -> None:
+    import copy
+
+    scenario = copy.deepcopy(base)
+    where = data.draw(st.sampled_from(_scalar_paths(scenario)))
+    wrong: list[Any] = []  # no scalar place of either schema takes a list
+    parent = _at(scenario, where[:-1])
+    parent[where[-1]] = wrong
+    try:
+        armourpen.load_scenario(scenario, CATALOG)
+    except InputError as exc:
+        assert (exc.field, exc.value) == (_field(where), wrong), str(exc)
+        assert "Input should" not in str(exc)
+    else:
+        raise AssertionError(f"a list at {where} was accepted")
+
+
+@settings(max_examples=100, suppress_health_check=[HealthCheck.too_slow])
+@given(st.sampled_from(["attack", "armour", "cover", "ammo"]), KEYS)
+def test_ap2_an_unknown_catalog_key_is_named_exactly_as_typed(kind: str, key: str) -> None:
+    import tempfile
+
+    items = {
+        "attack": 'name = "G"\npen = 3\nrange_column = "rifle"\n',
+        "armour": 'name = "V"\nav = 5\n',
+        "cover": 'name = "W"\nav = 5\n',
+        "ammo": 'name = "tracer"\n',
+    }
+    known = {"name", "aliases", "note", "pen", "spen", "range_column", "dc", "sdc", "ammo",
+             "high_velocity", "tied_range_m", "av", "sav", "kind", "rigid", "thickness_mm",
+             "unknown_av", "covers", "pen_mod", "dc_mod"}
+    if key in known:
+        return
+    text = f"[[{kind}]]\n{items[kind]}{json.dumps(key, ensure_ascii=False)} = 1\n"
+    with tempfile.TemporaryDirectory() as d:
+        path = Path(d) / "user.toml"
+        path.write_text(text, encoding="utf-8")
+        try:
+            Catalog.load([path], user_dir=False)
+        except InputError as exc:
+            name = items[kind].split('"')[1]
+            assert exc.field == f"{path}: {kind}[0] ({name!r}).{key}", str(exc)
+            assert exc.value == key and "unknown key" in exc.allowed
+        else:
+            raise AssertionError(f"the unknown key {key!r} was ignored")
 
 
 def test_fuzz_bases_are_valid() -> None:

@@ -1,13 +1,35 @@
-"""Turn pydantic's validation errors into one AP-2 line: field path, value, what is allowed."""
+"""One translator of pydantic's validation errors into AP-2: the field as typed, the value, and
+what is allowed, in our words (never pydantic's "Input should be ...").
+
+Scenario files, catalog files and GCS files all go through :func:`problem`. The field path is
+found by walking the model along pydantic's error location: pydantic inserts a tag for the branch
+of a union it tried (``str``, ``CoverSpec``, ``function-after[...]``), and the walk knows where
+those stand, so a user's key is kept exactly as typed whatever its spelling (``Weapon``, ``str``,
+``a[b]``).
+"""
 
 from __future__ import annotations
 
-from collections.abc import Sequence
-from typing import Any, get_args
+import re
+import types
+import typing
+from collections.abc import Callable, Mapping, Sequence
+from dataclasses import dataclass
+from typing import Any
 
 from pydantic import BaseModel, ValidationError
 
 from armourpen.errors import InputError, ScenarioError
+
+Loc = tuple[int | str, ...]
+
+
+class KeyProblem(ValueError):
+    """A model-level check that concerns one key (so the error can name it and its value)."""
+
+    def __init__(self, message: str, key: str | None = None) -> None:
+        super().__init__(message)
+        self.key = key
 
 
 def field_path(loc: Sequence[int | str], prefix: str = "") -> str:
@@ -21,101 +43,255 @@ def field_path(loc: Sequence[int | str], prefix: str = "") -> str:
     return out or "(top level)"
 
 
-_BY_KIND = {
-    "int": "allowed: a whole number (integer)",
-    "float": "allowed: a number",
-    "bool": "allowed: true or false",
-    "string": "allowed: a string",
-    "list": "allowed: a list, e.g. [\"a\", \"b\"]",
-    "dict": "allowed: a table / object of keys",
-    "model": "allowed: a table / object of keys",
-}
+# --- walking the model along pydantic's location -----------------------------------------------
 
 
-def _allowed(err: Any) -> str:
-    kind = str(err.get("type", ""))
-    msg = str(err.get("msg", "invalid"))
-    if kind == "extra_forbidden":
-        return "unknown key (check the spelling; unknown keys are errors, AP-2)"
-    if kind == "missing":
-        return "this key is required"
-    if kind == "literal_error":
-        return "allowed: " + msg.removeprefix("Input should be ")
-    prefix = kind.split("_", 1)[0]
-    if prefix in _BY_KIND:
-        return _BY_KIND[prefix]
-    return msg[0].lower() + msg[1:] if msg else "invalid"
+def _strip(ann: Any) -> Any:
+    """The annotation without ``Annotated[...]`` and without ``None`` in an optional."""
+    while True:
+        origin = typing.get_origin(ann)
+        if origin is typing.Annotated:
+            ann = typing.get_args(ann)[0]
+        elif origin in (typing.Union, types.UnionType):
+            members = [a for a in typing.get_args(ann) if a is not type(None)]
+            if len(members) != 1:
+                return ann
+            ann = members[0]
+        else:
+            return ann
 
 
-def _is_union_branch(part: int | str) -> bool:
-    # pydantic names union branches in the location ("str", "function-after[...]")
-    text = str(part)
-    # model names (capitalised) and type tags never name a user's key
-    return (text in {"str", "int", "float", "bool", "list[...]", "dict[...]"} or "[" in text
-            or text[:1].isupper())
+def _members(ann: Any) -> list[Any] | None:
+    """The branches of a union (None left out), or None when ``ann`` is no union."""
+    if typing.get_origin(ann) not in (typing.Union, types.UnionType):
+        return None
+    return [_strip(a) for a in typing.get_args(ann) if a is not type(None)]
 
 
-def _models_in(annotation: Any) -> list[type[BaseModel]]:
-    if isinstance(annotation, type) and issubclass(annotation, BaseModel):
-        return [annotation]
-    return [m for arg in get_args(annotation) for m in _models_in(arg)]
+def _is_model(ann: Any) -> bool:
+    return isinstance(ann, type) and issubclass(ann, BaseModel)
+
+
+_CONTAINER_TAGS = {"list": list, "dict": dict, "tuple": tuple, "set": set, "frozenset": frozenset}
+
+
+def _branch(members: list[Any], tag: str) -> Any:
+    """The union branch pydantic's ``tag`` names (a model by its class name, else by kind)."""
+    for m in members:
+        if _is_model(m) and m.__name__ == tag:
+            return m
+    kind = tag.split("[", 1)[0]
+    for m in members:
+        origin = typing.get_origin(m) or m
+        if _CONTAINER_TAGS.get(kind) is origin:
+            return m
+    return Any  # a scalar branch (str, int, a literal, a validator): nothing below it
+
+
+def _field_annotation(model: type[BaseModel], key: str) -> Any:
+    for name, f in model.model_fields.items():
+        if key in (name, f.alias):
+            return f.annotation
+    return None
+
+
+def walk(model: type[BaseModel], loc: Sequence[int | str]) -> tuple[Loc, type[BaseModel] | None]:
+    """The user's path in ``loc`` (union tags left out), and the model holding its last key."""
+    out: list[int | str] = []
+    ann: Any = model
+    owner: type[BaseModel] | None = None
+    parts = list(loc)
+    i = 0
+    while i < len(parts):
+        part = parts[i]
+        ann = _strip(ann)
+        members = _members(ann)
+        if members is not None and isinstance(part, str):
+            ann = _branch(members, part)  # pydantic's tag for the branch it tried
+            i += 1
+            continue
+        origin = typing.get_origin(ann)
+        if _is_model(ann):
+            owner = ann
+            found = _field_annotation(ann, part) if isinstance(part, str) else None
+            ann = Any if found is None else found
+        elif origin in (list, tuple, set, frozenset) or (
+            isinstance(origin, type) and issubclass(origin, Sequence)
+        ):
+            owner = None
+            args = typing.get_args(ann)
+            ann = args[0] if args else Any
+        elif origin is dict or (isinstance(origin, type) and issubclass(origin, Mapping)):
+            owner = None
+            args = typing.get_args(ann)
+            if i + 1 < len(parts) and parts[i + 1] == "[key]":  # the key itself is wrong
+                out.append(part)
+                i += 2
+                ann = args[0] if args else Any
+                continue
+            ann = args[1] if len(args) == 2 else Any
+        else:
+            owner = None
+            ann = Any
+        out.append(part)
+        i += 1
+    return tuple(out), owner
 
 
 def allowed_keys(model: type[BaseModel], loc: Sequence[int | str]) -> list[str]:
-    """The keys allowed in the table that holds ``loc``'s last key (through lists and unions)."""
-    models = [model]
-    for part in loc[:-1]:
-        if isinstance(part, int):
-            continue
-        models = [
-            inner
-            for m in models
-            for name, f in m.model_fields.items()
-            if part in (name, f.alias)
-            for inner in _models_in(f.annotation)
-        ]
-    keys: list[str] = []
-    for m in models:
-        keys.extend(f.alias or name for name, f in m.model_fields.items())
-    return list(dict.fromkeys(keys))
+    """The keys allowed in the table that holds the last key of pydantic's location ``loc``."""
+    _, owner = walk(model, loc)
+    if owner is None:
+        return []
+    return [f.alias or name for name, f in owner.model_fields.items()]
+
+
+# --- what is allowed, in our words -------------------------------------------------------------
+
+_BY_KIND = {
+    "int": "a whole number (integer)",
+    "float": "a number",
+    "bool": "true or false",
+    "string": "a string",
+    "str": "a string",
+    "list": 'a list, e.g. ["a", "b"]',
+    "tuple": 'a list, e.g. ["a", "b"]',
+    "set": 'a list, e.g. ["a", "b"]',
+    "dict": "a table / object of keys",
+    "model": "a table / object of keys",
+    "mapping": "a table / object of keys",
+}
+
+
+def _options(expected: object) -> str:
+    """``"'a', 'b' or 'c'"`` (pydantic's list of choices) -> ``a, b, c``."""
+    found = re.findall(r"'([^']*)'", str(expected))
+    return ", ".join(found) if found else str(expected)
+
+
+def _plural(n: object, word: str) -> str:
+    return f"{n} {word}" + ("" if n == 1 else "s")
+
+
+def _allowed_text(err: Mapping[str, Any]) -> str:
+    """What is allowed, for one pydantic error (without the leading ``allowed: ``)."""
+    kind = str(err.get("type", ""))
+    ctx: Mapping[str, Any] = err.get("ctx") or {}
+    msg = str(err.get("msg", ""))
+    bounds: dict[str, Callable[[], str]] = {
+        "greater_than": lambda: f"more than {ctx.get('gt')}",
+        "greater_than_equal": lambda: f"{ctx.get('ge')} or more",
+        "less_than": lambda: f"less than {ctx.get('lt')}",
+        "less_than_equal": lambda: f"at most {ctx.get('le')}",
+        "string_too_short": lambda: f"at least {_plural(ctx.get('min_length'), 'character')}",
+        "string_too_long": lambda: f"at most {_plural(ctx.get('max_length'), 'character')}",
+        "too_short": lambda: f"at least {_plural(ctx.get('min_length'), 'entry')}".replace(
+            "entrys", "entries"),
+        "too_long": lambda: f"at most {_plural(ctx.get('max_length'), 'entry')}".replace(
+            "entrys", "entries"),
+        "literal_error": lambda: _options(ctx.get("expected", msg)),
+        "enum": lambda: _options(ctx.get("expected", msg)),
+        "finite_number": lambda: "a finite number",
+        "string_pattern_mismatch": lambda: f"text matching {ctx.get('pattern')}",
+        "union_tag_invalid": lambda: f"one of {_options(ctx.get('expected_tags'))}",
+        "union_tag_not_found": lambda: f"an entry with the key {ctx.get('discriminator')}",
+    }
+    if kind in bounds:
+        return bounds[kind]()
+    prefix = kind.split("_", 1)[0]
+    if prefix in _BY_KIND:
+        return _BY_KIND[prefix]
+    # anything else: pydantic's words, with its own phrasing taken out
+    text = msg.removeprefix("Input should be ").removeprefix("Value error, ")
+    return text[:1].lower() + text[1:] if text else "a valid value"
+
+
+@dataclass(frozen=True, slots=True)
+class Problem:
+    """One validation error in AP-2 terms: where (the user's path), the value, what is allowed.
+
+    ``more`` counts problems at other places of the same input.
+    """
+
+    loc: Loc
+    value: object
+    allowed: str
+    more: int = 0
+    cause: InputError | None = None  # our own error raised inside a validator
+
+
+# The deepest error is the most specific (a union's other branches fail higher up); at equal
+# depth, unknown and missing keys and our own checks say the most.
+_PRIORITY = {"extra_forbidden": 2, "missing": 2, "value_error": 2}
+
+
+_BOUNDS = ("greater_than", "greater_than_equal", "less_than", "less_than_equal")
+
+
+def problem(exc: ValidationError, model: type[BaseModel],
+            hints: Mapping[str, str] | None = None) -> Problem:
+    """The most telling error of ``exc`` (validating ``model``), in AP-2 terms.
+
+    ``hints`` says, per key, what its values mean (``"AV runs 0 to 1000 ..."``): a value out of
+    bounds is answered with the hint, a value of the wrong type gets it added.
+    """
+    errors = exc.errors(include_url=False)
+    located = [(walk(model, e.get("loc", ()))[0], e) for e in errors]
+    loc, err = max(located, key=lambda le: (len(le[0]), _PRIORITY.get(str(le[1].get("type")), 0)))
+    raw_loc = err.get("loc", ())
+    kind = str(err.get("type", ""))
+    value = err.get("input")
+    here = [e for where, e in located if where == loc]
+    kinds_here = {str(e.get("type", "")).split("_", 1)[0] for e in here}
+    allowed = "allowed: " + _allowed_text(err)
+    if len(here) > 1 and not {"extra", "missing", "value"} & kinds_here:
+        # a value that fits none of a union's types: name them all (int or float: a number)
+        options = ["a number" if {"int", "float"} <= kinds_here and
+                   str(e.get("type", "")).split("_", 1)[0] in ("int", "float") else _allowed_text(e)
+                   for e in here]
+        allowed = "allowed: " + ", or ".join(dict.fromkeys(options))
+    if kind == "extra_forbidden":
+        value = loc[-1] if loc else value
+        keys = allowed_keys(model, raw_loc)
+        allowed = "unknown key (check the spelling; unknown keys are errors, AP-2)"
+        if keys:
+            allowed = "unknown key; the keys allowed here: " + ", ".join(keys)
+    elif kind == "missing":
+        value = "(missing)"
+        allowed = f"`{loc[-1]}` is required" if loc else "this key is required"
+    key = next((p for p in reversed(loc) if isinstance(p, str)), "")
+    if hints and key in hints and kind not in ("extra_forbidden", "missing", "value_error"):
+        allowed = ("allowed: " + hints[key]) if kind in _BOUNDS else f"{allowed} ({hints[key]})"
+    cause = (err.get("ctx") or {}).get("error")
+    if isinstance(cause, KeyProblem):
+        allowed = str(cause)
+        if cause.key is not None and isinstance(value, Mapping):
+            loc = (*loc, cause.key)
+            value = value.get(cause.key)
+        else:
+            value = "(missing)" if value is None or isinstance(value, Mapping) else value
+    # a problem elsewhere, not a union branch that failed on the way to this one
+    others = {where for where, _ in located if where != loc and loc[: len(where)] != where}
+    return Problem(loc, value, allowed, len(others),
+                   cause if isinstance(cause, InputError) else None)
 
 
 def from_validation_error(
     exc: ValidationError,
     prefix: str = "",
     error: type[InputError] = ScenarioError,
-    model: type[BaseModel] | None = None,
+    *,
+    model: type[BaseModel],
 ) -> InputError:
-    """The first error, as an AP-2 InputError naming the full path (and the keys allowed there)."""
-    errors = exc.errors()
+    """The most telling error of validating ``model``, as one AP-2 InputError naming the full path
+    from ``prefix`` (and how many other problems there are)."""
+    p = problem(exc, model)
+    if p.cause is not None:
+        return error(field_path(p.loc, prefix) if p.loc else p.cause.field, p.cause.value,
+                     p.cause.allowed)
+    return error(field_path(p.loc, prefix), p.value, p.allowed + more_text(p.more))
 
-    def where(e: Any) -> list[int | str]:
-        return [p for p in e.get("loc", ()) if not _is_union_branch(p)]
 
-    # The deepest error is the most specific (a union's other branches fail higher up); at equal
-    # depth, unknown and missing keys and our own value errors say the most.
-    priority = {"extra_forbidden": 2, "missing": 2, "value_error": 2}
-    err = max(errors, key=lambda e: (len(where(e)), priority.get(str(e.get("type")), 0)))
-    loc = where(err)
-    value = err.get("input")
-    allowed = _allowed(err)
-    here = [e for e in errors if where(e) == loc]
-    kinds_here = {str(e.get("type", "")).split("_", 1)[0] for e in here}
-    if {"int", "float"} <= kinds_here:  # an int-or-float field
-        allowed = "allowed: a number"
-    elif len(here) > 1 and all(_allowed(e).startswith("allowed: ") for e in here):
-        # a value that fits none of a union's types: name them all
-        options = list(dict.fromkeys(_allowed(e).removeprefix("allowed: ") for e in here))
-        allowed = "allowed: " + ", or ".join(options)
-    if err.get("type") == "extra_forbidden":
-        value = loc[-1] if loc else value
-        keys = allowed_keys(model, loc) if model is not None else []
-        if keys:
-            allowed = "unknown key; the keys allowed here: " + ", ".join(keys)
-    if err.get("type") == "missing":
-        value = "(missing)"
-    ctx = err.get("ctx") or {}
-    cause = ctx.get("error")
-    if isinstance(cause, InputError):
-        return error(field_path(loc, prefix) if loc else cause.field, cause.value, cause.allowed)
-    return error(field_path(loc, prefix), value, allowed)
+def more_text(more: int) -> str:
+    """`` (and 2 more problems)``: how many other places of the input are wrong too."""
+    return f" (and {more} more problem{'s' if more > 1 else ''})" if more else ""

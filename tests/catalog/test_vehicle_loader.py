@@ -45,13 +45,13 @@ def test_vehicle_as_json_data() -> None:
 @pytest.mark.parametrize(
     ("face", "field", "allowed"),
     [
-        ("[vehicle.faces.nose]\nsav = 3\n", "faces.nose", "'turret_front'"),
+        ("[vehicle.faces.nose]\nsav = 3\n", "faces.nose", "turret_front, turret_side"),
         ("[vehicle.faces.front]\nsav = 3\nthickness_mm = 40\n", "faces.front", "not"),
         ("[vehicle.faces.front]\nslope = 10\n", "faces.front", "give `thickness_mm` or `sav`"),
         ("[vehicle.faces.front]\nthickness_mm = 40\nslope = 91\n", "faces.front.slope", "0 to 90"),
-        ("[vehicle.faces.front]\nthickness_mm = -4\n", "faces.front.thickness_mm", "greater"),
+        ("[vehicle.faces.front]\nthickness_mm = -4\n", "faces.front.thickness_mm", "more than 0"),
         ("[vehicle.faces.front]\nthickness_mm = 40\nangle = 3\n", "faces.front.angle",
-         "allowed keys: thickness_mm, sav, slope, composite, stated_sav"),
+         "the keys allowed here: thickness_mm, sav, slope, composite, stated_sav"),
     ],
 )
 def test_ap2_malformed_vehicle(tmp_path: Path, face: str, field: str, allowed: str) -> None:

@@ -33,6 +33,7 @@ from armourpen.catalog.items import (
 from armourpen.errors import CatalogError
 from armourpen.limits import DEFAULT_LIMITS, Limits
 from armourpen.penav.direction import HORIZONTAL, Direction
+from armourpen.validation import KeyProblem, more_text, problem
 
 MAX_PERSONAL = 1000
 MAX_STRUCTURAL = 200
@@ -57,17 +58,9 @@ def exact(x: Number) -> Fraction:
     return Fraction(str(x)) if isinstance(x, float) else Fraction(x)
 
 
-class _Problem(ValueError):
-    """A model-level check that concerns one key (so the error can name it and its value)."""
-
-    def __init__(self, message: str, key: str | None = None) -> None:
-        super().__init__(message)
-        self.key = key
-
-
 def _whole_personal(x: Number | None, key: str) -> None:
     if x is not None and (exact(x) * 5).denominator != 1:
-        raise _Problem(
+        raise KeyProblem(
             f"{key} = {x} is {float(exact(x) * 5):g} on the personal scale; PA-1 compares whole "
             "numbers, so a structural value must be a multiple of 0.2",
             key,
@@ -79,8 +72,8 @@ def _one_of(model: BaseModel, keys: Sequence[str], what: str) -> None:
     if len(given) != 1:
         shown = " or ".join(f"`{k}`" for k in keys)
         if given:
-            raise _Problem(f"give {what} once: {shown}, not " + " and ".join(given), given[-1])
-        raise _Problem(f"{what} is missing: give {shown}")
+            raise KeyProblem(f"give {what} once: {shown}, not " + " and ".join(given), given[-1])
+        raise KeyProblem(f"{what} is missing: give {shown}")
 
 
 class _Model(BaseModel):
@@ -111,7 +104,7 @@ class AttackModel(_Named):
         _whole_personal(self.spen, "spen")
         _whole_personal(self.sdc, "sdc")
         if self.dc is not None and self.sdc is not None:
-            raise _Problem("give `dc` or `sdc`, not both", "sdc")
+            raise KeyProblem("give `dc` or `sdc`, not both", "sdc")
         return self
 
 
@@ -143,12 +136,12 @@ class CoverModel(_Named):
     def _check(self) -> CoverModel:
         if self.unknown_av:
             if self.av is not None or self.sav is not None:
-                raise _Problem("`unknown_av = true` and an AV contradict each other", "unknown_av")
+                raise KeyProblem("`unknown_av = true` and an AV contradict each other", "unknown_av")
         else:
             _one_of(self, ("av", "sav"), "the cover's armour value (or `unknown_av = true`)")
         _whole_personal(self.sav, "sav")
         if self.covers is not None and len(set(self.covers)) != len(self.covers):
-            raise _Problem("`covers` lists a direction twice", "covers")
+            raise KeyProblem("`covers` lists a direction twice", "covers")
         return self
 
 
@@ -344,54 +337,6 @@ _HINTS = {
 }
 
 
-_RANGE_ERRORS = ("greater_than", "greater_than_equal", "less_than", "less_than_equal")
-
-
-def _find_model(ann: Any) -> type[BaseModel] | None:
-    if isinstance(ann, type) and issubclass(ann, BaseModel):
-        return ann
-    return None
-
-
-def _allowed_keys(loc: Sequence[int | str]) -> str:
-    parent = _owner_model(loc[:-1])
-    return ", ".join(parent.model_fields) if parent is not None else ""
-
-
-def _owner_model(loc: Sequence[int | str]) -> type[BaseModel] | None:
-    """Walk the schema along ``loc`` and return the model that the last element points into."""
-    cls: type[BaseModel] = CatalogFileModel
-    current: Any = cls
-    for part in loc:
-        if _find_model(current) is not None and isinstance(part, str):
-            model = _find_model(current)
-            assert model is not None
-            if part not in model.model_fields:
-                return None
-            current = model.model_fields[part].annotation
-        else:
-            current = _unwrap(current)
-        current = _strip_optional(current)
-    return _find_model(_strip_optional(current))
-
-
-def _strip_optional(ann: Any) -> Any:
-    if typing.get_origin(ann) in (typing.Union, types.UnionType):
-        args = [a for a in typing.get_args(ann) if a is not type(None)]
-        if len(args) == 1:
-            return args[0]
-    if typing.get_origin(ann) is Annotated:
-        return _strip_optional(typing.get_args(ann)[0])
-    return ann
-
-
-def _unwrap(ann: Any) -> Any:
-    """The element type of list[X] / dict[K, X]."""
-    ann = _strip_optional(ann)
-    args = typing.get_args(ann)
-    return args[-1] if args else ann
-
-
 def _path(loc: Sequence[int | str], data: Mapping[str, Any]) -> str:
     out = ""
     node: Any = data
@@ -411,48 +356,10 @@ def _path(loc: Sequence[int | str], data: Mapping[str, Any]) -> str:
 
 
 def _to_catalog_error(exc: ValidationError, data: Mapping[str, Any], origin: str) -> CatalogError:
-    errors = exc.errors(include_url=False)
-    first = errors[0]
-    # pydantic tags union members and constraint wrappers in loc; keep the user's keys only.
-    loc: list[int | str] = []
-    for part in first["loc"]:
-        if isinstance(part, str) and (
-            part.startswith(("function-", "constrained-", "literal["))
-            or part in ("int", "float", "str", "bool", "none", "[key]")
-            or part.startswith(("list[", "dict["))
-        ):
-            continue
-        loc.append(part)
-    kind = first["type"]
-    value = first.get("input")
-    problem = (first.get("ctx") or {}).get("error")
-    if isinstance(problem, _Problem):
-        if problem.key is not None and isinstance(value, Mapping):
-            loc.append(problem.key)
-            value = value.get(problem.key)
-        else:
-            value = "<missing>"
-    where = _path(loc, data)
-    key = next((p for p in reversed(loc) if isinstance(p, str)), "")
-    if kind == "extra_forbidden":
-        keys = _allowed_keys(loc)
-        allowed = "unknown key" + (f"; allowed keys: {keys}" if keys else "")
-    elif kind == "value_error":
-        allowed = str(first["msg"]).removeprefix("Value error, ")
-    elif kind == "missing":
-        allowed = f"`{key}` is required"
-    elif key in _HINTS and kind in _RANGE_ERRORS:
-        allowed = "allowed: " + _HINTS[key]
-    else:
-        allowed = str(first["msg"])
-        if key in _HINTS:
-            allowed += f" ({_HINTS[key]})"
-    if len(errors) > 1:
-        allowed += f" (and {len(errors) - 1} more problem{'s' if len(errors) > 2 else ''})"
-    if kind == "missing":
-        value = "<missing>"
+    p = problem(exc, CatalogFileModel, _HINTS)
+    where = _path(p.loc, data)
     field = f"{origin}: {where}" if where else origin
-    return CatalogError(field, value, allowed)
+    return CatalogError(field, p.value, p.allowed + more_text(p.more))
 
 
 __all__ = [

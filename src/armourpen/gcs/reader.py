@@ -77,7 +77,7 @@ def parse_mapping(data: object, source: str = "(GCS data)", field: str = "gcs") 
     try:
         f = GcsFileData.model_validate(dict(data))
     except ValidationError as exc:
-        e = from_validation_error(exc, error=GcsError)
+        e = from_validation_error(exc, error=GcsError, model=GcsFileData)
         raise GcsError(f"{source}: {e.field}", e.value, e.allowed) from None
     except RecursionError:
         raise GcsError(field, source, "a GCS character file; this one is nested too deeply") \

@@ -1,0 +1,98 @@
+"""AP-2: one translator of validation errors for scenarios and catalogs (armourpen.validation).
+
+A key is named exactly as typed, whatever its spelling; what is allowed is said in our words.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+import armourpen
+from armourpen.catalog import Catalog
+from armourpen.errors import CatalogError, ScenarioError
+
+PENAV: dict[str, Any] = {"attack": {"weapon": "7.62x51mm NATO", "range": "50 m"},
+                         "line": [{"cover": {"name": "wall", "av": 3}},
+                                  {"target": "T", "armour": [{"name": "plate", "av": 4}]}]}
+GURPS: dict[str, Any] = {"rules": "gurps", "attack": {"damage": "3d pi", "roll": 10},
+                         "line": [{"target": "T", "hp": 10},
+                                  {"cover": {"name": "door", "dr": 2, "slab": True}}]}
+
+
+@pytest.mark.parametrize("key", ["Weapon", "str", "a[b]", "CoverSpec", "[key]"])
+@pytest.mark.parametrize(
+    ("base", "where", "field"),
+    [(PENAV, ("attack",), "attack"), (PENAV, ("line", 0, "cover"), "line[0].cover"),
+     (PENAV, ("line", 1, "armour", 0), "line[1].armour[0]"), (PENAV, (), ""),
+     (GURPS, ("attack",), "attack"), (GURPS, ("line", 0), "line[0]"),
+     (GURPS, ("line", 1, "cover"), "line[1].cover")],
+)
+def test_ap2_unknown_key_named_as_typed(base: dict[str, Any], where: tuple[Any, ...], field: str,
+                                        key: str) -> None:
+    import copy
+
+    data = copy.deepcopy(base)
+    node: Any = data
+    for part in where:
+        node = node[part]
+    node[key] = 1
+    with pytest.raises(ScenarioError) as info:
+        armourpen.load_scenario(data)
+    assert info.value.field == (f"{field}.{key}" if field else key)
+    assert info.value.value == key
+    assert info.value.allowed.startswith("unknown key; the keys allowed here: ")
+
+
+def test_ap2_the_keys_allowed_are_those_of_the_table_the_key_is_in() -> None:
+    data = {**PENAV, "line": [{"cover": {"name": "wall", "av": 3, "Av": 4}}, {"target": "T"}]}
+    with pytest.raises(ScenarioError) as info:
+        armourpen.load_scenario(data)
+    # the cover's own keys, not the line entry's
+    assert info.value.allowed.endswith("name, av, sav, covers, thickness_mm, slope, composite")
+
+
+@pytest.mark.parametrize(
+    ("edit", "field", "allowed"),
+    [
+        ({"attack": {"weapon": "7.62x51mm NATO", "range": [1]}}, "attack.range",
+         "allowed: a string, or a number"),
+        ({"attack": {"weapon": "7.62x51mm NATO", "range": "5 m", "contact": "yes"}},
+         "attack.contact", "allowed: true or false"),
+        ({"rules": "d20"}, "rules", "allowed: penav, gurps"),
+        ({"optional_rules": "rifle_ball_as_sp"}, "optional_rules", 'allowed: a list, e.g.'),
+    ],
+)
+def test_ap2_allowed_in_our_words(edit: dict[str, Any], field: str, allowed: str) -> None:
+    with pytest.raises(ScenarioError) as info:
+        armourpen.load_scenario({**PENAV, **edit})
+    assert info.value.field == field
+    assert info.value.allowed.startswith(allowed)
+    assert "Input should" not in str(info.value)
+
+
+@pytest.mark.parametrize(
+    ("item", "field", "allowed"),
+    [
+        ('[[armour]]\nname = "V"\nav = -1\n', "armour[0] ('V').av",
+         "allowed: AV runs 0 to 1000 on the personal scale (PA-1)"),
+        ('[[armour]]\nname = ""\nav = 1\n', "armour[0] ('').name", "allowed: at least 1 character"),
+        ('[[armour]]\nname = "V"\nav = 1\nkind = "hat"\n', "armour[0] ('V').kind",
+         "allowed: armour, vest, helmet, shield, plate, material, class"),
+        ('[[vehicle]]\nname = "V"\n[vehicle.faces]\n', "vehicle[0] ('V').faces",
+         "allowed: at least 1 entry"),
+        ('[[armour]]\nname = "V"\nav = 1\n"a[b]" = 2\n', "armour[0] ('V').a[b]", "unknown key"),
+        ('[[armour]]\nname = "V"\nav = 1\nstr = 2\n', "armour[0] ('V').str", "unknown key"),
+    ],
+)
+def test_ap2_catalog_errors_in_the_same_words(tmp_path: Path, item: str, field: str,
+                                              allowed: str) -> None:
+    path = tmp_path / "mine.toml"
+    path.write_text(item, encoding="utf-8")
+    with pytest.raises(CatalogError) as info:
+        Catalog.load([path], user_dir=False)
+    assert info.value.field == f"{path}: {field}"
+    assert info.value.allowed.startswith(allowed)
+    assert "Input should" not in str(info.value)
