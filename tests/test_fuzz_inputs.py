@@ -198,6 +198,9 @@ def test_ap2_an_unknown_key_is_named_exactly_as_typed(base: dict[str, Any],
         raise AssertionError(f"the unknown key {key!r} at {where} was ignored")
 
 
+TAKES_A_LIST = {"injury_tolerance"}
+
+
 @settings(max_examples=150, suppress_health_check=[HealthCheck.too_slow])
 @given(st.sampled_from([PENAV_BASE, GURPS_BASE]), st.data())
 def test_ap2_a_value_of_the_wrong_type_is_named_where_it_is(base: dict[str, Any],
@@ -205,8 +208,11 @@ def test_ap2_a_value_of_the_wrong_type_is_named_where_it_is(base: dict[str, Any]
     import copy
 
     scenario = copy.deepcopy(base)
-    where = data.draw(st.sampled_from(_scalar_paths(scenario)))
-    wrong: list[Any] = []  # no scalar place of either schema takes a list
+    # a list is wrong at every scalar place, except where a list is allowed too (GU-14: several
+    # kinds of Injury Tolerance)
+    where = data.draw(st.sampled_from([p for p in _scalar_paths(scenario)
+                                       if p[-1] not in TAKES_A_LIST]))
+    wrong: list[Any] = []
     parent = _at(scenario, where[:-1])
     parent[where[-1]] = wrong
     try:
