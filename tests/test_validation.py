@@ -96,3 +96,12 @@ def test_ap2_catalog_errors_in_the_same_words(tmp_path: Path, item: str, field: 
     assert info.value.field == f"{path}: {field}"
     assert info.value.allowed.startswith(allowed)
     assert "Input should" not in str(info.value)
+
+
+def test_ap2_infinity_written_as_text_is_no_number() -> None:
+    data = {**PENAV, "line": [{"cover": {"name": "glacis", "thickness_mm": "INF", "slope": 60}},
+                              {"target": "T"}]}
+    with pytest.raises(ScenarioError) as info:
+        armourpen.load_scenario(data)
+    assert (info.value.field, info.value.value) == ("line[0].cover.thickness_mm", "INF")
+    assert info.value.allowed == "allowed: a number"

@@ -246,9 +246,9 @@ def problem(exc: ValidationError, model: type[BaseModel],
     allowed = "allowed: " + _allowed_text(err)
     if len(here) > 1 and not {"extra", "missing", "value"} & kinds_here:
         # a value that fits none of a union's types: name them all (int or float: a number)
-        options = ["a number" if {"int", "float"} <= kinds_here and
-                   str(e.get("type", "")).split("_", 1)[0] in ("int", "float") else _allowed_text(e)
-                   for e in here]
+        numeric = "int" in kinds_here and bool({"float", "finite"} & kinds_here)
+        options = ["a number" if numeric and str(e.get("type", "")).split("_", 1)[0] in
+                   ("int", "float", "finite") else _allowed_text(e) for e in here]
         allowed = "allowed: " + ", or ".join(dict.fromkeys(options))
     if kind == "extra_forbidden":
         value = loc[-1] if loc else value

@@ -7,7 +7,7 @@ from dataclasses import replace
 from fractions import Fraction
 from typing import TYPE_CHECKING, Any, Literal
 
-from pydantic import BaseModel, ConfigDict, Field, StrictBool, ValidationError
+from pydantic import BaseModel, ConfigDict, Field, FiniteFloat, StrictBool, ValidationError
 
 from armourpen.catalog.items import (
     AmmoType,
@@ -27,7 +27,7 @@ from armourpen.validation import from_validation_error
 if TYPE_CHECKING:
     from armourpen.catalog import Catalog
 
-Number = int | float
+Number = int | FiniteFloat  # "inf" and "nan" (which pydantic reads from text) are no numbers here
 
 
 class _Strict(BaseModel):
