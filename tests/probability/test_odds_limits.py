@@ -6,11 +6,13 @@ from __future__ import annotations
 from typing import Any
 
 import pytest
+from hypothesis import given, settings
+from odds_helpers import scenarios
 
 import armourpen
 from armourpen.limits import LimitError, Limits
 from armourpen.probability.fast import model_for
-from armourpen.probability.model import odds_work
+from armourpen.probability.model import hit_patterns, odds_work, pattern_shape, placements
 
 
 def line_of(dice: int, targets: int, uncertain: int = 0, damage: str = "pi") -> Any:
@@ -76,3 +78,25 @@ def test_gu8_hit_chance_typed_with_a_huge_exponent_is_refused_at_once() -> None:
     with pytest.raises(armourpen.InputError) as info:
         armourpen.load_scenario(data)
     assert info.value.field == "line[1].hit_chance" and info.value.value == "1e999999999"
+
+
+@settings(max_examples=60, deadline=None)
+@given(scenarios(max_dice=2, max_random=2))
+def test_the_patterns_are_counted_exactly_without_enumerating_them(data: dict[str, Any]) -> None:
+    sc = armourpen.load_scenario(data)
+    places = placements(sc)
+    chances = [t.hit_chance for t in sc.targets]
+    count, _, uncertain = pattern_shape(chances, places)
+    patterns = hit_patterns(chances, places, sc.targets)
+    assert (count, uncertain) == (len(patterns.patterns), len(patterns.uncertain))
+
+
+def test_gu10_many_random_locations_are_refused_before_their_patterns_exist() -> None:
+    # 13 targets hit at random locations, 12 of them uncertain: billions of patterns
+    line = [{"target": f"t{i}", "hp": 10, "dr": i % 3, "location": "random",
+             "hit_chance": "1/2" if i else 1} for i in range(13)]
+    sc = armourpen.load_scenario({"rules": "gurps", "attack": {"damage": "3d pi"}, "line": line})
+    with pytest.raises(LimitError, match="max_odds_work"):
+        armourpen.odds(sc)
+    with pytest.raises(LimitError, match="max_odds_work"):
+        armourpen.sample(sc, 100, 1)

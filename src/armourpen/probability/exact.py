@@ -47,8 +47,7 @@ def odds(scenario: GurpsScenario, *, limits: Limits = DEFAULT_LIMITS) -> OddsRes
     """
     from armourpen.probability.fast import plan
 
-    planned = plan(scenario)
-    limits.check("max_odds_work", planned.work, "units of odds work", "scenario")
+    planned = plan(scenario, limits)  # refused there beyond the cap, before enumerating
 
     steps: list[Step] = []
     roll = scenario.attack.roll

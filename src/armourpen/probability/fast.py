@@ -43,6 +43,7 @@ if TYPE_CHECKING:
     from armourpen.gurps.locations import Location
     from armourpen.gurps.notation import Damage
     from armourpen.gurps.scenario import GurpsScenario, Target
+    from armourpen.limits import Limits
 
 
 class WoundTable:
@@ -300,11 +301,19 @@ class Plan:
 
 
 @lru_cache(maxsize=256)
-def plan(scenario: GurpsScenario) -> Plan:
+def plan(scenario: GurpsScenario, limits: Limits | None = None) -> Plan:
     """The :class:`Plan` of ``scenario``: a pure function of the frozen scenario, kept (like the
-    chain's own preparation) so that asking again costs only the lookup."""
+    chain's own preparation) so that asking again costs only the lookup.
+
+    The work is estimated from the placements before any pattern is enumerated; with ``limits``,
+    work beyond ``limits.max_odds_work`` is refused then (the patterns of a dozen random-location
+    targets would take longer to list than to refuse).
+    """
     places = placements(scenario)
     targets = scenario.targets
-    patterns = hit_patterns([t.hit_chance for t in targets], places, targets)
     model = model_for(scenario, places)
-    return Plan(patterns, model, odds_work(scenario, model, patterns))
+    work = odds_work(scenario, model, places)
+    if limits is not None:
+        limits.check("max_odds_work", work, "units of odds work", "scenario")
+    patterns = hit_patterns([t.hit_chance for t in targets], places, targets)
+    return Plan(patterns, model, work)

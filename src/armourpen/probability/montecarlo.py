@@ -23,7 +23,15 @@ from typing import TYPE_CHECKING, Any
 
 from armourpen.errors import InputError
 from armourpen.limits import DEFAULT_LIMITS, Limits
-from armourpen.probability.model import Column, HitPatterns, Model, State, hit_patterns
+from armourpen.probability.model import (
+    Column,
+    HitPatterns,
+    Model,
+    State,
+    hit_patterns,
+    pattern_shape,
+    placements,
+)
 
 if TYPE_CHECKING:
     import numpy as np
@@ -170,10 +178,11 @@ def sample(
     from armourpen.probability.fast import plan
 
     _check(samples, seed, chunk)
-    planned = plan(scenario)
+    _, _, uncertain = pattern_shape([t.hit_chance for t in scenario.targets],
+                                    placements(scenario))
+    limits.check("max_sample_work", samples * (1 + uncertain), "draws", "samples")
+    planned = plan(scenario, limits)  # the table's work is refused there, before enumerating
     patterns = planned.patterns
-    limits.check("max_sample_work", samples * (1 + len(patterns.uncertain)), "draws", "samples")
-    limits.check("max_odds_work", planned.work, "units of odds work", "scenario")
     return sample_model(
         scenario.attack.damage, planned.model, patterns, samples, seed, chunk=chunk,
         progress=progress,
