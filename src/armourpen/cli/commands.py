@@ -16,4 +16,5 @@ COMMAND_MODULES: dict[str, str] = {
     "catalog": "armourpen.cli.catalog_cmds:catalog_group",
     "chart": "armourpen.cli.chart_cmd:chart_group",
     "gcs": "armourpen.cli.gcs_cmd:gcs",
+    "serve": "armourpen.cli.serve_cmd:serve",
 }

@@ -1,0 +1,34 @@
+"""``armourpen serve``: the web calculator and the HTTP API (the ``web`` extra), with uvicorn."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import click
+
+from armourpen.cli.options import catalog_files, limits, load_catalog, no_user_catalog
+from armourpen.cli.params import WHOLE, command
+from armourpen.errors import InputError
+
+
+@command("serve")
+@click.option("--host", default="127.0.0.1", help="The address to listen on (loopback by default).")
+@click.option("--port", type=WHOLE, default=8000, help="The port to listen on.")
+@click.option("--cors", is_flag=True, help="Let pages of any origin call the API (GET, POST).")
+@catalog_files
+@no_user_catalog
+def serve(host: str, port: int, cors: bool, catalog: tuple[Path, ...], no_user_catalog: bool) -> None:
+    """Serve the calculator page and the HTTP API (prints the URL; Ctrl-C stops it)."""
+    if not 0 <= port <= 65535:
+        raise InputError("--port", port, "a port number from 0 to 65535")
+    try:
+        import uvicorn
+
+        from armourpen.web import create_app
+    except ImportError:
+        raise InputError("serve", "(the web extra)", "the web app needs the web extra: "
+                         "pip install 'armourpen[web]'") from None
+    app = create_app(load_catalog(catalog, no_user_catalog), limits=limits(), cors=cors)
+    shown = f"[{host}]" if ":" in host else host
+    click.echo(f"armourpen: serving on http://{shown}:{port}/ (the API: http://{shown}:{port}/api)")
+    uvicorn.run(app, host=host, port=port, log_level="warning")

@@ -1,0 +1,337 @@
+"""The HTTP API: each answer is the JSON of the matching CLI command with ``--json``.
+
+Both call the same public API (``armourpen.resolve``, ``odds``, ``sample``, ``table``,
+``thickness``, ``roll``, the catalog, the charts) and print through the one serializer, so the
+two cannot drift apart (the contract tests compare them). Bodies of ``resolve`` and ``odds`` are
+scenarios exactly as in a scenario file (JSON); parameters are named as the API names them
+(``samples``, ``armour[1]``), where the CLI names its flags (``--samples``, ``--armour #2``).
+"""
+
+from __future__ import annotations
+
+import json
+import random
+from typing import TYPE_CHECKING, Annotated, Any
+
+from fastapi import APIRouter, Path, Query, Request
+from fastapi.responses import Response
+from pydantic import BaseModel, ConfigDict, Field, StrictInt, StrictStr, ValidationError
+
+import armourpen
+from armourpen.errors import InputError, UnknownNameError
+from armourpen.serialize import plain
+from armourpen.web.body import read_json
+from armourpen.web.errors import ERROR_SCHEMA, MalformedBody, NotFound, unknown_name
+from armourpen.web.state import WebState, state_of
+
+if TYPE_CHECKING:
+    from armourpen.scenario import Scenario
+
+
+def answer(value: object, status: int = 200) -> Response:
+    """A value in the one JSON language (``armourpen.serialize``), compact."""
+    text = json.dumps(plain(value), ensure_ascii=False, allow_nan=False, separators=(",", ":"))
+    return Response(text, status_code=status, media_type="application/json")
+
+
+def svg_answer(text: str) -> Response:
+    return Response(text, media_type="image/svg+xml")
+
+
+# --- request bodies ---------------------------------------------------------------------------
+
+
+class _Body(BaseModel):
+    model_config = ConfigDict(extra="forbid", frozen=True)
+
+
+class TableRequest(_Body):
+    """The parameters of :func:`armourpen.table` (``armourpen table``'s options)."""
+
+    attacks: list[StrictStr] = Field(default_factory=list, description="names, or text names contain")
+    armour: list[StrictStr] = Field(default_factory=list)
+    cover: list[StrictStr] = Field(default_factory=list)
+    defences: list[StrictStr] = Field(default_factory=list,
+                                      description="exact combinations joined by '+'")
+    bands: list[StrictStr] = Field(default_factory=list)
+    distances: list[StrictStr] = Field(default_factory=list)
+    directions: list[StrictStr] = Field(default_factory=lambda: ["front"])
+    ammo: StrictStr | None = None
+    optional_rules: list[StrictStr] = Field(default_factory=list)
+
+
+class RollRequest(_Body):
+    """A GURPS damage roll (``armourpen roll``); without a seed, a fresh one is drawn and shown."""
+
+    damage: StrictStr
+    seed: StrictInt | None = None
+
+
+def validated(model: type[_Body], data: dict[str, Any]) -> Any:
+    from armourpen.validation import from_validation_error
+
+    try:
+        return model.model_validate(data)
+    except ValidationError as exc:
+        raise from_validation_error(exc, error=InputError, model=model) from None
+
+
+def check_texts(state: WebState, field: str, texts: list[str]) -> None:
+    """Names and search texts are bounded as the CLI bounds them (``max_text_chars``)."""
+    for i, text in enumerate(texts):
+        state.limits.check("max_text_chars", len(text), "characters", f"{field}[{i}]")
+
+
+def _schema_ref(name: str) -> dict[str, Any]:
+    return {"$ref": f"#/components/schemas/{name}"}
+
+
+def _json_body(schema: dict[str, Any], description: str) -> dict[str, Any]:
+    return {"requestBody": {"required": True, "description": description,
+                            "content": {"application/json": {"schema": schema}}}}
+
+
+SCENARIO_BODY = _json_body(_schema_ref("Scenario"), "A scenario, exactly as a scenario file "
+                           "(JSON) holds it: `rules`, `attack`, `line`, ...")
+ERRORS: dict[int | str, dict[str, Any]] = {
+    code: {"description": text, "content": {"application/json": {"schema": _schema_ref("Error")}}}
+    for code, text in ((400, "The body is not UTF-8 JSON, or holds a key twice, NaN, ..."),
+                       (404, "No such item"), (413, "The body is over the size cap"),
+                       (422, "Bad input (AP-2): the field, the value and what is allowed"))
+}
+
+
+async def load(request: Request) -> Scenario:
+    """The body's scenario, its names looked up in the app's catalog, within its caps."""
+    state = state_of(request)
+    data = await read_json(request, state.limits)
+    return state.load_scenario(data)
+
+
+# --- the routes -------------------------------------------------------------------------------
+
+router = APIRouter(prefix="/api", responses=ERRORS)
+Format = Annotated[str, Query(description="json (the chart's data, as `--json`) or svg")]
+
+
+@router.post("/resolve", openapi_extra=SCENARIO_BODY,
+             summary="Resolve a scenario (armourpen resolve --json)")
+async def resolve(request: Request) -> Response:
+    """The explained outcome; a GURPS scenario with neither `roll` nor `seed` is rolled with a
+    fresh seed, which the answer shows (`attack.seed`) so that the roll can be replayed."""
+    scenario = await load(request)
+    outcome = armourpen.resolve(scenario, random.Random())
+    return answer(outcome)
+
+
+@router.post("/odds", openapi_extra=SCENARIO_BODY,
+             summary="Exact odds or Monte Carlo for a GURPS scenario (armourpen odds --json)")
+async def odds(
+    request: Request,
+    samples: Annotated[int | None, Query(description="Sample this many shots instead")] = None,
+    seed: Annotated[int | None, Query(description="Seed for samples")] = None,
+) -> Response:
+    """Exact odds over every roll, or with `samples` a Monte Carlo estimate (seed drawn when
+    not given, and shown)."""
+    state = state_of(request)
+    scenario = await load(request)
+    if samples is None:
+        if seed is not None:
+            raise InputError("seed", seed, "a seed goes with samples=N")
+        return answer(armourpen.odds(scenario, limits=state.limits))
+    if seed is None:
+        seed = random.Random().randrange(2**32)
+    return answer(armourpen.sample(scenario, samples, seed, limits=state.limits))
+
+
+@router.post("/table", summary="The GM's penetration chart (armourpen table --format json)",
+             openapi_extra=_json_body(_schema_ref("TableRequest"), "What to chart"))
+async def table(request: Request) -> Response:
+    """Which attacks defeat which armour and cover at each range band (or distance), as rows."""
+    state = state_of(request)
+    params: TableRequest = validated(TableRequest, await read_json(request, state.limits))
+    for key in ("attacks", "armour", "cover", "defences", "bands", "distances", "directions",
+                "optional_rules"):
+        check_texts(state, key, getattr(params, key))
+    if params.ammo is not None:
+        check_texts(state, "ammo", [params.ammo])
+    return answer(state.table(params.model_dump()))
+
+
+@router.get("/catalog", summary="List or search the catalog (armourpen catalog list|search --json)")
+def catalog(
+    request: Request,
+    kind: Annotated[str | None, Query(description="attack, armour, cover, vehicle or ammo")] = None,
+    q: Annotated[str | None, Query(description="Words to look for; every item when absent")] = None,
+) -> Response:
+    """Without `q`, every item (of `kind`) in file order; with it, the matches best first."""
+    from armourpen.catalog import item_dict, parse_kind
+
+    state = state_of(request)
+    k = None if kind is None else parse_kind(kind)
+    items = state.catalog.items(k) if q is None else state.catalog.search(
+        q, k, limits=state.limits, field="q")
+    return answer([item_dict(i) for i in items])
+
+
+@router.get("/catalog/{name:path}", summary="One catalog item (armourpen catalog show --json)")
+def catalog_item(
+    request: Request,
+    name: Annotated[str, Path(description="A name or alias, any case")],
+    kind: Annotated[str | None, Query(description="attack, armour, cover, vehicle or ammo")] = None,
+) -> Response:
+    from armourpen.catalog import item_dict
+
+    state = state_of(request)
+    state.limits.check("max_text_chars", len(name), "characters", "name")
+    try:
+        item = state.catalog.get(name, kind, field="name")
+    except UnknownNameError as exc:
+        raise unknown_name(exc) from None
+    return answer(item_dict(item))
+
+
+@router.get("/thickness", summary="The thickness curve both ways (armourpen thickness --json)")
+def thickness(
+    mm: Annotated[str | None, Query(description="A thickness of RHA: 120mm, 4cm, 2in; bare: mm")]
+    = None,
+    av: Annotated[int | None, Query(description="A personal AV")] = None,
+    sav: Annotated[str | None, Query(description="A structural AV, e.g. 6.8")] = None,
+) -> Response:
+    """Exactly one of `mm`, `av` or `sav` (PA-11)."""
+    return answer(armourpen.thickness(mm, av=av, sav=sav))
+
+
+@router.post("/roll", summary="Roll GURPS damage (armourpen roll --json)",
+             openapi_extra=_json_body(_schema_ref("RollRequest"), "The damage and a seed"))
+async def roll(request: Request) -> Response:
+    """The dice, the basic damage (GU-2) and the canonical notation (GU-1); without a seed a
+    fresh one is drawn and shown."""
+    state = state_of(request)
+    params: RollRequest = validated(RollRequest, await read_json(request, state.limits))
+    check_texts(state, "damage", [params.damage])
+    seed: int | random.Random = random.Random() if params.seed is None else params.seed
+    return answer(armourpen.roll(params.damage, seed))
+
+
+@router.get("/schema/{rules}", summary="The JSON Schema of scenario files (armourpen schema)")
+def schema(rules: Annotated[str, Path(description="penav or gurps")]) -> Response:
+    from armourpen.rulesets import RULE_SETS
+    from armourpen.scenario import json_schema
+
+    if rules not in RULE_SETS:
+        raise NotFound("rules", rules, "allowed: " + ", ".join(RULE_SETS))
+    return answer(json_schema(rules))
+
+
+# --- charts -------------------------------------------------------------------------------------
+
+Names = Annotated[list[str] | None, Query()]
+
+
+def _chart(chart: Any, fmt: str) -> Response:
+    if fmt == "json":
+        return answer(chart)
+    from armourpen.charts import svg
+
+    return svg_answer(svg(chart))
+
+
+def _format(fmt: str) -> str:
+    if fmt not in ("json", "svg"):
+        raise InputError("format", fmt, "allowed: json, svg")
+    return fmt
+
+
+@router.get("/chart/pen-range", summary="PEN against distance (armourpen chart pen-range --json)")
+def chart_pen_range(
+    request: Request,
+    attack: Names = None,
+    armour: Names = None,
+    cover: Names = None,
+    defence: Names = None,
+    from_: Annotated[str, Query(alias="from")] = "front",
+    ammo: str | None = None,
+    optional_rule: Names = None,
+    format: Format = "json",
+) -> Response:
+    """Effective PEN (and DC modifier) against distance, with the AV of armour and cover as lines."""
+    fmt = _format(format)
+    state = state_of(request)
+    if not attack:
+        raise InputError("attack", "(missing)", "one or more attack profiles to chart")
+    chart = state.pen_range_chart(attack, armour or [], cover or [], defence or [], from_, ammo,
+                                  optional_rule or [])
+    return _chart(chart, fmt)
+
+
+@router.get("/chart/matrix", summary="Attacks x defences at one band (armourpen chart matrix --json)")
+def chart_matrix(
+    request: Request,
+    attack: Names = None,
+    armour: Names = None,
+    cover: Names = None,
+    defence: Names = None,
+    band: str | None = None,
+    range: str | None = None,  # named as the CLI's option
+    from_: Annotated[str, Query(alias="from")] = "front",
+    ammo: str | None = None,
+    optional_rule: Names = None,
+    format: Format = "json",
+) -> Response:
+    """Each cell's outcome and PEN - AV margin at one `band` or one distance (`range`)."""
+    fmt = _format(format)
+    if (band is None) == (range is None):
+        raise InputError("band", band or range or "(missing)",
+                         "give one band (e.g. long) or one range (e.g. 150m), not both")
+    chart = state_of(request).matrix_chart(attack or [], armour or [], cover or [], defence or [],
+                                           band, range, from_, ammo, optional_rule or [])
+    return _chart(chart, fmt)
+
+
+@router.get("/chart/slope", summary="A plate against the angle (armourpen chart slope --json)")
+def chart_slope(
+    thickness: str | None = None,
+    av: int | None = None,
+    format: Format = "json",
+) -> Response:
+    """Effective AV and thickness against the angle of incidence (PA-10, PA-11)."""
+    from armourpen.charts import slope_chart
+    from armourpen.penav.thickness import parse_thickness
+
+    fmt = _format(format)
+    if (thickness is None) == (av is None):
+        raise InputError("thickness", thickness or av or "(missing)",
+                         "give the plate's thickness (e.g. 60mm) or its av, not both")
+    if thickness is not None:
+        chart = slope_chart(mm=parse_thickness(thickness, "thickness"), field="thickness")
+    else:
+        chart = slope_chart(av=av, field="av")
+    return _chart(chart, fmt)
+
+
+@router.post("/chart/odds", openapi_extra=SCENARIO_BODY,
+             summary="Injury odds of a GURPS scenario (armourpen chart odds --json)")
+async def chart_odds(request: Request, format: Format = "json") -> Response:
+    """The injury distribution of every target, from the exact odds."""
+    from armourpen.charts import OddsChart
+
+    fmt = _format(format)
+    state = state_of(request)
+    scenario = await load(request)
+    return _chart(OddsChart(armourpen.odds(scenario, limits=state.limits)), fmt)
+
+
+def components() -> dict[str, Any]:
+    """The schemas the routes refer to, for the OpenAPI description."""
+    from armourpen.web.openapi import scenario_schemas
+
+    schemas: dict[str, Any] = {"Error": ERROR_SCHEMA}
+    for model in (TableRequest, RollRequest):
+        schemas[model.__name__] = model.model_json_schema(
+            ref_template="#/components/schemas/{model}")
+    schemas.update(scenario_schemas())
+    return schemas
+
+
+__all__ = ["MalformedBody", "components", "router"]

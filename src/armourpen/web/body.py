@@ -1,0 +1,97 @@
+"""Request bodies: the size cap (413 before the body is read whole) and JSON read as files are.
+
+A body is read like a scenario file (:mod:`armourpen.reading`): UTF-8, nesting bounded before the
+parser recurses, a key given twice, NaN and over-long numbers and control characters refused with
+their place named. The size cap is the scenario file's (``Limits.max_file_bytes``).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Awaitable, Callable, MutableMapping
+from typing import TYPE_CHECKING, Any
+
+from armourpen.limits import Limits
+from armourpen.web.errors import BodyTooLarge, MalformedBody, body
+
+if TYPE_CHECKING:
+    from starlette.requests import Request
+
+Scope = MutableMapping[str, Any]
+Message = MutableMapping[str, Any]
+Receive = Callable[[], Awaitable[Message]]
+Send = Callable[[Message], Awaitable[None]]
+ASGIApp = Callable[[Scope, Receive, Send], Awaitable[None]]
+
+
+def too_large(limits: Limits, size: int | str) -> BodyTooLarge:
+    cap = limits.max_file_bytes
+    return BodyTooLarge("body", f"{size:,} bytes" if isinstance(size, int) else size,
+                        f"at most {cap:,} bytes (max_file_bytes); " + limits.how_to_raise(
+                            "max_file_bytes"))
+
+
+class BodyLimit:
+    """ASGI middleware: a body over the cap is refused with 413.
+
+    A declared ``Content-Length`` over the cap is refused before anything is read; a body sent in
+    chunks is counted as it arrives and refused (through the app's error handler) once over.
+    """
+
+    def __init__(self, app: ASGIApp, limits: Limits) -> None:
+        self.app = app
+        self.limits = limits
+
+    async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
+        if scope["type"] != "http":
+            await self.app(scope, receive, send)
+            return
+        cap = self.limits.max_file_bytes
+        declared = dict(scope.get("headers") or ()).get(b"content-length")
+        if declared is not None:
+            text = declared.decode("latin-1").strip()
+            if not text.isdigit() or len(text) > 18:
+                await _refuse(send, 400, MalformedBody("Content-Length", text, "a whole number"))
+                return
+            if int(text) > cap:
+                await _refuse(send, 413, too_large(self.limits, int(text)))
+                return
+        received = 0
+
+        async def counted() -> Message:
+            nonlocal received
+            message = await receive()
+            if message.get("type") == "http.request":
+                received += len(message.get("body", b""))
+                if received > cap:
+                    raise too_large(self.limits, f"more than {cap:,} bytes")
+            return message
+
+        await self.app(scope, counted, send)
+
+
+async def _refuse(send: Send, status: int, exc: MalformedBody | BodyTooLarge) -> None:
+    import json
+
+    payload = json.dumps(body(exc), ensure_ascii=False).encode("utf-8")
+    await send({"type": "http.response.start", "status": status, "headers": [
+        (b"content-type", b"application/json"), (b"content-length", str(len(payload)).encode()),
+        (b"connection", b"close")]})
+    await send({"type": "http.response.body", "body": payload})
+
+
+async def read_json(request: Request, limits: Limits, *, what: str = "body") -> dict[str, Any]:
+    """The body as a JSON object, checked as a scenario file is (see the module)."""
+    from armourpen.reading import parse_json
+
+    raw = await request.body()
+    try:
+        text = raw.decode("utf-8")
+    except UnicodeDecodeError as exc:
+        raise MalformedBody(what, f"(byte {exc.start})", "UTF-8 JSON text") from None
+    if not text.strip():
+        raise MalformedBody(what, "(empty)", "a JSON object")
+    data = parse_json(text, field=what, source=f"the request {what}", error=MalformedBody,
+                      limits=limits)
+    if not isinstance(data, dict):
+        raise MalformedBody(what, data, "a JSON object")
+    return data

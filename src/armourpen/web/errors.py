@@ -1,0 +1,152 @@
+"""Every refusal of the web app as one AP-2 body: ``{"error", "field", "value", "allowed"}``.
+
+``error`` is the line the CLI prints after ``armourpen: error:``; the other keys are its parts. The
+status says what kind of bad input it was, never a 5xx:
+
+- 400: the body is not UTF-8 JSON, or holds what no scenario may (a key twice, NaN, nesting);
+- 404: no such page, catalog item or rule set;
+- 405: the method is not one the path takes;
+- 413: the body is over the size cap;
+- 422: everything else a user can get wrong: a value, a name, a missing or unknown key, a cap on
+  the work asked for (FastAPI's own validation errors are turned into the same shape).
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+from armourpen.errors import MAX_SHOWN, InputError, UnknownNameError, message, shown
+from armourpen.limits import LimitError
+
+if TYPE_CHECKING:
+    from fastapi import FastAPI, Request
+    from fastapi.exceptions import RequestValidationError
+    from starlette.exceptions import HTTPException
+    from starlette.responses import Response
+
+
+class MalformedBody(InputError):
+    """A request body that is not UTF-8 JSON of the expected shape (400)."""
+
+
+class NotFound(InputError):
+    """A name on the path that names nothing (404)."""
+
+
+class BodyTooLarge(LimitError):
+    """A request body over the size cap (413), refused before it is read whole."""
+
+
+ERROR_SCHEMA: dict[str, Any] = {
+    "type": "object",
+    "title": "Error",
+    "description": "AP-2: the message and its parts (the field, the value, what is allowed).",
+    "properties": {
+        "error": {"type": "string"},
+        "field": {"type": "string"},
+        "value": {},
+        "allowed": {"type": "string"},
+    },
+    "required": ["error", "field", "value", "allowed"],
+}
+
+
+def plain_value(value: object) -> Any:
+    """The offending value as JSON: itself when it is a short plain value, else as messages show it."""
+    if value is None or isinstance(value, bool):
+        return value
+    if isinstance(value, int):
+        return value if abs(value) < 2**53 else shown(value)
+    if isinstance(value, float):
+        return value if value == value and abs(value) != float("inf") else shown(value)
+    if isinstance(value, str):
+        return value if len(value) <= MAX_SHOWN else value[:MAX_SHOWN] + "..."
+    return shown(value)
+
+
+def body(exc: InputError) -> dict[str, Any]:
+    return {"error": str(exc), "field": exc.field, "value": plain_value(exc.value),
+            "allowed": exc.allowed}
+
+
+def status_of(exc: InputError) -> int:
+    if isinstance(exc, BodyTooLarge):
+        return 413
+    if isinstance(exc, MalformedBody):
+        return 400
+    if isinstance(exc, NotFound):
+        return 404
+    return 422
+
+
+def response(exc: InputError, status: int | None = None) -> Response:
+    from fastapi.responses import JSONResponse
+
+    return JSONResponse(body(exc), status_code=status or status_of(exc))
+
+
+def from_request_validation(exc: RequestValidationError) -> InputError:
+    """FastAPI's validation error (a query parameter of the wrong type...) as one AP-2 error."""
+    from armourpen.validation import field_path
+
+    errors = list(exc.errors())
+    if not errors:
+        return MalformedBody("request", "(unknown)", "the request does not match its description")
+    err = errors[0]
+    loc = [p for p in err.get("loc", ()) if p not in ("body", "query", "path", "header")]
+    kind = str(err.get("type", ""))
+    msg = str(err.get("msg", "invalid"))
+    value = err.get("input")
+    if kind == "missing":
+        value, allowed = "(missing)", "this parameter is required"
+    elif kind.startswith("int"):
+        allowed = "allowed: a whole number (integer)"
+    elif kind == "extra_forbidden":
+        allowed = "unknown key (check the spelling; unknown keys are errors, AP-2)"
+    else:
+        allowed = msg[:1].lower() + msg[1:]
+    field = field_path([p if isinstance(p, int | str) else str(p) for p in loc])
+    return InputError(field, value, allowed)
+
+
+def install(app: FastAPI) -> None:
+    """Route every kind of refusal to an AP-2 body."""
+    from fastapi.exceptions import RequestValidationError
+    from starlette.exceptions import HTTPException
+
+    async def on_input(_: Request, exc: Exception) -> Response:
+        assert isinstance(exc, InputError)
+        return response(exc)
+
+    async def on_validation(_: Request, exc: Exception) -> Response:
+        assert isinstance(exc, RequestValidationError)
+        return response(from_request_validation(exc), 422)
+
+    async def on_http(request: Request, exc: Exception) -> Response:
+        assert isinstance(exc, HTTPException)
+        return http_error(request, exc)
+
+    app.add_exception_handler(InputError, on_input)
+    app.add_exception_handler(RequestValidationError, on_validation)
+    app.add_exception_handler(HTTPException, on_http)
+
+
+def http_error(request: Request, exc: HTTPException) -> Response:
+    """Starlette's own refusals (no such path, wrong method) in the AP-2 shape."""
+    from fastapi.responses import JSONResponse
+
+    if exc.status_code == 405:
+        field, value, allowed = "method", request.method, "allowed: " + (
+            (exc.headers or {}).get("Allow") or "another method")
+    elif exc.status_code == 404:
+        field, value, allowed = "path", request.url.path, "no such page (see /docs for the API)"
+    else:
+        field, value, allowed = "request", request.url.path, str(exc.detail)
+    data = {"error": message(field, value, allowed), "field": field, "value": plain_value(value),
+            "allowed": allowed}
+    return JSONResponse(data, status_code=exc.status_code, headers=exc.headers)
+
+
+def unknown_name(exc: UnknownNameError) -> NotFound:
+    """A catalog name on the path that names nothing: 404, with the closest names."""
+    return NotFound(exc.field, exc.value, exc.allowed)

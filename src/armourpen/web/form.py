@@ -1,0 +1,150 @@
+"""The calculator's form as data: a scenario mapping split into what the form edits and the rest.
+
+The page's whole state is a scenario mapping (in the URL as ``?s=<JSON>``). The form edits the
+common keys; every other key of the attack, of an entry or of an armour item is kept beside it
+(``extra``) and written back unchanged, so that a shared scenario loses nothing the form cannot
+show (a plate's slope, a target's settings).
+"""
+
+from __future__ import annotations
+
+import json
+from dataclasses import dataclass, field
+from typing import Any
+
+PENAV_DEFAULT: dict[str, Any] = {
+    "rules": "penav",
+    "attack": {"weapon": "7.62x51mm NATO", "range": "150 m", "from": "front"},
+    "line": [{"target": "Gray", "armour": ["NIJ Type III"]}, {"target": "VIP"}],
+}
+"""The first page a GM sees: the text's own example (PEN 6 against AV 6: penetrates, -4)."""
+
+GURPS_DEFAULT: dict[str, Any] = {
+    "rules": "gurps",
+    "attack": {"damage": "7d(2) pi-", "roll": 20},
+    "line": [{"target": "Agent Gray", "dr": 8, "hp": 12}, {"target": "VIP", "hp": 10}],
+}
+"""The Basic Set's Agent Gray example (GU-7)."""
+
+DIRECTIONS = ("front", "rear", "left", "right", "above", "below")
+
+_PENAV_ATTACK = ("weapon", "name", "pen", "range_column", "dc", "high_velocity", "range",
+                 "contact", "from", "ammo", "elevation", "azimuth")
+_GURPS_ATTACK = ("damage", "roll", "seed", "ranged", "location")
+_KNOWN = {
+    "penav-cover": ("cover",),
+    "person": ("target", "armour", "body"),
+    "vehicle": ("target", "vehicle", "face"),
+    "target": ("target", "hp", "dr", "dr_back", "injury_tolerance", "hit_chance", "location", "st",
+               "hardened", "vulnerability", "perfect_balance", "flexible", "groin_double_shock"),
+    "gurps-cover": ("cover",),
+}
+_GURPS_COVER = ("name", "dr", "dr_back", "hp", "slab", "injury_tolerance")
+
+
+def text(value: object) -> str:
+    """A value as the form's text box shows it ("" for none)."""
+    if value is None:
+        return ""
+    if isinstance(value, bool):
+        return "true" if value else "false"
+    return str(value)
+
+
+def extra_json(data: dict[str, Any], known: tuple[str, ...]) -> str:
+    """The keys the form does not edit, as JSON for a ``data-extra`` attribute."""
+    return json.dumps({k: v for k, v in data.items() if k not in known}, ensure_ascii=False)
+
+
+@dataclass(frozen=True, slots=True)
+class Item:
+    """A named thing with an optional value: an armour item, a cover (catalog name or inline)."""
+
+    name: str
+    value: str = ""
+    extra: str = "{}"
+
+    @classmethod
+    def of(cls, raw: object, value_key: str = "av") -> Item:
+        if isinstance(raw, dict):
+            return cls(text(raw.get("name")), text(raw.get(value_key)),
+                       extra_json(raw, ("name", value_key)))
+        return cls(text(raw))
+
+
+@dataclass(frozen=True, slots=True)
+class CardForm:
+    """One entry of the line as the form shows it."""
+
+    kind: str  # penav-cover, person, vehicle (PEN/AV); target, gurps-cover (GURPS)
+    values: dict[str, str] = field(default_factory=dict)
+    items: tuple[Item, ...] = ()
+    extra: str = "{}"
+
+    @property
+    def title(self) -> str:
+        return {"penav-cover": "Cover", "person": "Person", "vehicle": "Vehicle",
+                "target": "Target", "gurps-cover": "Cover"}[self.kind]
+
+
+def card_of(entry: object, rules: str) -> CardForm:
+    """The card of one line entry (anything unexpected shows as an empty card of its kind)."""
+    e = entry if isinstance(entry, dict) else {}
+    if rules == "gurps":
+        if "cover" in e:
+            spec = e["cover"] if isinstance(e["cover"], dict) else {}
+            values = {k: text(spec.get(k)) for k in _GURPS_COVER}
+            extra = {k: v for k, v in e.items() if k != "cover"}
+            extra_cover = {k: v for k, v in spec.items() if k not in _GURPS_COVER}
+            if extra_cover:
+                extra["cover"] = extra_cover
+            return CardForm("gurps-cover", values, (), json.dumps(extra, ensure_ascii=False))
+        known = _KNOWN["target"]
+        if isinstance(e.get("injury_tolerance"), list):  # several kinds: kept as they are
+            known = tuple(k for k in known if k != "injury_tolerance")
+        return CardForm("target", {k: text(e.get(k)) for k in known}, (), extra_json(e, known))
+    if "cover" in e:
+        return CardForm("penav-cover", {}, (Item.of(e["cover"]),), extra_json(e, ("cover",)))
+    if "vehicle" in e:
+        return CardForm("vehicle", {k: text(e.get(k)) for k in _KNOWN["vehicle"]}, (),
+                        extra_json(e, _KNOWN["vehicle"]))
+    armour = e.get("armour")
+    items = tuple(Item.of(a) for a in armour) if isinstance(armour, list) else ()
+    return CardForm("person", {"target": text(e.get("target")), "body": text(e.get("body"))},
+                    items, extra_json(e, _KNOWN["person"]))
+
+
+@dataclass(frozen=True, slots=True)
+class FormState:
+    """The whole form: the rule set, the attack's fields, the cards."""
+
+    rules: str
+    attack: dict[str, str]
+    cards: tuple[CardForm, ...]
+    attack_extra: str = "{}"
+    extra: str = "{}"
+    optional_rules: tuple[str, ...] = ()
+
+    @property
+    def inline(self) -> bool:
+        """The PEN/AV attack is typed in (``pen``) rather than taken from the catalog."""
+        return bool(self.attack.get("pen")) and not self.attack.get("weapon")
+
+
+def form_state(data: dict[str, Any]) -> FormState:
+    """The form showing a scenario mapping (PEN/AV unless it says ``rules = "gurps"``)."""
+    rules = "gurps" if data.get("rules") == "gurps" else "penav"
+    attack = data.get("attack") if isinstance(data.get("attack"), dict) else {}
+    assert isinstance(attack, dict)
+    keys = _GURPS_ATTACK if rules == "gurps" else _PENAV_ATTACK
+    line = data.get("line") if isinstance(data.get("line"), list) else []
+    assert isinstance(line, list)
+    optional = data.get("optional_rules")
+    return FormState(
+        rules=rules,
+        attack={k: text(attack.get(k)) for k in keys},
+        cards=tuple(card_of(e, rules) for e in line),
+        attack_extra=extra_json(attack, keys),
+        extra=extra_json(data, ("rules", "attack", "line", "optional_rules")),
+        optional_rules=tuple(str(o) for o in optional) if isinstance(optional, list) else (),
+    )

@@ -1,0 +1,285 @@
+"""The pages: the calculator at ``/`` and the GM's penetration chart at ``/table``.
+
+Both are rendered on the server (Jinja2, names escaped) and work without JavaScript; the
+calculator's script then updates the outcome as the form changes, through ``POST /ui/outcome``,
+which answers the outcome band as HTML, the hints shown beside fields (the range band, the
+canonical damage) and any error with the field it belongs to.
+"""
+
+from __future__ import annotations
+
+import json
+import random
+from functools import cache
+from typing import TYPE_CHECKING, Annotated, Any
+
+from fastapi import APIRouter, Query, Request
+from fastapi.responses import HTMLResponse, JSONResponse
+
+from armourpen.catalog.items import RangeColumn
+from armourpen.errors import InputError
+from armourpen.penav.ranges import Band, Distance, band_for, range_modifier
+from armourpen.web.body import read_json
+from armourpen.web.errors import body as error_body
+from armourpen.web.form import DIRECTIONS, GURPS_DEFAULT, PENAV_DEFAULT, CardForm, Item, form_state
+from armourpen.web.state import WebState, state_of
+
+if TYPE_CHECKING:
+    from jinja2 import Environment
+
+    from armourpen.web.view import OutcomeView
+
+router = APIRouter(include_in_schema=False)
+
+
+@cache
+def templates() -> Environment:
+    """The Jinja2 environment of the package's templates; every value is escaped (autoescape)."""
+    from pathlib import Path
+
+    from jinja2 import Environment, FileSystemLoader, select_autoescape
+
+    from armourpen.web.view import percent
+
+    env = Environment(
+        loader=FileSystemLoader(Path(__file__).resolve().parent / "templates"),
+        autoescape=select_autoescape(default=True, default_for_string=True),
+        trim_blocks=True,
+        lstrip_blocks=True,
+    )
+    env.filters["percent"] = percent
+    env.filters["tojson_attr"] = lambda v: json.dumps(v, ensure_ascii=False)
+    return env
+
+
+def render(name: str, **context: Any) -> str:
+    return templates().get_template(name).render(**context)
+
+
+# --- the calculator -------------------------------------------------------------------------------
+
+
+def _hint_errors(data: dict[str, Any], state: WebState) -> tuple[dict[str, str], list[InputError]]:
+    """What the form shows beside the attack's fields as they are typed, and their errors.
+
+    PEN/AV: the chosen attack's PEN and column, the distance's band and modifiers (PA-3 to PA-5).
+    GURPS: the damage in canonical form (GU-1).
+    """
+
+    hints: dict[str, str] = {}
+    errors: list[InputError] = []
+    attack = data.get("attack") if isinstance(data.get("attack"), dict) else {}
+    assert isinstance(attack, dict)
+    if data.get("rules") == "gurps":
+        damage = attack.get("damage")
+        if isinstance(damage, str) and damage.strip():
+            from armourpen.gurps.notation import Damage
+
+            try:
+                parsed = Damage.parse(damage)
+                hints["attack.damage"] = f"{parsed}: rolls {parsed.min_roll} to {parsed.max_roll}"
+            except InputError as exc:
+                errors.append(exc.at("attack.damage"))
+        return hints, errors
+    column: RangeColumn | None = None
+    weapon = attack.get("weapon")
+    if isinstance(weapon, str) and weapon.strip():
+        try:
+            profile = state.catalog.attack(weapon)
+            column = profile.range_column
+            pen = f"PEN {profile.pen}" + (f" (SPEN {profile.pen / 5:g})" if profile.structural else "")
+            hints["attack.weapon"] = f"{pen}, {column.value} column, {profile.ammo}"
+        except InputError as exc:
+            errors.append(exc)
+    elif isinstance(attack.get("range_column"), str):
+        try:
+            column = RangeColumn(attack["range_column"])
+        except ValueError:
+            column = None
+    if attack.get("contact") is True:
+        hints["attack.range"] = _band_hint("Contact", Band.CONTACT, column)
+    elif attack.get("range") not in (None, ""):
+        try:
+            distance = Distance.parse(attack["range"])
+            hints["attack.range"] = _band_hint(str(distance), band_for(distance), column)
+        except InputError as exc:
+            errors.append(exc)
+    return hints, errors
+
+
+def _band_hint(where: str, band: Band, column: RangeColumn | None) -> str:
+    """``150 m, Very Long: PEN -1, DC -1`` (the modifiers need the attack's column, PA-4)."""
+    hint = where if band is Band.CONTACT else f"{where}, {band.label}"
+    if column is None:
+        return hint
+    m = range_modifier(band, column)
+    return hint + f": PEN {m.pen:+d}, DC {m.dc:+d}"
+
+
+def outcome_of(data: dict[str, Any], state: WebState) -> tuple[OutcomeView | None, InputError | None]:
+    """The view of a scenario's outcome (with the exact odds for a rule set that weighs chances),
+    or the first input error."""
+    import armourpen
+    from armourpen.rulesets import rule_set_of
+    from armourpen.web.view import outcome_view
+
+    try:
+        scenario = state.load_scenario(data)
+        outcome = armourpen.resolve(scenario, random.Random())
+    except InputError as exc:
+        return None, exc
+    odds, note = None, None
+    if rule_set_of(scenario).odds_engine is not None:
+        try:
+            odds = armourpen.odds(scenario, limits=state.limits)
+        except InputError as exc:
+            note = f"exact odds: {exc}"
+    return outcome_view(outcome, data, odds, note), None
+
+
+def _state_from(s: str | None, example: str | None, rules: str | None) -> tuple[dict[str, Any], str | None]:
+    """The scenario a page opens with: ``?s=`` (JSON), an example, or the rule set's default."""
+    from armourpen.reading import parse_json
+    from armourpen.scenario import example_path, read_scenario_file
+
+    if s:
+        try:
+            data = parse_json(s, field="s", source="the address's scenario")
+            if isinstance(data, dict):
+                return data, None
+            return dict(PENAV_DEFAULT), "s: the address holds no scenario object"
+        except InputError as exc:
+            return dict(PENAV_DEFAULT), str(exc)
+    if example:
+        try:
+            return read_scenario_file(example_path(example, "example")), None
+        except InputError as exc:
+            return dict(PENAV_DEFAULT), str(exc)
+    return dict(GURPS_DEFAULT if rules == "gurps" else PENAV_DEFAULT), None
+
+
+def _enum(schema: dict[str, Any], model: str, key: str) -> list[str]:
+    """The values a key of a schema's model allows (through ``$ref``, ``anyOf`` and ``items``)."""
+    defs = schema.get("$defs", {})
+    stack = [defs.get(model, {}).get("properties", {}).get(key, {})]
+    while stack:
+        node = stack.pop(0)
+        if "enum" in node:
+            return [str(v) for v in node["enum"]]
+        if "$ref" in node:
+            stack.append(defs.get(str(node["$ref"]).rsplit("/", 1)[-1], {}))
+        stack.extend(node.get("anyOf", []))
+        if isinstance(node.get("items"), dict):
+            stack.append(node["items"])
+    return []
+
+
+def _choices(state: WebState) -> dict[str, Any]:
+    """The options of the form's lists: from the catalog and the scenario schemas."""
+    from armourpen.penav.ammo import OPTIONAL_RULES
+    from armourpen.scenario import example_names, json_schema
+
+    gurps = json_schema("gurps")
+    vehicles = state.catalog.items("vehicle")
+    return {
+        "directions": DIRECTIONS,
+        "ammo": [a.name for a in state.catalog.items("ammo")],
+        "vehicles": [(v.name, list(getattr(v, "faces", {}))) for v in vehicles],
+        "optional_rules": sorted(OPTIONAL_RULES),
+        "locations": _enum(gurps, "_Attack", "location"),
+        "tolerances": _enum(gurps, "_Target", "injury_tolerance"),
+        "cover_tolerances": _enum(gurps, "_CoverSpec", "injury_tolerance"),
+        "examples": example_names(),
+    }
+
+
+@router.get("/", response_class=HTMLResponse)
+def calculator(
+    request: Request,
+    s: Annotated[str | None, Query()] = None,
+    example: Annotated[str | None, Query()] = None,
+    rules: Annotated[str | None, Query()] = None,
+) -> HTMLResponse:
+    """The calculator, showing the scenario of the address (or the text's example)."""
+    state = state_of(request)
+    data, problem = _state_from(s, example, rules)
+    form = form_state(data)
+    view, error = outcome_of(data, state)
+    hints, _ = _hint_errors(data, state)
+    page = render("calculator.html", form=form, view=view, error=error, hints=hints,
+                  problem=problem, choices=_choices(state),
+                  scenario=json.dumps(data, ensure_ascii=False),
+                  defaults={"penav": PENAV_DEFAULT, "gurps": GURPS_DEFAULT},
+                  new_card=CardForm, new_item=lambda: Item(""))
+    return HTMLResponse(page)
+
+
+@router.post("/ui/outcome")
+async def ui_outcome(request: Request) -> JSONResponse:
+    """The outcome band as HTML, the field hints, and every error with its field (AP-2 parts)."""
+    state = state_of(request)
+    data = await read_json(request, state.limits)
+    hints, errors = _hint_errors(data, state)
+    view, error = outcome_of(data, state)
+    if error is not None and all(e.field != error.field for e in errors):
+        errors.insert(0, error)
+    html = render("_outcome.html", view=view, error=error)
+    return JSONResponse({"html": html, "hints": hints, "errors": [error_body(e) for e in errors]})
+
+
+# --- the GM's chart -------------------------------------------------------------------------------
+
+
+@router.get("/table", response_class=HTMLResponse)
+def gm_table(
+    request: Request,
+    attack: Annotated[list[str] | None, Query()] = None,
+    armour: Annotated[list[str] | None, Query()] = None,
+    cover: Annotated[list[str] | None, Query()] = None,
+    band: Annotated[list[str] | None, Query()] = None,
+    from_: Annotated[str, Query(alias="from")] = "front",
+    ammo: Annotated[str | None, Query()] = None,
+) -> HTMLResponse:
+    """Which attacks defeat which armour at each range band, as ``armourpen table`` charts it."""
+    from armourpen.web.table import charts
+
+    state = state_of(request)
+
+    def split(values: list[str] | None) -> list[str]:
+        # several in one box, separated by ";" (names may hold commas)
+        return [part.strip() for v in values or () for part in v.split(";") if part.strip()]
+
+    if not request.query_params:
+        armour = ["NIJ"]  # a first view that fits a screen; clear the filter for every item
+    params: dict[str, Any] = {
+        "attacks": split(attack),
+        "armour": split(armour),
+        "cover": split(cover),
+        "bands": split(band),
+        "directions": [from_],
+        "ammo": ammo or None,
+    }
+    error = None
+    result = None
+    try:
+        result = state.table(params)
+    except InputError as exc:
+        error = exc
+    page = render("table.html", params=params, result=None if result is None else charts(result),
+                  error=error, choices=_choices(state), directions=DIRECTIONS)
+    return HTMLResponse(page)
+
+
+# --- the API's own page ---------------------------------------------------------------------------
+
+
+@router.get("/api", response_class=HTMLResponse)
+def api_page(request: Request) -> HTMLResponse:
+    """The HTTP API's routes, from its OpenAPI description (which ``/openapi.json`` serves)."""
+    described = request.app.openapi()
+    routes = [
+        (method.upper(), path, op.get("summary", ""), op.get("description", ""))
+        for path, ops in described["paths"].items() for method, op in ops.items()
+    ]
+    return HTMLResponse(render("api.html", routes=routes, description=described["info"].get(
+        "description", "")))

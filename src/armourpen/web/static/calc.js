@@ -1,0 +1,575 @@
+// The calculator: the form is read into a scenario (exactly a scenario file's JSON), kept in the
+// address (?s=...), and sent, debounced, to /ui/outcome, which answers the outcome band as HTML,
+// the hints beside the fields, and each error with the field it names (the CLI's words).
+"use strict";
+
+(() => {
+  const DEBOUNCE_MS = 150;
+  const SEARCH_MS = 120;
+  const TITLES = {
+    "penav-cover": "Cover", person: "Person", vehicle: "Vehicle", target: "Target",
+    "gurps-cover": "Cover",
+  };
+
+  let form, cards, outcome, pageData;
+  let timer = 0;
+  let seq = 0;
+  let controller = null;
+  const memory = {};
+
+  function bind() {
+    form = document.getElementById("calc");
+    cards = document.getElementById("cards");
+    outcome = document.getElementById("outcome");
+    pageData = JSON.parse(document.getElementById("page-data").textContent);
+  }
+
+  // --- reading the form --------------------------------------------------------------------
+
+  function num(text) {
+    if (/^[+-]?\d+$/.test(text)) return parseInt(text, 10);
+    if (/^[+-]?(\d+\.\d*|\.\d+)$/.test(text)) return parseFloat(text);
+    return text;
+  }
+
+  function owner(el) {
+    return el.closest(".item, [data-item], .card, .attack");
+  }
+
+  function own(root, key) {
+    for (const el of root.querySelectorAll(`[data-key="${key}"]`)) {
+      if (owner(el) === root) return el;
+    }
+    return null;
+  }
+
+  function read(root, key) {
+    const el = own(root, key);
+    if (!el) return "";
+    if (el.type === "checkbox") return el.checked;
+    return el.value.trim();
+  }
+
+  function extra(el) {
+    try {
+      const value = JSON.parse(el.dataset.extra || "{}");
+      return value && typeof value === "object" && !Array.isArray(value) ? value : {};
+    } catch (_) {
+      return {};
+    }
+  }
+
+  function put(obj, key, value, numeric) {
+    if (value === "" || value === undefined || value === null) return;
+    obj[key] = numeric ? num(value) : value;
+  }
+
+  function named(row, fallback) {
+    // A catalog name, or {name, av} when a value is typed (extra keys kept, e.g. rigid).
+    const name = read(row, "name");
+    const value = read(row, "value");
+    const ex = extra(row);
+    if (value === "" && Object.keys(ex).length === 0) return name;
+    const out = { name: name || fallback, ...ex };
+    if (value !== "") out.av = num(value);
+    return out;
+  }
+
+  function checked(name) {
+    const el = form.querySelector(`input[name="${name}"]:checked`);
+    return el ? el.value : "";
+  }
+
+  function penavAttack(root) {
+    const a = {};
+    if (checked("attack-mode") === "inline") {
+      put(a, "name", read(root, "name"));
+      put(a, "pen", read(root, "pen"), true);
+      put(a, "range_column", read(root, "range_column"));
+      put(a, "dc", read(root, "dc"), true);
+      if (read(root, "high_velocity") === true) a.high_velocity = true;
+    } else {
+      a.weapon = read(root, "weapon");
+    }
+    put(a, "ammo", read(root, "ammo"));
+    if (read(root, "contact") === true) a.contact = true;
+    else a.range = read(root, "range");
+    a.from = checked("from") || "front";
+    put(a, "elevation", read(root, "elevation"), true);
+    put(a, "azimuth", read(root, "azimuth"), true);
+    return { ...a, ...extra(root) };
+  }
+
+  function gurpsAttack(root) {
+    const a = { damage: read(root, "damage") };
+    if (checked("roll-mode") === "seed") put(a, "seed", read(root, "seed"), true);
+    else put(a, "roll", read(root, "roll"), true);
+    put(a, "location", read(root, "location"));
+    if (read(root, "ranged") === false) a.ranged = false;
+    return { ...a, ...extra(root) };
+  }
+
+  function readCard(card) {
+    const ex = extra(card);
+    const kind = card.dataset.kind;
+    if (kind === "penav-cover") {
+      return { cover: named(card.querySelector("[data-item]"), "cover"), ...ex };
+    }
+    if (kind === "person") {
+      const e = { target: read(card, "target") };
+      const armour = [...card.querySelectorAll(".item")].map((row) => named(row, "armour"))
+        .filter((a) => a !== "");
+      if (armour.length) e.armour = armour;
+      put(e, "body", read(card, "body"));
+      return { ...e, ...ex };
+    }
+    if (kind === "vehicle") {
+      const e = { target: read(card, "target"), vehicle: read(card, "vehicle") };
+      put(e, "face", read(card, "face"));
+      return { ...e, ...ex };
+    }
+    if (kind === "target") {
+      const e = { target: read(card, "target") };
+      for (const key of ["hp", "dr", "dr_back", "st"]) put(e, key, read(card, key), true);
+      put(e, "injury_tolerance", read(card, "injury_tolerance"));
+      put(e, "hit_chance", read(card, "hit_chance"), true);
+      put(e, "location", read(card, "location"));
+      for (const key of ["hardened", "vulnerability"]) put(e, key, read(card, key), true);
+      for (const key of ["perfect_balance", "flexible", "groin_double_shock"]) {
+        if (read(card, key) === true) e[key] = true;
+      }
+      return { ...e, ...ex };
+    }
+    const { cover: exCover, ...rest } = ex;
+    const c = { name: read(card, "name") };
+    for (const key of ["dr", "dr_back", "hp"]) put(c, key, read(card, key), true);
+    put(c, "injury_tolerance", read(card, "injury_tolerance"));
+    if (read(card, "slab") === true) c.slab = true;
+    return { cover: { ...c, ...(exCover || {}) }, ...rest };
+  }
+
+  function rulesNow() {
+    return checked("rules") || "penav";
+  }
+
+  function scenario() {
+    const rules = rulesNow();
+    const root = form.querySelector(`.attack[data-for="${rules}"]`);
+    const s = { rules };
+    if (rules === "penav") {
+      const optional = [...root.querySelectorAll('[data-field="optional_rules"]')]
+        .filter((el) => el.checked).map((el) => el.dataset.key);
+      if (optional.length) s.optional_rules = optional;
+      s.attack = penavAttack(root);
+    } else {
+      s.attack = gurpsAttack(root);
+    }
+    s.line = [...cards.children].map(readCard);
+    return { ...s, ...extra(form) };
+  }
+
+  // --- naming the fields after the scenario's keys (errors find their field by it) ----------
+
+  function renumber() {
+    [...cards.children].forEach((card, i) => {
+      card.querySelector(".card-no").textContent = String(i + 1);
+      card.dataset.field = `line[${i}]`;
+      const title = TITLES[card.dataset.kind] || "Card";
+      const name = card.querySelector('[data-key="target"], [data-key="name"]');
+      const who = `${title} ${i + 1}` + (name && name.value.trim() ? ` (${name.value.trim()})` : "");
+      for (const [act, words] of [["up", "Move %s up"], ["down", "Move %s down"],
+        ["remove", "Remove %s"]]) {
+        const b = card.querySelector(`.tools [data-act="${act}"]`);
+        b.setAttribute("aria-label", words.replace("%s", who));
+      }
+      card.querySelectorAll("[data-key]").forEach((el) => {
+        const key = el.dataset.key;
+        const item = el.closest(".item");
+        let path;
+        if (item) {
+          const j = [...card.querySelectorAll(".item")].indexOf(item);
+          path = `line[${i}].armour[${j}]`;
+          item.querySelector("label").textContent = `Armour ${j + 1}`;
+          const rm = item.querySelector('[data-act="remove-item"]');
+          rm.setAttribute("aria-label", `Remove armour ${j + 1} of ${who}`);
+          el.id = `c${i}-i${j}-${key}`;
+        } else {
+          el.id = `c${i}-${key}`;
+          if (card.dataset.kind === "penav-cover") path = `line[${i}].cover`;
+          else if (card.dataset.kind === "gurps-cover") path = `line[${i}].cover.${key}`;
+          else path = `line[${i}].${key}`;
+        }
+        el.dataset.field = path;
+        const label = el.closest(".field").querySelector("label");
+        if (label) label.htmlFor = el.id;
+      });
+    });
+    const vehicle = cards.querySelector('[data-kind="vehicle"]');
+    const angles = document.getElementById("angles");
+    if (angles) angles.hidden = !vehicle;
+  }
+
+  // --- errors beside their fields ------------------------------------------------------------
+
+  function parentPath(path) {
+    const m = path.match(/^(.*?)(\[\d+\]|\.[^.[\]]+)$/);
+    return m ? m[1] : "";
+  }
+
+  function clearErrors() {
+    form.querySelectorAll(".error").forEach((p) => {
+      p.hidden = true;
+      p.textContent = "";
+    });
+    form.querySelectorAll("[aria-invalid]").forEach((el) => {
+      el.removeAttribute("aria-invalid");
+      el.removeAttribute("aria-errormessage");
+    });
+  }
+
+  function slotFor(el) {
+    if (el.classList.contains("card")) return el.querySelector(".card-error");
+    if (el.matches("p.error")) return el;
+    const box = el.closest(".field, .switch");
+    return box ? box.querySelector(".error") : null;
+  }
+
+  function placeErrors(errors) {
+    clearErrors();
+    errors.forEach((err, n) => {
+      let path = String(err.field || "");
+      let el = null;
+      while (path && !el) {
+        el = form.querySelector(`[data-field="${CSS.escape(path)}"]`);
+        if (!el) path = parentPath(path);
+      }
+      const slot = el ? slotFor(el) : null;
+      if (!slot) return; // the outcome band shows it
+      slot.id = slot.id || `error-${n}`;
+      slot.textContent = err.error;
+      slot.hidden = false;
+      if (el.matches("input, select")) {
+        el.setAttribute("aria-invalid", "true");
+        el.setAttribute("aria-errormessage", slot.id);
+      }
+    });
+  }
+
+  // --- updating ------------------------------------------------------------------------------
+
+  function showHints(hints) {
+    form.querySelectorAll("output[data-hint]").forEach((out) => {
+      out.textContent = hints[out.dataset.hint] || "";
+    });
+  }
+
+  function swap(html) {
+    const open = [...outcome.querySelectorAll("details[data-why][open]")].map((d) => d.dataset.why);
+    outcome.innerHTML = html;
+    for (const key of open) {
+      const d = outcome.querySelector(`details[data-why="${CSS.escape(key)}"]`);
+      if (d) d.open = true;
+    }
+    const set = outcome.querySelector(".result-set");
+    document.getElementById("summary").textContent = set ? set.dataset.summary : "";
+  }
+
+  function address(s) {
+    return "?s=" + encodeURIComponent(JSON.stringify(s));
+  }
+
+  function schedule() {
+    clearTimeout(timer);
+    timer = setTimeout(update, DEBOUNCE_MS);
+  }
+
+  async function update() {
+    renumber();
+    const s = scenario();
+    const text = JSON.stringify(s);
+    history.replaceState(null, "", address(s));
+    const mine = ++seq;
+    if (controller) controller.abort();
+    controller = new AbortController();
+    document.body.classList.add("updating");
+    try {
+      const r = await fetch("/ui/outcome", {
+        method: "POST", headers: { "Content-Type": "application/json" }, body: text,
+        signal: controller.signal,
+      });
+      const data = await r.json();
+      if (mine !== seq) return;
+      if (r.ok) {
+        swap(data.html);
+        showHints(data.hints || {});
+        placeErrors(data.errors || []);
+      } else {
+        placeErrors([data]);
+        outcome.replaceChildren(errorBox(data.error || `error ${r.status}`));
+      }
+      refreshChart();
+    } catch (e) {
+      if (e.name !== "AbortError" && mine === seq) {
+        outcome.replaceChildren(errorBox("no answer from the server: " + e.message));
+      }
+    } finally {
+      if (mine === seq) document.body.classList.remove("updating");
+    }
+  }
+
+  function errorBox(text) {
+    const div = document.createElement("div");
+    div.className = "outcome-error";
+    div.setAttribute("role", "alert");
+    const p = document.createElement("p");
+    p.className = "message";
+    p.textContent = text;
+    div.append(p);
+    return div;
+  }
+
+  // --- the chart of this shot (server-rendered SVG, as `armourpen chart` draws it) -------------
+
+  function catalogNames(items) {
+    return items.every((x) => typeof x === "string" && x) ? items : null;
+  }
+
+  function chartRequest(s) {
+    if (s.rules === "gurps") {
+      return ["/api/chart/odds?format=svg", {
+        method: "POST", headers: { "Content-Type": "application/json" }, body: JSON.stringify(s),
+      }];
+    }
+    if (!s.attack.weapon) return null;
+    const q = new URLSearchParams({ attack: s.attack.weapon, from: s.attack.from || "front",
+      format: "svg" });
+    if (s.attack.ammo) q.set("ammo", s.attack.ammo);
+    (s.optional_rules || []).forEach((o) => q.append("optional_rule", o));
+    // the first target hit, behind the cover in front of it: catalog names only
+    const layers = [];
+    for (const e of s.line) {
+      if ("cover" in e) layers.push(e.cover);
+      else {
+        layers.push(...(e.armour || []));
+        break;
+      }
+    }
+    const names = catalogNames(layers);
+    if (names && names.length) q.set("defence", names.join(" + "));
+    return ["/api/chart/pen-range?" + q.toString(), {}];
+  }
+
+  async function refreshChart() {
+    const details = document.getElementById("chart");
+    if (!details || !details.open) return;
+    const body = details.querySelector(".chart-body");
+    const req = chartRequest(scenario());
+    if (!req) {
+      body.replaceChildren(errorBox("the chart needs an attack from the catalog"));
+      return;
+    }
+    try {
+      const r = await fetch(req[0], req[1]);
+      const text = await r.text();
+      if (!r.ok) {
+        let message = text;
+        try { message = JSON.parse(text).error; } catch (_) { /* keep the text */ }
+        body.replaceChildren(errorBox(message));
+        return;
+      }
+      const doc = new DOMParser().parseFromString(text, "image/svg+xml");
+      const svg = doc.documentElement;
+      svg.removeAttribute("width");
+      svg.removeAttribute("height");
+      svg.setAttribute("role", "img");
+      body.replaceChildren(document.importNode(svg, true));
+    } catch (e) {
+      body.replaceChildren(errorBox("no chart: " + e.message));
+    }
+  }
+
+  // --- catalog search as you type -------------------------------------------------------------
+
+  const searchTimers = new WeakMap();
+
+  function label(item) {
+    let value;
+    if (item.kind === "attack") value = `PEN ${item.pen}` + (item.spen !== undefined ? ` (SPEN ${item.spen})` : "");
+    else value = item.av === null ? "no AV (PA-13)" : `AV ${item.av}`;
+    const aka = (item.aliases || []).slice(0, 3).join(", ");
+    return aka ? `${value} · ${aka}` : value;
+  }
+
+  function suggest(input) {
+    clearTimeout(searchTimers.get(input));
+    searchTimers.set(input, setTimeout(async () => {
+      const kind = input.dataset.search;
+      const q = input.value.trim();
+      const url = `/api/catalog?kind=${encodeURIComponent(kind)}` + (q ? `&q=${encodeURIComponent(q)}` : "");
+      try {
+        const r = await fetch(url);
+        if (!r.ok) return;
+        const items = await r.json();
+        const list = document.getElementById(`dl-${kind}`);
+        list.replaceChildren(...items.slice(0, 40).map((it) => {
+          const o = document.createElement("option");
+          o.value = it.name;
+          o.label = label(it);
+          return o;
+        }));
+      } catch (_) { /* the list stays as it was */ }
+    }, SEARCH_MS));
+  }
+
+  // --- the line of fire: add, remove, move ----------------------------------------------------
+
+  function fromTemplate(id) {
+    return document.getElementById(id).content.firstElementChild.cloneNode(true);
+  }
+
+  function focusFirst(root) {
+    const el = root.querySelector("input, select, button");
+    if (el) el.focus();
+  }
+
+  function addCard(kind) {
+    const card = fromTemplate(`tpl-${kind}`);
+    const name = card.querySelector('[data-key="target"]');
+    if (name) name.value = `${TITLES[kind]} ${cards.children.length + 1}`;
+    if (kind === "target") own(card, "hp").value = "10";
+    cards.append(card);
+    renumber();
+    focusFirst(card);
+    schedule();
+  }
+
+  function act(button) {
+    const card = button.closest(".card");
+    const action = button.dataset.act;
+    if (action === "up" && card.previousElementSibling) {
+      card.previousElementSibling.before(card);
+    } else if (action === "down" && card.nextElementSibling) {
+      card.nextElementSibling.after(card);
+    } else if (action === "remove") {
+      const next = card.nextElementSibling || card.previousElementSibling;
+      card.remove();
+      renumber();
+      const place = next ? next.querySelector(".tools button") : form.querySelector(".add:not([hidden]) button");
+      if (place) place.focus();
+    } else if (action === "add-item") {
+      const row = fromTemplate("tpl-item");
+      card.querySelector(".item-list").append(row);
+      renumber();
+      focusFirst(row);
+    } else if (action === "remove-item") {
+      button.closest(".item").remove();
+      renumber();
+      card.querySelector('[data-act="add-item"]').focus();
+    } else if (action === "reroll") {
+      const seed = form.querySelector("#g-seed");
+      seed.value = String(Math.floor(Math.random() * 2 ** 31));
+    } else {
+      return;
+    }
+    if (action === "up" || action === "down") {
+      renumber();
+      button.focus();
+    }
+    schedule();
+  }
+
+  function showFaces(select) {
+    const card = select.closest(".card");
+    const face = own(card, "face");
+    const found = pageData.vehicles.find((v) => v[0] === select.value);
+    const keep = face.value;
+    const options = [new Option("from the direction", "")];
+    for (const f of found ? found[1] : []) options.push(new Option(f.replace(/_/g, " "), f));
+    face.replaceChildren(...options);
+    face.value = found && found[1].includes(keep) ? keep : "";
+  }
+
+  // --- switching rule set, attack mode, roll mode ---------------------------------------------
+
+  async function switchRules(rules) {
+    const other = rules === "penav" ? "gurps" : "penav";
+    form.querySelector(`#rules-${other}`).checked = true; // read the state being left
+    memory[other] = scenario();
+    form.querySelector(`#rules-${rules}`).checked = true;
+    const next = memory[rules] || pageData.defaults[rules];
+    const r = await fetch("/" + address(next));
+    const doc = new DOMParser().parseFromString(await r.text(), "text/html");
+    document.getElementById("main").replaceWith(document.importNode(doc.getElementById("main"), true));
+    bind();
+    renumber();
+    history.replaceState(null, "", address(next));
+    form.querySelector(`#rules-${rules}`).focus();
+  }
+
+  function showMode(name, attr) {
+    const mode = checked(name);
+    form.querySelectorAll(`[${attr}]`).forEach((el) => {
+      el.hidden = el.getAttribute(attr) !== mode;
+    });
+  }
+
+  // --- wiring (delegated, so that a swapped page needs no new listeners) -----------------------
+
+  document.addEventListener("submit", (e) => e.preventDefault());
+
+  document.addEventListener("input", (e) => {
+    if (!form || !form.contains(e.target)) return;
+    if (e.target.dataset.search) suggest(e.target);
+    schedule();
+  });
+
+  document.addEventListener("focusin", (e) => {
+    const el = e.target;
+    if (el.dataset && el.dataset.search && !document.getElementById(`dl-${el.dataset.search}`).children.length) {
+      suggest(el);
+    }
+  });
+
+  document.addEventListener("change", (e) => {
+    if (!form || !form.contains(e.target)) return;
+    const el = e.target;
+    if (el.name === "rules") {
+      switchRules(el.value);
+      return;
+    }
+    if (el.name === "attack-mode") showMode("attack-mode", "data-mode");
+    if (el.name === "roll-mode") {
+      showMode("roll-mode", "data-roll");
+      const seed = form.querySelector("#g-seed");
+      if (checked("roll-mode") === "seed" && !seed.value) seed.value = String(Math.floor(Math.random() * 2 ** 31));
+    }
+    if (el.id === "a-contact") form.querySelector("#a-range").disabled = el.checked;
+    if (el.dataset.key === "vehicle") showFaces(el);
+    schedule();
+  });
+
+  document.addEventListener("click", (e) => {
+    const button = e.target.closest("button");
+    if (!button || !form || !form.contains(button)) return;
+    if (button.dataset.add) addCard(button.dataset.add);
+    else if (button.dataset.act) act(button);
+  });
+
+  document.addEventListener("toggle", (e) => {
+    if (e.target.id === "chart" && e.target.open) refreshChart();
+  }, true);
+
+  function start() {
+    bind();
+    renumber();
+    const set = outcome.querySelector(".result-set");
+    if (set) document.getElementById("summary").textContent = set.dataset.summary;
+    const contact = form.querySelector("#a-contact");
+    if (contact && contact.checked) form.querySelector("#a-range").disabled = true;
+    const problem = outcome.querySelector(".outcome-error");
+    if (problem) placeErrors([{ field: problem.dataset.field, error: problem.querySelector(".message").textContent }]);
+  }
+
+  if (document.readyState === "loading") document.addEventListener("DOMContentLoaded", start);
+  else start();
+})();

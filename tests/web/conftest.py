@@ -1,0 +1,37 @@
+"""Fixtures of the web tests: the app with the built-in catalog, and a client for it."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+from fastapi.testclient import TestClient
+
+from armourpen.catalog import Catalog
+from armourpen.web import create_app
+
+SCRIPT_NAME = "<script>alert('pwned')</script> rifle"
+"""A user's attack profile named like an injection: it must show as text everywhere."""
+
+
+@pytest.fixture(scope="session")
+def client() -> TestClient:
+    return TestClient(create_app())
+
+
+@pytest.fixture(scope="session")
+def hostile_catalog(tmp_path_factory: pytest.TempPathFactory) -> Catalog:
+    """The built-in catalog plus a user file whose names hold HTML."""
+    path = Path(tmp_path_factory.mktemp("catalog")) / "hostile.toml"
+    path.write_text(
+        "[[attack]]\n"
+        f'name = "{SCRIPT_NAME}"\n'
+        "pen = 9\n"
+        'range_column = "rifle"\n'
+        'ammo = "ball"\n'
+        "\n[[armour]]\n"
+        'name = "<b>bold</b> & plate"\n'
+        "av = 7\n",
+        encoding="utf-8",
+    )
+    return Catalog.load([path], user_dir=False)

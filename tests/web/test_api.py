@@ -1,0 +1,296 @@
+"""The HTTP API through FastAPI's TestClient: every endpoint, and every kind of bad input.
+
+Expected figures are worked out from the rule texts: 7.62x51mm NATO is PEN 7 on the rifle column,
+-1 at Very Long (100-200 m), so PEN 6 against NIJ Type III's AV 6 penetrates with -4 (PA-2, PA-4);
+the Basic Set's Agent Gray takes 8 injury and the VIP 3 (GU-7); 120 mm of RHA is AV 60 (PA-11).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from typing import Any
+
+import pytest
+from fastapi.testclient import TestClient
+
+from armourpen.catalog import Catalog
+from armourpen.limits import Limits
+from armourpen.scenario import read_scenario_file
+from armourpen.web import create_app
+
+QUICK = {
+    "attack": {"weapon": "7.62x51mm NATO", "range": "150 m"},
+    "line": [{"target": "Gray", "armour": ["NIJ Type III"]}, {"target": "VIP"}],
+}
+AGENT_GRAY = read_scenario_file("example:agent-gray")
+
+
+def ap2(response: Any, status: int, field: str) -> dict[str, Any]:
+    """The response is an AP-2 body naming ``field`` with the given status."""
+    assert response.status_code == status, response.text
+    body: dict[str, Any] = response.json()
+    assert set(body) == {"error", "field", "value", "allowed"}
+    assert body["field"] == field
+    assert body["error"].startswith(f"{field}: ")
+    assert body["allowed"] in body["error"]
+    return body
+
+
+# --- answers ------------------------------------------------------------------------------------
+
+
+def test_pa2_resolve_the_texts_example(client: TestClient) -> None:
+    r = client.post("/api/resolve", json=QUICK)
+    assert r.status_code == 200
+    assert r.headers["content-type"] == "application/json"
+    out = r.json()
+    assert out["attack"]["pen"] == 6
+    assert out["attack"]["range_band"] == "very_long"
+    gray, vip = out["targets"]
+    assert (gray["av"], gray["outcome"], gray["wound_modifier"]) == (6, "penetrated_reduced", -4)
+    assert vip["outcome"] in ("stopped", "penetrated", "penetrated_reduced")
+    assert all({"rule", "text"} == set(s) for s in out["steps"])
+
+
+def test_gu7_resolve_agent_gray(client: TestClient) -> None:
+    out = client.post("/api/resolve", json=AGENT_GRAY).json()
+    assert [(t["name"], t["injury"]) for t in out["targets"]] == [("Agent Gray", 8), ("VIP", 3)]
+
+
+def test_gu1_an_unrolled_gurps_scenario_reports_its_fresh_seed(client: TestClient) -> None:
+    data = {"rules": "gurps", "attack": {"damage": "2d pi"}, "line": [{"target": "A", "hp": 10}]}
+    out = client.post("/api/resolve", json=data).json()
+    seed = out["attack"]["seed"]
+    assert isinstance(seed, int)
+    replay = {**data, "attack": {"damage": "2d pi", "seed": seed}}
+    assert client.post("/api/resolve", json=replay).json()["attack"]["dice"] == out["attack"]["dice"]
+
+
+def test_gu8_exact_odds_add_up(client: TestClient) -> None:
+    out = client.post("/api/odds", json=AGENT_GRAY).json()
+    assert out["method"] == "exact"
+    from fractions import Fraction
+
+    for t in out["targets"]:
+        assert sum(Fraction(p) for p in t["injury_pmf"].values()) == 1
+    # 7d(2) pi- against Gray's DR 8 / 2 = 4: at least 7 - 4 = 3 penetrating, so always injured
+    assert out["targets"][0]["p_reached"] == "1/1"
+    assert "0" not in out["targets"][0]["injury_pmf"]
+
+
+def test_gu8_monte_carlo_with_samples_and_seed(client: TestClient) -> None:
+    r = client.post("/api/odds", params={"samples": 500, "seed": 4}, json=AGENT_GRAY)
+    out = r.json()
+    assert (out["samples"], out["seed"]) == (500, 4)
+    again = client.post("/api/odds", params={"samples": 500, "seed": 4}, json=AGENT_GRAY).json()
+    assert again == out
+
+
+def test_monte_carlo_without_a_seed_draws_and_shows_one(client: TestClient) -> None:
+    out = client.post("/api/odds", params={"samples": 100}, json=AGENT_GRAY).json()
+    assert isinstance(out["seed"], int)
+
+
+def test_pa4_table_one_cell(client: TestClient) -> None:
+    r = client.post("/api/table", json={"attacks": ["7.62x51mm NATO"], "armour": ["NIJ Type III"],
+                                        "bands": ["long", "very_long", "far"]})
+    cells = r.json()["cells"]
+    # PEN 7 at Long (0), 6 at Very Long (-1), 5 at Far (-2) against AV 6
+    assert [(c["band"], c["pen"], c["outcome"]) for c in cells] == [
+        ("long", 7, "penetrated"), ("very_long", 6, "penetrated_reduced"), ("far", 5, "stopped")]
+
+
+def test_catalog_list_search_and_show(client: TestClient, catalog: Catalog) -> None:
+    covers = client.get("/api/catalog", params={"kind": "cover"}).json()
+    assert [c["name"] for c in covers] == [c.name for c in catalog.items("cover")]
+    found = client.get("/api/catalog", params={"q": "7.62x51", "kind": "attack"}).json()
+    assert found[0]["name"] == "7.62x51mm NATO" and found[0]["pen"] == 7
+    item = client.get("/api/catalog/Car door/body").json()  # a name with a slash
+    assert (item["kind"], item["av"]) == ("cover", 3)
+    assert client.get("/api/catalog/nij type iii", params={"kind": "armour"}).json()["av"] == 6
+
+
+def test_pa11_thickness_three_ways(client: TestClient) -> None:
+    assert client.get("/api/thickness", params={"mm": "120mm"}).json()["mm_to_av"]["av"] == 60
+    assert client.get("/api/thickness", params={"av": 12}).json()["av_to_mm"]["mm"] == 20
+    assert client.get("/api/thickness", params={"sav": "12"}).json()["av_to_mm"]["av"] == 60
+
+
+def test_gu2_roll_with_and_without_seed(client: TestClient) -> None:
+    out = client.post("/api/roll", json={"damage": "3d+1x2 cut", "seed": 7}).json()
+    assert out["damage"] == "3d+1x2 cut"
+    assert out["roll"] == sum(out["dice"]) + 1 and out["basic_damage"] == out["roll"] * 2
+    fresh = client.post("/api/roll", json={"damage": "1d cr"}).json()
+    assert isinstance(fresh["seed"], int) and 1 <= fresh["roll"] <= 6
+
+
+def test_schema_of_each_rule_set(client: TestClient) -> None:
+    for rules in ("penav", "gurps"):
+        schema = client.get(f"/api/schema/{rules}").json()
+        assert "attack" in schema["properties"]
+
+
+def test_charts_as_data_and_as_svg(client: TestClient) -> None:
+    data = client.get("/api/chart/slope", params={"thickness": "60mm"}).json()
+    assert data["kind"] == "slope"
+    svg = client.get("/api/chart/pen-range", params={"attack": "7.62x51mm NATO",
+                                                     "armour": "NIJ Type III", "format": "svg"})
+    assert svg.headers["content-type"].startswith("image/svg+xml")
+    assert "7.62x51mm NATO" in svg.text and "<script" not in svg.text
+    matrix = client.get("/api/chart/matrix", params={"attack": "7.62x51mm NATO",
+                                                     "armour": "NIJ Type III", "band": "long"})
+    assert matrix.json()["cells"][0]["outcome"] == "penetrated"
+    odds = client.post("/api/chart/odds", json=AGENT_GRAY).json()
+    assert [t["name"] for t in odds["targets"]] == ["Agent Gray", "VIP"]
+
+
+def test_openapi_describes_every_route_and_the_scenario(client: TestClient) -> None:
+    schema = client.get("/openapi.json").json()
+    paths = set(schema["paths"])
+    assert {"/api/resolve", "/api/odds", "/api/table", "/api/catalog", "/api/catalog/{name}",
+            "/api/thickness", "/api/roll", "/api/schema/{rules}"} <= paths
+    components = schema["components"]["schemas"]
+    assert {"Scenario", "PenavScenario", "GurpsScenario", "Error"} <= set(components)
+    body = schema["paths"]["/api/resolve"]["post"]["requestBody"]
+    assert body["content"]["application/json"]["schema"] == {"$ref": "#/components/schemas/Scenario"}
+
+    def refs(node: object) -> Iterator[str]:
+        if isinstance(node, dict):
+            for k, v in node.items():
+                if k == "$ref":
+                    yield v
+                else:
+                    yield from refs(v)
+        elif isinstance(node, list):
+            for v in node:
+                yield from refs(v)
+
+    for ref in refs(schema):  # every reference resolves inside the document
+        assert ref.removeprefix("#/components/schemas/") in components, ref
+
+
+def test_no_page_loads_anything_from_other_hosts(client: TestClient) -> None:
+    assert client.get("/docs").status_code == 404  # Swagger UI would load a CDN's scripts
+    for page in ("/", "/table", "/api"):
+        html = client.get(page).text
+        assert "http://" not in html and "https://" not in html
+
+
+# --- bad input: one AP-2 body, a 4xx, never a 5xx -------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    ("raw", "field"),
+    [
+        (b"{", "body"),
+        (b"", "body"),
+        (b"[1, 2]", "body"),
+        (b"\xff\xfe", "body"),
+        (b'{"attack": {"weapon": "x", "weapon": "y"}}', "attack.weapon"),
+        (b'{"attack": {"pen": NaN}}', "attack.pen"),
+        (b'{"attack": {"weapon": "a\\u001b[31m"}}', "attack.weapon"),
+    ],
+    ids=["truncated", "empty", "array", "not-utf8", "duplicate-key", "nan", "escape"],
+)
+def test_ap2_a_malformed_body_is_400(client: TestClient, raw: bytes, field: str) -> None:
+    ap2(client.post("/api/resolve", content=raw), 400, field)
+
+
+@pytest.mark.parametrize(
+    ("data", "field"),
+    [
+        ({**QUICK, "colour": "red"}, "colour"),
+        ({"attack": {"weapon": "7.62x51mm NATOO", "range": "150 m"}, "line": [{"target": "A"}]},
+         "attack.weapon"),
+        ({"attack": {"weapon": "7.62x51mm NATO", "range": "3300 m"}, "line": [{"target": "A"}]},
+         "attack.range"),
+        ({"attack": {"weapon": "7.62x51mm NATO", "range": 150}, "line": [{"target": "A", "armour":
+                                                                          "NIJ Type III"}]},
+         "line[0].armour"),
+        ({"rules": "hero", "attack": {}, "line": []}, "rules"),
+        ({"rules": "gurps", "attack": {"damage": "7d(2) pi-", "roll": 50},
+          "line": [{"target": "A", "hp": 10}]}, "attack.roll"),
+        ({"rules": "gurps", "attack": {"damage": "7x pi", "roll": 5},
+          "line": [{"target": "A", "hp": 10}]}, "attack.damage"),
+    ],
+    ids=["unknown-key", "unknown-name", "beyond-very-distant", "wrong-type", "unknown-rules",
+         "roll-out-of-range", "bad-notation"],
+)
+def test_ap2_bad_scenarios_are_422(client: TestClient, data: dict[str, Any], field: str) -> None:
+    body = ap2(client.post("/api/resolve", json=data), 422, field)
+    if field == "attack.weapon":
+        assert "7.62x51mm NATO" in body["allowed"]  # the closest names
+
+
+def test_ap2_unknown_routes_items_and_methods(client: TestClient) -> None:
+    ap2(client.get("/api/nothing"), 404, "path")
+    body = ap2(client.get("/api/catalog/NIJ Type 3"), 404, "name")
+    assert "NIJ Type III" in body["allowed"]
+    ap2(client.get("/api/schema/hero"), 404, "rules")
+    assert "POST" in ap2(client.get("/api/resolve"), 405, "method")["allowed"]
+
+
+def test_ap2_query_parameters(client: TestClient) -> None:
+    ap2(client.get("/api/thickness", params={"av": "abc"}), 422, "av")
+    ap2(client.get("/api/thickness", params={"mm": "120mm", "av": 60}), 422, "mm")
+    ap2(client.get("/api/thickness", params={"mm": "0.5mm"}), 422, "mm")
+    ap2(client.get("/api/catalog", params={"kind": "spaceship"}), 422, "kind")
+    ap2(client.post("/api/odds", params={"seed": 3}, json=AGENT_GRAY), 422, "seed")
+    ap2(client.post("/api/odds", params={"samples": "many"}, json=AGENT_GRAY), 422, "samples")
+    ap2(client.get("/api/chart/slope", params={"thickness": "60mm", "format": "gif"}), 422, "format")
+    ap2(client.get("/api/chart/matrix", params={"band": "long", "range": "150m"}), 422, "band")
+    ap2(client.get("/api/chart/pen-range"), 422, "attack")
+
+
+def test_ap2_request_bodies_of_table_and_roll(client: TestClient) -> None:
+    ap2(client.post("/api/table", json={"attack": ["AK"]}), 422, "attack")  # the key is attacks
+    ap2(client.post("/api/table", json={"attacks": "AK"}), 422, "attacks")
+    ap2(client.post("/api/table", json={"armour": ["Unobtainium"]}), 422, "armour[0]")
+    ap2(client.post("/api/table", json={"bands": ["forever"]}), 422, "bands[0]")
+    ap2(client.post("/api/roll", json={"damage": "3d cr", "seed": -1}), 422, "seed")
+    ap2(client.post("/api/roll", json={"damage": 3}), 422, "damage")
+    ap2(client.post("/api/roll", json={}), 422, "damage")
+    ap2(client.post("/api/odds", json=QUICK), 422, "rules")  # PEN/AV has no odds
+
+
+def test_ap2_caps_are_refused_up_front_naming_the_cap() -> None:
+    small = TestClient(create_app(limits=Limits(max_sweep_cells=10, max_sample_work=1000,
+                                                max_text_chars=20, max_line_entries=3,
+                                                max_odds_work=1000)))
+    body = ap2(small.post("/api/table", json={"attacks": ["7.62"]}), 422, "sweep")
+    assert "max_sweep_cells" in body["allowed"]
+    body = ap2(small.post("/api/odds", params={"samples": 10_000}, json=AGENT_GRAY), 422, "samples")
+    assert "max_sample_work" in body["allowed"]
+    ap2(small.get("/api/catalog", params={"q": "x" * 21}), 422, "q")
+    ap2(small.get("/api/catalog/" + "x" * 21), 422, "name")
+    line = [{"target": f"T{i}"} for i in range(4)]
+    ap2(small.post("/api/resolve", json={"attack": QUICK["attack"], "line": line}), 422, "line")
+    huge = {"rules": "gurps", "attack": {"damage": "900d pi", "roll": 900},
+            "line": [{"target": "T0", "hp": 10},
+                     *({"target": f"T{i}", "hp": 10, "hit_chance": 0.5} for i in range(1, 3))]}
+    body = ap2(small.post("/api/odds", json=huge), 422, "scenario")
+    assert "max_odds_work" in body["allowed"]
+
+
+def test_ap2_a_body_over_the_cap_is_413() -> None:
+    small = TestClient(create_app(limits=Limits(max_file_bytes=1000)))
+    body = ap2(small.post("/api/resolve", content=b" " * 1001), 413, "body")
+    assert "max_file_bytes" in body["allowed"]
+
+    def chunks() -> Iterator[bytes]:  # no Content-Length: counted as it arrives
+        for _ in range(20):
+            yield b" " * 100
+
+    ap2(small.post("/api/resolve", content=chunks()), 413, "body")
+    assert small.post("/api/resolve", content=b" " * 999).status_code == 400  # under: read
+
+
+def test_cors_only_when_asked() -> None:
+    headers = {"Origin": "https://vtt.example", "Access-Control-Request-Method": "POST"}
+    plain = TestClient(create_app())
+    assert "access-control-allow-origin" not in plain.options("/api/resolve", headers=headers).headers
+    open_ = TestClient(create_app(cors=True))
+    r = open_.options("/api/resolve", headers=headers)
+    assert r.headers["access-control-allow-origin"] == "*"
+    got = open_.get("/api/catalog", params={"kind": "ammo"}, headers={"Origin": "https://x.example"})
+    assert got.headers["access-control-allow-origin"] == "*"
