@@ -28,6 +28,7 @@ EVERY_COMMAND: dict[str, list[str]] = {
     "chart": ["chart", "slope", "--thickness", "60mm", "--json"],
     "screen": ["screen", "--help"],
     "gcs": ["gcs", "--help"],
+    "serve": ["serve", "--help"],
 }
 UNWRITABLE = pytest.mark.skipif(not Path("/dev/full").exists(), reason="needs /dev/full")
 

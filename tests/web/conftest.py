@@ -6,12 +6,10 @@ from pathlib import Path
 
 import pytest
 from fastapi.testclient import TestClient
+from web.web_helpers import SCRIPT_NAME
 
 from armourpen.catalog import Catalog
 from armourpen.web import create_app
-
-SCRIPT_NAME = "<script>alert('pwned')</script> rifle"
-"""A user's attack profile named like an injection: it must show as text everywhere."""
 
 
 @pytest.fixture(scope="session")

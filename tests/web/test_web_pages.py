@@ -11,8 +11,8 @@ import re
 from typing import Any
 from urllib.parse import quote
 
-from conftest import SCRIPT_NAME
 from fastapi.testclient import TestClient
+from web.web_helpers import SCRIPT_NAME
 
 from armourpen.catalog import Catalog
 from armourpen.scenario import read_scenario_file
