@@ -448,6 +448,7 @@ def _columns(
                 from None
     if not out:
         raise InputError("bands", "(none)", "at least one band")
+    _once(out, "bands", [b.value if isinstance(b, Band) else b for b in bands])
     return tuple(out), (None,) * len(out)
 
 
@@ -458,7 +459,15 @@ def _directions(directions: Sequence[Direction | str]) -> tuple[Direction, ...]:
                 for i, d in enumerate(directions))
     if not out:
         raise InputError("directions", "(none)", "at least one direction")
+    _once(out, "directions", [d.value if isinstance(d, Direction) else d for d in directions])
     return out
+
+
+def _once(values: Sequence[object], field: str, shown: Sequence[object]) -> None:
+    """Refuse a value given twice: a repeat would be merged or dropped in silence."""
+    for i, v in enumerate(values):
+        if v in values[:i]:
+            raise InputError(f"{field}[{i}]", shown[i], f"{shown[i]} is given twice; give each once")
 
 
 def _optional(optional_rules: Iterable[str]) -> frozenset[str]:
@@ -466,6 +475,7 @@ def _optional(optional_rules: Iterable[str]) -> frozenset[str]:
     for i, r in enumerate(rules):
         if r not in OPTIONAL_RULES:
             raise InputError(f"optional_rules[{i}]", r, "allowed: " + ", ".join(sorted(OPTIONAL_RULES)))
+    _once(rules, "optional_rules", rules)
     return frozenset(rules)
 
 

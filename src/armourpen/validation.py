@@ -15,13 +15,27 @@ import types
 import typing
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
-from typing import Any
+from typing import Annotated, Any
 
-from pydantic import BaseModel, ValidationError
+from pydantic import AfterValidator, BaseModel, StrictStr, StringConstraints, ValidationError
 
+from armourpen.catalog.items import MAX_NAME_CHARS
 from armourpen.errors import InputError, ScenarioError
 
 Loc = tuple[int | str, ...]
+
+
+def one_line(text: str) -> str:
+    """``text`` if it names something: not blank, on one line (else a ValueError)."""
+    if not text.strip() or any(c in "\n\r\t\v\f" for c in text):
+        raise ValueError("a name: text on one line, with at least one visible character")
+    return text
+
+
+Name = Annotated[StrictStr, StringConstraints(max_length=MAX_NAME_CHARS), AfterValidator(one_line)]
+"""What names a thing in a scenario (a target, a piece of cover, a catalog item to look up):
+never empty or blank (nothing falls back to a default in silence), on one line, at most 200
+characters."""
 
 
 class KeyProblem(ValueError):

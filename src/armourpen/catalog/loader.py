@@ -17,7 +17,15 @@ from fractions import Fraction
 from pathlib import Path
 from typing import Annotated, Any, Literal
 
-from pydantic import BaseModel, ConfigDict, Field, StringConstraints, ValidationError, model_validator
+from pydantic import (
+    AfterValidator,
+    BaseModel,
+    ConfigDict,
+    Field,
+    StringConstraints,
+    ValidationError,
+    model_validator,
+)
 
 from armourpen.catalog.items import (
     MAX_NAME_CHARS,
@@ -33,13 +41,14 @@ from armourpen.catalog.items import (
 from armourpen.errors import CatalogError
 from armourpen.limits import DEFAULT_LIMITS, Limits
 from armourpen.penav.direction import HORIZONTAL, Direction
-from armourpen.validation import KeyProblem, more_text, problem
+from armourpen.validation import KeyProblem, more_text, one_line, problem
 
 MAX_PERSONAL = 1000
 MAX_STRUCTURAL = 200
 
 Name = Annotated[
-    str, StringConstraints(strip_whitespace=True, min_length=1, max_length=MAX_NAME_CHARS)
+    str, StringConstraints(strip_whitespace=True, min_length=1, max_length=MAX_NAME_CHARS),
+    AfterValidator(one_line),
 ]
 Number = int | float
 Personal = Annotated[int, Field(ge=0, le=MAX_PERSONAL)]

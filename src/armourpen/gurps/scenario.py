@@ -36,7 +36,7 @@ from armourpen.gurps.locations import (
 )
 from armourpen.gurps.notation import Damage
 from armourpen.gurps.traits import MAX_HARDENED
-from armourpen.validation import from_validation_error
+from armourpen.validation import Name, from_validation_error
 
 
 @dataclass(frozen=True, slots=True)
@@ -190,7 +190,7 @@ class ToleranceName(StrEnum):
 
 
 class _Target(_Model):
-    target: str = Field(min_length=1)
+    target: Name
     hp: StrictInt = Field(ge=1)
     dr: StrictInt = Field(default=0, ge=0)
     dr_back: StrictInt | None = Field(default=None, ge=0)
@@ -206,7 +206,7 @@ class _Target(_Model):
 
 
 class _CoverSpec(_Model):
-    name: str = Field(min_length=1)
+    name: Name
     dr: StrictInt = Field(ge=0)
     dr_back: StrictInt | None = Field(default=None, ge=0)
     hp: StrictInt | None = Field(default=None, ge=0)

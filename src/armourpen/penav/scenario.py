@@ -5,9 +5,20 @@ from __future__ import annotations
 from collections.abc import Mapping
 from dataclasses import replace
 from fractions import Fraction
-from typing import TYPE_CHECKING, Any, Literal
+from typing import TYPE_CHECKING, Annotated, Any, Literal
 
-from pydantic import BaseModel, ConfigDict, Field, FiniteFloat, StrictBool, ValidationError
+from pydantic import (
+    AllowInfNan,
+    BaseModel,
+    BeforeValidator,
+    ConfigDict,
+    Field,
+    StrictBool,
+    StrictFloat,
+    StrictInt,
+    StrictStr,
+    ValidationError,
+)
 
 from armourpen.catalog.items import (
     AmmoType,
@@ -22,12 +33,20 @@ from armourpen.penav.direction import HORIZONTAL, Direction
 from armourpen.penav.model import Armour, Attack, Body, Cover, LineEntry, PenavScenario, Target
 from armourpen.penav.ranges import Band, Distance, band_for
 from armourpen.penav.scale import to_personal
-from armourpen.validation import from_validation_error
+from armourpen.validation import Name, from_validation_error
 
 if TYPE_CHECKING:
     from armourpen.catalog import Catalog
 
-Number = int | FiniteFloat  # "inf" and "nan" (which pydantic reads from text) are no numbers here
+# No coercion (AP-2): a boolean or a text where a number belongs is an error, and so are inf and nan.
+Number = StrictInt | Annotated[StrictFloat, AllowInfNan(False)]
+
+
+def _no_bool_range(value: object) -> object:
+    if isinstance(value, bool):  # `range = true` is a mistake for `contact = true`, never 1 m
+        raise ValueError("a distance such as '150 m' (m, yd, ft, km) or a number of metres; "
+                         "for a weapon touching the target, contact = true")
+    return value
 
 
 class _Strict(BaseModel):
@@ -35,24 +54,24 @@ class _Strict(BaseModel):
 
 
 class AttackSpec(_Strict):
-    weapon: str | None = None
-    name: str | None = None
+    weapon: Name | None = None
+    name: Name | None = None
     pen: Number | None = None
     spen: Number | None = None
     range_column: Literal["handgun", "rifle", "none"] | None = None
     dc: Number | None = None
     sdc: Number | None = None
-    ammo: str | None = None
+    ammo: Name | None = None
     high_velocity: StrictBool | None = None
-    range: str | Number | None = None
+    range: Annotated[StrictStr | Number | None, BeforeValidator(_no_bool_range)] = None
     contact: StrictBool = False
-    from_: str = Field("front", alias="from")
+    from_: StrictStr = Field("front", alias="from")
     elevation: Number | None = None
     azimuth: Number = 0
 
 
 class PlateSpec(_Strict):
-    name: str | None = None
+    name: Name | None = None
     thickness_mm: Number | None = None
     sav: Number | None = None
     slope: Number = 0
@@ -60,36 +79,36 @@ class PlateSpec(_Strict):
 
 
 class CoverSpec(_Strict):
-    name: str = "cover"
+    name: Name = "cover"
     av: Number | None = None
     sav: Number | None = None
-    covers: list[str] | None = None
+    covers: list[StrictStr] | None = None
     thickness_mm: Number | None = None
     slope: Number | None = None
     composite: StrictBool | None = None
 
 
 class ArmourSpec(_Strict):
-    name: str = "armour"
+    name: Name = "armour"
     av: Number | None = None
     sav: Number | None = None
     rigid: StrictBool = False
 
 
 class LineSpec(_Strict):
-    cover: str | CoverSpec | None = None
-    covers: list[str] | None = None
-    target: str | None = None
-    armour: list[str | ArmourSpec] = []
+    cover: Name | CoverSpec | None = None
+    covers: list[StrictStr] | None = None
+    target: Name | None = None
+    armour: list[Name | ArmourSpec] = []
     body: Literal["human", "none"] | None = None
-    vehicle: str | None = None
-    face: str | None = None
+    vehicle: Name | None = None
+    face: StrictStr | None = None
     plate: PlateSpec | None = None
 
 
 class ScenarioSpec(_Strict):
     rules: Literal["penav"] = "penav"
-    optional_rules: list[str] = []
+    optional_rules: list[StrictStr] = []
     attack: AttackSpec
     line: list[LineSpec] = []
 
@@ -99,7 +118,18 @@ def _frac(x: Number) -> Fraction:
 
 
 def _directions(values: list[str], field: str) -> frozenset[Direction]:
-    return frozenset(Direction.parse(v, field) for v in values)
+    """The directions a cover protects from (PA-9): one or more, each once. An empty list would
+    leave the cover protecting from nothing, or (on a catalog item) be ignored: it is refused."""
+    allowed = ("one or more of front, rear, left, right, above, below, each once (PA-9); leave "
+               "covers out for the cover's own directions")
+    if not values:
+        raise ScenarioError(field, values, "allowed: " + allowed)
+    found = [Direction.parse(v, f"{field}[{i}]") for i, v in enumerate(values)]
+    for i, d in enumerate(found):
+        if d in found[:i]:
+            raise ScenarioError(f"{field}[{i}]", values[i],
+                                f"{d.value} is listed twice; allowed: " + allowed)
+    return frozenset(found)
 
 
 def _one_of(field: str, personal: Number | None, structural: Number | None,
@@ -273,6 +303,9 @@ def parse_penav(data: Mapping[str, Any], catalog: Catalog) -> PenavScenario:
         if rule not in OPTIONAL_RULES:
             raise ScenarioError(f"optional_rules[{i}]", rule,
                                 "allowed: " + ", ".join(sorted(OPTIONAL_RULES)))
+        if rule in spec.optional_rules[:i]:
+            raise ScenarioError(f"optional_rules[{i}]", rule,
+                                "this rule is already on; give each optional rule once")
     attack = _attack(spec.attack, catalog)
     line = tuple(_line_entry(e, i, catalog) for i, e in enumerate(spec.line))
     if not any(isinstance(e, Target) for e in line):

@@ -154,8 +154,11 @@ def alias_table(weights: Sequence[int]) -> tuple[list[float], list[int]]:
 def _check(samples: int, seed: int, chunk: int) -> None:
     if isinstance(samples, bool) or not isinstance(samples, int) or not 1 <= samples <= MAX_SAMPLES:
         raise InputError("samples", samples, f"a whole number from 1 to {MAX_SAMPLES}")
-    if isinstance(seed, bool) or not isinstance(seed, int) or seed < 0:
-        raise InputError("seed", seed, "a whole number, 0 or more")
+    from armourpen.gurps.dice import MAX_SEED
+
+    if isinstance(seed, bool) or not isinstance(seed, int) or not 0 <= seed <= MAX_SEED:
+        # the same seeds as a roll's (GU-1), so that any seed shown can be typed back
+        raise InputError("seed", seed, f"a whole number from 0 to {MAX_SEED}")
     if isinstance(chunk, bool) or not isinstance(chunk, int) or chunk < 1:
         raise InputError("chunk", chunk, "a whole number, 1 or more")
 

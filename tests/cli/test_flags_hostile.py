@@ -1,0 +1,49 @@
+"""AP-2 on the command line: every kind of bad flag value names the flag typed and echoes the
+value typed (escaped), on one line with exit 2."""
+
+from __future__ import annotations
+
+import pytest
+from cli_helpers import cli
+
+RESOLVE = ["resolve", "--weapon", "7.62x51mm NATO", "--range", "150m"]
+HUGE = "9" * 5000
+
+
+@pytest.mark.parametrize(
+    ("args", "flag", "shown"),
+    [
+        ([*RESOLVE, "--ammo", ""], "--ammo", "''"),
+        ([*RESOLVE, "--target", " "], "--target", "' '"),
+        ([*RESOLVE, "--optional-rule", "rifle_ball_as_sp"] * 1
+         + ["--optional-rule", "rifle_ball_as_sp"], "--optional-rule #2", "'rifle_ball_as_sp'"),
+        ([*RESOLVE, "--elevation", "nan"], "--elevation", "'nan'"),
+        ([*RESOLVE, "--azimuth", "-inf"], "--azimuth", "'-inf'"),
+        ([*RESOLVE, "--azimuth", "1e309"], "--azimuth", "'1e309'"),
+        ([*RESOLVE, "--elevation", HUGE], "--elevation", "(5000 characters)"),
+        (["resolve", "--weapon", "7.62x51mm NATO", "--range", HUGE], "--range",
+         "(5000 characters)"),
+        (["resolve", "--weapon", "7.62x51mm NATO", "--range", "1e309"], "--range", "'1e309'"),
+        (["thickness", "--sav", "1/5"], "--sav", "'1/5'"),
+        (["thickness", "--sav", "1e999999999"], "--sav", "'1e999999999'"),
+        (["thickness", "--av", "nan"], "--av", "'nan'"),
+        (["thickness", f"{HUGE}mm"], "thickness", "(5002 characters)"),
+        (["roll", "3d pi", "--seed", "abc"], "--seed", "'abc'"),
+        (["odds", "example:agent-gray", "--samples", "1.5"], "--samples", "'1.5'"),
+        (["odds", "example:agent-gray", "--samples", "10", "--seed", "abc"], "--seed", "'abc'"),
+        (["odds", "example:agent-gray", "--samples", "10", "--seed", "9" * 40], "--seed",
+         "9" * 40),
+        (["odds", "example:agent-gray", "--samples", "1000000000000", "--seed", "1"],
+         "--samples", "draws"),
+        (["table", "--from", "front", "--from", "Front"], "--from #2", "'Front'"),
+        (["table", "--band", "long", "--band", "long"], "--band #2", "'long'"),
+        (["catalog", "search", "x" * 300], "text", "300 characters"),
+    ],
+)
+def test_ap2_flags_name_the_flag_and_echo_the_value(
+    capsys: pytest.CaptureFixture[str], args: list[str], flag: str, shown: str
+) -> None:
+    code, out, err = cli(capsys, *args)
+    assert code == 2 and out == ""
+    assert err.count("\n") == 1 and err.startswith(f"armourpen: error: {flag}: ")
+    assert shown in err and len(err) < 600
