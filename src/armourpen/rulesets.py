@@ -12,9 +12,11 @@ import importlib
 import random
 from collections.abc import Mapping
 from dataclasses import dataclass
+from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from armourpen.errors import ScenarioError
+from armourpen.limits import DEFAULT_LIMITS, Limits
 
 if TYPE_CHECKING:
     from armourpen.catalog import Catalog
@@ -47,14 +49,25 @@ class RuleSet:
     rolls_dice: bool = False
     odds_engine: str | None = None
     sampler: str | None = None
+    reads_files: bool = False
 
-    def parse(self, data: Mapping[str, Any], catalog: Catalog | None = None) -> Any:
+    def parse(
+        self,
+        data: Mapping[str, Any],
+        catalog: Catalog | None = None,
+        *,
+        base: Path | None = None,
+        limits: Limits = DEFAULT_LIMITS,
+    ) -> Any:
         """A validated scenario of this rule set; names are looked up in ``catalog``.
 
         Without a catalog, the built-in one is used (never the user's folders: the caller decides
-        which user catalogs to load).
+        which user catalogs to load). A rule set that ``reads_files`` (GCS character files) finds
+        relative paths in ``base``, the scenario file's folder, and reads them within ``limits``.
         """
         parse = _load(self.parser)
+        if self.reads_files:
+            return parse(data, base=base, limits=limits)
         if not self.uses_catalog:
             return parse(data)
         if catalog is None:
@@ -109,6 +122,7 @@ RULE_SETS: dict[str, RuleSet] = {
         schema_builder="armourpen.gurps.scenario:json_schema",
         layout_builder="armourpen.gurps.layout:layout",
         rolls_dice=True,
+        reads_files=True,
         odds_engine="armourpen.probability.exact:odds",
         sampler="armourpen.probability.montecarlo:sample",
     ),

@@ -46,9 +46,14 @@ def read_scenario_file(path: str | Path, limits: Limits = DEFAULT_LIMITS) -> dic
     """
     from armourpen.reading import read_data
 
+    return read_data(scenario_path(path), field="scenario", limits=limits)
+
+
+def scenario_path(path: str | Path) -> Path:
+    """The file of a scenario: ``path``, or the shipped file of ``example:NAME``."""
     if str(path).startswith(EXAMPLE_PREFIX):
-        path = example_path(str(path).removeprefix(EXAMPLE_PREFIX))
-    return read_data(path, field="scenario", limits=limits)
+        return example_path(str(path).removeprefix(EXAMPLE_PREFIX))
+    return Path(path)
 
 
 def load_scenario(
@@ -62,8 +67,11 @@ def load_scenario(
     Without a catalog, the built-in one is used: user catalog files are read only when the caller
     passes them in (``Catalog.load([...])``), so that this call reads nothing it was not given.
     Beyond the schema, nothing in it may nest deeper, hold a longer line of fire, a number that
-    is not finite or larger, or a control character, than ``limits`` allow.
+    is not finite or larger, or a control character, than ``limits`` allow. A GURPS target may
+    name a GCS character file (``gcs = "Ogre.gcs"``): a relative path is found beside the scenario
+    file (in the current folder for a mapping), and the file is read within ``limits``.
     """
+    base: Path | None = None
     if isinstance(source, Mapping):
         from armourpen.reading import check_tree
 
@@ -71,12 +79,13 @@ def load_scenario(
         data = source
     else:
         data = read_scenario_file(source, limits)
+        base = scenario_path(source).parent  # files a scenario names are found beside it
     if not isinstance(data, Mapping):
         raise ScenarioError("scenario", data, "a table of keys (rules, attack, line, ...)")
     line = data.get("line")
     if isinstance(line, list):
         limits.check("max_line_entries", len(line), "entries", "line")
-    scenario: Scenario = rules_of(data).parse(data, catalog)
+    scenario: Scenario = rules_of(data).parse(data, catalog, base=base, limits=limits)
     return scenario
 
 

@@ -46,7 +46,7 @@ def location(
 
 HUMANOID = [
     location("eye", "-"),
-    location("skull", "3-4", 2),
+    location("skull", "3-4", 2, dr_bonus=2),
     location("face", "5"),
     location("leg", "6-7", table_name="Right Leg"),
     location("arm", "8", table_name="Right Arm"),

@@ -87,7 +87,8 @@ def read_body(data: BodyData, where: str, warnings: list[Caution], owner: str = 
         ordered = ((ALL, dr.pop(ALL)), *sorted(dr.items()))
         ordered = tuple((printable(k), v) for k, v in ordered)
         locations.append(GcsLocation(
-            printable(loc.id), printable(loc.table_name or loc.id), rolls, ordered, sub))
+            printable(loc.id), printable(loc.table_name or loc.id), rolls, ordered, sub,
+            loc.dr_bonus))
     dice = parse_dice(data.roll)
     if dice is None:
         warnings.append(Caution(

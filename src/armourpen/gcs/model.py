@@ -73,6 +73,7 @@ class GcsLocation:
     rolls: tuple[int, int] | None
     dr: tuple[tuple[str, int], ...] = ((ALL, 0),)
     sub_table: GcsBody | None = None
+    natural_dr: int = 0  # the location's own DR (the skull's 2), which ``dr`` already holds
 
     @property
     def roll(self) -> str | None:
@@ -165,6 +166,8 @@ class GcsCharacter:
 
     ``source`` names the file (not part of ``to_dict()``). ``warnings`` list what the file holds that
     armourpen does not model or reads in a documented way, each with the ruling it concerns.
+    ``tail_is_limb`` (not part of ``to_dict()`` either) says that an Extra Arm or Striker trait
+    names the tail, which is then crippled as a limb.
     """
 
     name: str
@@ -177,6 +180,7 @@ class GcsCharacter:
     perfect_balance: bool = False
     vulnerabilities: tuple[Vulnerability, ...] = ()
     warnings: tuple[Caution, ...] = field(default=())
+    tail_is_limb: bool = False  # an Extra Arm or Striker on the tail (Basic Set p. 552)
     source: str = field(default="", compare=False)
 
     @classmethod

@@ -102,6 +102,7 @@ def parse_mapping(data: object, source: str = "(GCS data)", field: str = "gcs") 
         vulnerabilities=tuple(
             Vulnerability(v.multiplier, printable(v.against)) for v in traits.vulnerabilities),
         warnings=tuple(dict.fromkeys(shown)),
+        tail_is_limb=traits.tail_is_limb,
         source=source,
     )
 

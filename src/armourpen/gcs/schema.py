@@ -5,7 +5,8 @@ Every other key of the file is ignored. What is read, and where (the paths are t
 - ``version`` (must be 5), ``profile.name``;
 - ``attributes[]``: ``attr_id`` and ``calc.value`` of ``hp``, ``st`` and ``ht``;
 - ``settings.body_type``: ``name``, ``roll`` and ``locations[]`` with ``id``, ``table_name``,
-  ``calc.roll_range``, ``calc.dr`` and ``sub_table`` (a body type of its own);
+  ``calc.roll_range``, ``calc.dr``, ``dr_bonus`` (the location's natural DR, which ``calc.dr``
+  already holds: the skull's 2) and ``sub_table`` (a body type of its own);
 - ``traits[]`` (and their ``children``): ``name``, ``disabled``, ``replacements``, ``local_notes``
   (or ``notes``), ``features[].type`` and ``.specialization``, and ``modifiers[]`` (and their
   ``children``): ``name``, ``disabled``, ``levels``, ``local_notes`` (or ``notes``), ``features``;
@@ -78,6 +79,7 @@ class LocationCalc(_Part):
 class LocationData(_Part):
     id: StrictStr
     table_name: StrictStr = ""
+    dr_bonus: StrictInt = 0
     calc: LocationCalc
     sub_table: BodyData | None = None
 

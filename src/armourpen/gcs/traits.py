@@ -12,7 +12,8 @@ replacements (``@Attack@``) are filled in.
   ``levels`` (default 1) are the level. DR traits that disagree give the lowest level, with a
   warning: armourpen applies one level to all of a target's DR.
 - **Perfect Balance** and **Vulnerability** (``Wounding xN`` and the attack named by the other
-  modifiers or the name) are read as they are.
+  modifiers or the name) are read as they are; an **Extra Arm** or **Striker** that names the tail
+  makes the tail a limb.
 - Traits that change injury, shock, knockdown or knockback but that armourpen does not model (High
   and Low Pain Threshold, Damage Reduction, Supernatural Durability, ...), and DR modifiers that
   the file's DR per location cannot show (Directional, Flexible, Limited without a damage kind), give
@@ -109,6 +110,7 @@ class TraitReading:
     perfect_balance: bool = False
     vulnerabilities: tuple[Vulnerability, ...] = ()
     warnings: list[Caution] = field(default_factory=list)
+    tail_is_limb: bool = False
 
 
 def read_traits(traits: Sequence[TraitData], equipment: Sequence[EquipmentData]) -> TraitReading:
@@ -129,6 +131,9 @@ def read_traits(traits: Sequence[TraitData], equipment: Sequence[EquipmentData])
             out.perfect_balance = True
         elif _starts(name, "vulnerability"):
             vulnerabilities.append(_vulnerability(raw, name, mods, t, out.warnings))
+        elif _starts(name, "striker") or _starts(name, "extra arm"):
+            said = " ".join([name, words(t.notes), *(m for m, _ in mods)]).split()
+            out.tail_is_limb |= "tail" in said or "tails" in said
         for phrase, rule, what in _UNMODELLED:
             if _starts(name, phrase):
                 out.warnings.append(Caution(rule, f"{raw}: {what}; not modelled"))

@@ -167,22 +167,28 @@ def _prefixed(name: str, steps: tuple[Step, ...]) -> tuple[Step, ...]:
 @lru_cache(maxsize=4096)
 def target_prep(damage: Damage, reading: Dr0Reading, target: Target, hit: Location) -> TargetPrep:
     """Own DR, wounding modifier and cover DR of ``target`` hit at ``hit`` (GU-3, GU-4, GU-6, GU-14)."""
-    treated = counts_as(hit, target.lacking)
+    rules = target.rules_for(hit)
+    treated = counts_as(rules.value, target.lacking)
     where = treated.value
     divisor = hardened_divisor(damage.divisor, target.hardened)
+    dr, dr_back = target.dr_for(hit)
     skull = where is Location.SKULL and target.injury_tolerance is not InjuryTolerance.HOMOGENOUS
-    dr_in = target.dr + (SKULL_DR if skull else 0)
+    natural = skull and not target.skull_dr_included
+    dr_in = dr + (SKULL_DR if natural else 0)
     eff = apply_divisor(dr_in, divisor.value, reading)
     own_steps = divisor.steps + eff.steps
-    if skull:
-        own_steps = (Step("GU-4", f"skull: DR {target.dr} + natural DR {SKULL_DR} = {dr_in}"),
+    if natural:
+        own_steps = (Step("GU-4", f"skull: DR {dr} + natural DR {SKULL_DR} = {dr_in}"),
                      *own_steps)
+    elif skull:
+        own_steps = (Step("GU-4", f"skull: DR {dr} from the character file already counts the "
+                          "skull's natural DR; not added again"), *own_steps)
     w = wounding_modifier(damage.type, damage.tbb, where, target.injury_tolerance)
-    c = cover_dr(dr_in, target.dr_back, target.hp, target.injury_tolerance, divisor.value,
+    c = cover_dr(dr_in, dr_back, target.hp, target.injury_tolerance, divisor.value,
                  reading=reading)
     name = target.name
     return TargetPrep(
-        Explained(where, _prefixed(name, treated.steps)),
+        Explained(where, _prefixed(name, rules.steps + treated.steps)),
         Explained(eff.value, _prefixed(name, own_steps)),
         Wounding(w.modifier, _prefixed(name, w.steps), w.warnings),
         Explained(c.value, _prefixed(name, divisor.steps + c.steps)),

@@ -154,10 +154,12 @@ def injury_effects(
     """
     steps: list[Step] = []
     has_eyes = Location.EYE not in missing_locations(target.lacking)
+    armour_dr = target.dr_for(hit)[0]
+    hit = target.rules_for(hit).value  # a wing is crippled as an arm (GU-10)
 
     bt = 0
     if penetrating == 0:
-        trauma = blunt_trauma(damage_type, target.flexible, target.dr, penetrating, arriving,
+        trauma = blunt_trauma(damage_type, target.flexible, armour_dr, penetrating, arriving,
                               explain)
         steps.extend(trauma.steps)
         bt = trauma.value
@@ -170,7 +172,7 @@ def injury_effects(
         total = bt
     else:
         if target.flexible and explain:
-            steps.extend(blunt_trauma(damage_type, True, target.dr, penetrating, arriving).steps)
+            steps.extend(blunt_trauma(damage_type, True, armour_dr, penetrating, arriving).steps)
         total = injury
 
     hp = target.hp

@@ -34,6 +34,11 @@ class Location(StrEnum):
     LEG = "leg"
     HAND = "hand"
     FOOT = "foot"
+    # Locations of other body types (Basic Set p. 552), hit on GCS bodies: a target maps each to
+    # the location whose rules it follows (:attr:`~armourpen.gurps.scenario.Target.rules`).
+    WING = "wing"
+    TAIL = "tail"
+    FIN = "fin"
 
 
 LIMBS = frozenset({Location.ARM, Location.LEG})

@@ -10,6 +10,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass, field
 from enum import StrEnum
 from fractions import Fraction
+from pathlib import Path
 from typing import Any, ClassVar, Literal
 
 from pydantic import (
@@ -22,7 +23,7 @@ from pydantic import (
 )
 
 from armourpen.errors import NotationError, ScenarioError
-from armourpen.explain import Caution
+from armourpen.explain import Caution, Explained, Step
 from armourpen.gurps.damage import Dr0Reading, InjuryTolerance
 from armourpen.gurps.dice import MAX_SEED
 from armourpen.gurps.locations import (
@@ -36,6 +37,7 @@ from armourpen.gurps.locations import (
 )
 from armourpen.gurps.notation import Damage
 from armourpen.gurps.traits import MAX_HARDENED
+from armourpen.limits import DEFAULT_LIMITS, Limits
 from armourpen.validation import Name, from_validation_error
 
 
@@ -76,6 +78,30 @@ class Target:
     groin_double_shock: bool = False
     lacking: frozenset[Lacking] = frozenset()
     body: BodyType = HUMANOID
+    dr_at: tuple[tuple[Location, int, int], ...] = ()
+    skull_dr_included: bool = False
+    rules: tuple[tuple[Location, Location, str], ...] = ()
+
+    def dr_for(self, hit: Location) -> tuple[int, int]:
+        """The DR where the shot enters and where it leaves, hit at ``hit``.
+
+        ``dr_at`` gives them per location (a GCS file's body, GU-3); elsewhere ``dr``/``dr_back``.
+        """
+        for where, dr, back in self.dr_at:
+            if where is hit:
+                return dr, back
+        return self.dr, self.dr_back
+
+    def rules_for(self, hit: Location) -> Explained[Location]:
+        """The location whose wounding and crippling rules ``hit`` follows (a wing: an arm).
+
+        ``rules`` maps the locations of other body types (GU-10, Basic Set p. 552) with the reading
+        to report; a humanoid location follows its own rules.
+        """
+        for where, treated, why in self.rules:
+            if where is hit:
+                return Explained.of(treated, "GU-10", f"{hit.value}: {why}")
+        return Explained(hit)
 
     @property
     def knockback_st(self) -> int:
@@ -120,6 +146,7 @@ class GurpsScenario:
     line: tuple[LineEntry, ...]
     settings: GurpsSettings = GurpsSettings()
     warnings: tuple[Caution, ...] = field(default=())
+    steps: tuple[Step, ...] = field(default=())  # what was read to build the line (GCS files)
 
     @property
     def targets(self) -> tuple[Target, ...]:
@@ -205,6 +232,29 @@ class _Target(_Model):
     groin_double_shock: StrictBool = False
 
 
+class _GcsTarget(_Model):
+    """A target read from a GCS character file; each key beside ``gcs`` overrides the file."""
+
+    target: Name
+    gcs: Any = Field(json_schema_extra={
+        "type": "string",
+        "description": "a GCS character file (.gcs), relative to the scenario file",
+    })  # checked by _character: a path, or (from Python) a GcsCharacter
+    hp: StrictInt | None = Field(default=None, ge=1)
+    st: StrictInt | None = Field(default=None, ge=0)
+    dr: StrictInt | None = Field(default=None, ge=0)
+    dr_back: StrictInt | None = Field(default=None, ge=0)
+    injury_tolerance: ToleranceName | list[ToleranceName] | None = None
+    hit_chance: Any = 1  # checked by _hit_chance, which keeps 0.3 exact
+    location: str | None = Field(default=None, min_length=1, description=(
+        'a location of the file\'s body type (its ids: "skull", "wing", ...), or "random"'))
+    flexible: StrictBool = False
+    vulnerability: StrictInt = Field(default=1, ge=1, le=4)
+    hardened: StrictInt | None = Field(default=None, ge=0, le=MAX_HARDENED)
+    perfect_balance: StrictBool | None = None
+    groin_double_shock: StrictBool = False
+
+
 class _CoverSpec(_Model):
     name: Name
     dr: StrictInt = Field(ge=0)
@@ -243,8 +293,14 @@ def _hit_chance(raw: object, where: str) -> Fraction:
     return value
 
 
-def parse_gurps(data: Mapping[str, Any]) -> GurpsScenario:
-    """Validate a whole scenario mapping (``rules = "gurps"``) into a :class:`GurpsScenario`."""
+def parse_gurps(
+    data: Mapping[str, Any], base: Path | None = None, limits: Limits = DEFAULT_LIMITS
+) -> GurpsScenario:
+    """Validate a whole scenario mapping (``rules = "gurps"``) into a :class:`GurpsScenario`.
+
+    A target's ``gcs`` file is found relative to ``base`` (the scenario file's folder; the current
+    folder when None) and read within ``limits``.
+    """
     if not isinstance(data, Mapping):
         raise ScenarioError("scenario", data, "a table of keys (rules, settings, attack, line)")
     from armourpen.reading import check_tree
@@ -274,6 +330,7 @@ def parse_gurps(data: Mapping[str, Any]) -> GurpsScenario:
     attack = GurpsAttack(damage, a.roll, a.seed, a.ranged, attack_location)
 
     warnings: list[Caution] = []
+    steps: list[Step] = []
     entries: list[LineEntry] = []
     for i, raw in enumerate(top.line):
         here = f"line[{i}]"
@@ -281,8 +338,9 @@ def parse_gurps(data: Mapping[str, Any]) -> GurpsScenario:
             raise ScenarioError(
                 here,
                 raw,
-                "each entry of the line has either `target = \"name\"` (with hp, dr, ...) "
-                "or `cover = { name, dr, hp?, slab?, injury_tolerance? }`",
+                "each entry of the line has either `target = \"name\"` (with hp, dr, ..., or a "
+                "GCS file: gcs = \"Ogre.gcs\") or `cover = { name, dr, hp?, slab?, "
+                "injury_tolerance? }`",
             )
         if "cover" in raw:
             try:
@@ -290,19 +348,15 @@ def parse_gurps(data: Mapping[str, Any]) -> GurpsScenario:
             except ValidationError as exc:
                 raise from_validation_error(exc, here, model=_Cover) from None
             entries.append(_cover(c, i, warnings))
+        elif "gcs" in raw:
+            entries.append(_gcs_target(raw, i, attack, entries, base, limits, steps, warnings))
         else:
             try:
                 t = _Target.model_validate(dict(raw))
             except ValidationError as exc:
                 raise from_validation_error(exc, here, model=_Target) from None
             chance = _hit_chance(t.hit_chance, f"{here}.hit_chance")
-            if chance != 1 and not any(isinstance(e, Target) for e in entries):
-                raise ScenarioError(
-                    f"{here}.hit_chance",
-                    t.hit_chance,
-                    "the first target is the one the shot hits: 1 (GU-8 chances are for "
-                    "those behind it)",
-                )
+            _first_target_check(chance, t.hit_chance, f"{here}.hit_chance", entries)
             kind, lacking = _tolerances(t.injury_tolerance, f"{here}.injury_tolerance")
             own = _location(t.location)
             location = attack_location if own is None else own
@@ -341,7 +395,97 @@ def parse_gurps(data: Mapping[str, Any]) -> GurpsScenario:
         line=tuple(entries),
         settings=GurpsSettings(top.settings.fractional_dr0),
         warnings=tuple(warnings),
+        steps=tuple(steps),
     )
+
+
+def _first_target_check(chance: Fraction, raw: object, where: str, entries: list[LineEntry]) -> None:
+    if chance != 1 and not any(isinstance(e, Target) for e in entries):
+        raise ScenarioError(
+            where,
+            raw,
+            "the first target is the one the shot hits: 1 (GU-8 chances are for those behind it)",
+        )
+
+
+def _gcs_target(
+    raw: Mapping[str, Any],
+    i: int,
+    attack: GurpsAttack,
+    entries: list[LineEntry],
+    base: Path | None,
+    limits: Limits,
+    steps: list[Step],
+    warnings: list[Caution],
+) -> Target:
+    """A target read from a GCS character file (:mod:`armourpen.gcs.target`)."""
+    from armourpen.gcs.target import Overrides, from_character
+
+    here = f"line[{i}]"
+    try:
+        t = _GcsTarget.model_validate(dict(raw))
+    except ValidationError as exc:
+        raise from_validation_error(exc, here, model=_GcsTarget) from None
+    character, source = _character(t.gcs, f"{here}.gcs", base, limits)
+    chance = _hit_chance(t.hit_chance, f"{here}.hit_chance")
+    _first_target_check(chance, t.hit_chance, f"{here}.hit_chance", entries)
+    kinds: tuple[str, ...] | None = None
+    if t.injury_tolerance is not None:
+        _tolerances(t.injury_tolerance, f"{here}.injury_tolerance")  # one of each, at most one body
+        names = [t.injury_tolerance] if isinstance(t.injury_tolerance, ToleranceName) \
+            else t.injury_tolerance
+        kinds = tuple(n.value for n in names if n is not ToleranceName.NONE)
+    if t.location is not None:
+        location: str | Location | Random = t.location
+        where = f"{here}.location"
+    else:
+        location, where = attack.location, "attack.location"
+    read = from_character(
+        character, t.target, source, here, attack.damage, location,
+        Overrides(t.hp, t.st, t.dr, t.dr_back, t.hardened, t.perfect_balance, kinds),
+        field=where,
+    )
+    _check_location(read.location, read.lacking, where, t.target)
+    steps.extend(read.steps)
+    warnings.extend(read.warnings)
+    return Target(
+        name=t.target,
+        hp=read.hp,
+        dr=read.dr,
+        dr_back=read.dr_back,
+        injury_tolerance=read.injury_tolerance,
+        hit_chance=chance,
+        location=read.location,
+        index=i,
+        st=read.st,
+        flexible=t.flexible,
+        vulnerability=t.vulnerability,
+        hardened=read.hardened,
+        perfect_balance=read.perfect_balance,
+        groin_double_shock=t.groin_double_shock,
+        lacking=read.lacking,
+        body=HUMANOID if read.body is None else read.body,
+        dr_at=read.dr_at,
+        skull_dr_included=read.skull_dr_included,
+        rules=read.rules,
+    )
+
+
+def _character(raw: object, where: str, base: Path | None, limits: Limits) -> tuple[Any, str]:
+    """The GCS character a target names: a file (relative to ``base``) or, from Python, a value
+    already read (:func:`armourpen.load_gcs`, e.g. an upload). Returns it and how it is named."""
+    from armourpen.gcs import GcsCharacter
+    from armourpen.gcs.reader import read_path
+
+    if isinstance(raw, GcsCharacter):
+        return raw, raw.source or f"{raw.name}'s GCS data"
+    if not isinstance(raw, str) or not raw.strip():
+        raise ScenarioError(where, raw, "a GCS character file (.gcs), as a path relative to the "
+                            "scenario file")
+    path = Path(raw)
+    if base is not None and not path.is_absolute():
+        path = base / path
+    return read_path(path, field=where, limits=limits), raw
 
 
 _KINDS = {
@@ -417,6 +561,6 @@ def json_schema() -> dict[str, Any]:
     """The JSON Schema of a GURPS scenario file (the line's entries are targets or covers)."""
 
     class GurpsScenarioFile(_Top):
-        line: list[_Target | _Cover] = Field(min_length=1)
+        line: list[_Target | _GcsTarget | _Cover] = Field(min_length=1)
 
     return GurpsScenarioFile.model_json_schema()

@@ -49,17 +49,20 @@ def odds(scenario: GurpsScenario, *, limits: Limits = DEFAULT_LIMITS) -> OddsRes
 
     planned = plan(scenario, limits)  # refused there beyond the cap, before enumerating
 
-    steps: list[Step] = []
+    steps: list[Step] = list(scenario.steps)
     roll = scenario.attack.roll
     if roll is not None:
         steps.append(
             Step("GU-2", f"the scenario's fixed roll {roll} is ignored: odds cover every roll")
         )
-    rolled = [t.name for t in scenario.targets if t.random_location]
-    if rolled:
+    tables: dict[str, list[str]] = {}
+    for t in scenario.targets:
+        if t.random_location:
+            tables.setdefault(f"{t.body.dice}d6 ({t.body.name} table)", []).append(t.name)
+    for table, names in tables.items():
         steps.append(
-            Step("GU-10", "every hit location weighed by its chance on 3d6 (humanoid table) for "
-                 + ", ".join(rolled))
+            Step("GU-10", f"every hit location weighed by its chance on {table} for "
+                 + ", ".join(names))
         )
     return exact_odds(scenario.attack.damage, planned.model, planned.patterns, tuple(steps))
 

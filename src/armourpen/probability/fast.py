@@ -126,7 +126,8 @@ class WoundTable:
         memo = self._bt
         for a in values:
             if a not in memo:
-                bt = blunt_trauma(self._kind, True, t.dr, 0, a, explain=False).value
+                bt = blunt_trauma(self._kind, True, t.dr_for(self._hit)[0], 0, a,
+                                  explain=False).value
                 memo[a] = bt if self._cap is None else min(bt, diffuse_cap(self._kind))
         out = [memo[a] for a in values]
         self._fill(set(out))

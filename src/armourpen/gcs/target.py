@@ -1,0 +1,314 @@
+"""A GCS character as a GURPS target of a scenario (``{ target = "Ogre", gcs = "Ogre.gcs" }``).
+
+The file gives HP, ST, the DR of every location, the body's random table, Injury Tolerance,
+Hardened and Perfect Balance; keys written beside ``gcs`` override it, and a step says so.
+
+- **DR (GU-3)**: a location's ``calc.dr`` against the attack's damage type: ``all`` plus every
+  per-kind key that names that type (:mod:`armourpen.gcs.dr`). The skull's natural DR is already
+  in the file's figure and is not added again (GU-4).
+- **Locations (GU-10)**: the target is hit where the scenario says, which must be a location of
+  the file's body (its ids: ``skull``, ``wing``, ...), or ``random``: a roll on the file's own
+  table. Ids of other body types follow the rules the Basic Set gives them (p. 552), each reading
+  reported: a wing is a limb; a fin an extremity; a tail an extremity, or a limb when it is a fish's
+  (an Ichthyoid body) or an Extra Arm or Striker; a brain is the skull. An id armourpen does not
+  know is read as the torso, with a warning.
+- **Injury Tolerance (GU-14)**: the file's kinds; where it lists more than one of Unliving,
+  Homogenous and Diffuse, the most protective counts (Diffuse, then Homogenous), with a warning.
+- **Vulnerability** is listed in the warnings and applies only where the scenario says
+  ``vulnerability``.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import TypeVar
+
+from armourpen.errors import ScenarioError
+from armourpen.explain import Caution, Step
+from armourpen.gcs.dr import damage_types
+from armourpen.gcs.model import ALL, GcsCharacter, GcsLocation
+from armourpen.gurps.damage import InjuryTolerance
+from armourpen.gurps.locations import RANDOM, BodyType, Lacking, Location, Random
+from armourpen.gurps.notation import Damage
+from armourpen.gurps.traits import MAX_HARDENED
+
+# GCS location ids that name a location of GU-4 and GU-10 as they are.
+_SAME = {loc.value: loc for loc in Location}
+# Ids of other body types: (the location armourpen keeps, or None for those it reads as another).
+_READ_AS: dict[str, tuple[Location, str]] = {
+    "brain": (Location.SKULL, "the brain is read as the skull (x4, knockdown at -10; its DR is "
+                              "the brain's)"),
+    "extremity": (Location.HAND, "an extremity is read as a hand (crippled over HP/3)"),
+}
+_WING = "a wing is a limb (arm, leg) for wounding and crippling (Basic Set p. 552)"
+_FIN = "a fin is an extremity (hand, foot) for wounding and crippling (Basic Set p. 552)"
+_TAIL_EXTREMITY = ("a tail is an extremity (hand, foot) for wounding and crippling, unless it is "
+                   "an Extra Arm, a Striker or a fish tail (Basic Set p. 552)")
+_TAIL_LIMB = ("this tail is a limb (arm, leg) for wounding and crippling: {why} (Basic Set "
+              "p. 552)")
+_PROTECTIVE = (InjuryTolerance.DIFFUSE, InjuryTolerance.HOMOGENOUS, InjuryTolerance.UNLIVING)
+T = TypeVar("T")
+
+
+@dataclass(frozen=True, slots=True)
+class Overrides:
+    """The keys written beside ``gcs`` (None: take the file's)."""
+
+    hp: int | None = None
+    st: int | None = None
+    dr: int | None = None
+    dr_back: int | None = None
+    hardened: int | None = None
+    perfect_balance: bool | None = None
+    injury_tolerance: tuple[str, ...] | None = None  # kinds, as the scenario writes them
+
+
+@dataclass(frozen=True, slots=True)
+class GcsTarget:
+    """What a GCS file gives a target: the fields of :class:`~armourpen.gurps.scenario.Target`
+    that come from it, with the steps and warnings that report the reading."""
+
+    hp: int
+    st: int
+    dr: int
+    dr_back: int
+    injury_tolerance: InjuryTolerance
+    lacking: frozenset[Lacking]
+    hardened: int
+    perfect_balance: bool
+    location: Location | Random
+    body: BodyType | None
+    dr_at: tuple[tuple[Location, int, int], ...]
+    skull_dr_included: bool
+    rules: tuple[tuple[Location, Location, str], ...]
+    steps: tuple[Step, ...]
+    warnings: tuple[Caution, ...]
+
+
+def location_of(loc_id: str) -> tuple[Location, str | None]:
+    """The location a GCS id is hit as, and the reading when it is not a humanoid one.
+
+    Ids armourpen does not know read as the torso (the reading says so).
+    """
+    if loc_id in _SAME:
+        return _SAME[loc_id], None
+    if loc_id in _READ_AS:
+        return _READ_AS[loc_id]
+    return Location.TORSO, f"{loc_id!r} is not a location armourpen knows: read as the torso"
+
+
+def _rules(character: GcsCharacter) -> tuple[tuple[Location, Location, str], ...]:
+    if "ichthyoid" in character.body.name.lower():
+        tail = (Location.TAIL, Location.ARM, _TAIL_LIMB.format(why="a fish tail"))
+    elif character.tail_is_limb:
+        tail = (Location.TAIL, Location.ARM, _TAIL_LIMB.format(why="an Extra Arm or Striker"))
+    else:
+        tail = (Location.TAIL, Location.HAND, _TAIL_EXTREMITY)
+    return ((Location.WING, Location.ARM, _WING), (Location.FIN, Location.HAND, _FIN), tail)
+
+
+def location_dr(loc: GcsLocation, damage: Damage) -> tuple[int, str]:
+    """A location's DR against ``damage``'s type: ``all`` plus the kinds that name the type."""
+    total = loc.dr_all
+    parts = [str(loc.dr_all)]
+    for kind, bonus in loc.dr:
+        if kind != ALL and damage.type in damage_types(kind):
+            total += bonus
+            parts.append(f"{kind} {bonus:+d}")
+    shown = str(total) if len(parts) == 1 else f"{' '.join(parts)} = {total}"
+    return total, shown
+
+
+class _Report:
+    """The steps and warnings of one target's reading, each naming the target."""
+
+    def __init__(self, name: str, source: str) -> None:
+        self.name, self.source = name, source
+        self.steps: list[Step] = []
+        self.warnings: list[Caution] = []
+
+    def step(self, rule: str, text: str) -> None:
+        self.steps.append(Step(rule, f"{self.name}: {text}"))
+
+    def warn(self, rule: str, text: str) -> None:
+        self.warnings.append(Caution(rule, f"{self.name} ({self.source}): {text}"))
+
+    def figure(self, key: str, filed: T, given: T | None, rule: str = "GU-4") -> T:
+        """A key written beside gcs wins over the file's figure; the step says so."""
+        if given is None:
+            return filed
+        if given != filed:
+            self.step(rule, f"{key} {given} from the scenario overrides the file's {filed} "
+                      f"({self.source})")
+        return given
+
+
+def from_character(
+    character: GcsCharacter,
+    name: str,
+    source: str,
+    here: str,
+    damage: Damage,
+    location: str | Location | Random,
+    given: Overrides,
+    field: str = "",
+) -> GcsTarget:
+    """Read ``character`` as the target ``name`` (line entry ``here``) of a scenario, hit at
+    ``location`` (which the scenario gives at ``field``)."""
+    field = field or f"{here}.location"
+    report = _Report(name, source)
+    for w in character.warnings:
+        report.warn(w.rule, w.text)
+    body = character.body
+    hp = report.figure("hp", character.hp, given.hp)
+    if hp < 1:
+        raise ScenarioError(f"{here}.gcs", source, f"a character with 1 HP or more: the file gives "
+                            f"HP {hp}; give hp beside gcs")
+    st = report.figure("st", character.st, given.st, rule="GU-13")
+    report.step("GU-4", f"from {source}: HP {character.hp}, ST {character.st}, HT {character.ht}, "
+                f"body {body.name or '(unnamed)'} ({body.roll})")
+
+    # Where it is hit: an id of the file's body, or its random table.
+    rollable = bool(body.table) and body.dice is not None and body.dice.sides == 6 \
+        and body.dice.add == 0
+    if location == RANDOM:
+        if not rollable:
+            raise ScenarioError(field, RANDOM, _where_allowed(character, False)
+                                + f" (its roll {body.roll!r} gives no table armourpen can roll)")
+    elif str(location) not in body_ids(character):
+        raise ScenarioError(field, str(location), _where_allowed(character, rollable))
+
+    dr_at = _dr_by_location(character, damage, report)
+    against = f" against {damage.type.value}" if any(
+        k != ALL for loc in _flat(body.locations) for k, _ in loc.dr) else ""
+    aimed: Location | Random
+    rolled: BodyType | None = None
+    if location == RANDOM:
+        aimed = RANDOM
+        on_table = [body.locations[i] for _, _, i in body.table]
+        hit = dict.fromkeys(location_of(loc.id)[0] for loc in on_table)
+        listed = ", ".join(f"{where.value} {dr_at[where][1]}" for where in hit)
+        report.step("GU-3", f"DR by location on the random table, from {source}{against}: "
+                    f"{listed}")
+        rolled = BodyType(
+            body.name or "body",
+            tuple((low, high, location_of(body.locations[i].id)[0]) for low, high, i in body.table),
+            body.dice.count if body.dice is not None else 3,
+        )
+        for reading in dict.fromkeys(location_of(loc.id)[1] for loc in on_table):
+            if reading:
+                report.step("GU-10", reading)
+        if any(loc.sub_table is not None for loc in on_table):
+            report.warn("GU-10", "sub-tables are not rolled: a hit on a location with a sub-table "
+                        "is a hit on that location")
+        dr = (dr_at.get(Location.TORSO) or next(iter(dr_at.values())))[0]
+    else:
+        loc = next(loc for loc in _flat(body.locations) if loc.id == str(location))
+        aimed, reading = location_of(loc.id)
+        if reading:
+            report.step("GU-10", reading)
+        report.step("GU-3", f"DR at the {loc.table_name} from {source}{against}: "
+                    f"{dr_at[aimed][1]}")
+        dr = dr_at[aimed][0]
+
+    # A location's natural DR (the skull's) counts where the shot enters, as for every target
+    # (GU-4, GU-6): the DR where it leaves is the file's DR without it.
+    dr_pairs = tuple((where, d, max(0, d - natural)) for where, (d, _, _, natural) in dr_at.items())
+    dr_back = dict((w, b) for w, _, b in dr_pairs).get(aimed, dr) if isinstance(aimed, Location) \
+        else dr
+    skull_included = True
+    if given.dr is not None:
+        report.step("GU-3", f"dr {given.dr} from the scenario overrides the file's DR at every "
+                    "location (the skull adds its natural DR to it)")
+        dr, dr_back, dr_pairs, skull_included = given.dr, given.dr, (), False
+    if given.dr_back is not None:
+        report.step("GU-6", f"dr_back {given.dr_back} from the scenario: the DR where the shot "
+                    "leaves, at every location")
+        dr_back = given.dr_back
+        dr_pairs = tuple((where, d, given.dr_back) for where, d, _ in dr_pairs)
+
+    kind, lacking = _tolerance(character, given, report)
+    hardened = _hardened(character, given, report)
+    balance = report.figure("perfect_balance", character.perfect_balance, given.perfect_balance,
+                            rule="GU-13")
+    if character.perfect_balance and given.perfect_balance is None:
+        report.step("GU-13", f"Perfect Balance from {source}")
+    return GcsTarget(
+        hp=hp, st=st, dr=dr, dr_back=dr_back, injury_tolerance=kind, lacking=lacking,
+        hardened=hardened, perfect_balance=balance, location=aimed, body=rolled, dr_at=dr_pairs,
+        skull_dr_included=skull_included, rules=_rules(character), steps=tuple(report.steps),
+        warnings=tuple(report.warnings),
+    )
+
+
+def _dr_by_location(
+    character: GcsCharacter, damage: Damage, report: _Report
+) -> dict[Location, tuple[int, str, str, int]]:
+    """(DR, how it adds up, table name, natural DR) per location, each taken from the first id
+    that names it: known ids before unknown ones (an unknown id reads as the torso)."""
+    out: dict[Location, tuple[int, str, str, int]] = {}
+    ordered = sorted(_flat(character.body.locations),
+                     key=lambda loc: loc.id not in _SAME and loc.id not in _READ_AS)
+    for loc in ordered:
+        where = location_of(loc.id)[0]
+        dr, shown = location_dr(loc, damage)
+        if where not in out:
+            out[where] = (dr, shown, loc.table_name, loc.natural_dr)
+        elif out[where][0] != dr:
+            kept = out[where]
+            report.warn("GU-3", f"{loc.table_name} (DR {dr}) is hit as the {where.value}, whose "
+                        f"DR is {kept[2]}'s, {kept[0]}")
+    return out
+
+
+def _flat(locations: tuple[GcsLocation, ...]) -> list[GcsLocation]:
+    out: list[GcsLocation] = []
+    for loc in locations:
+        out.append(loc)
+        if loc.sub_table is not None:
+            out.extend(_flat(loc.sub_table.locations))
+    return out
+
+
+def body_ids(character: GcsCharacter) -> tuple[str, ...]:
+    """The ids a scenario may aim at: every location of the body and of its sub-tables."""
+    return tuple(dict.fromkeys(loc.id for loc in _flat(character.body.locations)))
+
+
+def _where_allowed(character: GcsCharacter, rollable: bool) -> str:
+    ids = ", ".join(body_ids(character))
+    also = ', or "random"' if rollable else ""
+    return (f"a location of {character.name}'s body ({character.body.name or 'unnamed'}): "
+            f"{ids}{also}")
+
+
+def _tolerance(
+    character: GcsCharacter, given: Overrides, report: _Report
+) -> tuple[InjuryTolerance, frozenset[Lacking]]:
+    filed = character.injury_tolerance
+    kinds = filed if given.injury_tolerance is None else given.injury_tolerance
+    if given.injury_tolerance is not None and tuple(given.injury_tolerance) != filed:
+        report.step("GU-14", f"injury_tolerance {', '.join(kinds) or 'none'} from the scenario "
+                    f"overrides the file's {', '.join(filed) or 'none'} ({report.source})")
+    elif kinds:
+        report.step("GU-14", f"Injury Tolerance from {report.source}: {', '.join(kinds)}")
+    bodies = [t for t in _PROTECTIVE if t.value in kinds]
+    kind = bodies[0] if bodies else InjuryTolerance.NONE
+    if len(bodies) > 1:
+        report.warn("GU-14", f"{', '.join(b.value for b in bodies)} exclude each other; the most "
+                    f"protective, {kind.value}, counts")
+    lacking = frozenset(Lacking(k) for k in kinds if k in {m.value for m in Lacking})
+    return kind, lacking
+
+
+def _hardened(character: GcsCharacter, given: Overrides, report: _Report) -> int:
+    level = character.hardened
+    if given.hardened is not None:
+        return report.figure("hardened", level, given.hardened, rule="GU-14")
+    if level > MAX_HARDENED:
+        report.step("GU-14", f"Hardened {level} from {report.source}: beyond the ladder's "
+                    f"{MAX_HARDENED} steps, which take any divisor to none; {MAX_HARDENED}")
+        return MAX_HARDENED
+    if level:
+        report.step("GU-14", f"Hardened {level} from {report.source}")
+    return level

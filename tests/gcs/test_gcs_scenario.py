@@ -1,0 +1,380 @@
+"""GCS character files as targets of GURPS scenarios: what the file gives, what the scenario
+overrides, where the shot lands (GU-3, GU-4, GU-10, GU-14), in resolve and in the exact odds."""
+
+from __future__ import annotations
+
+import json
+from fractions import Fraction
+from pathlib import Path
+from typing import Any
+
+import pytest
+from gcs_helpers import DR_ALL, HUMANOID, character, location, modifier, sample, trait
+
+import armourpen
+from armourpen.errors import GcsError, ScenarioError
+from armourpen.gurps.scenario import GurpsScenario, Target
+
+OGRE = character(
+    name="Ogre", hp=20, st=20, ht=13,
+    locations=[
+        location("eye", "-"),
+        location("skull", "3-4", 5, dr_bonus=2),  # DR 3 everywhere, and the skull's natural 2
+        location("face", "5", 3),
+        location("leg", "6-7", 3, table_name="Right Leg"),
+        location("arm", "8", 3, table_name="Right Arm"),
+        location("torso", "9-10", {"all": 3, "burning": 2, "electricity": 4}),
+        location("groin", "11", 3),
+        location("arm", "12", 3, table_name="Left Arm"),
+        location("leg", "13-14", 3, table_name="Left Leg"),
+        location("hand", "15", 3),
+        location("foot", "16", 3),
+        location("neck", "17-18", 3),
+        location("vitals", "-", 3),
+    ],
+    traits=[
+        trait("Damage Resistance", modifier("Hardened"), levels=3, features=[DR_ALL]),
+        trait("Injury Tolerance", modifier("Unliving")),
+        trait("Perfect Balance"),
+        trait("Vulnerability", modifier("Crushing"), modifier("Wounding x2")),
+    ],
+)
+
+
+@pytest.fixture
+def ogre_file(tmp_path: Path) -> Path:
+    path = tmp_path / "monsters" / "Ogre.gcs"
+    path.parent.mkdir()
+    path.write_text(json.dumps(OGRE), encoding="utf-8")
+    return path
+
+
+def scenario(damage: str, *line: dict[str, Any], **attack: Any) -> dict[str, Any]:
+    return {"rules": "gurps", "attack": {"damage": damage, **attack}, "line": list(line)}
+
+
+def load(data: dict[str, Any], base: Path | None = None) -> GurpsScenario:
+    from armourpen.gurps.scenario import parse_gurps
+
+    return parse_gurps(data, base=base)
+
+
+def resolved(data: dict[str, Any], base: Path | None = None) -> dict[str, Any]:
+    out: dict[str, Any] = armourpen.resolve(load(data, base), seed=1).to_dict()
+    return out
+
+
+BY_HAND = {"target": "Ogre", "hp": 20, "st": 20, "dr": 3, "injury_tolerance": "unliving",
+           "hardened": 1, "perfect_balance": True}
+VIP = {"target": "VIP", "hp": 10}
+
+
+@pytest.mark.parametrize(("damage", "roll", "where"), [
+    ("3d(2) pi+", 14, "torso"), ("3d(2) pi+", 7, "torso"), ("6d imp", 30, "vitals"),
+    ("3d pi", 12, "skull"), ("2d cr", 9, "leg"), ("4d(5) pi", 20, "neck"), ("1d+1 pi-", 5, "hand"),
+])
+def test_gcs_target_resolves_exactly_as_the_same_target_written_by_hand(
+    ogre_file: Path, damage: str, roll: int, where: str,
+) -> None:
+    by_file = {"target": "Ogre", "gcs": str(ogre_file)}
+    # by hand, the skull's DR is the armour's 3: the rules add its natural 2 (GU-4)
+    a = resolved(scenario(damage, by_file, VIP, roll=roll, location=where))
+    b = resolved(scenario(damage, BY_HAND, VIP, roll=roll, location=where))
+    assert a["targets"] == b["targets"]
+    assert a["stopped_in"] == b["stopped_in"]
+
+
+def test_gcs_target_odds_equal_the_same_target_written_by_hand(ogre_file: Path) -> None:
+    by_file = {"target": "Ogre", "gcs": str(ogre_file), "location": "skull"}
+    by_hand = {**BY_HAND, "location": "skull"}
+    a = armourpen.odds(load(scenario("3d(2) pi+", by_file, VIP)))
+    b = armourpen.odds(load(scenario("3d(2) pi+", by_hand, VIP)))
+    assert [t.to_dict() for t in a.targets] == [t.to_dict() for t in b.targets]
+
+
+def test_gu4_the_files_skull_dr_already_holds_the_natural_dr(ogre_file: Path) -> None:
+    # skull DR 5 in the file: 12 - 5 = 7 penetrating, x4 = 28 (not 12 - 7 = 5, x4 = 20)
+    out = resolved(scenario("3d pi", {"target": "Ogre", "gcs": str(ogre_file),
+                                      "injury_tolerance": "none"}, roll=12, location="skull"))
+    ogre = out["targets"][0]
+    assert (ogre["own_dr"], ogre["penetrating"], ogre["injury"]) == (5, 7, 28)
+    assert any("already counts the skull's natural DR" in s["text"] for s in out["steps"])
+
+
+def test_gcs_relative_path_is_found_beside_the_scenario_file(ogre_file: Path) -> None:
+    data = scenario("3d pi", {"target": "Ogre", "gcs": "monsters/Ogre.gcs"}, roll=10)
+    path = ogre_file.parent.parent / "fight.json"
+    path.write_text(json.dumps(data), encoding="utf-8")
+    s = armourpen.load_scenario(path)
+    assert isinstance(s, GurpsScenario)
+    assert s.targets[0].hp == 20
+
+
+def test_gcs_relative_path_of_a_mapping_is_found_in_the_current_folder(
+    ogre_file: Path, monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    monkeypatch.chdir(ogre_file.parent)
+    s = armourpen.load_scenario(scenario("3d pi", {"target": "Ogre", "gcs": "Ogre.gcs"}, roll=10))
+    assert isinstance(s, GurpsScenario) and s.targets[0].st == 20
+
+
+def test_gcs_character_value_from_an_upload_stands_for_the_file(ogre_file: Path) -> None:
+    ogre = armourpen.load_gcs(ogre_file.read_bytes(), name="Ogre.gcs")
+    s = armourpen.load_scenario(scenario("3d pi", {"target": "Ogre", "gcs": ogre}, roll=10))
+    assert isinstance(s, GurpsScenario) and s.targets[0].hp == 20
+    assert any("from Ogre.gcs" in step.text for step in s.steps)
+
+
+def test_gcs_file_figures_and_traits_reach_the_target(ogre_file: Path) -> None:
+    s = load(scenario("3d pi", {"target": "Ogre", "gcs": str(ogre_file)}, roll=10))
+    t = s.targets[0]
+    assert (t.hp, t.st, t.dr, t.hardened, t.perfect_balance) == (20, 20, 3, 1, True)
+    assert t.injury_tolerance.value == "unliving"
+    assert t.vulnerability == 1  # listed, not applied
+    texts = [step.text for step in s.steps]
+    assert any("HP 20, ST 20, HT 13" in x for x in texts)
+    assert any("Hardened 1" in x for x in texts)
+    assert any("Perfect Balance" in x for x in texts)
+
+
+def test_gcs_keys_beside_the_file_override_it_and_a_step_says_so(ogre_file: Path) -> None:
+    s = load(scenario("3d pi", {"target": "Ogre", "gcs": str(ogre_file), "hp": 30, "st": 25,
+                                "hardened": 0, "perfect_balance": False,
+                                "injury_tolerance": ["homogenous", "no_brain"]}, roll=10))
+    t = s.targets[0]
+    assert (t.hp, t.st, t.hardened, t.perfect_balance) == (30, 25, 0, False)
+    assert t.injury_tolerance.value == "homogenous" and {k.value for k in t.lacking} == {"no_brain"}
+    texts = [step.text for step in s.steps]
+    assert "Ogre: hp 30 from the scenario overrides the file's 20 (" in texts[0]
+    for said in ("st 25 from the scenario overrides the file's 20",
+                 "hardened 0 from the scenario overrides the file's 1",
+                 "perfect_balance False from the scenario overrides the file's True",
+                 "injury_tolerance homogenous, no_brain from the scenario overrides the file's "
+                 "unliving"):
+        assert any(said in x for x in texts), said
+
+
+def test_gcs_dr_beside_the_file_counts_everywhere_and_the_skull_adds_its_own(
+    ogre_file: Path,
+) -> None:
+    out = resolved(scenario("3d pi", {"target": "Ogre", "gcs": str(ogre_file), "dr": 8,
+                                      "injury_tolerance": "none"}, roll=12, location="skull"))
+    assert out["targets"][0]["own_dr"] == 10  # 8 + the natural 2 (GU-4)
+
+
+def test_gu10_a_location_the_body_lacks_names_the_locations_it_has(ogre_file: Path) -> None:
+    with pytest.raises(ScenarioError) as info:
+        load(scenario("3d pi", {"target": "Ogre", "gcs": str(ogre_file), "location": "wing"},
+                      roll=10))
+    e = info.value
+    assert e.field == "line[0].location" and e.value == "wing"
+    assert ("eye, skull, face, leg, arm, torso, groin, hand, foot, neck, vitals, or \"random\""
+            in e.allowed)
+
+
+def test_gu10_the_attacks_location_must_be_on_the_body_too(tmp_path: Path) -> None:
+    skull = character(name="Flaming Skull", body_name="Skull", locations=[location("skull", "-")])
+    path = tmp_path / "Flaming Skull.gcs"
+    path.write_text(json.dumps(skull), encoding="utf-8")
+    with pytest.raises(ScenarioError) as info:
+        load(scenario("1d burn", {"target": "Skull", "gcs": str(path)}, roll=3))
+    assert info.value.field == "attack.location" and info.value.value == "torso"
+    assert info.value.allowed.endswith("(Skull): skull")  # no random table: "-" only
+    with pytest.raises(ScenarioError) as info:
+        load(scenario("1d burn", {"target": "Skull", "gcs": str(path), "location": "random"},
+                      roll=3))
+    assert "no table armourpen can roll" in info.value.allowed
+    ok = load(scenario("1d burn", {"target": "Skull", "gcs": str(path), "location": "skull"},
+                       roll=3))
+    assert ok.targets[0].location.value == "skull"  # type: ignore[union-attr]
+
+
+@pytest.mark.parametrize(("damage", "dr"), [
+    ("3d burn", 5), ("3d burn tbb", 5), ("3d cr", 3), ("3d pi", 3), ("3d cut", 3),
+])
+def test_gu3_per_kind_dr_applies_to_the_damage_type_it_names(
+    ogre_file: Path, damage: str, dr: int,
+) -> None:
+    out = resolved(scenario(damage, {"target": "Ogre", "gcs": str(ogre_file), "hardened": 0},
+                            roll=12))
+    assert out["targets"][0]["own_dr"] == dr
+
+
+def test_gu3_kinds_that_name_no_damage_type_are_warned_about_and_never_applied(
+    ogre_file: Path,
+) -> None:
+    out = resolved(scenario("3d pi", {"target": "Ogre", "gcs": str(ogre_file)}, roll=12))
+    assert any("'electricity'" in w["text"] and "never applies it" in w["text"]
+               for w in out["warnings"])
+    assert out["targets"][0]["own_dr"] == 3
+
+
+def test_gu14_vulnerability_is_listed_and_applied_only_when_the_scenario_says_so(
+    ogre_file: Path,
+) -> None:
+    target = {"target": "Ogre", "gcs": str(ogre_file), "injury_tolerance": "none", "hardened": 0}
+    plain = resolved(scenario("3d cr", target, roll=13))
+    vulnerable = resolved(scenario("3d cr", {**target, "vulnerability": 2}, roll=13))
+    assert any(w["rule"] == "GU-14" and "Vulnerability" in w["text"] and "x2" in w["text"]
+               for w in plain["warnings"])
+    # 13 - DR 3 = 10 penetrating, cr x1 at the torso: 10; x2 Vulnerability: 20
+    assert plain["targets"][0]["injury"] == 10
+    assert vulnerable["targets"][0]["injury"] == 20
+
+
+def test_gu14_two_bodies_of_injury_tolerance_in_a_file_give_the_most_protective(
+    tmp_path: Path,
+) -> None:
+    blob = character(name="Blob", traits=[trait("Injury Tolerance", modifier("Homogenous"),
+                                                modifier("Diffuse"))])
+    path = tmp_path / "Blob.gcs"
+    path.write_text(json.dumps(blob), encoding="utf-8")
+    s = load(scenario("3d pi", {"target": "Blob", "gcs": str(path)}, roll=10))
+    assert s.targets[0].injury_tolerance.value == "diffuse"
+    assert any("the most protective, diffuse" in w.text for w in s.warnings)
+
+
+def test_ap2_gcs_target_errors_name_the_field(tmp_path: Path) -> None:
+    with pytest.raises(GcsError) as missing:
+        load(scenario("3d pi", {"target": "X", "gcs": "nothing.gcs"}, roll=10), base=tmp_path)
+    assert missing.value.field == "line[0].gcs" and missing.value.allowed == "no such file"
+    with pytest.raises(ScenarioError) as number:
+        load(scenario("3d pi", {"target": "X", "gcs": 5}, roll=10))
+    assert number.value.field == "line[0].gcs"
+    broken = tmp_path / "broken.gcs"
+    broken.write_text('{"version": 4}', encoding="utf-8")
+    with pytest.raises(GcsError) as version:
+        load(scenario("3d pi", {"target": "X", "gcs": str(broken)}, roll=10))
+    assert version.value.field == f"{broken}: version"
+    with pytest.raises(ScenarioError) as typo:
+        load(scenario("3d pi", {"target": "X", "gcs": str(broken), "hpp": 3}, roll=10))
+    assert typo.value.field == "line[0].hpp"
+
+
+def test_gcs_target_in_the_json_schema() -> None:
+    schema = armourpen.RULE_SETS["gurps"].schema()
+    assert "gcs" in json.dumps(schema)
+
+
+# --- random hit locations on the file's own body (GU-10) ------------------------------------
+
+# 3d6: the number of the 216 rolls giving each total from 3 to 18
+WAYS = dict(zip(range(3, 19), (1, 3, 6, 10, 15, 21, 25, 27, 27, 25, 21, 15, 10, 6, 3, 1),
+                strict=True))
+
+
+def _ways(*totals: int) -> int:
+    return sum(WAYS[t] for t in totals)
+
+
+def test_gu10_random_location_weighs_the_files_own_table_quadruped() -> None:
+    data = scenario("1d pi", {"target": "Rat", "gcs": str(sample("Giant Rat.gcs"))},
+                    location="random")
+    result = armourpen.odds(load(data))
+    where = result.targets[0].location_pmf
+    assert where == {
+        "skull": Fraction(_ways(3, 4), 216), "face": Fraction(_ways(5), 216),
+        "neck": Fraction(_ways(6), 216), "leg": Fraction(_ways(7, 8, 13, 14), 216),
+        "torso": Fraction(_ways(9, 10, 11), 216), "groin": Fraction(_ways(12), 216),
+        "foot": Fraction(_ways(15, 16), 216), "tail": Fraction(_ways(17, 18), 216),
+    }
+
+
+def test_gu10_random_location_odds_with_each_locations_dr_worked_by_hand() -> None:
+    # Giant Rat: HP 9, DR 1 everywhere on the table but the skull's 3. 1d pi (x1):
+    # skull (4 of 216 rolls): 1d - 3, x4 -> 0, 0, 0, 4, 8, 12
+    # elsewhere 1d - 1: 0..5; a leg caps at HP/2 + 1 = 5, a foot or the tail (extremities)
+    # at HP/3 + 1 = 4
+    data = scenario("1d pi", {"target": "Rat", "gcs": str(sample("Giant Rat.gcs"))},
+                    location="random")
+    rat = armourpen.odds(load(data)).targets[0]
+    skull, ends = 4, _ways(15, 16, 17, 18)  # foot and tail: 20
+    rest = 216 - skull
+    want = {0: rest + 3 * skull, 1: rest, 2: rest, 3: rest, 4: rest + ends + skull,
+            5: rest - ends, 8: skull, 12: skull}
+    assert rat.injury_pmf == {k: Fraction(v, 6 * 216) for k, v in want.items()}
+    # crippled: a leg over HP/2 (injury 5: roll 6), a foot or tail over HP/3 (injury 4: 5 or 6)
+    assert rat.p_crippled == Fraction(_ways(7, 8, 13, 14) + 2 * ends, 6 * 216)
+
+
+def test_gu10_resolve_rolls_the_files_own_table() -> None:
+    data = scenario("1d pi", {"target": "Rat", "gcs": str(sample("Giant Rat.gcs"))},
+                    location="random", seed=3)
+    out = armourpen.resolve(load(data))
+    rat = out.targets[0]
+    assert rat.location_roll is not None and rat.location_roll.body == "Quadruped"
+    quadruped = {3: "skull", 4: "skull", 5: "face", 6: "neck", 7: "leg", 8: "leg", 9: "torso",
+                 10: "torso", 11: "torso", 12: "groin", 13: "leg", 14: "leg", 15: "foot",
+                 16: "foot", 17: "tail", 18: "tail"}
+    assert rat.location is not None
+    assert rat.location.value == quadruped[rat.location_roll.total]
+
+
+def test_gu10_ooze_every_roll_hits_the_torso() -> None:
+    data = scenario("2d pi", {"target": "Ooze", "gcs": str(sample("Illithocyte.gcs"))},
+                    location="random")
+    s = load(data)
+    ooze = armourpen.odds(s).targets[0]
+    assert ooze.location_pmf == {"torso": Fraction(1)}
+    assert any("rolls 5-18 of 3d" in w.text for w in s.warnings)
+
+
+def test_gu10_a_wing_is_a_limb(tmp_path: Path) -> None:
+    # Harpy: HP 12, DR 1 on the wing. 4d imp rolling 14: 13 penetrating, imp x1 on a limb
+    # (not x2): 13, capped at HP/2 + 1 = 7, crippled (GU-10)
+    out = resolved(scenario("4d imp", {"target": "Harpy", "gcs": str(sample("Harpy.gcs")),
+                                       "location": "wing"}, roll=14))
+    harpy = out["targets"][0]
+    assert (harpy["location"], harpy["penetrating"], harpy["injury"], harpy["crippled"]) == (
+        "wing", 13, 7, True)
+    assert any("a wing is a limb" in s["text"] for s in out["steps"])
+
+
+def test_gu10_a_tail_is_an_extremity_and_a_fish_tail_a_limb(tmp_path: Path) -> None:
+    # HP 12: an extremity takes at most HP/3 + 1 = 5, a limb HP/2 + 1 = 7
+    tail = [location("torso", "3-16"), location("tail", "17-18")]
+    for body, cap in (("Quadruped", 5), ("Ichthyoid", 7)):
+        path = tmp_path / f"{body}.gcs"
+        path.write_text(json.dumps(character(body_name=body, locations=tail)), encoding="utf-8")
+        out = resolved(scenario("3d pi", {"target": body, "gcs": str(path), "location": "tail"},
+                                roll=15))
+        assert out["targets"][0]["injury"] == cap, body
+
+
+def test_gu10_a_striker_tail_is_a_limb(tmp_path: Path) -> None:
+    path = tmp_path / "Lizard.gcs"
+    lizard = character(locations=[*HUMANOID[:-2], location("tail", "-")],
+                       traits=[trait("Striker (Tail)")])
+    path.write_text(json.dumps(lizard), encoding="utf-8")
+    out = resolved(scenario("3d pi", {"target": "L", "gcs": str(path), "location": "tail"},
+                            roll=15))
+    assert out["targets"][0]["injury"] == 7
+    assert any("an Extra Arm or Striker" in s["text"] for s in out["steps"])
+
+
+def test_gu10_a_fin_is_an_extremity_and_a_brain_the_skull(tmp_path: Path) -> None:
+    path = tmp_path / "Squid.gcs"
+    squid = character(body_name="Squid", locations=[
+        location("brain", "3-4", 1, dr_bonus=1), location("torso", "5-14"),
+        location("fin", "15-18")])
+    path.write_text(json.dumps(squid), encoding="utf-8")
+    fin = resolved(scenario("3d pi", {"target": "S", "gcs": str(path), "location": "fin"},
+                            roll=15))
+    assert fin["targets"][0]["injury"] == 5  # 15 penetrating, capped at HP/3 + 1
+    brain = resolved(scenario("3d pi", {"target": "S", "gcs": str(path), "location": "brain"},
+                              roll=11))
+    # DR 1 (the brain's own, no natural DR added): 10 penetrating x4
+    assert (brain["targets"][0]["own_dr"], brain["targets"][0]["injury"]) == (1, 40)
+    assert any("the brain is read as the skull" in s["text"] for s in brain["steps"])
+
+
+@pytest.mark.parametrize("name", ["Boneyard.gcs", "Giant Rat.gcs", "Harpy.gcs",
+                                  "Illithocyte.gcs", "Kabal.gcs", "The Overlord of Jupiter.gcs"])
+def test_gu10_every_sample_rolls_on_its_own_body(name: str) -> None:
+    s = load(scenario("3d(2) pi+", {"target": "It", "gcs": str(sample(name))},
+                      location="random"))
+    t: Target = s.targets[0]
+    assert t.body.name == armourpen.load_gcs(sample(name)).body.name
+    result = armourpen.odds(s).targets[0]
+    assert sum(result.location_pmf.values()) == 1
+    assert sum(result.injury_pmf.values()) == 1
