@@ -124,10 +124,13 @@ def test_gurps_scenario_is_hashable_for_reuse() -> None:
 
 
 def test_gu10_location_names_are_the_locations_and_random() -> None:
-    from armourpen.gurps.locations import Location
+    from armourpen.gurps.locations import OTHER_BODIES, Location
     from armourpen.gurps.scenario import LocationName
 
-    assert [n.value for n in LocationName] == [loc.value for loc in Location] + ["random"]
+    humanoid = [loc.value for loc in Location if loc not in OTHER_BODIES]
+    assert [n.value for n in LocationName] == [*humanoid, "random"]
+    # wings, tails and fins are hit on the bodies of GCS files only
+    assert {loc.value for loc in OTHER_BODIES} == {"wing", "tail", "fin"}
 
 
 @pytest.mark.parametrize(

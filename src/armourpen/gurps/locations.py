@@ -41,6 +41,8 @@ class Location(StrEnum):
     FIN = "fin"
 
 
+# The locations only other body types have: hand-written targets (humanoid) cannot be hit there.
+OTHER_BODIES = frozenset({Location.WING, Location.TAIL, Location.FIN})
 LIMBS = frozenset({Location.ARM, Location.LEG})
 EXTREMITIES = frozenset({Location.HAND, Location.FOOT})
 
