@@ -265,6 +265,16 @@ def _bad_text(text: str, *, key: bool) -> str | None:
     return None
 
 
+NAME_RULE = "a name: text on one line, with at least one visible character"
+
+
+def one_line(text: str) -> str:
+    """``text`` if it names something: not blank, on one line (else a ValueError)."""
+    if not text.strip() or any(c in "\n\r\t\v\f" for c in text):
+        raise ValueError(NAME_RULE)
+    return text
+
+
 def check_tree(
     data: Any,
     *,

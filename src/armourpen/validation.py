@@ -21,15 +21,9 @@ from pydantic import AfterValidator, BaseModel, StrictStr, StringConstraints, Va
 
 from armourpen.catalog.items import MAX_NAME_CHARS
 from armourpen.errors import InputError, ScenarioError
+from armourpen.reading import one_line
 
 Loc = tuple[int | str, ...]
-
-
-def one_line(text: str) -> str:
-    """``text`` if it names something: not blank, on one line (else a ValueError)."""
-    if not text.strip() or any(c in "\n\r\t\v\f" for c in text):
-        raise ValueError("a name: text on one line, with at least one visible character")
-    return text
 
 
 Name = Annotated[StrictStr, StringConstraints(max_length=MAX_NAME_CHARS), AfterValidator(one_line)]

@@ -41,7 +41,8 @@ from armourpen.catalog.items import (
 from armourpen.errors import CatalogError
 from armourpen.limits import DEFAULT_LIMITS, Limits
 from armourpen.penav.direction import HORIZONTAL, Direction
-from armourpen.validation import KeyProblem, more_text, one_line, problem
+from armourpen.reading import one_line
+from armourpen.validation import KeyProblem, more_text, problem
 
 MAX_PERSONAL = 1000
 MAX_STRUCTURAL = 200

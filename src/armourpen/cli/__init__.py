@@ -1,1 +1,2 @@
-"""The command-line front end: Click commands over the public API, rendered with Rich."""
+"""The command-line front end: Click commands over the public API; readable output through the
+layout's backends (Rich at a terminal, plain text otherwise)."""

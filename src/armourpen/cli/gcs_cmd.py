@@ -6,7 +6,7 @@ from pathlib import Path
 
 import click
 
-from armourpen.cli.options import console, echo_json, json_flag
+from armourpen.cli.options import echo_json, json_flag, show_layout
 from armourpen.cli.params import PATH, Group
 
 gcs = Group("gcs", help="Read GCS (GURPS Character Sheet) character files as GURPS targets.")
@@ -23,8 +23,7 @@ def show(file: Path, as_json: bool) -> None:
     if as_json:
         echo_json(character)
         return
-    from armourpen.cli.render import render_layout
     from armourpen.gcs.layout import layout
 
-    console().print(render_layout(layout(character)))
+    show_layout(layout(character))
 

@@ -17,6 +17,7 @@ if TYPE_CHECKING:
     from rich.console import Console
 
     from armourpen.catalog import Catalog
+    from armourpen.layout import Layout
     from armourpen.limits import Limits
     from armourpen.scenario import Scenario
 
@@ -115,6 +116,33 @@ def console(*, stderr: bool = False, highlight: bool = True) -> Console:
     if con.width < MIN_WIDTH:
         con.width = FALLBACK_WIDTH
     return con
+
+
+def terminal() -> bool:
+    """Whether readable output goes to a terminal, drawn with Rich; otherwise (a pipe, a file,
+    ``NO_COLOR`` or ``TERM=dumb``) it is plain text, and Rich is never imported."""
+    import os
+    import sys
+
+    if os.environ.get("NO_COLOR") or os.environ.get("TERM") == "dumb":
+        return False
+    try:
+        return sys.stdout is not None and sys.stdout.isatty()
+    except (ValueError, OSError):  # closed
+        return False
+
+
+def show_layout(layout: Layout) -> None:
+    """A layout (an outcome, a character) through the Rich backend at a terminal, else as plain
+    text that is never cut."""
+    if terminal():
+        from armourpen.cli.render import render_layout
+
+        console().print(render_layout(layout))
+    else:
+        from armourpen.cli.plain import render_layout as plain_layout
+
+        click.echo(plain_layout(layout))
 
 
 def limits() -> Limits:

@@ -10,13 +10,13 @@ import click
 
 from armourpen.cli.options import (
     catalog_files,
-    console,
     echo_json,
     flag_error,
     json_flag,
     load_catalog,
     load_scenario_file,
     no_user_catalog,
+    show_layout,
 )
 from armourpen.cli.params import (
     NUMBER,
@@ -32,14 +32,13 @@ _FLAGS = {"optional_rules": "--optional-rule"}
 
 
 def print_outcome(outcome: Any, as_json: bool) -> None:
-    """``--json``, or the rule set's layout through the Rich backend."""
+    """``--json``, or the rule set's layout (Rich at a terminal, plain text otherwise)."""
     if as_json:
         echo_json(outcome)
         return
-    from armourpen.cli.render import render_layout
     from armourpen.rulesets import rule_set_of
 
-    console().print(render_layout(rule_set_of(outcome).layout(outcome)))
+    show_layout(rule_set_of(outcome).layout(outcome))
 
 
 @command("resolve")

@@ -1,8 +1,11 @@
 """The quick form of a PEN/AV scenario: one attack, its cover, one target (the CLI's quick flags).
 
-:func:`quick_scenario` builds the scenario mapping and parses it; every error names the parameter
-the caller gave (``range``, ``armour[1]``, ``from_``), never the scenario key it became, so that the
-CLI (``--range``, ``--armour #2``) and a web form name what their user typed from the same error.
+:func:`quick_scenario` checks its typed parameters, fills the plain scenario spec of
+:mod:`armourpen.penav.spec` and builds it as a scenario file is built, so both follow the same
+rules with the same errors; no pydantic is involved (a one-shot ``armourpen resolve`` starts fast).
+Every error names the parameter the caller gave (``range``, ``armour[1]``, ``from_``), never the
+scenario key it became, so that the CLI (``--range``, ``--armour #2``) and a web form name what
+their user typed from the same error.
 """
 
 from __future__ import annotations
@@ -11,7 +14,10 @@ import re
 from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any
 
+from armourpen.catalog.items import MAX_NAME_CHARS
 from armourpen.errors import InputError, ScenarioError
+from armourpen.penav.spec import RANGE_NOT_BOOL, AttackSpec, LineSpec, ScenarioSpec, build
+from armourpen.reading import check_tree, one_line
 
 if TYPE_CHECKING:
     from armourpen.catalog import Catalog
@@ -26,42 +32,12 @@ PARAMETERS: tuple[str, ...] = (
 _ATTACK_KEYS = {"weapon": "weapon", "range": "range", "contact": "contact", "from": "from_",
                 "ammo": "ammo", "elevation": "elevation", "azimuth": "azimuth"}
 
-
-def quick_data(
-    *,
-    weapon: str,
-    range: str | float | None = None,  # named as the option
-    contact: bool = False,
-    armour: Sequence[str] = (),
-    cover: Sequence[str] = (),
-    from_: str = "front",
-    ammo: str | None = None,
-    optional_rules: Sequence[str] = (),
-    target: str = "target",
-    vehicle: str | None = None,
-    face: str | None = None,
-    elevation: float | None = None,
-    azimuth: float | None = None,
-) -> dict[str, Any]:
-    """The scenario mapping the quick parameters describe (covers first, then the target)."""
-    attack: dict[str, Any] = {"weapon": weapon, "from": from_}
-    for key, value in (("elevation", elevation), ("azimuth", azimuth), ("range", range),
-                       ("ammo", ammo)):
-        if value is not None:
-            attack[key] = value
-    if contact:
-        attack["contact"] = True
-    line: list[dict[str, Any]] = [{"cover": c} for c in cover]
-    entry: dict[str, Any] = {"target": target}
-    if vehicle is not None:
-        entry["vehicle"] = vehicle
-    if armour or vehicle is None:
-        entry["armour"] = list(armour)  # with a vehicle, refused by the schema: it wears none
-    if face is not None:
-        entry["face"] = face  # without a vehicle, refused by the schema
-    line.append(entry)
-    return {"rules": "penav", "optional_rules": list(optional_rules), "attack": attack,
-            "line": line}
+# What each parameter takes, in the words a scenario file's errors use (armourpen.validation).
+_TEXT = "allowed: a string"
+_NUMBER = "allowed: a number"
+_NAMES = 'allowed: a list, e.g. ["a", "b"]'
+_NAMED = ("weapon", "ammo", "target", "vehicle")  # names, as a scenario file's Name fields
+_LISTS = {"armour": True, "cover": True, "optional_rules": False}  # of names, or of text
 
 
 def parameter_of(field: str, covers: int) -> str:
@@ -78,6 +54,53 @@ def parameter_of(field: str, covers: int) -> str:
             return key + (sub or "") if key == "armour" else key
         return "target"
     return field
+
+
+def _name(field: str, value: object) -> None:
+    """A name as a scenario file takes it: text, at most 200 characters, on one line, visible."""
+    if not isinstance(value, str):
+        raise ScenarioError(field, value, _TEXT)
+    if len(value) > MAX_NAME_CHARS:
+        raise ScenarioError(field, value, f"allowed: at most {MAX_NAME_CHARS} characters")
+    try:
+        one_line(value)
+    except ValueError as exc:
+        raise ScenarioError(field, value, f"allowed: {exc}") from None
+
+
+def _number(field: str, value: object) -> None:
+    if isinstance(value, bool) or not isinstance(value, int | float):
+        raise ScenarioError(field, value, _NUMBER)
+
+
+def _check_types(values: dict[str, Any]) -> None:
+    """Each parameter of the kind a scenario file's schema insists on (the same errors): names,
+    text, numbers (no booleans), true or false, lists."""
+    for name, value in values.items():
+        if value is None:
+            continue
+        if name in _NAMED:
+            _name(name, value)
+        elif name in _LISTS:
+            if isinstance(value, str | bytes) or not isinstance(value, Sequence):
+                raise ScenarioError(name, value, _NAMES)
+            for i, item in enumerate(value):
+                if _LISTS[name]:
+                    _name(f"{name}[{i}]", item)
+                elif not isinstance(item, str):
+                    raise ScenarioError(f"{name}[{i}]", item, _TEXT)
+        elif name == "contact":
+            if not isinstance(value, bool):
+                raise ScenarioError(name, value, "allowed: true or false")
+        elif name in ("elevation", "azimuth"):
+            _number(name, value)
+        elif name == "range":
+            if isinstance(value, bool):
+                raise ScenarioError(name, value, f"allowed: {RANGE_NOT_BOOL}")
+            if not isinstance(value, str):
+                _number(name, value)
+        elif not isinstance(value, str):  # from_, face
+            raise ScenarioError(name, value, _TEXT)
 
 
 def quick_scenario(
@@ -104,19 +127,28 @@ def quick_scenario(
     Names are looked up in ``catalog`` (the built-in one by default). An error names the
     parameter: ``range``, ``armour[1]`` (counted from 0), ``from_``.
     """
-    from armourpen.penav.scenario import parse_penav
-
     if weapon is None:
         raise ScenarioError("weapon", "(missing)", "an attack profile from the catalog, with a "
                             "range or contact")
-    data = quick_data(weapon=weapon, range=range, contact=contact, armour=armour, cover=cover,
-                      from_=from_, ammo=ammo, optional_rules=optional_rules, target=target,
-                      vehicle=vehicle, face=face, elevation=elevation, azimuth=azimuth)
+    values: dict[str, Any] = {
+        "weapon": weapon, "range": range, "contact": contact, "armour": armour, "cover": cover,
+        "from_": from_, "ammo": ammo, "optional_rules": optional_rules, "target": target,
+        "vehicle": vehicle, "face": face, "elevation": elevation, "azimuth": azimuth,
+    }
+    _check_types(values)
+    check_tree(values, limits=None)  # numbers and text, as in a scenario file
+    spec = ScenarioSpec(
+        attack=AttackSpec(weapon=weapon, range=range, contact=contact, from_=from_, ammo=ammo,
+                          elevation=elevation, azimuth=0 if azimuth is None else azimuth),
+        line=(*(LineSpec(cover=c) for c in cover),
+              LineSpec(target=target, armour=tuple(armour), vehicle=vehicle, face=face)),
+        optional_rules=tuple(optional_rules),
+    )
     if catalog is None:
         from armourpen.catalog import Catalog
 
         catalog = Catalog.builtin()
     try:
-        return parse_penav(data, catalog)
+        return build(spec, catalog)
     except InputError as exc:
         raise exc.at(parameter_of(exc.field, len(cover))) from None

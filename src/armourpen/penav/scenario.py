@@ -1,11 +1,15 @@
-"""The PEN/AV scenario schema (validated with pydantic) and its conversion to frozen values."""
+"""The schema of a PEN/AV scenario file, validated with pydantic.
+
+Each model gives its values as the plain spec of :mod:`armourpen.penav.spec` (the model named
+``AttackSpec`` as :class:`armourpen.penav.spec.AttackSpec`, with the same fields), which
+:func:`~armourpen.penav.spec.build` turns into frozen values; the quick parameters fill that spec
+without pydantic.
+"""
 
 from __future__ import annotations
 
 from collections.abc import Mapping
-from dataclasses import replace
-from fractions import Fraction
-from typing import TYPE_CHECKING, Annotated, Any, Literal
+from typing import TYPE_CHECKING, Annotated, Any, ClassVar, Literal
 
 from pydantic import (
     AllowInfNan,
@@ -20,23 +24,12 @@ from pydantic import (
     ValidationError,
 )
 
-from armourpen.catalog.items import (
-    AmmoType,
-    AttackProfile,
-    Plate,
-    RangeColumn,
-)
-from armourpen.errors import ScenarioError
-from armourpen.explain import Caution
-from armourpen.penav.ammo import OPTIONAL_RULES
-from armourpen.penav.direction import HORIZONTAL, Direction
-from armourpen.penav.model import Armour, Attack, Body, Cover, LineEntry, PenavScenario, Target
-from armourpen.penav.ranges import Band, Distance, band_for
-from armourpen.penav.scale import to_personal
+from armourpen.penav import spec as plain
 from armourpen.validation import Name, from_validation_error
 
 if TYPE_CHECKING:
     from armourpen.catalog import Catalog
+    from armourpen.penav.model import PenavScenario
 
 # No coercion (AP-2): a boolean or a text where a number belongs is an error, and so are inf and nan.
 Number = StrictInt | Annotated[StrictFloat, AllowInfNan(False)]
@@ -44,16 +37,32 @@ Number = StrictInt | Annotated[StrictFloat, AllowInfNan(False)]
 
 def _no_bool_range(value: object) -> object:
     if isinstance(value, bool):  # `range = true` is a mistake for `contact = true`, never 1 m
-        raise ValueError("a distance such as '150 m' (m, yd, ft, km) or a number of metres; "
-                         "for a weapon touching the target, contact = true")
+        raise ValueError(plain.RANGE_NOT_BOOL)
     return value
 
 
 class _Strict(BaseModel):
     model_config = ConfigDict(extra="forbid", frozen=True, populate_by_name=True)
 
+    SPEC: ClassVar[type[Any]]  # the plain spec with the same fields
+
+    def to_spec(self) -> Any:
+        """The same values as the plain spec (lists as tuples, inner models as their specs)."""
+        fields = type(self).model_fields
+        return self.SPEC(**{name: _spec_of(getattr(self, name)) for name in fields})
+
+
+def _spec_of(value: Any) -> Any:
+    if isinstance(value, _Strict):
+        return value.to_spec()
+    if isinstance(value, list):
+        return tuple(_spec_of(v) for v in value)
+    return value
+
 
 class AttackSpec(_Strict):
+    SPEC = plain.AttackSpec
+
     weapon: Name | None = None
     name: Name | None = None
     pen: Number | None = None
@@ -71,6 +80,8 @@ class AttackSpec(_Strict):
 
 
 class PlateSpec(_Strict):
+    SPEC = plain.PlateSpec
+
     name: Name | None = None
     thickness_mm: Number | None = None
     sav: Number | None = None
@@ -79,6 +90,8 @@ class PlateSpec(_Strict):
 
 
 class CoverSpec(_Strict):
+    SPEC = plain.CoverSpec
+
     name: Name = "cover"
     av: Number | None = None
     sav: Number | None = None
@@ -89,6 +102,8 @@ class CoverSpec(_Strict):
 
 
 class ArmourSpec(_Strict):
+    SPEC = plain.ArmourSpec
+
     name: Name = "armour"
     av: Number | None = None
     sav: Number | None = None
@@ -96,6 +111,8 @@ class ArmourSpec(_Strict):
 
 
 class LineSpec(_Strict):
+    SPEC = plain.LineSpec
+
     cover: Name | CoverSpec | None = None
     covers: list[StrictStr] | None = None
     target: Name | None = None
@@ -107,187 +124,12 @@ class LineSpec(_Strict):
 
 
 class ScenarioSpec(_Strict):
+    SPEC = plain.ScenarioSpec
+
     rules: Literal["penav"] = "penav"
     optional_rules: list[StrictStr] = []
     attack: AttackSpec
     line: list[LineSpec] = []
-
-
-def _frac(x: Number) -> Fraction:
-    return Fraction(str(x))
-
-
-def _directions(values: list[str], field: str) -> frozenset[Direction]:
-    """The directions a cover protects from (PA-9): one or more, each once. An empty list would
-    leave the cover protecting from nothing, or (on a catalog item) be ignored: it is refused."""
-    allowed = ("one or more of front, rear, left, right, above, below, each once (PA-9); leave "
-               "covers out for the cover's own directions")
-    if not values:
-        raise ScenarioError(field, values, "allowed: " + allowed)
-    found = [Direction.parse(v, f"{field}[{i}]") for i, v in enumerate(values)]
-    for i, d in enumerate(found):
-        if d in found[:i]:
-            raise ScenarioError(f"{field}[{i}]", values[i],
-                                f"{d.value} is listed twice; allowed: " + allowed)
-    return frozenset(found)
-
-
-def _one_of(field: str, personal: Number | None, structural: Number | None,
-            names: tuple[str, str], required: bool = True) -> tuple[int | None, bool]:
-    """A value given on the personal scale or the structural one, never both (PA-1)."""
-    if personal is not None and structural is not None:
-        raise ScenarioError(f"{field}.{names[1]}", structural,
-                            f"give {names[0]} or {names[1]}, not both")
-    if structural is not None:
-        return to_personal(_frac(structural), True, f"{field}.{names[1]}"), True
-    if personal is not None:
-        return to_personal(_frac(personal), False, f"{field}.{names[0]}"), False
-    if required:
-        raise ScenarioError(field, "(missing)", f"give {names[0]} or {names[1]}")
-    return None, False
-
-
-def _plate(spec: PlateSpec | CoverSpec, field: str) -> Plate:
-    if spec.thickness_mm is not None and spec.sav is not None:
-        raise ScenarioError(f"{field}.sav", spec.sav, "give thickness_mm or sav, not both")
-    if spec.thickness_mm is None and spec.sav is None:
-        raise ScenarioError(field, "(missing)", "a plate needs thickness_mm or sav (PA-10)")
-    slope = _frac(spec.slope or 0)
-    if not 0 <= slope <= 90:
-        raise ScenarioError(f"{field}.slope", spec.slope, "allowed: 0 to 90 degrees back from "
-                            "vertical (PA-10)")
-    if spec.thickness_mm is not None and spec.thickness_mm < 1:
-        raise ScenarioError(f"{field}.thickness_mm", spec.thickness_mm,
-                            "allowed: 1 mm or more (PA-11)")
-    if spec.sav is not None:
-        to_personal(_frac(spec.sav), True, f"{field}.sav")  # range check
-    return Plate(
-        thickness_mm=None if spec.thickness_mm is None else _frac(spec.thickness_mm),
-        sav=None if spec.sav is None else _frac(spec.sav),
-        slope=slope,
-        composite=bool(spec.composite),
-    )
-
-
-def _attack(spec: AttackSpec, catalog: Catalog) -> Attack:
-    f = "attack"
-    direction = Direction.parse(spec.from_, f"{f}.from")
-    if spec.weapon is not None:
-        for key in ("pen", "spen", "range_column", "high_velocity"):
-            if getattr(spec, key) is not None:
-                raise ScenarioError(f"{f}.{key}", getattr(spec, key),
-                                    "not with weapon: a catalog profile sets it; drop weapon "
-                                    "to describe the attack inline")
-        profile = catalog.attack(spec.weapon, f"{f}.weapon")
-        dc, _ = _one_of(f, spec.dc, spec.sdc, ("dc", "sdc"), required=False)
-        if dc is not None:
-            profile = replace(profile, dc=dc)
-    else:
-        pen, structural = _one_of(f, spec.pen, spec.spen, ("pen", "spen"))
-        assert pen is not None
-        column = RangeColumn(spec.range_column or "none")
-        dc, _ = _one_of(f, spec.dc, spec.sdc, ("dc", "sdc"), required=False)
-        profile = AttackProfile(
-            name=spec.name or ("inline attack" if not structural else "inline structural attack"),
-            pen=pen, range_column=column, structural=structural, dc=dc,
-            high_velocity=bool(spec.high_velocity), source="scenario",
-        )
-    ammo: AmmoType = catalog.ammo(spec.ammo or profile.ammo, f"{f}.ammo")
-    soft_point = catalog.ammo("sp", f"{f}.ammo")
-
-    distance: Distance | None = None
-    if spec.contact:
-        if spec.range is not None:
-            raise ScenarioError(f"{f}.range", spec.range, "not with contact = true: give one")
-        band = Band.CONTACT
-    else:
-        if spec.range is None:
-            raise ScenarioError(f"{f}.range", "(missing)",
-                                "a distance such as '150 m', or contact = true (PA-3)")
-        distance = Distance.parse(spec.range, f"{f}.range")
-        band = band_for(distance)
-
-    default_elevation = {Direction.ABOVE: 90, Direction.BELOW: -90}.get(direction, 0)
-    elevation = _frac(spec.elevation) if spec.elevation is not None else Fraction(default_elevation)
-    if not -90 <= elevation <= 90:
-        raise ScenarioError(f"{f}.elevation", spec.elevation, "allowed: -90 to 90 degrees")
-    azimuth = _frac(spec.azimuth)
-    if not -180 <= azimuth <= 180:
-        raise ScenarioError(f"{f}.azimuth", spec.azimuth, "allowed: -180 to 180 degrees")
-    return Attack(profile, ammo, soft_point, band, distance, direction, elevation, azimuth)
-
-
-def _line_entry(spec: LineSpec, index: int, catalog: Catalog) -> LineEntry:
-    f = f"line[{index}]"
-    if (spec.cover is None) == (spec.target is None) and not (
-        spec.cover is None and spec.target is None and spec.plate is not None
-    ):
-        raise ScenarioError(f, "both" if spec.cover else "neither",
-                            "each line entry is either cover = ... or target = ...")
-    if spec.target is None:
-        for key in ("armour", "body", "vehicle", "face"):
-            if getattr(spec, key):
-                raise ScenarioError(f"{f}.{key}", getattr(spec, key), "only with target = ...")
-        return _cover(spec, f, catalog)
-    if spec.covers is not None:
-        raise ScenarioError(f"{f}.covers", spec.covers, "only with cover = ...")
-    return _target(spec, f, catalog)
-
-
-def _cover(spec: LineSpec, f: str, catalog: Catalog) -> Cover:
-    covers = _directions(spec.covers, f"{f}.covers") if spec.covers is not None else None
-    if spec.cover is None:  # a bare plate entry
-        assert spec.plate is not None
-        return Cover(spec.plate.name or "plate", plate=_plate(spec.plate, f"{f}.plate"))
-    if spec.plate is not None:
-        raise ScenarioError(f"{f}.plate", "(given)", "give the plate inside cover = { ... }")
-    if isinstance(spec.cover, str):
-        item = catalog.cover(spec.cover, f"{f}.cover")
-        assert item.av is not None  # the catalog refuses valueless rows (PA-13)
-        return Cover(item.name, item.av, item.structural, covers or item.covers)
-    c = spec.cover
-    if c.covers is not None:
-        if covers is not None:
-            raise ScenarioError(f"{f}.covers", spec.covers, "give covers once")
-        covers = _directions(c.covers, f"{f}.cover.covers")
-    if c.thickness_mm is not None or c.slope is not None or c.composite is not None:
-        if c.av is not None:
-            raise ScenarioError(f"{f}.cover.av", c.av, "a plate takes thickness_mm or sav")
-        return Cover(c.name, plate=_plate(c, f"{f}.cover"))
-    av, structural = _one_of(f"{f}.cover", c.av, c.sav, ("av", "sav"))
-    assert av is not None
-    return Cover(c.name, av, structural, covers if covers is not None else HORIZONTAL)
-
-
-def _target(spec: LineSpec, f: str, catalog: Catalog) -> Target:
-    assert spec.target is not None
-    name = spec.target
-    if spec.vehicle is not None or spec.plate is not None:
-        if spec.armour:
-            raise ScenarioError(f"{f}.armour", spec.armour, "a vehicle or plate target wears none")
-        if spec.vehicle is not None and spec.plate is not None:
-            raise ScenarioError(f"{f}.plate", "(given)", "give vehicle or plate, not both")
-        if spec.vehicle is not None:
-            vehicle = catalog.vehicle(spec.vehicle, f"{f}.vehicle")
-            if spec.face is not None and spec.face not in vehicle.faces:
-                raise ScenarioError(f"{f}.face", spec.face,
-                                    "allowed: " + ", ".join(vehicle.faces))
-            return Target(name, body=Body.NONE, vehicle=vehicle, face=spec.face)
-        assert spec.plate is not None
-        return Target(name, body=Body.NONE, plate=_plate(spec.plate, f"{f}.plate"))
-    if spec.face is not None:
-        raise ScenarioError(f"{f}.face", spec.face, "only with vehicle = ...")
-    armour: list[Armour] = []
-    for i, a in enumerate(spec.armour):
-        af = f"{f}.armour[{i}]"
-        if isinstance(a, str):
-            item = catalog.armour(a, af)
-            armour.append(Armour(item.name, item.av, item.rigid, item.structural))
-        else:
-            av, structural = _one_of(af, a.av, a.sav, ("av", "sav"))
-            assert av is not None
-            armour.append(Armour(a.name, av, a.rigid, structural))
-    return Target(name, tuple(armour), Body(spec.body or "human"))
 
 
 def parse_penav(data: Mapping[str, Any], catalog: Catalog) -> PenavScenario:
@@ -296,44 +138,10 @@ def parse_penav(data: Mapping[str, Any], catalog: Catalog) -> PenavScenario:
 
     check_tree(data, limits=None)  # numbers, keys and text, wherever the mapping came from
     try:
-        spec = ScenarioSpec.model_validate(data)
+        model = ScenarioSpec.model_validate(data)
     except ValidationError as exc:
         raise from_validation_error(exc, model=ScenarioSpec) from None
-    for i, rule in enumerate(spec.optional_rules):
-        if rule not in OPTIONAL_RULES:
-            raise ScenarioError(f"optional_rules[{i}]", rule,
-                                "allowed: " + ", ".join(sorted(OPTIONAL_RULES)))
-        if rule in spec.optional_rules[:i]:
-            raise ScenarioError(f"optional_rules[{i}]", rule,
-                                "this rule is already on; give each optional rule once")
-    attack = _attack(spec.attack, catalog)
-    line = tuple(_line_entry(e, i, catalog) for i, e in enumerate(spec.line))
-    if not any(isinstance(e, Target) for e in line):
-        raise ScenarioError("line", "(no target)", "the line needs at least one target = ...")
-    _check_geometry(attack, line)
-    notes: list[Caution] = []
-    a = spec.attack
-    if a.weapon is None and a.pen is not None and a.range_column is None:
-        notes.append(Caution("PA-4", "attack.range_column not given, so none: no range modifier "
-                             "applies (give handgun or rifle for a firearm)"))
-    return PenavScenario(attack, line, frozenset(spec.optional_rules), notes=tuple(notes))
-
-
-def _check_geometry(attack: Attack, line: tuple[LineEntry, ...]) -> None:
-    """Every plate and vehicle face in the line can be hit from this attack (PA-9, PA-10).
-
-    Checked here, so that a parsed scenario always resolves: a face met at 90 degrees or more,
-    or a thickness past the curve, is an input error of the scenario, not of ``resolve``.
-    """
-    from armourpen.penav.line import cover_layers, own_layers
-
-    for index, entry in enumerate(line):
-        field = f"line[{index}]"
-        if isinstance(entry, Cover):
-            if entry.plate is not None:
-                cover_layers(entry, attack, f"{field}.cover")
-        elif entry.vehicle is not None or entry.plate is not None:
-            own_layers(entry, attack, field)
+    return plain.build(model.to_spec(), catalog)
 
 
 def json_schema() -> dict[str, Any]:

@@ -1,0 +1,49 @@
+"""What a one-shot command imports (start-up is timed by bench/startup.py, never here).
+
+The quick-flag ``armourpen resolve`` into a pipe needs neither pydantic (the quick parameters fill
+the scenario spec directly), numpy, Typer nor Rich (plain text away from a terminal); the built-in
+catalog comes from its JSON cache.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import subprocess
+import sys
+from pathlib import Path
+
+HEAVY = ("pydantic", "numpy", "typer", "rich")
+QUICK = ["resolve", "--weapon", "7.62x51mm NATO", "--range", "150m", "--armour", "NIJ Type III"]
+
+
+def imported_by(args: list[str], cache: Path) -> tuple[int, str, list[str]]:
+    """Run ``armourpen ARGS`` in a fresh interpreter, its stdout a pipe; return the exit code,
+    the output and which of :data:`HEAVY` it imported."""
+    code = (
+        "import json, sys\n"
+        "from armourpen.cli.app import _run\n"
+        f"rc = _run({args!r})\n"
+        f"heavy = [m for m in {HEAVY!r} if m in sys.modules]\n"
+        "print(json.dumps([rc, heavy]), file=sys.stderr)\n"
+    )
+    env = {**os.environ, "ARMOURPEN_CACHE_DIR": str(cache)}
+    env.pop("NO_COLOR", None)
+    done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, env=env,
+                          check=True, timeout=120)
+    rc, heavy = json.loads(done.stderr.strip().splitlines()[-1])
+    return rc, done.stdout, heavy
+
+
+def test_quick_resolve_into_a_pipe_imports_nothing_heavy(tmp_path: Path) -> None:
+    imported_by(QUICK, tmp_path)  # the first run of a version builds the catalog cache
+    rc, out, heavy = imported_by(QUICK, tmp_path)
+    assert rc == 0 and "penetrates, wound roll -4" in out
+    assert heavy == []
+
+
+def test_catalog_from_its_cache_imports_nothing_heavy(tmp_path: Path) -> None:
+    imported_by(["catalog", "show", "NIJ Type III", "--json"], tmp_path)
+    rc, out, heavy = imported_by(["catalog", "show", "NIJ Type III", "--json"], tmp_path)
+    assert rc == 0 and json.loads(out)["av"] == 6
+    assert heavy == []

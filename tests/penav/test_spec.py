@@ -1,0 +1,129 @@
+"""One reading of a PEN/AV scenario for files and quick parameters: the pydantic schema of files
+and the plain spec that :func:`armourpen.quick_scenario` fills hold the same fields, and both
+build the same frozen scenario with the same errors."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+
+import armourpen
+from armourpen.catalog import Catalog
+from armourpen.penav import scenario as schema
+from armourpen.penav import spec
+
+
+@pytest.mark.parametrize("name", ["AttackSpec", "PlateSpec", "CoverSpec", "ArmourSpec", "LineSpec",
+                                  "ScenarioSpec"])
+def test_schema_and_spec_have_the_same_fields_and_defaults(name: str) -> None:
+    model = getattr(schema, name)
+    plain = getattr(spec, name)
+    assert model.SPEC is plain
+    assert set(model.model_fields) == set(plain._fields)
+    for field, info in model.model_fields.items():
+        default = plain._field_defaults.get(field, "(required)")
+        given = "(required)" if info.is_required() else info.default
+        assert (given if not isinstance(given, list) else tuple(given)) == default, field
+
+
+QUICK_AND_FILE: list[tuple[dict[str, Any], dict[str, Any]]] = [
+    (dict(weapon="7.62x51mm NATO", range="150m", armour=["NIJ Type III"]),
+     {"attack": {"weapon": "7.62x51mm NATO", "range": "150m"},
+      "line": [{"target": "target", "armour": ["NIJ Type III"]}]}),
+    (dict(weapon="9mm Parabellum pistol", range="10m", cover=["Sandbag wall, single layer"],
+          from_="above", target="Gray"),
+     {"attack": {"weapon": "9mm Parabellum pistol", "range": "10m", "from": "above"},
+      "line": [{"cover": "Sandbag wall, single layer"}, {"target": "Gray"}]}),
+    (dict(weapon="Sword", contact=True, armour=["Chain mail"]),
+     {"attack": {"weapon": "Sword", "contact": True},
+      "line": [{"target": "target", "armour": ["Chain mail"]}]}),
+    (dict(weapon="8.8 cm KwK 36 L/56 APCBC", range="1000m", vehicle="T-34 (1941)", from_="left",
+          elevation=10, azimuth=-20.5, optional_rules=["rifle_ball_as_sp"], ammo="ap"),
+     {"attack": {"weapon": "8.8 cm KwK 36 L/56 APCBC", "range": "1000m", "from": "left",
+                 "elevation": 10, "azimuth": -20.5, "ammo": "ap"},
+      "optional_rules": ["rifle_ball_as_sp"],
+      "line": [{"target": "target", "vehicle": "T-34 (1941)"}]}),
+]
+
+
+@pytest.mark.parametrize(("quick", "data"), QUICK_AND_FILE)
+def test_quick_parameters_build_what_the_same_scenario_file_builds(
+    catalog: Catalog, quick: dict[str, Any], data: dict[str, Any]
+) -> None:
+    assert armourpen.quick_scenario(**quick, catalog=catalog) == armourpen.load_scenario(data,
+                                                                                        catalog)
+
+
+def test_pa2_quick_example_worked_by_hand(catalog: Catalog) -> None:
+    # 7.62x51mm NATO (PEN 7, rifle column) at 150 m: Very Long, -1 PEN (PA-4) -> PEN 6 against
+    # NIJ Type III AV 6: PEN = AV, penetrates with -4 to the wound roll (PA-2).
+    sc = armourpen.quick_scenario(weapon="7.62x51mm NATO", range="150m", armour=["NIJ Type III"],
+                                  catalog=catalog)
+    target = armourpen.resolve(sc).targets[0]
+    assert (target.av, target.result.value, target.wound_modifier) == (6, "penetrated_reduced", -4)
+
+
+@pytest.mark.parametrize(
+    ("quick", "data", "parameter", "key"),
+    [
+        (dict(armour=["PASGT vest", "NIJ Type 3"]),
+         {"line": [{"target": "target", "armour": ["PASGT vest", "NIJ Type 3"]}]},
+         "armour[1]", "line[0].armour[1]"),
+        (dict(from_="up"), {"attack": {"from": "up"}}, "from_", "attack.from"),
+        (dict(elevation=95), {"attack": {"elevation": 95}}, "elevation", "attack.elevation"),
+        (dict(optional_rules=["x"]), {"optional_rules": ["x"]}, "optional_rules[0]",
+         "optional_rules[0]"),
+        (dict(cover=["Brick wall"]), {"line": [{"cover": "Brick wall"}, {"target": "target"}]},
+         "cover[0]", "line[0].cover"),
+        (dict(target=" "), {"line": [{"target": " "}]}, "target", "line[0].target"),
+        (dict(target="a\nb"), {"line": [{"target": "a\nb"}]}, "target", "line[0].target"),
+        (dict(ammo=""), {"attack": {"ammo": ""}}, "ammo", "attack.ammo"),
+        (dict(weapon="x" * 201), {"attack": {"weapon": "x" * 201}}, "weapon", "attack.weapon"),
+        (dict(range=True), {"attack": {"range": True}}, "range", "attack.range"),
+        (dict(elevation=True), {"attack": {"elevation": True}}, "elevation", "attack.elevation"),
+        (dict(optional_rules=["rifle_ball_as_sp", "rifle_ball_as_sp"]),
+         {"optional_rules": ["rifle_ball_as_sp", "rifle_ball_as_sp"]}, "optional_rules[1]",
+         "optional_rules[1]"),
+    ],
+)
+def test_ap2_quick_and_file_errors_agree_but_name_what_each_caller_typed(
+    catalog: Catalog, quick: dict[str, Any], data: dict[str, Any], parameter: str, key: str
+) -> None:
+    base_quick: dict[str, Any] = dict(weapon="7.62x51mm NATO", range="50m")
+    base_file: dict[str, Any] = {"attack": {"weapon": "7.62x51mm NATO", "range": "50m"},
+                                 "line": [{"target": "target"}]}
+    with pytest.raises(armourpen.InputError) as by_quick:
+        armourpen.quick_scenario(**{**base_quick, **quick}, catalog=catalog)
+    file_data = {**base_file, **data, "attack": {**base_file["attack"], **data.get("attack", {})}}
+    with pytest.raises(armourpen.InputError) as by_file:
+        armourpen.load_scenario(file_data, catalog)
+    assert (by_quick.value.field, by_file.value.field) == (parameter, key)
+    assert by_quick.value.value == by_file.value.value
+    assert by_quick.value.allowed == by_file.value.allowed
+
+
+@pytest.mark.parametrize(
+    ("given", "parameter", "allowed"),
+    [
+        (dict(weapon=7), "weapon", "a string"),
+        (dict(range=True), "range", "for a weapon touching the target, contact = true"),
+        (dict(armour=["x" * 201]), "armour[0]", "at most 200 characters"),
+        (dict(armour="NIJ Type III"), "armour", "a list"),
+        (dict(armour=["NIJ Type III", 3]), "armour[1]", "a string"),
+        (dict(contact="yes"), "contact", "true or false"),
+        (dict(elevation="10"), "elevation", "a number"),
+        (dict(elevation=float("nan")), "elevation", "a finite number"),
+        (dict(azimuth=float("inf")), "azimuth", "a finite number"),
+        (dict(target="a\x1b[2Jb"), "target", "plain text"),
+        (dict(vehicle=["T-34"]), "vehicle", "a string"),
+    ],
+)
+def test_ap2_quick_parameters_of_the_wrong_kind_name_the_parameter(
+    catalog: Catalog, given: dict[str, Any], parameter: str, allowed: str
+) -> None:
+    with pytest.raises(armourpen.InputError) as info:
+        armourpen.quick_scenario(**{"weapon": "7.62x51mm NATO", "range": "50m", **given},
+                                 catalog=catalog)
+    assert info.value.field == parameter
+    assert allowed in info.value.allowed
