@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from enum import StrEnum
+from fractions import Fraction
 
 from armourpen.explain import Caution, Step
 
@@ -93,3 +94,21 @@ class Layout:
 def text(value: object, tone: Tone = Tone.PLAIN) -> Span:
     """A cell of plain text (``""`` for None)."""
     return Span("" if value is None else str(value), tone)
+
+
+def percent(p: Fraction | float, *, trim: bool = False) -> str:
+    """A chance for people, with two decimals (``trim``: ``50%`` rather than ``50.00%``).
+
+    ``0%`` and ``100%`` only for a chance of exactly 0 or 1; anything merely close says
+    ``<0.01%`` or ``>99.99%``. Give exact chances as Fractions: as a float, a chance of
+    1 - 6**-50 is already 1.0.
+    """
+    if p == 0 or p == 1:
+        return f"{int(p) * 100}%"
+    x = float(p) * 100
+    if x < 0.01:
+        return "<0.01%"
+    if x > 99.99:
+        return ">99.99%"
+    text = f"{x:.2f}%"
+    return text.replace(".00%", "%") if trim else text

@@ -12,6 +12,7 @@ import math
 from typing import TYPE_CHECKING, Any
 
 from armourpen.charts.model import Chart, footnote
+from armourpen.layout import percent
 from armourpen.penav.penetration import Result
 
 if TYPE_CHECKING:
@@ -248,17 +249,6 @@ def _matrix(chart: MatrixChart) -> Figure:
 # --- odds -----------------------------------------------------------------------------------
 
 
-def _percent(p: float) -> str:
-    """Two decimals, and never 0% or 100% for what is merely unlikely or likely."""
-    if p in (0, 1):
-        return f"{p * 100:.0f}%"
-    if p < 0.0001:
-        return "<0.01%"
-    if p > 0.9999:
-        return ">99.99%"
-    return f"{p * 100:.2f}%"
-
-
 LABELLED_BARS = 16  # with no more bars than this, each bar carries its chance
 
 
@@ -275,11 +265,11 @@ def _odds(chart: OddsChart) -> Figure:
         colours = ["#999999" if k == 0 else "#D55E00" for k in xs]
         bars = ax.bar(xs, ps, color=colours, width=0.8)
         if len(xs) <= LABELLED_BARS:
-            ax.bar_label(bars, [_percent(float(p)) for _, p in pmf], fontsize=7, padding=1)
+            ax.bar_label(bars, [percent(p) for _, p in pmf], fontsize=7, padding=1)
             ax.set_ylim(0, max(ps) * 1.15)
-        hit = "" if t.p_hit == t.p_reached else f", hit {_percent(float(t.p_hit))}"
-        ax.set_title(f"{t.name}: reached {_percent(float(t.p_reached))}{hit}, goes on past it "
-                     f"{_percent(float(t.p_overpenetrates))}, mean injury "
+        hit = "" if t.p_hit == t.p_reached else f", hit {percent(t.p_hit)}"
+        ax.set_title(f"{t.name}: reached {percent(t.p_reached)}{hit}, goes on past it "
+                     f"{percent(t.p_overpenetrates)}, mean injury "
                      f"{float(t.expected_injury):.2f} HP", loc="left", fontsize=9.5)
         ax.yaxis.set_major_formatter(PercentFormatter(decimals=0))
         ax.xaxis.set_major_locator(MaxNLocator(integer=True))

@@ -21,6 +21,7 @@ from armourpen.cli.options import (
 )
 from armourpen.cli.params import PATH, WHOLE, command
 from armourpen.errors import InputError, ScenarioError
+from armourpen.layout import percent
 
 if TYPE_CHECKING:
     from rich.console import RenderableType
@@ -34,25 +35,14 @@ BAR_WIDTH = 30
 PROGRESS_FROM = 2_000_000  # samples; shorter runs finish before a bar would help
 
 
-def percent(p: float | Fraction) -> str:
-    """A probability for people: two decimals, and never 0% or 100% for what is merely likely."""
-    x = float(p) * 100
-    if p == 0:
-        return "0%"
-    if p == 1:
-        return "100%"
-    if x < 0.01:
-        return "<0.01%"
-    if x > 99.99:
-        return ">99.99%"
-    return f"{x:.2f}%"
+Chance = Fraction | float  # exact odds stay Fractions up to the text (see percent)
 
 
-def _groups(pmf: Sequence[tuple[int, float]]) -> list[tuple[str, float]]:
+def _groups(pmf: Sequence[tuple[int, Chance]]) -> list[tuple[str, Chance]]:
     """Injury rows for the chart: one per value, or equal ranges when there are many."""
     if len(pmf) <= CHART_ROWS:
         return [(str(k), p) for k, p in pmf]
-    rows: list[tuple[str, float]] = []
+    rows: list[tuple[str, Chance]] = []
     zero = [p for k, p in pmf if k == 0]
     rest = [(k, p) for k, p in pmf if k != 0]
     if zero:
@@ -68,20 +58,20 @@ def _groups(pmf: Sequence[tuple[int, float]]) -> list[tuple[str, float]]:
     return rows
 
 
-def injury_chart(pmf: Sequence[tuple[int, float]], se: dict[int, float] | None = None) -> Any:
+def injury_chart(pmf: Sequence[tuple[int, Chance]], se: dict[int, float] | None = None) -> Any:
     """A small horizontal bar chart of an injury distribution (Rich)."""
     from rich.table import Table
     from rich.text import Text
 
     rows = _groups(pmf)
-    top = max((p for _, p in rows), default=0.0) or 1.0
+    top = float(max((p for _, p in rows), default=0.0)) or 1.0
     table = Table(show_header=True, box=None, padding=(0, 1), pad_edge=False)
     table.add_column("injury", justify="right", style="bold")
     table.add_column("", min_width=BAR_WIDTH)
     table.add_column("chance", justify="right")
     eighths = " ▏▎▍▌▋▊▉█"
     for label, p in rows:
-        units = round(p / top * BAR_WIDTH * 8)
+        units = round(float(p) / top * BAR_WIDTH * 8)
         bar = "█" * (units // 8) + (eighths[units % 8] if units % 8 else "")
         if p and not bar:
             bar = "▏"
@@ -93,8 +83,8 @@ def injury_chart(pmf: Sequence[tuple[int, float]], se: dict[int, float] | None =
 
 
 def _effect_lines(
-    major: float, knockdown: float, crippled: float, shock: Sequence[tuple[int, float]],
-    locations: Sequence[tuple[str, float]], random: bool,
+    major: Chance, knockdown: Chance, crippled: Chance, shock: Sequence[tuple[int, Chance]],
+    locations: Sequence[tuple[str, Chance]], random: bool,
 ) -> list[Any]:
     """What the injury does (GU-10 to GU-12), and where the shot lands when that is rolled."""
     from rich.text import Text
@@ -132,11 +122,10 @@ def render_odds(result: OddsResult) -> RenderableType:
                 (f"{float(t.expected_injury):.3f}", "bold"),
             )
         )
-        parts.append(injury_chart([(k, float(p)) for k, p in t.injury_pmf.items()]))
+        parts.append(injury_chart(list(t.injury_pmf.items())))
         parts.extend(_effect_lines(
-            float(t.p_major_wound), float(t.p_knockdown_roll), float(t.p_crippled),
-            [(k, float(p)) for k, p in t.shock_pmf.items()],
-            [(k, float(p)) for k, p in t.location_pmf.items()], random=len(t.location_pmf) > 1,
+            t.p_major_wound, t.p_knockdown_roll, t.p_crippled, list(t.shock_pmf.items()),
+            list(t.location_pmf.items()), random=len(t.location_pmf) > 1,
         ))
     for s in result.steps:
         parts.append(Text(str(s), "dim"))

@@ -92,15 +92,10 @@ class OutcomeView:
 
 
 def percent(p: Fraction | float) -> str:
-    """A chance for people: never 0% or 100% for what is merely unlikely or likely."""
-    if p == 0 or p == 1:
-        return f"{float(p) * 100:.0f}%"
-    x = float(p) * 100
-    if x < 0.01:
-        return "<0.01%"
-    if x > 99.99:
-        return ">99.99%"
-    return f"{x:.2f}%".replace(".00%", "%")
+    """A chance for people (:func:`armourpen.layout.percent`, without needless decimals)."""
+    from armourpen.layout import percent as shown
+
+    return shown(p, trim=True)
 
 
 def _figures(layout: Layout, cells: tuple[Any, ...], skip: int) -> tuple[Figure, ...]:
