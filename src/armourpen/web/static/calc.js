@@ -270,8 +270,25 @@
       const d = outcome.querySelector(`details[data-why="${CSS.escape(key)}"]`);
       if (d) d.open = true;
     }
+    summarize();
+  }
+
+  function summarize() {
+    // the screen reader's summary, and the bar that keeps it in sight on a phone
     const set = outcome.querySelector(".result-set");
-    document.getElementById("summary").textContent = set ? set.dataset.summary : "";
+    const problem = outcome.querySelector(".outcome-error");
+    const text = set ? set.dataset.summary : (problem ? "not resolved: see the error" : "");
+    document.getElementById("summary").textContent = text;
+    document.getElementById("peek").textContent = text;
+  }
+
+  function watchOutcome() {
+    const band = document.querySelector(".outcome-band");
+    const peek = document.getElementById("peek");
+    if (!band || !peek || !("IntersectionObserver" in window)) return;
+    new IntersectionObserver((seen) => {
+      peek.classList.toggle("away", seen[0].isIntersecting);
+    }).observe(band);
   }
 
   function address(s) {
@@ -502,6 +519,8 @@
     document.getElementById("main").replaceWith(document.importNode(doc.getElementById("main"), true));
     bind();
     renumber();
+    summarize();
+    watchOutcome();
     history.replaceState(null, "", address(next));
     form.querySelector(`#rules-${rules}`).focus();
   }
@@ -562,8 +581,8 @@
   function start() {
     bind();
     renumber();
-    const set = outcome.querySelector(".result-set");
-    if (set) document.getElementById("summary").textContent = set.dataset.summary;
+    summarize();
+    watchOutcome();
     const contact = form.querySelector("#a-contact");
     if (contact && contact.checked) form.querySelector("#a-range").disabled = true;
     const problem = outcome.querySelector(".outcome-error");

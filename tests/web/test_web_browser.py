@@ -1,0 +1,225 @@
+"""The calculator in a real browser, used as a GM would: Playwright drives Debian's Chromium
+(``/usr/bin/chromium``) against ``armourpen serve`` started on a free loopback port.
+
+The figures are the texts' own: the Basic Set's Agent Gray takes 8 injury and the VIP behind him
+3 (GU-7); a 7.62x51mm NATO round (PEN 7, rifle column) at 150 m is Very Long, PEN -1, so PEN 6
+against a NIJ Type III vest's AV 6 penetrates with -4 to the wound roll (PA-2, PA-4).
+
+Without Chromium these tests are skipped, unless ``ARMOURPEN_REQUIRE_BROWSER=1`` (CI) makes that a
+failure.
+"""
+
+from __future__ import annotations
+
+import os
+import re
+import socket
+import subprocess
+import sys
+import time
+import urllib.request
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+import pytest
+from web.web_helpers import SCRIPT_NAME
+
+CHROMIUM = Path("/usr/bin/chromium")
+ARGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
+        "--disable-background-networking", "--disable-component-update", "--disable-sync"]
+
+if not CHROMIUM.exists():
+    if os.environ.get("ARMOURPEN_REQUIRE_BROWSER") == "1":
+        raise RuntimeError(f"{CHROMIUM} is missing: install it with apt-get install chromium")
+    pytest.skip(f"{CHROMIUM} is not installed", allow_module_level=True)
+
+from playwright.sync_api import BrowserContext, Page, expect, sync_playwright  # noqa: E402
+
+
+def _free_port() -> int:
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        port: int = s.getsockname()[1]
+        return port
+
+
+@pytest.fixture(scope="module")
+def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
+    """``armourpen serve`` with a user catalog whose attack is named like an injection."""
+    folder = tmp_path_factory.mktemp("serve")
+    catalog = folder / "hostile.toml"
+    catalog.write_text(f'[[attack]]\nname = "{SCRIPT_NAME}"\npen = 9\nrange_column = "rifle"\n'
+                       'ammo = "ball"\n', encoding="utf-8")
+    port = _free_port()
+    proc = subprocess.Popen(
+        [sys.executable, "-m", "armourpen", "serve", "--port", str(port), "--catalog",
+         str(catalog), "--no-user-catalog"],
+        stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True,
+    )
+    url = f"http://127.0.0.1:{port}"
+    try:
+        for _ in range(200):
+            try:
+                with urllib.request.urlopen(url + "/api/catalog?kind=ammo", timeout=2):
+                    break
+            except OSError:
+                if proc.poll() is not None:
+                    raise RuntimeError(proc.stderr.read() if proc.stderr else "serve ended") from None
+                time.sleep(0.1)
+        yield url
+    finally:
+        proc.terminate()
+        proc.wait(timeout=10)
+
+
+@pytest.fixture(scope="module")
+def context(tmp_path_factory: pytest.TempPathFactory) -> Iterator[BrowserContext]:
+    with sync_playwright() as p:
+        ctx = p.chromium.launch_persistent_context(
+            str(tmp_path_factory.mktemp("profile")),  # a fresh user-data dir
+            executable_path=str(CHROMIUM), headless=True, args=ARGS,
+            viewport={"width": 1280, "height": 900},
+        )
+        try:
+            yield ctx
+        finally:
+            ctx.close()
+
+
+@pytest.fixture
+def page(context: BrowserContext, server: str) -> Iterator[Page]:
+    pg = context.new_page()
+    problems: list[str] = []
+    pg.on("pageerror", lambda e: problems.append(str(e)))
+    pg.on("dialog", lambda d: problems.append(f"a dialog opened: {d.message}"))
+    pg.on("request", lambda r: None if r.url.startswith(("data:", server)) else problems.append(
+        f"a request to another host: {r.url}"))
+    yield pg
+    pg.close()
+    assert problems == []
+
+
+def cards(page: Page) -> Any:
+    return page.locator("#cards > li")
+
+
+def results(page: Page) -> Any:
+    return page.locator("#outcome .results > li")
+
+
+def clear_line(page: Page) -> None:
+    while cards(page).count():
+        cards(page).first.locator(".tools").get_by_role("button", name=re.compile("^Remove ")).click()
+
+
+def test_gu7_build_the_agent_gray_line(page: Page, server: str) -> None:
+    page.goto(server + "/")
+    page.get_by_label("GURPS").check()
+    expect(page.get_by_label("Damage")).to_be_visible()
+    clear_line(page)
+    page.get_by_label("Damage").fill("7d(2) pi-")
+    expect(page.locator("output[data-hint='attack.damage']")).to_have_text("7d(2) pi-: rolls 7 to 42")
+    page.get_by_label("I rolled").check()
+    page.get_by_label("Dice total (with adds)").fill("20")
+    for name, hp, dr in (("Agent Gray", "12", "8"), ("VIP", "10", "0")):
+        page.get_by_role("button", name="+ Target").click()
+        card = cards(page).last
+        card.get_by_label("Name").fill(name)
+        card.get_by_label("HP").fill(hp)
+        card.get_by_label("DR", exact=True).fill(dr)
+    expect(results(page)).to_have_count(2)
+    expect(results(page).nth(0)).to_contain_text("Agent Gray")
+    expect(results(page).nth(0).locator(".badge").first).to_have_text(re.compile(r"injury 8$"))
+    expect(results(page).nth(1).locator(".badge").first).to_have_text(re.compile(r"injury 3$"))
+    expect(results(page).nth(0).locator("svg.bars")).to_be_visible()  # the exact odds as bars
+    # every step with its ruling id, one tap away
+    results(page).nth(1).get_by_text("Why").click()
+    expect(results(page).nth(1).locator(".steps")).to_contain_text("GU-4")
+
+
+def test_pa2_nato_round_against_a_type_iii_vest_and_the_shared_address(
+    page: Page, server: str, context: BrowserContext
+) -> None:
+    page.goto(server + "/")
+    clear_line(page)
+    page.get_by_label("Weapon or round").fill("7.62x51mm NATO")
+    expect(page.locator("output[data-hint='attack.weapon']")).to_contain_text("PEN 7")
+    page.get_by_label("Distance").fill("150 m")
+    expect(page.locator("output[data-hint='attack.range']")).to_have_text(
+        "150 m, Very Long: PEN -1, DC -1")
+    page.get_by_role("button", name="+ Person").click()
+    card = cards(page).first
+    card.get_by_label("Name").fill("Guard")
+    card.get_by_role("button", name="+ Armour").click()
+    card.get_by_label("Armour 1", exact=True).fill("NIJ Type III")
+    first = results(page).first
+    expect(first).to_contain_text("Guard")
+    expect(first.locator(".badge")).to_have_text(re.compile("-4"))
+    expect(first.locator(".badge")).to_have_attribute("data-outcome", "penetrated_reduced")
+    # share the address and open it afresh: the same shot, the same answer
+    shared = page.url
+    assert "?s=" in shared
+    other = context.new_page()
+    other.goto(shared)
+    expect(other.get_by_label("Distance")).to_have_value("150 m")
+    expect(cards(other).first.get_by_label("Armour 1", exact=True)).to_have_value("NIJ Type III")
+    expect(results(other).first.locator(".badge")).to_have_text(re.compile("-4"))
+    other.close()
+
+
+def test_errors_stand_beside_their_field_in_the_clis_words(page: Page, server: str) -> None:
+    page.goto(server + "/")
+    page.get_by_label("Distance").fill("4000 m")
+    error = page.locator(".field:has(#a-range) .error")
+    expect(error).to_have_text(
+        "attack.range: '4000 m' is not allowed; beyond Very Distant: at most 3200 m/yd (PA-3)")
+    expect(page.get_by_label("Distance")).to_have_attribute("aria-invalid", "true")
+    page.get_by_label("Distance").fill("40 m")
+    expect(error).to_be_hidden()
+
+
+def test_the_line_is_reordered_with_the_keyboard(page: Page, server: str) -> None:
+    page.goto(server + "/")  # Gray, then the VIP
+    down = cards(page).first.get_by_role("button", name=re.compile("^Move Person 1 .*down"))
+    down.focus()
+    page.keyboard.press("Enter")
+    expect(cards(page).first.get_by_label("Name")).to_have_value("VIP")
+    focused = page.evaluate("document.activeElement.getAttribute('aria-label')")
+    assert focused.startswith("Move Person 2 (Gray) down")  # focus moved with the card
+    expect(results(page).first).to_contain_text("VIP")
+
+
+def test_a_phone_sized_screen(context: BrowserContext, server: str) -> None:
+    phone = context.new_page()
+    phone.set_viewport_size({"width": 375, "height": 740})
+    phone.goto(server + "/")
+    expect(results(phone).first).to_contain_text("Gray")
+    assert phone.evaluate("document.documentElement.scrollWidth") <= 375  # no sideways scroll
+    small = phone.evaluate("""() => [...document.querySelectorAll(
+        'button, input[type=text], select, .switch label, .check label, summary, nav a')]
+        .filter(e => e.offsetParent !== null)
+        .map(e => [e.id || e.textContent.trim(), e.getBoundingClientRect().height])
+        .filter(([, h]) => h < 44)""")
+    assert small == []  # every touch target at least 44 px tall
+    attack = phone.locator("#h-attack").bounding_box()
+    outcome = phone.locator("#h-outcome").bounding_box()
+    assert attack is not None and outcome is not None and attack["y"] < outcome["y"]
+    phone.close()
+
+
+def test_a_catalog_name_with_a_script_shows_as_text(page: Page, server: str) -> None:
+    page.goto(server + "/")
+    page.get_by_label("Weapon or round").fill(SCRIPT_NAME)
+    expect(page.locator("#outcome .head")).to_contain_text(SCRIPT_NAME)
+    expect(page.locator("output[data-hint='attack.weapon']")).to_contain_text("PEN 9")
+    assert page.evaluate("document.querySelectorAll('#outcome script').length") == 0
+    page.goto(server + "/table?attack=pwned&armour=NIJ%20Type%20III")
+    expect(page.locator("table.gm th[scope=row]").first).to_have_text(SCRIPT_NAME)
+
+
+def test_the_chart_of_the_shot(page: Page, server: str) -> None:
+    page.goto(server + "/")
+    page.locator("#chart summary").click()
+    expect(page.locator("#chart svg")).to_be_visible()
+    expect(page.locator("#chart svg")).to_contain_text("7.62x51mm NATO")
