@@ -61,17 +61,22 @@ def load_scenario(
     catalog: Catalog | None = None,
     *,
     limits: Limits = DEFAULT_LIMITS,
+    base: str | Path | None = None,
 ) -> Scenario:
     """Parse and validate a scenario into frozen values; names are looked up in ``catalog``.
 
     Without a catalog, the built-in one is used: user catalog files are read only when the caller
     passes them in (``Catalog.load([...])``), so that this call reads nothing it was not given.
     Beyond the schema, nothing in it may nest deeper, hold a longer line of fire, a number that
-    is not finite or larger, or a control character, than ``limits`` allow. A GURPS target may
-    name a GCS character file (``gcs = "Ogre.gcs"``): a relative path is found beside the scenario
-    file (in the current folder for a mapping), and the file is read within ``limits``.
+    is not finite or larger, or a control character, than ``limits`` allow.
+
+    A GURPS target may name a GCS character file (``gcs = "Ogre.gcs"``), read within ``limits``:
+    a scenario file's relative paths are found in ``base``, by default the file's own folder. A
+    mapping names files only when the caller gives ``base`` (a mapping from elsewhere, an HTTP
+    body, must not reach the machine's files); without it, its ``gcs`` holds the file's JSON itself
+    or a value :func:`armourpen.load_gcs` returned.
     """
-    base: Path | None = None
+    folder = None if base is None else Path(base)
     if isinstance(source, Mapping):
         from armourpen.reading import check_tree
 
@@ -79,13 +84,14 @@ def load_scenario(
         data = source
     else:
         data = read_scenario_file(source, limits)
-        base = scenario_path(source).parent  # files a scenario names are found beside it
+        if folder is None:
+            folder = scenario_path(source).parent  # files a scenario names are found beside it
     if not isinstance(data, Mapping):
         raise ScenarioError("scenario", data, "a table of keys (rules, attack, line, ...)")
     line = data.get("line")
     if isinstance(line, list):
         limits.check("max_line_entries", len(line), "entries", "line")
-    scenario: Scenario = rules_of(data).parse(data, catalog, base=base, limits=limits)
+    scenario: Scenario = rules_of(data).parse(data, catalog, base=folder, limits=limits)
     return scenario
 
 

@@ -54,9 +54,10 @@ def scenario(damage: str, *line: dict[str, Any], **attack: Any) -> dict[str, Any
 
 
 def load(data: dict[str, Any], base: Path | None = None) -> GurpsScenario:
+    """Parse a scenario mapping whose files are found in ``base`` (the current folder)."""
     from armourpen.gurps.scenario import parse_gurps
 
-    return parse_gurps(data, base=base)
+    return parse_gurps(data, base=Path.cwd() if base is None else base)
 
 
 def resolved(data: dict[str, Any], base: Path | None = None) -> dict[str, Any]:
@@ -110,12 +111,25 @@ def test_gcs_relative_path_is_found_beside_the_scenario_file(ogre_file: Path) ->
     assert s.targets[0].hp == 20
 
 
-def test_gcs_relative_path_of_a_mapping_is_found_in_the_current_folder(
-    ogre_file: Path, monkeypatch: pytest.MonkeyPatch,
-) -> None:
-    monkeypatch.chdir(ogre_file.parent)
-    s = armourpen.load_scenario(scenario("3d pi", {"target": "Ogre", "gcs": "Ogre.gcs"}, roll=10))
+def test_gcs_a_mapping_names_files_only_where_the_caller_says(ogre_file: Path) -> None:
+    data = scenario("3d pi", {"target": "Ogre", "gcs": "Ogre.gcs"}, roll=10)
+    s = armourpen.load_scenario(data, base=ogre_file.parent)
     assert isinstance(s, GurpsScenario) and s.targets[0].st == 20
+    # a mapping from elsewhere (an HTTP body) must not reach the machine's files
+    for path in ("Ogre.gcs", str(ogre_file)):
+        with pytest.raises(ScenarioError) as info:
+            armourpen.load_scenario(scenario("3d pi", {"target": "Ogre", "gcs": path}, roll=10))
+        assert info.value.field == "line[0].gcs" and "names no files" in info.value.allowed
+
+
+def test_gcs_the_files_json_may_stand_in_the_scenario() -> None:
+    s = armourpen.load_scenario(scenario("3d pi", {"target": "Ogre", "gcs": OGRE}, roll=10))
+    assert isinstance(s, GurpsScenario) and (s.targets[0].hp, s.targets[0].dr) == (20, 3)
+    assert any("from line[0].gcs: HP 20" in step.text for step in s.steps)
+    broken = {**OGRE, "version": 6}
+    with pytest.raises(GcsError) as info:
+        armourpen.load_scenario(scenario("3d pi", {"target": "Ogre", "gcs": broken}, roll=10))
+    assert info.value.field == "line[0].gcs: version"
 
 
 def test_gcs_character_value_from_an_upload_stands_for_the_file(ogre_file: Path) -> None:

@@ -237,9 +237,9 @@ class _GcsTarget(_Model):
 
     target: Name
     gcs: Any = Field(json_schema_extra={
-        "type": "string",
-        "description": "a GCS character file (.gcs), relative to the scenario file",
-    })  # checked by _character: a path, or (from Python) a GcsCharacter
+        "anyOf": [{"type": "string"}, {"type": "object"}],
+        "description": "a GCS character file (.gcs), relative to the scenario file, or its JSON",
+    })  # checked by _character: a path, the file's JSON, or (from Python) a GcsCharacter
     hp: StrictInt | None = Field(default=None, ge=1)
     st: StrictInt | None = Field(default=None, ge=0)
     dr: StrictInt | None = Field(default=None, ge=0)
@@ -298,8 +298,9 @@ def parse_gurps(
 ) -> GurpsScenario:
     """Validate a whole scenario mapping (``rules = "gurps"``) into a :class:`GurpsScenario`.
 
-    A target's ``gcs`` file is found relative to ``base`` (the scenario file's folder; the current
-    folder when None) and read within ``limits``.
+    A target's ``gcs`` file is found relative to ``base`` (the scenario file's folder) and read
+    within ``limits``; without ``base`` no file may be named (``gcs`` holds the file's JSON, or a
+    value :func:`armourpen.load_gcs` returned).
     """
     if not isinstance(data, Mapping):
         raise ScenarioError("scenario", data, "a table of keys (rules, settings, attack, line)")
@@ -472,20 +473,27 @@ def _gcs_target(
 
 
 def _character(raw: object, where: str, base: Path | None, limits: Limits) -> tuple[Any, str]:
-    """The GCS character a target names: a file (relative to ``base``) or, from Python, a value
-    already read (:func:`armourpen.load_gcs`, e.g. an upload). Returns it and how it is named."""
+    """The GCS character a target names, and how steps name it: a file relative to ``base`` (None:
+    no file may be named), the file's JSON itself, or from Python a value already read
+    (:func:`armourpen.load_gcs`, e.g. an upload's)."""
     from armourpen.gcs import GcsCharacter
-    from armourpen.gcs.reader import read_path
+    from armourpen.gcs.reader import parse_mapping, read_path
 
     if isinstance(raw, GcsCharacter):
         return raw, raw.source or f"{raw.name}'s GCS data"
+    if isinstance(raw, Mapping):
+        return parse_mapping(raw, where, field=where), where
     if not isinstance(raw, str) or not raw.strip():
-        raise ScenarioError(where, raw, "a GCS character file (.gcs), as a path relative to the "
-                            "scenario file")
+        raise ScenarioError(where, raw, _GCS_ALLOWED)
+    if base is None:
+        raise ScenarioError(where, raw, "here, a GCS file's JSON (an object): this scenario was "
+                            "not read from a file, so it names no files (from Python, give "
+                            "load_scenario(..., base=folder))")
     path = Path(raw)
-    if base is not None and not path.is_absolute():
-        path = base / path
-    return read_path(path, field=where, limits=limits), raw
+    return read_path(path if path.is_absolute() else base / path, field=where, limits=limits), raw
+
+
+_GCS_ALLOWED = "a GCS character file (.gcs) as a path relative to the scenario file, or its JSON"
 
 
 _KINDS = {
