@@ -15,7 +15,8 @@ import pytest
 from cli.cli_helpers import cli
 
 import armourpen
-from armourpen.catalog import Catalog, item_dict
+from armourpen.catalog import Catalog
+from armourpen.penav.catalog_view import item_dict
 from armourpen.scenario import json_schema
 from armourpen.serialize import plain
 

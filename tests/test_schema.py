@@ -9,9 +9,14 @@ from typing import Any
 
 import jsonschema
 import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+from test_fuzz_inputs import GURPS_BASE, PENAV_BASE, mutated
+
+import armourpen
 
 from armourpen.cli.app import main
-from armourpen.errors import ScenarioError
+from armourpen.errors import InputError, ScenarioError
 from armourpen.scenario import example_names, example_path, json_schema
 
 
@@ -41,3 +46,45 @@ def test_schema_command_prints_json(capsys: pytest.CaptureFixture[str]) -> None:
     assert "line" in schema["properties"]
     with pytest.raises(ScenarioError):
         json_schema("d20")
+
+
+def test_the_schema_says_a_line_entry_is_a_cover_or_a_target_never_both() -> None:
+    for rules, both in (("penav", {"cover": "Log wall", "target": "x"}),
+                        ("gurps", {"cover": {"name": "w", "dr": 1, "slab": True}, "target": "x",
+                                   "hp": 1})):
+        entries = json_schema(rules)["properties"]["line"]["items"]
+        assert len(entries["oneOf"]) == 2  # a tagged union: exactly one of the two
+        with pytest.raises(jsonschema.ValidationError):
+            jsonschema.validate({"line": [both]}, {**json_schema(rules), "required": []})
+
+
+@settings(max_examples=300, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(st.one_of(mutated(PENAV_BASE), mutated(GURPS_BASE)))
+def test_whatever_loads_the_schema_accepts(data: Any) -> None:
+    # The schema describes what validation accepts: a scenario that loads never fails it (the
+    # schema cannot know the catalog's names or the dice's range, so the converse is not asked).
+    try:
+        armourpen.load_scenario(data)
+    except InputError:
+        return
+    jsonschema.validate(data, json_schema(data.get("rules", "penav")))
+
+
+@pytest.mark.parametrize(
+    ("where", "value"),
+    [(("attack", "elevation"), "10"), (("attack", "azimuth"), True),
+     (("line", 1, "armour", 1, "av"), True), (("line", 2, "cover", "slope"), 91),
+     (("line", 2, "cover", "thickness_mm"), 0.5)],
+)
+def test_ap2_what_the_schema_refuses_does_not_load(where: tuple[Any, ...], value: Any) -> None:
+    import copy
+
+    data = copy.deepcopy(PENAV_BASE)
+    node: Any = data
+    for part in where[:-1]:
+        node = node[part]
+    node[where[-1]] = value
+    with pytest.raises(jsonschema.ValidationError):
+        jsonschema.validate(data, json_schema("penav"))
+    with pytest.raises(ScenarioError):
+        armourpen.load_scenario(data)

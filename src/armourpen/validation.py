@@ -17,7 +17,7 @@ from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Annotated, Any
 
-from pydantic import AfterValidator, BaseModel, StrictStr, StringConstraints, ValidationError
+from pydantic import AfterValidator, BaseModel, StrictStr, StringConstraints, Tag, ValidationError
 
 from armourpen.catalog.items import MAX_NAME_CHARS
 from armourpen.errors import InputError, ScenarioError
@@ -35,9 +35,10 @@ characters."""
 class KeyProblem(ValueError):
     """A model-level check that concerns one key (so the error can name it and its value)."""
 
-    def __init__(self, message: str, key: str | None = None) -> None:
+    def __init__(self, message: str, key: str | None = None, value: object = None) -> None:
         super().__init__(message)
         self.key = key
+        self.value = value  # what to show; by default the key's value
 
 
 def field_path(loc: Sequence[int | str], prefix: str = "") -> str:
@@ -69,11 +70,19 @@ def _strip(ann: Any) -> Any:
             return ann
 
 
-def _members(ann: Any) -> list[Any] | None:
-    """The branches of a union (None left out), or None when ``ann`` is no union."""
+def _members(ann: Any) -> list[tuple[str | None, Any]] | None:
+    """The branches of a union (None left out) with their tags, or None when ``ann`` is no union.
+
+    A branch of a tagged union carries ``Tag("...")``, which pydantic puts in the location."""
     if typing.get_origin(ann) not in (typing.Union, types.UnionType):
         return None
-    return [_strip(a) for a in typing.get_args(ann) if a is not type(None)]
+    out: list[tuple[str | None, Any]] = []
+    for a in typing.get_args(ann):
+        if a is type(None):
+            continue
+        tags = typing.get_args(a)[1:] if typing.get_origin(a) is typing.Annotated else ()
+        out.append((next((t.tag for t in tags if isinstance(t, Tag)), None), _strip(a)))
+    return out
 
 
 def _is_model(ann: Any) -> bool:
@@ -83,13 +92,14 @@ def _is_model(ann: Any) -> bool:
 _CONTAINER_TAGS = {"list": list, "dict": dict, "tuple": tuple, "set": set, "frozenset": frozenset}
 
 
-def _branch(members: list[Any], tag: str) -> Any:
-    """The union branch pydantic's ``tag`` names (a model by its class name, else by kind)."""
-    for m in members:
-        if _is_model(m) and m.__name__ == tag:
+def _branch(members: list[tuple[str | None, Any]], tag: str) -> Any:
+    """The union branch pydantic's ``tag`` names: its own tag, a model by its class name, or a
+    kind of container."""
+    for t, m in members:
+        if t == tag or (t is None and _is_model(m) and m.__name__ == tag):
             return m
     kind = tag.split("[", 1)[0]
-    for m in members:
+    for _, m in members:
         origin = typing.get_origin(m) or m
         if _CONTAINER_TAGS.get(kind) is origin:
             return m
@@ -251,6 +261,9 @@ def problem(exc: ValidationError, model: type[BaseModel],
     value = err.get("input")
     here = [e for where, e in located if where == loc]
     kinds_here = {str(e.get("type", "")).split("_", 1)[0] for e in here}
+    bounded = [e for e in here if str(e.get("type")) in _BOUNDS]
+    if bounded:  # the value has a right type, and is out of bounds there
+        err, kind, here = bounded[0], str(bounded[0].get("type")), bounded[:1]
     allowed = "allowed: " + _allowed_text(err)
     if len(here) > 1 and not {"extra", "missing", "value"} & kinds_here:
         # a value that fits none of a union's types: name them all (int or float: a number)
@@ -275,7 +288,7 @@ def problem(exc: ValidationError, model: type[BaseModel],
         allowed = str(cause)
         if cause.key is not None and isinstance(value, Mapping):
             loc = (*loc, cause.key)
-            value = value.get(cause.key)
+            value = value.get(cause.key) if cause.value is None else cause.value
         else:
             value = "(missing)" if value is None or isinstance(value, Mapping) else value
     # a problem elsewhere, not a union branch that failed on the way to this one
@@ -290,10 +303,11 @@ def from_validation_error(
     error: type[InputError] = ScenarioError,
     *,
     model: type[BaseModel],
+    hints: Mapping[str, str] | None = None,
 ) -> InputError:
     """The most telling error of validating ``model``, as one AP-2 InputError naming the full path
     from ``prefix`` (and how many other problems there are)."""
-    p = problem(exc, model)
+    p = problem(exc, model, hints)
     if p.cause is not None:
         return error(field_path(p.loc, prefix) if p.loc else p.cause.field, p.cause.value,
                      p.cause.allowed)

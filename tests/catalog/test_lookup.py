@@ -6,8 +6,9 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from armourpen.catalog import Catalog, item_dict, kind_of, name_key, parse_kind
+from armourpen.catalog import Catalog, kind_of, name_key, parse_kind
 from armourpen.errors import InputError, UnknownNameError
+from armourpen.penav.catalog_view import item_dict
 
 
 @pytest.mark.parametrize(

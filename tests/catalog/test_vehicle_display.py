@@ -7,8 +7,9 @@ from pathlib import Path
 
 import pytest
 
-from armourpen.catalog import Catalog, item_dict
+from armourpen.catalog import Catalog
 from armourpen.cli.app import main
+from armourpen.penav.catalog_view import item_dict
 
 USER_TANK = """
 [[vehicle]]

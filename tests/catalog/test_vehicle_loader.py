@@ -7,8 +7,9 @@ from pathlib import Path
 
 import pytest
 
-from armourpen.catalog import Catalog, item_dict
+from armourpen.catalog import Catalog
 from armourpen.errors import CatalogError
+from armourpen.penav.catalog_view import item_dict
 
 FIXTURE = Path(__file__).parent / "fixtures" / "vehicles_fixture.toml"
 
@@ -49,7 +50,8 @@ def test_vehicle_as_json_data() -> None:
         ("[vehicle.faces.front]\nsav = 3\nthickness_mm = 40\n", "faces.front", "not"),
         ("[vehicle.faces.front]\nslope = 10\n", "faces.front", "give `thickness_mm` or `sav`"),
         ("[vehicle.faces.front]\nthickness_mm = 40\nslope = 91\n", "faces.front.slope", "0 to 90"),
-        ("[vehicle.faces.front]\nthickness_mm = -4\n", "faces.front.thickness_mm", "more than 0"),
+        ("[vehicle.faces.front]\nthickness_mm = -4\n", "faces.front.thickness_mm",
+         "mm of RHA, 1 to 8200"),
         ("[vehicle.faces.front]\nthickness_mm = 40\nangle = 3\n", "faces.front.angle",
          "the keys allowed here: thickness_mm, sav, slope, composite, stated_sav"),
     ],

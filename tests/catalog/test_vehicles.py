@@ -14,14 +14,8 @@ from armourpen.catalog import Catalog
 from armourpen.catalog.items import Vehicle
 from armourpen.penav.direction import Direction
 from armourpen.penav.slope import actual_av, effective_av, notation
-from armourpen.penav.vehicle import (
-    HULL_FACES,
-    TURRET_FACES,
-    check_faces,
-    face_notations,
-    hit_face,
-    stated_warnings,
-)
+from armourpen.penav.vehicle import face_notations, hit_face, stated_warnings
+from armourpen.values import HULL_FACES, TURRET_FACES, faces_problem
 
 DATA = Path(armourpen.catalog.items.__file__).parent / "data" / "vehicles.toml"
 NAMES = [v["name"] for v in tomllib.loads(DATA.read_text("utf-8"))["vehicle"]]
@@ -43,7 +37,7 @@ def test_catalog_ships_the_vehicles_asked_for() -> None:
 @pytest.mark.parametrize("name", NAMES)
 def test_vehicle_loads_with_every_hull_and_turret_face(builtin: Catalog, name: str) -> None:
     v = vehicle(builtin, name)
-    check_faces(v)
+    assert faces_problem(v.faces) is None
     for face in HULL_FACES + TURRET_FACES:
         assert face in v.faces, face
 

@@ -9,7 +9,6 @@ from __future__ import annotations
 from armourpen.catalog.catalog import (
     KINDS,
     Catalog,
-    item_dict,
     kind_of,
     name_key,
     parse_kind,
@@ -37,7 +36,6 @@ __all__ = [
     "Plate",
     "RangeColumn",
     "Vehicle",
-    "item_dict",
     "kind_of",
     "name_key",
     "parse_kind",

@@ -32,7 +32,7 @@ from armourpen.catalog.items import (
     RangeColumn,
     Vehicle,
 )
-from armourpen.penav.direction import Direction
+from armourpen.values import Direction
 
 if TYPE_CHECKING:
     from armourpen.catalog.catalog import Catalog

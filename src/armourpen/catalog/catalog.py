@@ -11,9 +11,7 @@ import difflib
 import functools
 import unicodedata
 from collections.abc import Iterable, Sequence
-from fractions import Fraction
 from pathlib import Path
-from typing import Any
 
 from armourpen.catalog.items import (
     MAX_NAME_CHARS,
@@ -22,12 +20,10 @@ from armourpen.catalog.items import (
     AttackProfile,
     CatalogItem,
     CoverItem,
-    Plate,
     Vehicle,
 )
 from armourpen.errors import CatalogError, InputError, UnknownNameError, message
 from armourpen.limits import DEFAULT_LIMITS, Limits
-from armourpen.serialize import number
 
 KINDS: tuple[str, ...] = ("attack", "armour", "cover", "vehicle", "ammo")
 DATA_DIR = Path(__file__).resolve().parent / "data"
@@ -399,71 +395,3 @@ def _builtin() -> Catalog:
     from armourpen.catalog.cache import cached_catalog
 
     return cached_catalog(lambda: Catalog.from_files(sorted(DATA_DIR.glob("*.toml"))))
-
-
-# --- plain data for JSON output -------------------------------------------------------------
-
-
-def _plate_dict(p: Plate) -> dict[str, Any]:
-    out: dict[str, Any] = {}
-    if p.thickness_mm is not None:
-        out["thickness_mm"] = number(p.thickness_mm)
-    if p.sav is not None:
-        out["sav"] = number(p.sav)
-    out["slope"] = number(p.slope)
-    out["composite"] = p.composite
-    if p.stated_sav is not None:
-        out["stated_sav"] = number(p.stated_sav)
-    return out
-
-
-def item_dict(item: CatalogItem) -> dict[str, Any]:
-    """An item as plain JSON-ready data, with its kind and, where structural, both scales."""
-    out: dict[str, Any] = {"kind": kind_of(item), "name": item.name}
-    if isinstance(item, AttackProfile):
-        out["pen"] = item.pen
-        if item.structural:
-            out["spen"] = number(Fraction(item.pen, 5))
-        out.update(
-            range_column=item.range_column.value,
-            structural=item.structural,
-            dc=item.dc,
-            ammo=item.ammo,
-            high_velocity=item.high_velocity,
-            tied_range_m=item.tied_range_m,
-        )
-    elif isinstance(item, ArmourItem):
-        out["av"] = item.av
-        if item.structural:
-            out["sav"] = number(Fraction(item.av, 5))
-        out.update(
-            structural=item.structural,
-            rigid=item.rigid,
-            armour_kind=item.kind,
-            thickness_mm=None if item.thickness_mm is None else number(item.thickness_mm),
-        )
-    elif isinstance(item, CoverItem):
-        out["av"] = item.av
-        if item.structural and item.av is not None:
-            out["sav"] = number(Fraction(item.av, 5))
-        order = ["front", "rear", "left", "right", "above", "below"]
-        out.update(
-            structural=item.structural,
-            covers=sorted((d.value for d in item.covers), key=order.index),
-        )
-    elif isinstance(item, AmmoType):
-        out.update(pen_mod=item.pen_mod, dc_mod=item.dc_mod)
-    else:
-        from armourpen.penav.vehicle import face_notations, stated_warnings
-
-        notations = dict(face_notations(item))
-        out["faces"] = {
-            face: {**_plate_dict(p), "notation": notations[face]} for face, p in item.faces.items()
-        }
-        warnings = stated_warnings(item)
-        if warnings:
-            out["warnings"] = [w.to_dict() for w in warnings]
-        if item.extra:
-            out["extra"] = dict(item.extra)
-    out.update(aliases=list(item.aliases), note=item.note, source=item.source)
-    return out

@@ -7,7 +7,8 @@ from dataclasses import dataclass, field
 from enum import StrEnum
 from fractions import Fraction
 
-from armourpen.penav.direction import HORIZONTAL, Direction
+from armourpen.errors import CatalogError
+from armourpen.values import HORIZONTAL, Direction, faces_problem
 
 MAX_NAME_CHARS = 200  # no name or alias is longer (the catalog schema refuses longer ones)
 
@@ -98,6 +99,12 @@ class Vehicle:
     note: str = ""
     source: str = "built-in"
     extra: Mapping[str, str] = field(default_factory=dict)
+
+    def __post_init__(self) -> None:
+        # Every vehicle has the faces the rules look up (PA-9), whoever builds it.
+        problem = faces_problem(self.faces)
+        if problem is not None:
+            raise CatalogError(f"vehicle {self.name!r}.faces", ", ".join(self.faces), problem)
 
 
 CatalogItem = AmmoType | AttackProfile | ArmourItem | CoverItem | Vehicle

@@ -10,7 +10,6 @@ allowed (AP-2); unknown keys are errors.
 from __future__ import annotations
 
 import types
-import typing
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from fractions import Fraction
@@ -22,6 +21,7 @@ from pydantic import (
     BaseModel,
     ConfigDict,
     Field,
+    Strict,
     StringConstraints,
     ValidationError,
     model_validator,
@@ -40,12 +40,21 @@ from armourpen.catalog.items import (
 )
 from armourpen.errors import CatalogError
 from armourpen.limits import DEFAULT_LIMITS, Limits
-from armourpen.penav.direction import HORIZONTAL, Direction
 from armourpen.reading import one_line
 from armourpen.validation import KeyProblem, more_text, problem
-
-MAX_PERSONAL = 1000
-MAX_STRUCTURAL = 200
+from armourpen.values import (
+    HINTS,
+    HORIZONTAL,
+    MAX_DISTANCE,
+    MAX_PERSONAL,
+    MAX_SLOPE,
+    MAX_STRUCTURAL,
+    MAX_THICKNESS_MM,
+    MIN_THICKNESS_MM,
+    Direction,
+    Face,
+    faces_problem,
+)
 
 Name = Annotated[
     str, StringConstraints(strip_whitespace=True, min_length=1, max_length=MAX_NAME_CHARS),
@@ -54,12 +63,10 @@ Name = Annotated[
 Number = int | float
 Personal = Annotated[int, Field(ge=0, le=MAX_PERSONAL)]
 Structural = Annotated[Number, Field(ge=0, le=MAX_STRUCTURAL)]
-DirectionName = Literal["front", "rear", "left", "right", "above", "below"]
-FaceName = Literal[
-    "front", "side", "rear", "top", "bottom",
-    "turret_front", "turret_side", "turret_rear", "turret_top",
-]
-FACES: tuple[str, ...] = typing.get_args(FaceName)
+# The names as values.py defines them, taken from text (the models are strict otherwise).
+DirectionName = Annotated[Direction, Strict(False)]
+FaceName = Annotated[Face, Strict(False)]
+Thickness = Annotated[Number, Field(ge=MIN_THICKNESS_MM, le=MAX_THICKNESS_MM)]
 ArmourKind = Literal["armour", "vest", "helmet", "shield", "plate", "material", "class"]
 
 
@@ -106,7 +113,7 @@ class AttackModel(_Named):
     sdc: Structural | None = None
     ammo: Name = "ball"
     high_velocity: bool = False
-    tied_range_m: Annotated[int, Field(gt=0, le=3200)] | None = None
+    tied_range_m: Annotated[int, Field(gt=0, le=MAX_DISTANCE)] | None = None
 
     @model_validator(mode="after")
     def _check(self) -> AttackModel:
@@ -165,9 +172,9 @@ class AmmoModel(_Named):
 class PlateModel(_Model):
     """``[vehicle.faces.<face>]``: a plate with actual thickness or SAV, slope and composition."""
 
-    thickness_mm: Annotated[Number, Field(gt=0, le=100_000)] | None = None
+    thickness_mm: Thickness | None = None
     sav: Structural | None = None
-    slope: Annotated[Number, Field(ge=0, le=90)] = 0
+    slope: Annotated[Number, Field(ge=0, le=MAX_SLOPE)] = 0
     composite: bool = False
     stated_sav: Structural | None = None
 
@@ -182,6 +189,14 @@ class VehicleModel(_Named):
 
     faces: Annotated[dict[FaceName, PlateModel], Field(min_length=1)]
     extra: dict[str, str] = {}
+
+    @model_validator(mode="after")
+    def _check(self) -> VehicleModel:
+        names = [f.value for f in self.faces]
+        problem = faces_problem(names)
+        if problem is not None:
+            raise KeyProblem(problem, "faces", ", ".join(names))
+        return self
 
 
 class CatalogFileModel(_Model):
@@ -290,7 +305,7 @@ def _armour(m: ArmourModel, source: str) -> ArmourItem:
 
 
 def _cover(m: CoverModel, source: str) -> CoverItem:
-    covers = HORIZONTAL if m.covers is None else frozenset(Direction(d) for d in m.covers)
+    covers = HORIZONTAL if m.covers is None else frozenset(m.covers)
     return CoverItem(
         name=m.name,
         av=None if m.unknown_av else _personal(m.av, m.sav),
@@ -326,7 +341,7 @@ def _plate(m: PlateModel) -> Plate:
 def _vehicle(m: VehicleModel, source: str) -> Vehicle:
     return Vehicle(
         name=m.name,
-        faces=types.MappingProxyType({face: _plate(p) for face, p in m.faces.items()}),
+        faces=types.MappingProxyType({face.value: _plate(p) for face, p in m.faces.items()}),
         aliases=tuple(m.aliases),
         note=m.note,
         source=source,
@@ -335,16 +350,6 @@ def _vehicle(m: VehicleModel, source: str) -> Vehicle:
 
 
 # --- errors ----------------------------------------------------------------------------------
-
-_HINTS = {
-    "av": f"AV runs 0 to {MAX_PERSONAL} on the personal scale (PA-1)",
-    "pen": f"PEN runs 0 to {MAX_PERSONAL} on the personal scale (PA-1)",
-    "sav": f"SAV runs 0 to {MAX_STRUCTURAL} on the structural scale (PA-1)",
-    "spen": f"SPEN runs 0 to {MAX_STRUCTURAL} on the structural scale (PA-1)",
-    "stated_sav": f"SAV runs 0 to {MAX_STRUCTURAL} on the structural scale (PA-1)",
-    "slope": "degrees back from vertical, 0 to 90 (90 is a flat roof or belly)",
-    "tied_range_m": "a distance in metres, 1 to 3200 (PA-3)",
-}
 
 
 def _path(loc: Sequence[int | str], data: Mapping[str, Any]) -> str:
@@ -366,14 +371,13 @@ def _path(loc: Sequence[int | str], data: Mapping[str, Any]) -> str:
 
 
 def _to_catalog_error(exc: ValidationError, data: Mapping[str, Any], origin: str) -> CatalogError:
-    p = problem(exc, CatalogFileModel, _HINTS)
+    p = problem(exc, CatalogFileModel, HINTS)
     where = _path(p.loc, data)
     field = f"{origin}: {where}" if where else origin
     return CatalogError(field, p.value, p.allowed + more_text(p.more))
 
 
 __all__ = [
-    "FACES",
     "AmmoModel",
     "ArmourModel",
     "AttackModel",

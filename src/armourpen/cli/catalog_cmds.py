@@ -112,7 +112,8 @@ def _table(items: list[CatalogItem], title: str, show_kind: bool = True) -> None
 def list_cmd(kind: str | None, catalog: Sequence[Path], no_user_catalog: bool,
              as_json: bool) -> None:
     """List the catalog's items, all of them or those of one kind."""
-    from armourpen.catalog import item_dict, parse_kind
+    from armourpen.catalog import parse_kind
+    from armourpen.penav.catalog_view import item_dict
 
     k = None if kind is None else parse_kind(kind)
     cat = load_catalog(catalog, no_user_catalog)
@@ -131,7 +132,7 @@ def list_cmd(kind: str | None, catalog: Sequence[Path], no_user_catalog: bool,
 def show_cmd(name: str, kind: str | None, catalog: Sequence[Path], no_user_catalog: bool,
              as_json: bool) -> None:
     """Show one item with all its fields, notes and source."""
-    from armourpen.catalog import item_dict
+    from armourpen.penav.catalog_view import item_dict
 
     cat = load_catalog(catalog, no_user_catalog)
     item = cat.get(name, kind, field="name")
@@ -163,7 +164,8 @@ def show_cmd(name: str, kind: str | None, catalog: Sequence[Path], no_user_catal
 def search_cmd(text: str, kind: str | None, catalog: Sequence[Path], no_user_catalog: bool,
                as_json: bool) -> None:
     """Search names, aliases and notes (best matches first)."""
-    from armourpen.catalog import item_dict, parse_kind
+    from armourpen.catalog import parse_kind
+    from armourpen.penav.catalog_view import item_dict
 
     k = None if kind is None else parse_kind(kind)
     cat = load_catalog(catalog, no_user_catalog)

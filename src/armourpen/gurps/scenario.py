@@ -565,10 +565,27 @@ def _cover(c: _CoverSpec, i: int, warnings: list[Caution]) -> Cover:
     )
 
 
+def _entry_kind(value: Any) -> str | None:
+    # As parse_gurps reads an entry: by the key it has, `target` (from a `gcs` file or not) or
+    # `cover`, never both.
+    if isinstance(value, Mapping) and ("cover" in value) != ("target" in value):
+        if "cover" in value:
+            return "cover"
+        return "gcs" if "gcs" in value else "target"
+    return None
+
+
 def json_schema() -> dict[str, Any]:
-    """The JSON Schema of a GURPS scenario file (the line's entries are targets or covers)."""
+    """The JSON Schema of a GURPS scenario file: each entry of the line is exactly one of a
+    target or a cover (a tagged union, as parse_gurps reads it)."""
+    from typing import Annotated
+
+    from pydantic import Discriminator, Tag
+
+    entry = Annotated[Annotated[_Target, Tag("target")] | Annotated[_GcsTarget, Tag("gcs")]
+                      | Annotated[_Cover, Tag("cover")], Discriminator(_entry_kind)]
 
     class GurpsScenarioFile(_Top):
-        line: list[_Target | _GcsTarget | _Cover] = Field(min_length=1)
+        line: list[entry] = Field(min_length=1)
 
     return GurpsScenarioFile.model_json_schema()

@@ -2,33 +2,9 @@
 
 from __future__ import annotations
 
-from enum import StrEnum
+from armourpen.values import HORIZONTAL, Direction
 
-from armourpen.errors import InputError
-
-
-class Direction(StrEnum):
-    """Where the attack comes from, seen from the target."""
-
-    FRONT = "front"
-    REAR = "rear"
-    LEFT = "left"
-    RIGHT = "right"
-    ABOVE = "above"
-    BELOW = "below"
-
-    @classmethod
-    def parse(cls, text: str, field: str = "from") -> Direction:
-        try:
-            return cls(text.strip().lower())
-        except (ValueError, AttributeError):
-            raise InputError(field, text, "allowed: " + ", ".join(d.value for d in cls)) from None
-
-
-HORIZONTAL: frozenset[Direction] = frozenset(
-    {Direction.FRONT, Direction.REAR, Direction.LEFT, Direction.RIGHT}
-)
-"""What walls, doors, sandbags and the like cover by default (PA-9)."""
+__all__ = ["HORIZONTAL", "HUMAN_BODY_AV", "Direction", "body_axis"]
 
 # PA-9 / cover table: a human body as cover, by the axis the shot travels along.
 HUMAN_BODY_AV: dict[Direction, int] = {

@@ -10,6 +10,7 @@ from fractions import Fraction
 from armourpen.catalog.items import RangeColumn
 from armourpen.errors import RangeError
 from armourpen.reading import MAX_NUMBER_CHARS
+from armourpen.values import MAX_DISTANCE
 
 
 class Band(StrEnum):
@@ -57,9 +58,8 @@ BAND_LIMITS: tuple[tuple[Band, int], ...] = (
     (Band.FAR, 400),
     (Band.VERY_FAR, 800),
     (Band.DISTANT, 1600),
-    (Band.VERY_DISTANT, 3200),
+    (Band.VERY_DISTANT, MAX_DISTANCE),
 )
-MAX_DISTANCE = BAND_LIMITS[-1][1]
 
 # The PEN and DC range table: band -> (handgun PEN, handgun DC, rifle PEN, rifle DC).
 RANGE_TABLE: dict[Band, tuple[int, int, int, int]] = {

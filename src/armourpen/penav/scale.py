@@ -9,9 +9,12 @@ from __future__ import annotations
 from fractions import Fraction
 
 from armourpen.errors import InputError
+from armourpen.values import MAX_PERSONAL, STRUCTURAL_FACTOR
 
-STRUCTURAL_FACTOR = 5
-MAX_VALUE = 1000  # PEN and AV run 0..1000 on the personal scale (PA-1)
+MAX_VALUE = MAX_PERSONAL  # PEN and AV run 0..1000 on the personal scale (PA-1)
+
+__all__ = ["MAX_VALUE", "STRUCTURAL_FACTOR", "fmt", "shown_value", "structural",
+           "structural_number", "to_personal"]
 
 
 def to_personal(value: Fraction | int, structural: bool, field: str) -> int:

@@ -9,23 +9,26 @@ without pydantic.
 from __future__ import annotations
 
 from collections.abc import Mapping
-from typing import TYPE_CHECKING, Annotated, Any, ClassVar, Literal
+from typing import TYPE_CHECKING, Annotated, Any, ClassVar, Literal, TypeAlias
 
 from pydantic import (
     AllowInfNan,
     BaseModel,
     BeforeValidator,
     ConfigDict,
+    Discriminator,
     Field,
     StrictBool,
     StrictFloat,
     StrictInt,
     StrictStr,
+    Tag,
     ValidationError,
 )
 
 from armourpen.penav import spec as plain
 from armourpen.validation import Name, from_validation_error
+from armourpen.values import AZIMUTH, ELEVATION, HINTS, MAX_SLOPE, MAX_THICKNESS_MM, MIN_THICKNESS_MM
 
 if TYPE_CHECKING:
     from armourpen.catalog import Catalog
@@ -33,6 +36,20 @@ if TYPE_CHECKING:
 
 # No coercion (AP-2): a boolean or a text where a number belongs is an error, and so are inf and nan.
 Number = StrictInt | Annotated[StrictFloat, AllowInfNan(False)]
+
+# Numbers within the bounds of armourpen.values, so that the JSON Schema shows them too (the spec's
+# build checks them again for the quick parameters, which skip pydantic).
+Slope: TypeAlias = (Annotated[StrictInt, Field(ge=0, le=MAX_SLOPE)]
+                    | Annotated[StrictFloat, Field(ge=0, le=MAX_SLOPE), AllowInfNan(False)])
+Elevation: TypeAlias = (Annotated[StrictInt, Field(ge=ELEVATION[0], le=ELEVATION[1])]
+                        | Annotated[StrictFloat, Field(ge=ELEVATION[0], le=ELEVATION[1]),
+                                    AllowInfNan(False)])
+Azimuth: TypeAlias = (Annotated[StrictInt, Field(ge=AZIMUTH[0], le=AZIMUTH[1])]
+                      | Annotated[StrictFloat, Field(ge=AZIMUTH[0], le=AZIMUTH[1]),
+                                  AllowInfNan(False)])
+Thickness: TypeAlias = (Annotated[StrictInt, Field(ge=MIN_THICKNESS_MM, le=MAX_THICKNESS_MM)]
+                        | Annotated[StrictFloat, Field(ge=MIN_THICKNESS_MM, le=MAX_THICKNESS_MM),
+                                    AllowInfNan(False)])
 
 
 def _no_bool_range(value: object) -> object:
@@ -75,17 +92,17 @@ class AttackSpec(_Strict):
     range: Annotated[StrictStr | Number | None, BeforeValidator(_no_bool_range)] = None
     contact: StrictBool = False
     from_: StrictStr = Field("front", alias="from")
-    elevation: Number | None = None
-    azimuth: Number = 0
+    elevation: Elevation | None = None
+    azimuth: Azimuth = 0
 
 
 class PlateSpec(_Strict):
     SPEC = plain.PlateSpec
 
     name: Name | None = None
-    thickness_mm: Number | None = None
+    thickness_mm: Thickness | None = None
     sav: Number | None = None
-    slope: Number = 0
+    slope: Slope = 0
     composite: StrictBool = False
 
 
@@ -96,8 +113,8 @@ class CoverSpec(_Strict):
     av: Number | None = None
     sav: Number | None = None
     covers: list[StrictStr] | None = None
-    thickness_mm: Number | None = None
-    slope: Number | None = None
+    thickness_mm: Thickness | None = None
+    slope: Slope | None = None
     composite: StrictBool | None = None
 
 
@@ -110,17 +127,44 @@ class ArmourSpec(_Strict):
     rigid: StrictBool = False
 
 
-class LineSpec(_Strict):
+class CoverEntry(_Strict):
+    """``cover = "catalog name"`` or ``cover = { ... }``, covering ``covers`` (PA-9)."""
+
     SPEC = plain.LineSpec
 
-    cover: Name | CoverSpec | None = None
+    cover: Name | CoverSpec
     covers: list[StrictStr] | None = None
-    target: Name | None = None
+
+
+class TargetEntry(_Strict):
+    """``target = "name"``: a person in ``armour``, a catalog ``vehicle`` or a ``plate``."""
+
+    SPEC = plain.LineSpec
+
+    target: Name
     armour: list[Name | ArmourSpec] = []
     body: Literal["human", "none"] | None = None
     vehicle: Name | None = None
     face: StrictStr | None = None
     plate: PlateSpec | None = None
+
+
+def _entry_kind(value: Any) -> str | None:
+    """A line entry is a cover or a target by the key it has; never both, never neither."""
+    if isinstance(value, Mapping):
+        cover, target = "cover" in value, "target" in value
+        return None if cover == target else ("cover" if cover else "target")
+    if isinstance(value, CoverEntry):
+        return "cover"
+    return "target" if isinstance(value, TargetEntry) else None
+
+
+LineEntry = Annotated[
+    Annotated[CoverEntry, Tag("cover")] | Annotated[TargetEntry, Tag("target")],
+    Discriminator(_entry_kind, custom_error_type="line_entry",
+                  custom_error_message="either `cover = ...` or `target = ...`, never both"),
+]
+"""A tagged union: the JSON Schema says what validation does, one of the two and never both."""
 
 
 class ScenarioSpec(_Strict):
@@ -129,7 +173,7 @@ class ScenarioSpec(_Strict):
     rules: Literal["penav"] = "penav"
     optional_rules: list[StrictStr] = []
     attack: AttackSpec
-    line: list[LineSpec] = []
+    line: list[LineEntry] = Field(min_length=1)
 
 
 def parse_penav(data: Mapping[str, Any], catalog: Catalog) -> PenavScenario:
@@ -140,7 +184,7 @@ def parse_penav(data: Mapping[str, Any], catalog: Catalog) -> PenavScenario:
     try:
         model = ScenarioSpec.model_validate(data)
     except ValidationError as exc:
-        raise from_validation_error(exc, model=ScenarioSpec) from None
+        raise from_validation_error(exc, model=ScenarioSpec, hints=HINTS) from None
     return plain.build(model.to_spec(), catalog)
 
 

@@ -18,10 +18,19 @@ from armourpen.catalog.items import AmmoType, AttackProfile, Plate, RangeColumn
 from armourpen.errors import ScenarioError
 from armourpen.explain import Caution
 from armourpen.penav.ammo import OPTIONAL_RULES
-from armourpen.penav.direction import HORIZONTAL, Direction
 from armourpen.penav.model import Armour, Attack, Body, Cover, LineEntry, PenavScenario, Target
 from armourpen.penav.ranges import Band, Distance, band_for
 from armourpen.penav.scale import to_personal
+from armourpen.values import (
+    AZIMUTH,
+    ELEVATION,
+    HINTS,
+    HORIZONTAL,
+    MAX_SLOPE,
+    MAX_THICKNESS_MM,
+    MIN_THICKNESS_MM,
+    Direction,
+)
 
 if TYPE_CHECKING:
     from armourpen.catalog import Catalog
@@ -87,7 +96,7 @@ class ArmourSpec(NamedTuple):
 
 
 class LineSpec(NamedTuple):
-    """One ``[[line]]`` entry: cover (a catalog name or inline), a target, or a bare plate."""
+    """One ``[[line]]`` entry: cover (a catalog name or inline) or a target, never both."""
 
     cover: str | CoverSpec | None = None
     covers: tuple[str, ...] | None = None
@@ -175,12 +184,12 @@ def _plate(spec: PlateSpec | CoverSpec, field: str) -> Plate:
     if spec.thickness_mm is None and spec.sav is None:
         raise ScenarioError(field, "(missing)", "a plate needs thickness_mm or sav (PA-10)")
     slope = _frac(spec.slope or 0)
-    if not 0 <= slope <= 90:
-        raise ScenarioError(f"{field}.slope", spec.slope, "allowed: 0 to 90 degrees back from "
-                            "vertical (PA-10)")
-    if spec.thickness_mm is not None and spec.thickness_mm < 1:
+    if not 0 <= slope <= MAX_SLOPE:
+        raise ScenarioError(f"{field}.slope", spec.slope, "allowed: " + HINTS["slope"])
+    if spec.thickness_mm is not None and not (
+            MIN_THICKNESS_MM <= spec.thickness_mm <= MAX_THICKNESS_MM):
         raise ScenarioError(f"{field}.thickness_mm", spec.thickness_mm,
-                            "allowed: 1 mm or more (PA-11)")
+                            "allowed: " + HINTS["thickness_mm"])
     if spec.sav is not None:
         to_personal(_frac(spec.sav), True, f"{field}.sav")  # range check
     return Plate(
@@ -229,23 +238,22 @@ def _attack(spec: AttackSpec, catalog: Catalog) -> Attack:
         distance = Distance.parse(spec.range, f"{f}.range")
         band = band_for(distance)
 
-    default_elevation = {Direction.ABOVE: 90, Direction.BELOW: -90}.get(direction, 0)
+    default_elevation = {Direction.ABOVE: ELEVATION[1], Direction.BELOW: ELEVATION[0]}.get(
+        direction, 0)
     elevation = _frac(spec.elevation) if spec.elevation is not None else Fraction(default_elevation)
-    if not -90 <= elevation <= 90:
-        raise ScenarioError(f"{f}.elevation", spec.elevation, "allowed: -90 to 90 degrees")
+    if not ELEVATION[0] <= elevation <= ELEVATION[1]:
+        raise ScenarioError(f"{f}.elevation", spec.elevation, "allowed: " + HINTS["elevation"])
     azimuth = _frac(spec.azimuth)
-    if not -180 <= azimuth <= 180:
-        raise ScenarioError(f"{f}.azimuth", spec.azimuth, "allowed: -180 to 180 degrees")
+    if not AZIMUTH[0] <= azimuth <= AZIMUTH[1]:
+        raise ScenarioError(f"{f}.azimuth", spec.azimuth, "allowed: " + HINTS["azimuth"])
     return Attack(profile, ammo, soft_point, band, distance, direction, elevation, azimuth)
 
 
 def _line_entry(spec: LineSpec, index: int, catalog: Catalog) -> LineEntry:
     f = f"line[{index}]"
-    if (spec.cover is None) == (spec.target is None) and not (
-        spec.cover is None and spec.target is None and spec.plate is not None
-    ):
+    if (spec.cover is None) == (spec.target is None):
         raise ScenarioError(f, "both" if spec.cover else "neither",
-                            "each line entry is either cover = ... or target = ...")
+                            "allowed: either `cover = ...` or `target = ...`, never both")
     if spec.target is None:
         for key in ("armour", "body", "vehicle", "face"):
             if getattr(spec, key):
@@ -259,9 +267,7 @@ def _line_entry(spec: LineSpec, index: int, catalog: Catalog) -> LineEntry:
 
 def _cover(spec: LineSpec, f: str, catalog: Catalog) -> Cover:
     covers = _directions(spec.covers, f"{f}.covers") if spec.covers is not None else None
-    if spec.cover is None:  # a bare plate entry
-        assert spec.plate is not None
-        return Cover(spec.plate.name or "plate", plate=_plate(spec.plate, f"{f}.plate"))
+    assert spec.cover is not None
     if spec.plate is not None:
         raise ScenarioError(f"{f}.plate", "(given)", "give the plate inside cover = { ... }")
     if isinstance(spec.cover, str):

@@ -1,11 +1,11 @@
 """PA-9 and PA-10 for vehicles: which face an attack hits, and that face's effective AV.
 
 A vehicle has named faces (``front``, ``side``, ``rear``, ``top``, ``bottom`` and, with a turret,
-``turret_front``, ``turret_side``, ``turret_rear``, ``turret_top``; ``left``/``right`` and
-``turret_left``/``turret_right`` where the two sides differ), each a :class:`Plate`.
+``turret_front``, ``turret_side``, ``turret_rear``, ``turret_top``: :mod:`armourpen.values`), each a
+:class:`Plate`; a vehicle with other or missing faces is refused when it is built.
 
-The face follows the attack's direction (front -> front, rear -> rear, left/right -> side or the
-named left/right face, above -> top, below -> bottom) unless the caller names one.
+The face follows the attack's direction (front -> front, rear -> rear, left/right -> side, above ->
+top, below -> bottom) unless the caller names one.
 
 Bottom plates: a plate's slope is measured back from vertical *upwards* (a flat top plate is 90 and
 faces the sky). A bottom plate's slope is measured the same way but *downwards* (a flat belly is 90
@@ -24,28 +24,18 @@ from armourpen.explain import Caution, Explained, Step
 from armourpen.penav.direction import Direction
 from armourpen.penav.scale import fmt
 from armourpen.penav.slope import check_stated, effective_av, fmt_deg, notation
+from armourpen.values import FACE_NAMES
 
-HULL_FACES: tuple[str, ...] = ("front", "side", "rear", "top", "bottom")
-TURRET_FACES: tuple[str, ...] = ("turret_front", "turret_side", "turret_rear", "turret_top")
-OPTIONAL_FACES: tuple[str, ...] = ("left", "right", "turret_left", "turret_right")
-FACE_NAMES: tuple[str, ...] = HULL_FACES + TURRET_FACES + OPTIONAL_FACES
-"""Every face name a vehicle may have; the five hull faces are required."""
-
-_BY_DIRECTION: dict[Direction, tuple[str, ...]] = {
-    Direction.FRONT: ("front",),
-    Direction.REAR: ("rear",),
-    Direction.LEFT: ("left", "side"),
-    Direction.RIGHT: ("right", "side"),
-    Direction.ABOVE: ("top",),
-    Direction.BELOW: ("bottom",),
+_BY_DIRECTION: dict[Direction, str] = {
+    Direction.FRONT: "front",
+    Direction.REAR: "rear",
+    Direction.LEFT: "side",
+    Direction.RIGHT: "side",
+    Direction.ABOVE: "top",
+    Direction.BELOW: "bottom",
 }
 
 _DEFAULT_ELEVATION: dict[Direction, float] = {Direction.ABOVE: 90.0, Direction.BELOW: -90.0}
-
-
-def normalise_face(name: str) -> str:
-    """``"Turret Front"`` and ``"turret-front"`` are ``"turret_front"``."""
-    return "_".join(name.strip().lower().replace("-", " ").split())
 
 
 def is_bottom(face: str) -> bool:
@@ -87,26 +77,16 @@ def face_for(
     vehicle without a turret face there is an input error.
     """
     if face is not None:
-        if not isinstance(face, str):
+        if not isinstance(face, str) or face not in vehicle.faces:
             raise InputError(field, face, _faces_text(vehicle))
-        name = normalise_face(face)
-        if name not in vehicle.faces:
-            raise InputError(field, face, _faces_text(vehicle))
-        return name, vehicle.faces[name]
+        return face, vehicle.faces[face]
     d = _direction(direction, "from")
-    candidates = _BY_DIRECTION[d]
-    if turret:
-        candidates = tuple("turret_" + c for c in candidates)
-    for name in candidates:
-        if name in vehicle.faces:
-            return name, vehicle.faces[name]
-    part = "turret " if turret else ""
-    raise InputError(
-        field,
-        f"{part}face hit from {d.value}",
-        f"{vehicle.name} has no {' or '.join(candidates)} face; name one: "
-        + ", ".join(vehicle.faces),
-    )
+    name = ("turret_" if turret else "") + _BY_DIRECTION[d]
+    if name not in vehicle.faces:  # only a turret may be missing (Vehicle checks the hull)
+        raise InputError(field, f"turret face hit from {d.value}",
+                         f"{vehicle.name} has no {name} face (no turret); name one: "
+                         + ", ".join(vehicle.faces))
+    return name, vehicle.faces[name]
 
 
 @dataclass(frozen=True, slots=True)
@@ -163,10 +143,8 @@ def hit_face(
 
 
 def face_notations(vehicle: Vehicle) -> tuple[tuple[str, str], ...]:
-    """Each face with the text's notation, in the order of :data:`FACE_NAMES` then any others."""
-    order = [f for f in FACE_NAMES if f in vehicle.faces]
-    order += [f for f in vehicle.faces if f not in FACE_NAMES]
-    return tuple((f, notation(vehicle.faces[f])) for f in order)
+    """Each face with the text's notation, in the order of :data:`~armourpen.values.FACE_NAMES`."""
+    return tuple((f, notation(vehicle.faces[f])) for f in FACE_NAMES if f in vehicle.faces)
 
 
 def stated_warnings(vehicle: Vehicle) -> tuple[Caution, ...]:
@@ -177,27 +155,3 @@ def stated_warnings(vehicle: Vehicle) -> tuple[Caution, ...]:
         if w is not None:
             out.append(w)
     return tuple(out)
-
-
-def check_faces(vehicle: Vehicle, *, field: str = "vehicle") -> None:
-    """Input error unless the vehicle has the five hull faces and only known face names."""
-    missing = [f for f in HULL_FACES if f not in vehicle.faces]
-    if missing:
-        raise InputError(
-            f"{field}.faces",
-            vehicle.name,
-            f"a vehicle needs the faces {', '.join(HULL_FACES)}; missing: {', '.join(missing)}",
-        )
-    unknown = [f for f in vehicle.faces if f not in FACE_NAMES]
-    if unknown:
-        raise InputError(
-            f"{field}.faces", ", ".join(unknown), "allowed face names: " + ", ".join(FACE_NAMES)
-        )
-    has_turret = [f for f in vehicle.faces if f.startswith("turret_")]
-    if has_turret and not all(f in vehicle.faces for f in TURRET_FACES):
-        raise InputError(
-            f"{field}.faces",
-            vehicle.name,
-            "a vehicle with a turret gives every turret face: " + ", ".join(TURRET_FACES),
-        )
-

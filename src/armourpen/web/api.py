@@ -165,7 +165,8 @@ def catalog(
     q: Annotated[str | None, Query(description="Words to look for; every item when absent")] = None,
 ) -> Response:
     """Without `q`, every item (of `kind`) in file order; with it, the matches best first."""
-    from armourpen.catalog import item_dict, parse_kind
+    from armourpen.catalog import parse_kind
+    from armourpen.penav.catalog_view import item_dict
 
     state = state_of(request)
     k = None if kind is None else parse_kind(kind)
@@ -180,7 +181,7 @@ def catalog_item(
     name: Annotated[str, Path(description="A name or alias, any case")],
     kind: Annotated[str | None, Query(description="attack, armour, cover, vehicle or ammo")] = None,
 ) -> Response:
-    from armourpen.catalog import item_dict
+    from armourpen.penav.catalog_view import item_dict
 
     state = state_of(request)
     state.limits.check("max_text_chars", len(name), "characters", "name")
