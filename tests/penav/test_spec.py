@@ -14,7 +14,7 @@ from armourpen.penav import scenario as schema
 from armourpen.penav import spec
 
 
-@pytest.mark.parametrize("name", ["AttackSpec", "PlateSpec", "CoverSpec", "ArmourSpec", "LineSpec",
+@pytest.mark.parametrize("name", ["AttackSpec", "PlateSpec", "CoverSpec", "ArmourSpec",
                                   "ScenarioSpec"])
 def test_schema_and_spec_have_the_same_fields_and_defaults(name: str) -> None:
     model = getattr(schema, name)
@@ -25,6 +25,22 @@ def test_schema_and_spec_have_the_same_fields_and_defaults(name: str) -> None:
         default = plain._field_defaults.get(field, "(required)")
         given = "(required)" if info.is_required() else info.default
         assert (given if not isinstance(given, list) else tuple(given)) == default, field
+
+
+def test_a_line_entry_is_a_cover_entry_or_a_target_entry_of_the_spec() -> None:
+    # The file's tagged union (cover or target, never both) fills the spec's one LineSpec.
+    cover, target = schema.CoverEntry, schema.TargetEntry
+    assert cover.SPEC is target.SPEC is spec.LineSpec
+    assert set(cover.model_fields) | set(target.model_fields) == set(spec.LineSpec._fields)
+    assert not set(cover.model_fields) & set(target.model_fields)
+    for model, tag in ((cover, "cover"), (target, "target")):
+        for field, info in model.model_fields.items():
+            if field == tag:
+                assert info.is_required()
+                continue
+            given = info.default
+            default = spec.LineSpec._field_defaults[field]
+            assert (given if not isinstance(given, list) else tuple(given)) == default, field
 
 
 QUICK_AND_FILE: list[tuple[dict[str, Any], dict[str, Any]]] = [

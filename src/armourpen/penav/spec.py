@@ -112,7 +112,7 @@ class ScenarioSpec(NamedTuple):
     """A whole PEN/AV scenario."""
 
     attack: AttackSpec
-    line: tuple[LineSpec, ...] = ()
+    line: tuple[LineSpec, ...]
     optional_rules: tuple[str, ...] = ()
     rules: str = "penav"
 
