@@ -94,22 +94,35 @@ def test_ap2_a_file_that_is_not_utf8_is_refused(tmp_path: Path) -> None:
 # --- nesting ---------------------------------------------------------------------------------
 
 
-@pytest.mark.parametrize("depth", [33, 100_000])
-def test_ap2_json_nested_too_deep_is_refused_before_parsing(depth: int) -> None:
+# Nesting past the cap names the place; past what a parser can take, the file as a whole.
+DEPTHS = [(33, "line" + "[0]" * 31), (200, "line" + "[0]" * 31), (100_000, "scenario")]
+
+
+@pytest.mark.parametrize(("depth", "field"), DEPTHS)
+def test_ap2_json_nested_too_deep_is_refused_before_parsing(depth: int, field: str) -> None:
     text = '{"line": ' + "[" * depth + "]" * depth + "}"
     with pytest.raises(LimitError) as info:
         parse_json(text, field="scenario")
-    assert info.value.field == "scenario" and "max_depth" in info.value.allowed
+    assert info.value.field == field and "max_depth" in info.value.allowed
 
 
-@pytest.mark.parametrize("depth", [33, 100_000])
-def test_ap2_toml_nested_too_deep_is_refused_before_parsing(depth: int) -> None:
+@pytest.mark.parametrize(("depth", "field"), DEPTHS)
+def test_ap2_toml_nested_too_deep_is_refused_before_parsing(depth: int, field: str) -> None:
     text = "line = " + "[" * depth + "]" * depth + "\n"
-    with pytest.raises(LimitError, match="max_depth"):
+    with pytest.raises(LimitError) as info:
         parse_toml(text, field="scenario")
+    assert info.value.field == field
     inline = "a = " + "{ b = " * depth + "1" + " }" * depth + "\n"
-    with pytest.raises(LimitError, match="max_depth"):
+    with pytest.raises(LimitError) as info:
         parse_toml(inline, field="scenario")
+    assert info.value.field == ("scenario" if depth > 256 else "a" + ".b" * 31)
+
+
+def test_ap2_a_raised_depth_cap_is_honoured_or_refused_without_a_crash() -> None:
+    deep = "[" * 300 + "]" * 300
+    parse_json(deep, field="s", limits=Limits(max_depth=400))
+    with pytest.raises(LimitError):
+        parse_json("[" * 100_000 + "]" * 100_000, field="s", limits=Limits(max_depth=200_000))
 
 
 def test_ap2_brackets_inside_strings_and_comments_are_not_nesting() -> None:

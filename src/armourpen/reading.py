@@ -2,7 +2,8 @@
 
 Everything here refuses up front, with the place named: a path that is not a regular file (a
 FIFO, a device, a folder) or is over the size cap; nesting deeper than :class:`Limits` allows
-(checked on the text, before a recursive parser can fail); a key given twice in a JSON object;
+(nesting deeper than a recursive parser can take is refused on the text, before parsing, as a
+whole); a key given twice in a JSON object;
 a number that is not finite (NaN, inf, ``1e309``) or has too many digits; a control character or
 a terminal escape in a key or a string. Nothing a user typed may reach a terminal raw.
 """
@@ -164,6 +165,12 @@ _TOML_TOKENS = re.compile(
 )
 
 
+# Nesting up to this many brackets parses safely; beyond it (or beyond the cap, if that was raised
+# further) the text is refused before parsing, as a whole. Below it, nesting beyond the cap is
+# refused after parsing, with the place named (check_tree).
+PARSER_DEPTH = 256
+
+
 def _nesting_error(depth: int, limits: Limits, field: str) -> InputError:
     return LimitError(field, f"arrays or tables nested {depth} deep",
                  f"at most {limits.max_depth} deep (max_depth); " + limits.how_to_raise("max_depth"))
@@ -181,7 +188,7 @@ def parse_json(
         c = m.group()
         if c in "[{":
             depth += 1
-            if depth > limits.max_depth:
+            if depth > max(limits.max_depth, PARSER_DEPTH):
                 raise _nesting_error(depth, limits, field)
         elif c in "]}":
             depth -= 1
@@ -195,6 +202,8 @@ def parse_json(
         )
     except ValueError as exc:
         raise error(field, source, f"is not valid JSON: {exc}") from None
+    except RecursionError:  # only when the cap was raised past what the parser can nest
+        raise _nesting_error(PARSER_DEPTH, limits, field) from None
     check_tree(data, prefix=prefix, error=error, limits=limits)
     return data
 
@@ -214,7 +223,7 @@ def parse_toml(
         if c is not None:
             if c in "[{":
                 depth += 1
-                if depth > limits.max_depth:
+                if depth > max(limits.max_depth, PARSER_DEPTH):
                     raise _nesting_error(depth, limits, field)
             else:
                 depth -= 1
@@ -227,6 +236,8 @@ def parse_toml(
         data = tomllib.loads(text, parse_float=_parse_float)
     except ValueError as exc:  # TOMLDecodeError is one
         raise error(field, source, f"is not valid TOML: {exc}") from None
+    except RecursionError:  # only when the cap was raised past what the parser can nest
+        raise _nesting_error(PARSER_DEPTH, limits, field) from None
     check_tree(data, prefix=prefix, error=error, limits=limits)
     return data
 
