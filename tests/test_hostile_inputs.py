@@ -250,7 +250,9 @@ CATALOG: dict[str, Any] = {
                 "aliases": ["TG"], "tied_range_m": 100}],
     "armour": [{"name": "Test vest", "av": 4, "rigid": True, "thickness_mm": 12.5}],
     "cover": [{"name": "Test wall", "sav": 2.4, "covers": ["front", "rear"]}],
-    "vehicle": [{"name": "Test tank", "faces": {"front": {"thickness_mm": 45, "slope": 60}},
+    "vehicle": [{"name": "Test tank",
+                 "faces": {face: {"thickness_mm": 45, "slope": 60} for face in
+                           ("front", "side", "rear", "top", "bottom")},
                  "extra": {"year": "1941"}}],
 }
 
