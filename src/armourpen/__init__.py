@@ -14,7 +14,6 @@ The public API (nothing heavy is imported here), the same for every front end:
 
 from __future__ import annotations
 
-import random
 from typing import TYPE_CHECKING, Any, overload
 
 from armourpen.errors import ArmourpenError, InputError
@@ -23,6 +22,8 @@ from armourpen.rulesets import RULE_SETS, rule_set_of
 from armourpen.scenario import load_scenario
 
 if TYPE_CHECKING:
+    import random
+
     from armourpen.catalog import Catalog as Catalog
     from armourpen.gcs import load_gcs as load_gcs
     from armourpen.grid import sweep as sweep

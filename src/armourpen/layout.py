@@ -55,6 +55,8 @@ class Badge:
 
 @dataclass(frozen=True, slots=True)
 class Column:
+    """A column of the table: its title and how its cells line up."""
+
     title: str
     align: Align = Align.LEFT
 

@@ -9,7 +9,6 @@ one more :class:`RuleSet` in :data:`RULE_SETS`. Each entry names its functions a
 from __future__ import annotations
 
 import importlib
-import random
 from collections.abc import Mapping
 from dataclasses import dataclass
 from pathlib import Path
@@ -19,6 +18,8 @@ from armourpen.errors import ScenarioError
 from armourpen.limits import DEFAULT_LIMITS, Limits
 
 if TYPE_CHECKING:
+    import random
+
     from armourpen.catalog import Catalog
     from armourpen.layout import Layout
 

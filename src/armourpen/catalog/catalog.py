@@ -7,7 +7,6 @@ alias is unique across the whole catalog, so a user item can never shadow a buil
 
 from __future__ import annotations
 
-import difflib
 import functools
 import unicodedata
 from collections.abc import Iterable, Sequence
@@ -271,6 +270,8 @@ class Catalog:
 
     def suggest(self, text: str, kind: str | None = None, n: int = 5) -> list[str]:
         """The names closest to ``text`` (substring hits first, then difflib)."""
+        import difflib  # only when a name is not found
+
         kinds = KINDS if kind is None else (parse_kind(kind),)
         keyed: dict[str, CatalogItem] = {}
         for k in kinds:
@@ -293,6 +294,8 @@ class Catalog:
         return out[:n]
 
     def _near_valued_cover(self, item: CoverItem) -> list[CoverItem]:
+        import difflib  # only for a row without a value (PA-13)
+
         rows = self._items["cover"]
         i = next(j for j, c in enumerate(rows) if c is item)
         valued = [c for c in rows if isinstance(c, CoverItem) and c.av is not None]
@@ -329,6 +332,8 @@ class Catalog:
         The work (the text's length times that of every name, alias and note searched) is
         estimated first and refused beyond ``limits`` (``max_text_chars``, ``max_search_work``).
         """
+        import difflib  # here, not at the top: looking a name up needs none
+
         limits.check("max_text_chars", len(text), "characters", field)
         pool = self.items(kind)
         q = name_key(text)

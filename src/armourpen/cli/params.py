@@ -11,12 +11,14 @@ from __future__ import annotations
 import math
 from collections.abc import Callable, Iterable
 from pathlib import Path
-from typing import Any, TypeVar
+from typing import TYPE_CHECKING, Any, TypeVar
 
 import click
-from click.shell_completion import CompletionItem
 
 from armourpen.errors import InputError
+
+if TYPE_CHECKING:
+    from click.shell_completion import CompletionItem
 
 CONTEXT: dict[str, Any] = {"help_option_names": ["--help"], "show_default": True,
                            "max_content_width": 110}
@@ -150,6 +152,8 @@ def completer(values: Callable[[], Iterable[str]]) -> Callable[..., list[Complet
     """A shell-completion callback offering ``values()`` that start with what was typed."""
 
     def complete(ctx: click.Context, param: click.Parameter, incomplete: str) -> list[CompletionItem]:
+        from click.shell_completion import CompletionItem
+
         typed = incomplete.casefold()
         try:
             found = [v for v in values() if v.casefold().startswith(typed)]

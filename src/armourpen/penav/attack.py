@@ -15,6 +15,8 @@ from armourpen.penav.scale import shown_value, structural
 
 @dataclass(frozen=True, slots=True)
 class EffectiveAttack:
+    """The attack after range and ammunition (PA-3 to PA-6), with its steps and warnings."""
+
     summary: AttackSummary
     steps: tuple[Step, ...]
     warnings: tuple[Caution, ...]
