@@ -80,3 +80,23 @@ def test_ap2_gcs_show_folder_and_missing_file(
         code, out, err = cli(capsys, "gcs", "show", str(target), "--json")
         assert (code, out) == (2, "")
         assert err.startswith("armourpen: error: gcs:")
+
+
+def test_gcs_target_of_a_scenario_file_is_found_beside_it(
+    capsys: pytest.CaptureFixture[str], ogre: Path, tmp_path: Path, monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    folder = tmp_path / "fights"
+    folder.mkdir()
+    (folder / "monsters").mkdir()
+    ogre.rename(folder / "monsters" / "Ogre.gcs")
+    fight = folder / "fight.toml"
+    fight.write_text('rules = "gurps"\n[attack]\ndamage = "3d pi"\nroll = 12\n'
+                     '[[line]]\ntarget = "Ogre"\ngcs = "monsters/Ogre.gcs"\n', encoding="utf-8")
+    monkeypatch.chdir(tmp_path)  # elsewhere than the scenario
+    code, out, err = cli(capsys, "resolve", str(fight), "--json")
+    assert (code, err) == (0, "")
+    ogre_out = json.loads(out)["targets"][0]
+    # the torso's DR 3 (hardened 1, no divisor to lower): 12 - 3 = 9 penetrating, pi x1
+    assert (ogre_out["own_dr"], ogre_out["penetrating"], ogre_out["injury"]) == (3, 9, 9)
+    code, out, _ = cli(capsys, "odds", str(fight), "--json")
+    assert code == 0 and json.loads(out)["targets"][0]["name"] == "Ogre"

@@ -165,12 +165,13 @@ def load_catalog(files: Sequence[Path] | None, no_user_catalog: bool = False) ->
 def load_scenario_file(path: Path, files: Sequence[Path] | None, no_user_catalog: bool) -> Scenario:
     """A scenario file; the catalogs are read only for a rule set that names catalog items.
 
-    So a broken user catalog never blocks a GURPS scenario, which does not use it.
+    So a broken user catalog never blocks a GURPS scenario, which does not use it. The files it
+    names (GCS character files) are found beside it.
     """
     from armourpen.rulesets import rules_of
-    from armourpen.scenario import load_scenario, read_scenario_file
+    from armourpen.scenario import load_scenario, read_scenario_file, scenario_path
 
     caps = limits()
     data = read_scenario_file(path, caps)
     catalog = load_catalog(files, no_user_catalog) if rules_of(data).uses_catalog else None
-    return load_scenario(data, catalog, limits=caps)
+    return load_scenario(data, catalog, limits=caps, base=scenario_path(path).parent)
