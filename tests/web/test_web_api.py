@@ -7,11 +7,14 @@ the Basic Set's Agent Gray takes 8 injury and the VIP 3 (GU-7); 120 mm of RHA is
 
 from __future__ import annotations
 
+import json
 from collections.abc import Iterator
+from pathlib import Path
 from typing import Any
 
 import pytest
 from fastapi.testclient import TestClient
+from gcs.gcs_helpers import character
 
 from armourpen.catalog import Catalog
 from armourpen.limits import Limits
@@ -144,11 +147,35 @@ def test_charts_as_data_and_as_svg(client: TestClient) -> None:
     assert [t["name"] for t in odds["targets"]] == ["Agent Gray", "VIP"]
 
 
+def test_gcs_file_as_the_body_and_in_a_scenario(client: TestClient) -> None:
+    ogre = character(name="Ogre", hp=20, st=20, ht=13)
+    shown = client.post("/api/gcs", params={"name": "Ogre.gcs"}, json=ogre).json()
+    assert (shown["name"], shown["hp"], shown["st"], shown["ht"]) == ("Ogre", 20, 20, 13)
+    data = {"rules": "gurps", "attack": {"damage": "2d pi", "roll": 7},
+            "line": [{"target": "Ogre", "gcs": ogre}]}
+    # 7 basic against the file's torso DR 0: 7 penetrating, x1 for pi to the torso (GU-4)
+    target = client.post("/api/resolve", json=data).json()["targets"][0]
+    assert (target["injury"], target["penetrating"]) == (7, 7)
+    bad = ap2(client.post("/api/gcs", params={"name": "x.gcs"}, content=b"{"), 422, "gcs")
+    assert "not valid JSON" in bad["allowed"]
+    ap2(client.post("/api/gcs", json={"version": 4}), 422, "(uploaded file): version")
+
+
+def test_gcs_paths_are_never_read_from_the_server(client: TestClient, tmp_path: Path) -> None:
+    real = tmp_path / "Ogre.gcs"
+    real.write_text(json.dumps(character(name="Ogre")), encoding="utf-8")
+    for path in (str(real), "Ogre.gcs", "/etc/passwd"):
+        data = {"rules": "gurps", "attack": {"damage": "2d pi", "roll": 7},
+                "line": [{"target": "Ogre", "gcs": path}]}
+        body = ap2(client.post("/api/resolve", json=data), 422, "line[0].gcs")
+        assert "the GCS file's JSON" in body["allowed"]
+
+
 def test_openapi_describes_every_route_and_the_scenario(client: TestClient) -> None:
     schema = client.get("/openapi.json").json()
     paths = set(schema["paths"])
     assert {"/api/resolve", "/api/odds", "/api/table", "/api/catalog", "/api/catalog/{name}",
-            "/api/thickness", "/api/roll", "/api/schema/{rules}"} <= paths
+            "/api/thickness", "/api/roll", "/api/schema/{rules}", "/api/gcs"} <= paths
     components = schema["components"]["schemas"]
     assert {"Scenario", "PenavScenario", "GurpsScenario", "Error"} <= set(components)
     body = schema["paths"]["/api/resolve"]["post"]["requestBody"]

@@ -11,6 +11,7 @@ failure.
 
 from __future__ import annotations
 
+import json
 import os
 import re
 import socket
@@ -23,6 +24,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from gcs.gcs_helpers import character
 from web.web_helpers import SCRIPT_NAME
 
 CHROMIUM = Path("/usr/bin/chromium")
@@ -216,6 +218,28 @@ def test_a_catalog_name_with_a_script_shows_as_text(page: Page, server: str) -> 
     assert page.evaluate("document.querySelectorAll('#outcome script').length") == 0
     page.goto(server + "/table?attack=pwned&armour=NIJ%20Type%20III")
     expect(page.locator("table.gm th[scope=row]").first).to_have_text(SCRIPT_NAME)
+
+
+def test_gcs_a_character_file_chosen_for_a_target(page: Page, server: str, tmp_path: Path) -> None:
+    ogre = tmp_path / "Ogre.gcs"
+    ogre.write_text(json.dumps(character(name="Ogre", hp=20, st=20, ht=13)), encoding="utf-8")
+    page.goto(server + "/?rules=gurps")
+    clear_line(page)
+    page.get_by_label("Damage").fill("2d pi")
+    page.get_by_label("Dice total (with adds)").fill("7")
+    page.get_by_role("button", name="+ Target").click()
+    card = cards(page).first
+    card.get_by_label("GCS character file (or drop it on the card)").set_input_files(str(ogre))
+    expect(card.locator("[data-gcs-hint]")).to_have_text(
+        "Ogre.gcs: Ogre, HP 20, ST 20, HT 13, humanoid body")
+    expect(card.get_by_label("Name")).to_have_value("Ogre")
+    # 7 basic against the file's torso DR 0: injury 7, not over half of HP 20 (GU-4, GU-12)
+    badges = results(page).first.locator(".badge")
+    expect(badges.first).to_have_text(re.compile("injury 7$"))
+    expect(badges.filter(has_text="major wound")).to_have_count(0)
+    card.get_by_label("HP").fill("12")  # typed beside the file: overrides it; 7 > 12 / 2
+    expect(badges.filter(has_text="major wound")).to_have_count(1)
+    assert "Ogre.gcs" in page.url  # the address keeps the file's name, not its contents
 
 
 def test_the_chart_of_the_shot(page: Page, server: str) -> None:

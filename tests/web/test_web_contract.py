@@ -14,6 +14,7 @@ from typing import Any
 import pytest
 from cli.cli_helpers import cli
 from fastapi.testclient import TestClient
+from gcs.gcs_helpers import character
 
 from armourpen.scenario import read_scenario_file
 
@@ -22,6 +23,7 @@ def _example(name: str) -> dict[str, Any]:
     return read_scenario_file(f"example:{name}")
 
 
+OGRE = character(name="Ogre", hp=20, st=20, ht=13)
 QUICK = {"rules": "penav", "attack": {"weapon": "7.62x51mm NATO", "range": "150 m"},
          "line": [{"cover": "Car door/body"}, {"target": "target", "armour": ["NIJ Type III"]}]}
 
@@ -66,15 +68,20 @@ CASES: list[tuple[list[str], str, str, dict[str, Any], dict[str, Any] | None]] =
      {"thickness": "60mm"}, None),
     (["chart", "odds", "example:agent-gray", "--json"], "POST", "/api/chart/odds", {},
      _example("agent-gray")),
+    (["gcs", "show", "{gcs}", "--json"], "POST", "/api/gcs", {}, OGRE),
+    (["resolve", "{file}", "--json"], "POST", "/api/resolve", {},
+     {"rules": "gurps", "attack": {"damage": "3d cut", "roll": 11, "location": "skull"},
+      "line": [{"target": "Ogre", "gcs": OGRE, "hp": 14}]}),
 ]
 
 
 def _run(capsys: pytest.CaptureFixture[str], tmp_path: Path, args: list[str],
          data: dict[str, Any] | None) -> tuple[int, str, str]:
-    if "{file}" in args:
-        path = tmp_path / "scenario.json"
-        path.write_text(json.dumps(data), encoding="utf-8")
-        args = [str(path) if a == "{file}" else a for a in args]
+    for key, name in (("{file}", "scenario.json"), ("{gcs}", "Ogre.gcs")):
+        if key in args:
+            path = tmp_path / name
+            path.write_text(json.dumps(data), encoding="utf-8")
+            args = [str(path) if a == key else a for a in args]
     return cli(capsys, *args)
 
 
@@ -95,8 +102,8 @@ def test_every_json_command_has_an_endpoint() -> None:
     from armourpen.cli import commands
 
     covered = {args[0] for args, *_ in CASES}
-    # examples prints TOML, screen writes a PDF, gcs reads a file, serve is this app
-    assert covered == set(commands.COMMAND_MODULES) - {"examples", "screen", "gcs", "serve"}
+    # examples prints TOML, screen writes a PDF, serve is this app
+    assert covered == set(commands.COMMAND_MODULES) - {"examples", "screen", "serve"}
 
 
 @pytest.mark.parametrize(

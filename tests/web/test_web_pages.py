@@ -108,6 +108,14 @@ def test_ui_outcome_hints_and_errors_by_field(client: TestClient) -> None:
     assert "expected a damage type" in typo["errors"][0]["allowed"]
 
 
+def test_gcs_an_address_keeps_the_files_name_and_asks_for_the_file(client: TestClient) -> None:
+    data = {"rules": "gurps", "attack": {"damage": "2d pi", "roll": 7},
+            "line": [{"target": "Ogre", "gcs": "Ogre.gcs", "hp": 12}]}
+    html = client.get(address(data)).text
+    assert 'data-gcs-name="Ogre.gcs"' in html
+    assert "line[0].gcs: &#39;Ogre.gcs&#39; is not allowed; here, the GCS file&#39;s JSON" in html
+
+
 def test_ui_outcome_refuses_a_malformed_body(client: TestClient) -> None:
     r = client.post("/ui/outcome", content=b"{")
     assert r.status_code == 400 and r.json()["field"] == "body"

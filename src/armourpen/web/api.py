@@ -215,6 +215,27 @@ async def roll(request: Request) -> Response:
     return answer(armourpen.roll(params.damage, seed))
 
 
+@router.post("/gcs", summary="What a GCS character file gives a GURPS target (armourpen gcs show "
+             "--json)", openapi_extra={"requestBody": {
+                 "required": True, "description": "The .gcs file's bytes (GCS format 5, JSON)",
+                 "content": {"application/json": {"schema": {"type": "object"}},
+                             "application/octet-stream": {"schema": {"type": "string",
+                                                                     "format": "binary"}}}}})
+async def gcs(
+    request: Request,
+    name: Annotated[str | None, Query(description="The file's name, for messages")] = None,
+) -> Response:
+    """HP, ST, HT, the body's hit locations with their roll ranges and DR, traits and warnings.
+    In a scenario sent to `resolve` or `odds`, a target's `gcs` is this file's JSON itself."""
+    from armourpen.gcs import load_gcs
+
+    state = state_of(request)
+    if name is not None:
+        state.limits.check("max_text_chars", len(name), "characters", "name")
+    raw = await request.body()
+    return answer(load_gcs(raw, name or "(uploaded file)", limits=state.limits))
+
+
 @router.get("/schema/{rules}", summary="The JSON Schema of scenario files (armourpen schema)")
 def schema(rules: Annotated[str, Path(description="penav or gurps")]) -> Response:
     from armourpen.rulesets import RULE_SETS

@@ -36,7 +36,8 @@ _KNOWN = {
     "person": ("target", "armour", "body"),
     "vehicle": ("target", "vehicle", "face"),
     "target": ("target", "hp", "dr", "dr_back", "injury_tolerance", "hit_chance", "location", "st",
-               "hardened", "vulnerability", "perfect_balance", "flexible", "groin_double_shock"),
+               "hardened", "vulnerability", "perfect_balance", "flexible", "groin_double_shock",
+               "gcs"),
     "gurps-cover": ("cover",),
 }
 _GURPS_COVER = ("name", "dr", "dr_back", "hp", "slab", "injury_tolerance")
@@ -102,7 +103,15 @@ def card_of(entry: object, rules: str) -> CardForm:
         known = _KNOWN["target"]
         if isinstance(e.get("injury_tolerance"), list):  # several kinds: kept as they are
             known = tuple(k for k in known if k != "injury_tolerance")
-        return CardForm("target", {k: text(e.get(k)) for k in known}, (), extra_json(e, known))
+        values = {k: text(e.get(k)) for k in known if k != "gcs"}
+        gcs = e.get("gcs")
+        if isinstance(gcs, dict):  # the file's JSON itself (an upload)
+            values["gcs_data"] = json.dumps(gcs, ensure_ascii=False)
+            profile = gcs.get("profile")
+            values["gcs"] = text(profile.get("name")) if isinstance(profile, dict) else "GCS data"
+        elif gcs is not None:  # a name only (an address keeps no file): to be chosen again
+            values["gcs"] = text(gcs)
+        return CardForm("target", values, (), extra_json(e, known))
     if "cover" in e:
         return CardForm("penav-cover", {}, (Item.of(e["cover"]),), extra_json(e, ("cover",)))
     if "vehicle" in e:

@@ -26,12 +26,16 @@ class WebState:
     limits: Limits
 
     def load_scenario(self, data: Mapping[str, Any]) -> Scenario:
-        """A scenario mapping, its names looked up in the app's catalog (rule sets that use one)."""
+        """A scenario mapping, its names looked up in the app's catalog (rule sets that use one).
+
+        A GURPS target's ``gcs`` is the character file's JSON itself (an upload): over HTTP a
+        path is refused, for the server's files are not the client's to read.
+        """
         from armourpen.rulesets import rules_of
         from armourpen.scenario import load_scenario
 
         catalog = self.catalog if rules_of(data).uses_catalog else None
-        return load_scenario(data, catalog, limits=self.limits)
+        return load_scenario(with_uploads(data), catalog, limits=self.limits)
 
     def table(self, params: Mapping[str, Any]) -> SweepResult:
         """:func:`armourpen.table` with the app's catalog and caps."""
@@ -81,6 +85,23 @@ class WebState:
         self.limits.check("max_sweep_cells", len(profiles) * len(picked), "cells", "attack")
         return matrix_chart(profiles, picked, band=band, distance=distance, direction=direction,
                             ammo=ammo, optional_rules=optional_rules, catalog=self.catalog)
+
+
+ADDRESS_ONLY = ("here, the GCS file's JSON: choose or drop the file again (an address keeps its "
+                "name only, and over HTTP no file is read from the server)")
+
+
+def with_uploads(data: Mapping[str, Any]) -> Mapping[str, Any]:
+    """``data``, where a GURPS target's ``gcs`` must be the file's JSON (an upload): a name or a
+    path is refused here with words for the calculator's user (the rule set refuses it too)."""
+    line = data.get("line")
+    if isinstance(line, list):
+        for i, entry in enumerate(line):
+            if isinstance(entry, Mapping) and isinstance(entry.get("gcs"), str):
+                from armourpen.errors import ScenarioError
+
+                raise ScenarioError(f"line[{i}].gcs", entry["gcs"], ADDRESS_ONLY)
+    return data
 
 
 def state_of(request: Request) -> WebState:

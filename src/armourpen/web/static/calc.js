@@ -109,7 +109,19 @@
     return { ...a, ...extra(root) };
   }
 
-  function readCard(card) {
+  function gcsOf(card, forAddress) {
+    // the character file's JSON for the server; only its name for the address (too big for it)
+    if (card.dataset.gcs && !forAddress) {
+      try {
+        return JSON.parse(card.dataset.gcs);
+      } catch (_) {
+        return card.dataset.gcsName || "";
+      }
+    }
+    return card.dataset.gcsName || undefined;
+  }
+
+  function readCard(card, forAddress) {
     const ex = extra(card);
     const kind = card.dataset.kind;
     if (kind === "penav-cover") {
@@ -130,6 +142,8 @@
     }
     if (kind === "target") {
       const e = { target: read(card, "target") };
+      const gcs = gcsOf(card, forAddress);
+      if (gcs !== undefined) e.gcs = gcs;
       for (const key of ["hp", "dr", "dr_back", "st"]) put(e, key, read(card, key), true);
       put(e, "injury_tolerance", read(card, "injury_tolerance"));
       put(e, "hit_chance", read(card, "hit_chance"), true);
@@ -152,7 +166,7 @@
     return checked("rules") || "penav";
   }
 
-  function scenario() {
+  function scenario(forAddress) {
     const rules = rulesNow();
     const root = form.querySelector(`.attack[data-for="${rules}"]`);
     const s = { rules };
@@ -164,7 +178,7 @@
     } else {
       s.attack = gurpsAttack(root);
     }
-    s.line = [...cards.children].map(readCard);
+    s.line = [...cards.children].map((card) => readCard(card, forAddress));
     return { ...s, ...extra(form) };
   }
 
@@ -203,6 +217,13 @@
         const label = el.closest(".field").querySelector("label");
         if (label) label.htmlFor = el.id;
       });
+    });
+    [...cards.children].forEach((card, i) => {
+      const file = card.querySelector("[data-gcs-file]");
+      if (!file) return;
+      file.id = `c${i}-gcs`;
+      file.dataset.field = `line[${i}].gcs`;
+      file.closest(".field").querySelector("label").htmlFor = file.id;
     });
     const vehicle = cards.querySelector('[data-kind="vehicle"]');
     const angles = document.getElementById("angles");
@@ -302,9 +323,8 @@
 
   async function update() {
     renumber();
-    const s = scenario();
-    const text = JSON.stringify(s);
-    history.replaceState(null, "", address(s));
+    const text = JSON.stringify(scenario(false));
+    history.replaceState(null, "", address(scenario(true)));
     const mine = ++seq;
     if (controller) controller.abort();
     controller = new AbortController();
@@ -380,7 +400,7 @@
     const details = document.getElementById("chart");
     if (!details || !details.open) return;
     const body = details.querySelector(".chart-body");
-    const req = chartRequest(scenario());
+    const req = chartRequest(scenario(false));
     if (!req) {
       body.replaceChildren(errorBox("the chart needs an attack from the catalog"));
       return;
@@ -482,6 +502,9 @@
       button.closest(".item").remove();
       renumber();
       card.querySelector('[data-act="add-item"]').focus();
+    } else if (action === "forget-gcs") {
+      forgetGcs(card);
+      card.querySelector("[data-gcs-file]").focus();
     } else if (action === "reroll") {
       const seed = form.querySelector("#g-seed");
       seed.value = String(Math.floor(Math.random() * 2 ** 31));
@@ -506,12 +529,65 @@
     face.value = found && found[1].includes(keep) ? keep : "";
   }
 
+  // --- GCS character files: chosen or dropped on a GURPS target's card ------------------------
+
+  async function takeGcs(card, file) {
+    const box = card.querySelector(".field.gcs");
+    const error = box.querySelector(".error");
+    const hint = box.querySelector("[data-gcs-hint]");
+    error.hidden = true;
+    const text = await file.text();
+    let character;
+    try {
+      const r = await fetch("/api/gcs?name=" + encodeURIComponent(file.name), {
+        method: "POST", headers: { "Content-Type": "application/json" }, body: text,
+      });
+      character = await r.json();
+      if (!r.ok) {
+        error.textContent = character.error || `error ${r.status}`;
+        error.hidden = false;
+        return;
+      }
+    } catch (e) {
+      error.textContent = "no answer from the server: " + e.message;
+      error.hidden = false;
+      return;
+    }
+    card.dataset.gcs = text;
+    card.dataset.gcsName = file.name;
+    hint.textContent = `${file.name}: ${character.name}, HP ${character.hp}, ST ${character.st}, ` +
+      `HT ${character.ht}, ${character.body.name.toLowerCase()} body`;
+    box.querySelector('[data-act="forget-gcs"]').hidden = false;
+    const name = own(card, "target");
+    if (!name.value.trim() || /^Target \d+$/.test(name.value.trim())) name.value = character.name;
+    for (const key of ["hp", "dr", "st"]) { // the file gives them; what is typed overrides it
+      const el = own(card, key);
+      el.value = "";
+      el.placeholder = "from the file";
+    }
+    const where = own(card, "location");
+    const options = [new Option("the attack's", ""), new Option("random (the file's body)", "random")];
+    for (const loc of character.body.locations) options.push(new Option(loc.table_name, loc.id));
+    where.replaceChildren(...options);
+    schedule();
+  }
+
+  function forgetGcs(card) {
+    delete card.dataset.gcs;
+    delete card.dataset.gcsName;
+    const box = card.querySelector(".field.gcs");
+    box.querySelector("[data-gcs-hint]").textContent = "";
+    box.querySelector("[data-gcs-file]").value = "";
+    box.querySelector('[data-act="forget-gcs"]').hidden = true;
+    for (const key of ["hp", "dr", "st"]) own(card, key).placeholder = "";
+  }
+
   // --- switching rule set, attack mode, roll mode ---------------------------------------------
 
   async function switchRules(rules) {
     const other = rules === "penav" ? "gurps" : "penav";
     form.querySelector(`#rules-${other}`).checked = true; // read the state being left
-    memory[other] = scenario();
+    memory[other] = scenario(true);
     form.querySelector(`#rules-${rules}`).checked = true;
     const next = memory[rules] || pageData.defaults[rules];
     const r = await fetch("/" + address(next));
@@ -537,7 +613,7 @@
   document.addEventListener("submit", (e) => e.preventDefault());
 
   document.addEventListener("input", (e) => {
-    if (!form || !form.contains(e.target)) return;
+    if (!form || !form.contains(e.target) || e.target.type === "file") return;
     if (e.target.dataset.search) suggest(e.target);
     schedule();
   });
@@ -556,6 +632,10 @@
       switchRules(el.value);
       return;
     }
+    if (el.matches("[data-gcs-file]")) {
+      if (el.files && el.files[0]) takeGcs(el.closest(".card"), el.files[0]);
+      return;
+    }
     if (el.name === "attack-mode") showMode("attack-mode", "data-mode");
     if (el.name === "roll-mode") {
       showMode("roll-mode", "data-roll");
@@ -572,6 +652,28 @@
     if (!button || !form || !form.contains(button)) return;
     if (button.dataset.add) addCard(button.dataset.add);
     else if (button.dataset.act) act(button);
+  });
+
+  document.addEventListener("dragover", (e) => {
+    const card = e.target.closest && e.target.closest('.card[data-kind="target"]');
+    if (card) {
+      e.preventDefault();
+      card.classList.add("dropping");
+    }
+  });
+
+  document.addEventListener("dragleave", (e) => {
+    const card = e.target.closest && e.target.closest(".card");
+    if (card) card.classList.remove("dropping");
+  });
+
+  document.addEventListener("drop", (e) => {
+    const card = e.target.closest && e.target.closest('.card[data-kind="target"]');
+    if (!card) return;
+    e.preventDefault();
+    card.classList.remove("dropping");
+    const file = e.dataTransfer && e.dataTransfer.files[0];
+    if (file) takeGcs(card, file);
   });
 
   document.addEventListener("toggle", (e) => {
