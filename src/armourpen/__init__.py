@@ -20,6 +20,7 @@ from armourpen.errors import ArmourpenError, InputError
 from armourpen.limits import DEFAULT_LIMITS, LimitError, Limits
 from armourpen.rulesets import RULE_SETS, rule_set_of
 from armourpen.scenario import load_scenario
+from armourpen.version import __version__ as __version__
 
 if TYPE_CHECKING:
     import random
@@ -39,7 +40,6 @@ if TYPE_CHECKING:
     from armourpen.scenario import Outcome, Scenario
     from armourpen.tables import table as table
 
-__version__ = "0.1.0"
 __all__ = [
     "DEFAULT_LIMITS",
     "RULE_SETS",

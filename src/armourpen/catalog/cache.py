@@ -64,10 +64,13 @@ def catalog_hash() -> str:
     what keeps a planted file harmless is that it is data, checked value by value). Loading
     OpenSSL for hashlib would cost every one-shot command more than the whole check.
     """
-    from armourpen import __version__
+    from armourpen import values
+    from armourpen.version import __version__
 
     parts = [f"{__version__}:{FORMAT}"]
-    for p in sorted([*_HERE.glob("*.py"), *(_HERE / "data").glob("*.toml")]):
+    # the values module too: directions and face names are part of the built items
+    shared = [Path(values.__file__)]
+    for p in [*sorted([*_HERE.glob("*.py"), *(_HERE / "data").glob("*.toml")]), *shared]:
         data = p.read_bytes()
         parts.append(f"{p.name}:{len(data)}:{zlib.crc32(data):08x}")
     return ";".join(parts)
