@@ -66,7 +66,7 @@ def test_ap1_rich_at_a_terminal_shows_the_same_content(
     capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch,
 ) -> None:
     _, plain, _ = cli(capsys, *QUICK)
-    monkeypatch.setattr(options, "terminal", lambda: True)
+    monkeypatch.setattr(options, "terminal", lambda: True)  # as the at_terminal fixture does
     monkeypatch.setenv("COLUMNS", "200")
     code, rich, _ = cli(capsys, *QUICK)
     assert code == 0
@@ -120,3 +120,52 @@ def test_gcs_character_prints_as_plain_text_too(capsys: pytest.CaptureFixture[st
     assert lines[0] == "7d(2) pi-, ranged, torso: roll 20, basic damage 20"
     how = lines.index("How")
     assert lines[how + 1] == "GU-1 7d(2) pi-: fixed roll 20"
+
+
+READABLE = [
+    ["catalog", "list", "cover"],
+    ["catalog", "show", "T-34"],
+    ["catalog", "search", "helmet"],
+    ["examples"],
+    ["thickness", "78.75mm"],
+    ["odds", "example:agent-gray"],
+    ["table", "--armour", "NIJ Type III", "--attack", "7.62x51mm NATO", "--from", "front",
+     "--from", "above"],
+]
+
+
+@pytest.mark.parametrize("args", READABLE, ids=" ".join)
+def test_every_readable_command_prints_plain_text_into_a_pipe_and_rich_at_a_terminal(
+    capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch, args: list[str],
+) -> None:
+    monkeypatch.setenv("COLUMNS", "1")
+    code, plain, _ = cli(capsys, *args)
+    assert code == 0 and plain.strip()
+    assert not BOX & set(plain)
+    assert max(map(len, plain.splitlines())) > 40  # not wrapped to the tiny width
+    monkeypatch.setattr(options, "terminal", lambda: True)
+    monkeypatch.setenv("COLUMNS", "400")
+    code, rich, _ = cli(capsys, *args)
+    assert code == 0
+    words = set(rich.split())
+    missing = {w for w in plain.split() if set(w) != {"-"} and w not in words}
+    assert not missing
+
+
+def test_pa11_thickness_as_plain_text(capsys: pytest.CaptureFixture[str]) -> None:
+    # 78.75 mm lies between AV 30 = 70 mm and AV 35 = 80 mm: 30 + 8.75 / 10 x 5 = 34.375 -> AV 34
+    # (floor); back, AV 34 is 70 + 4 / 5 x 10 = 78 mm (PA-11).
+    _, out, _ = cli(capsys, "thickness", "78.75mm")
+    lines = out.splitlines()
+    assert lines[0] == "78.75 mm of RHA -> AV 34 (SAV 6.8)  (floor: the highest AV it reaches)"
+    assert lines[1] == "AV 34 (SAV 6.8) -> 78 mm of RHA"
+    assert [" ".join(line.split()) for line in lines[6:9]] == [
+        "30 6 70", "34 6.8 78.75 <- this value (between points)", "35 7 80"]
+
+
+def test_pa2_table_as_plain_text(capsys: pytest.CaptureFixture[str]) -> None:
+    # 7.62x51mm NATO PEN 7 (Rifle/MG) against NIJ Type III AV 6: +0 to Long -> 7 > 6; Very Long
+    # -1 -> 6 = 6; Far -2 and beyond -> below 6 (PA-2, PA-4).
+    _, out, _ = cli(capsys, "table", "--armour", "NIJ Type III", "--attack", "7.62x51mm NATO")
+    row = next(line for line in out.splitlines() if line.startswith("7.62x51mm NATO"))
+    assert row.split()[2:] == ["7"] + ["✓"] * 6 + ["≈"] + ["·"] * 4

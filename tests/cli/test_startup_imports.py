@@ -13,6 +13,8 @@ import subprocess
 import sys
 from pathlib import Path
 
+import pytest
+
 HEAVY = ("pydantic", "numpy", "typer", "rich")
 QUICK = ["resolve", "--weapon", "7.62x51mm NATO", "--range", "150m", "--armour", "NIJ Type III"]
 
@@ -47,3 +49,16 @@ def test_catalog_from_its_cache_imports_nothing_heavy(tmp_path: Path) -> None:
     rc, out, heavy = imported_by(["catalog", "show", "NIJ Type III", "--json"], tmp_path)
     assert rc == 0 and json.loads(out)["av"] == 6
     assert heavy == []
+
+
+@pytest.mark.parametrize(
+    "args",
+    [["catalog", "list", "cover"], ["examples"], ["thickness", "120mm"],
+     ["odds", "example:agent-gray"], ["table", "--armour", "NIJ Type III", "-a", "Sword"]],
+    ids=" ".join,
+)
+def test_readable_output_into_a_pipe_never_loads_rich(tmp_path: Path, args: list[str]) -> None:
+    imported_by(args, tmp_path)
+    rc, out, heavy = imported_by(args, tmp_path)
+    assert rc == 0 and out.strip()
+    assert "rich" not in heavy

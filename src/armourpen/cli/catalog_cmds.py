@@ -10,12 +10,13 @@ import click
 
 from armourpen.cli.options import (
     catalog_files,
-    console,
     echo_json,
     json_flag,
     limits,
     load_catalog,
     no_user_catalog,
+    show,
+    titled,
 )
 from armourpen.cli.params import Group, apply, completer
 
@@ -88,21 +89,28 @@ def _print_json(data: Any) -> None:
 
 
 def _table(items: list[CatalogItem], title: str, show_kind: bool = True) -> None:
-    from rich.table import Table
-
     from armourpen.catalog import kind_of
+    from armourpen.layout import Column
 
-    table = Table(title=title, show_lines=False)
-    if show_kind:
-        table.add_column("kind")
-    table.add_column("name", overflow="fold", ratio=3)
-    table.add_column("value", no_wrap=True)
-    table.add_column("details", overflow="fold", ratio=2)
-    table.add_column("aliases", overflow="fold", ratio=2)
-    for item in items:
-        row = [item.name, _value(item), _detail(item), ", ".join(item.aliases)]
-        table.add_row(*([kind_of(item), *row] if show_kind else row))
-    console().print(table)
+    names = (["kind"] if show_kind else []) + ["name", "value", "details", "aliases"]
+    rows = [([kind_of(item)] if show_kind else [])
+            + [item.name, _value(item), _detail(item), ", ".join(item.aliases)] for item in items]
+
+    def rich() -> Any:
+        from rich.table import Table
+
+        table = Table(title=title, show_lines=False)
+        if show_kind:
+            table.add_column("kind")
+        table.add_column("name", overflow="fold", ratio=3)
+        table.add_column("value", no_wrap=True)
+        table.add_column("details", overflow="fold", ratio=2)
+        table.add_column("aliases", overflow="fold", ratio=2)
+        for row in rows:
+            table.add_row(*row)
+        return table
+
+    show(rich, lambda: titled(title, [Column(n) for n in names], rows))
 
 
 @catalog_group.command("list")
@@ -140,12 +148,10 @@ def show_cmd(name: str, kind: str | None, catalog: Sequence[Path], no_user_catal
     if as_json:
         _print_json(data)
         return
-    from rich.table import Table
+    from armourpen.layout import Column
 
-    table = Table(show_header=False, box=None, title=f"{item.name} ({data['kind']})")
-    table.add_column(style="bold")
-    table.add_column(overflow="fold")
-    table.add_row("value", _value(item))
+    title = f"{item.name} ({data['kind']})"
+    rows = [["value", _value(item)]]
     for key, value in data.items():
         if key in ("kind", "name") or value in (None, "", [], {}):
             continue
@@ -153,8 +159,19 @@ def show_cmd(name: str, kind: str | None, catalog: Sequence[Path], no_user_catal
             value = "\n".join(f"{face}: {plate['notation']}" for face, plate in value.items())
         elif isinstance(value, list):
             value = ", ".join(str(v) for v in value)
-        table.add_row(key, str(value))
-    console().print(table)
+        rows.append([key, str(value)])
+
+    def rich() -> Any:
+        from rich.table import Table
+
+        table = Table(show_header=False, box=None, title=title)
+        table.add_column(style="bold")
+        table.add_column(overflow="fold")
+        for row in rows:
+            table.add_row(*row)
+        return table
+
+    show(rich, lambda: titled(title, [Column("field"), Column("value")], rows, header=False))
 
 
 @catalog_group.command("search")

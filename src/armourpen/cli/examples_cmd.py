@@ -2,9 +2,11 @@
 
 from __future__ import annotations
 
+from typing import Any
+
 import click
 
-from armourpen.cli.options import console
+from armourpen.cli.options import show, titled
 from armourpen.cli.params import command, completer
 
 
@@ -33,13 +35,19 @@ def examples(name: str | None) -> None:
     if name is not None:
         click.echo(example_path(name, field="name").read_text(encoding="utf-8"), nl=False)
         return
-    from rich.table import Table
+    from armourpen.layout import Column
 
-    table = Table(show_edge=False, title="Run one with `armourpen resolve example:NAME`",
-                  title_justify="left")
-    table.add_column("name", no_wrap=True)
-    table.add_column("what it shows")
-    for n in example_names():
-        table.add_row(n, _summary(example_path(n).read_text(encoding="utf-8")))
-    console().print(table)
+    title = "Run one with `armourpen resolve example:NAME`"
+    rows = [[n, _summary(example_path(n).read_text(encoding="utf-8"))] for n in example_names()]
 
+    def rich() -> Any:
+        from rich.table import Table
+
+        table = Table(show_edge=False, title=title, title_justify="left")
+        table.add_column("name", no_wrap=True)
+        table.add_column("what it shows")
+        for row in rows:
+            table.add_row(*row)
+        return table
+
+    show(rich, lambda: titled(title, [Column("name"), Column("what it shows")], rows))

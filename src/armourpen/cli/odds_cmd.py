@@ -4,9 +4,10 @@ from __future__ import annotations
 
 import sys
 from collections.abc import Sequence
+from dataclasses import dataclass
 from fractions import Fraction
 from pathlib import Path
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
 import click
 
@@ -18,6 +19,7 @@ from armourpen.cli.options import (
     limits,
     load_scenario_file,
     no_user_catalog,
+    show,
 )
 from armourpen.cli.params import PATH, WHOLE, command
 from armourpen.errors import InputError, ScenarioError
@@ -58,18 +60,26 @@ def _groups(pmf: Sequence[tuple[int, Chance]]) -> list[tuple[str, Chance]]:
     return rows
 
 
-def injury_chart(pmf: Sequence[tuple[int, Chance]], se: dict[int, float] | None = None) -> Any:
-    """A small horizontal bar chart of an injury distribution (Rich)."""
-    from rich.table import Table
-    from rich.text import Text
+# The readable odds as parts that both backends draw: a line of (text, style) pieces, or a chart.
+Line = list[tuple[str, str]]
 
+
+@dataclass(frozen=True)
+class Chart:
+    """An injury chart: rows of (injury, bar of block characters, chance)."""
+
+    rows: list[tuple[str, str, str]]
+
+
+Part = Line | Chart
+
+
+def injury_chart(pmf: Sequence[tuple[int, Chance]], se: dict[int, float] | None = None) -> Chart:
+    """A small horizontal bar chart of an injury distribution: bars of block characters."""
     rows = _groups(pmf)
     top = float(max((p for _, p in rows), default=0.0)) or 1.0
-    table = Table(show_header=True, box=None, padding=(0, 1), pad_edge=False)
-    table.add_column("injury", justify="right", style="bold")
-    table.add_column("", min_width=BAR_WIDTH)
-    table.add_column("chance", justify="right")
     eighths = " ▏▎▍▌▋▊▉█"
+    chart = Chart([])
     for label, p in rows:
         units = round(float(p) / top * BAR_WIDTH * 8)
         bar = "█" * (units // 8) + (eighths[units % 8] if units % 8 else "")
@@ -78,96 +88,115 @@ def injury_chart(pmf: Sequence[tuple[int, Chance]], se: dict[int, float] | None 
         chance = percent(p)
         if se is not None and label.isdigit() and int(label) in se:
             chance += f" ± {float(se[int(label)]) * 100:.2f}"
-        table.add_row(label, Text(bar, "red" if label != "0" else "green"), chance)
-    return table
+        chart.rows.append((label, bar, chance))
+    return chart
 
 
 def _effect_lines(
     major: Chance, knockdown: Chance, crippled: Chance, shock: Sequence[tuple[int, Chance]],
     locations: Sequence[tuple[str, Chance]], random: bool,
-) -> list[Any]:
+) -> list[Part]:
     """What the injury does (GU-10 to GU-12), and where the shot lands when that is rolled."""
-    from rich.text import Text
-
-    lines = [
-        Text(f"  major wound {percent(major)} (GU-12)  knockdown roll {percent(knockdown)} (GU-12)"
-             f"  crippled {percent(crippled)} (GU-10)"),
-        Text("  shock (GU-11): " + ", ".join(f"{k} {percent(p)}" for k, p in shock if p)),
+    lines: list[Part] = [
+        [(f"  major wound {percent(major)} (GU-12)  knockdown roll {percent(knockdown)} (GU-12)"
+          f"  crippled {percent(crippled)} (GU-10)", "")],
+        [("  shock (GU-11): " + ", ".join(f"{k} {percent(p)}" for k, p in shock if p), "")],
     ]
     if random:
-        lines.append(Text("  hit location (GU-10): "
-                          + ", ".join(f"{k} {percent(p)}" for k, p in locations if p)))
+        lines.append([("  hit location (GU-10): "
+                       + ", ".join(f"{k} {percent(p)}" for k, p in locations if p), "")])
     return lines
 
 
-def render_odds(result: OddsResult) -> RenderableType:
+def odds_parts(result: OddsResult) -> list[Part]:
     """Exact odds: per target a summary line and the injury chart, then the notes."""
-    from rich.console import Group
-    from rich.text import Text
-
-    parts: list[RenderableType] = [
-        Text.assemble((result.damage, "bold"), ": exact odds over every roll", (
-            f" and {result.patterns} hit patterns (GU-8)" if result.patterns > 1 else ""
-        ))
-    ]
+    parts: list[Part] = [[
+        (result.damage, "bold"), (": exact odds over every roll", ""),
+        (f" and {result.patterns} hit patterns (GU-8)" if result.patterns > 1 else "", ""),
+    ]]
     for t in result.targets:
-        parts.append(Text(""))
-        parts.append(
-            Text.assemble(
-                (t.name, "bold cyan"),
-                f"  reached {percent(t.p_reached)}",
-                f"  hit {percent(t.p_hit)}",
-                f"  overpenetrates {percent(t.p_overpenetrates)}",
-                "  expected injury ",
-                (f"{float(t.expected_injury):.3f}", "bold"),
-            )
-        )
+        parts.append([])
+        parts.append([
+            (t.name, "bold cyan"),
+            (f"  reached {percent(t.p_reached)}", ""),
+            (f"  hit {percent(t.p_hit)}", ""),
+            (f"  overpenetrates {percent(t.p_overpenetrates)}", ""),
+            ("  expected injury ", ""),
+            (f"{float(t.expected_injury):.3f}", "bold"),
+        ])
         parts.append(injury_chart(list(t.injury_pmf.items())))
         parts.extend(_effect_lines(
             t.p_major_wound, t.p_knockdown_roll, t.p_crippled, list(t.shock_pmf.items()),
             list(t.location_pmf.items()), random=len(t.location_pmf) > 1,
         ))
-    for s in result.steps:
-        parts.append(Text(str(s), "dim"))
-    return Group(*parts)
+    parts.extend([(str(s), "dim")] for s in result.steps)
+    return parts
 
 
-def render_samples(result: MonteCarloResult) -> RenderableType:
+def samples_parts(result: MonteCarloResult) -> list[Part]:
     """Monte Carlo estimates, each with its standard error (±, in the same unit)."""
-    from rich.console import Group
-    from rich.text import Text
-
-    parts: list[RenderableType] = [
-        Text.assemble(
-            (result.damage, "bold"),
-            f": Monte Carlo, {result.samples:,} samples, seed {result.seed} (± one standard error)",
-        )
-    ]
+    parts: list[Part] = [[
+        (result.damage, "bold"),
+        (f": Monte Carlo, {result.samples:,} samples, seed {result.seed} (± one standard error)",
+         ""),
+    ]]
     for t in result.targets:
-        parts.append(Text(""))
-        parts.append(
-            Text.assemble(
-                (t.name, "bold cyan"),
-                f"  reached {percent(t.p_reached.value)} ± {t.p_reached.se * 100:.2f}",
-                f"  hit {percent(t.p_hit.value)} ± {t.p_hit.se * 100:.2f}",
-                f"  overpenetrates {percent(t.p_overpenetrates.value)}"
-                f" ± {t.p_overpenetrates.se * 100:.2f}",
-                "  expected injury ",
-                (f"{t.expected_injury.value:.3f}", "bold"),
-                f" ± {t.expected_injury.se:.3f}",
-            )
-        )
-        parts.append(
-            injury_chart(
-                [(k, e.value) for k, e in t.injury_pmf], {k: e.se for k, e in t.injury_pmf}
-            )
-        )
+        parts.append([])
+        parts.append([
+            (t.name, "bold cyan"),
+            (f"  reached {percent(t.p_reached.value)} ± {t.p_reached.se * 100:.2f}", ""),
+            (f"  hit {percent(t.p_hit.value)} ± {t.p_hit.se * 100:.2f}", ""),
+            (f"  overpenetrates {percent(t.p_overpenetrates.value)}"
+             f" ± {t.p_overpenetrates.se * 100:.2f}", ""),
+            ("  expected injury ", ""),
+            (f"{t.expected_injury.value:.3f}", "bold"),
+            (f" ± {t.expected_injury.se:.3f}", ""),
+        ])
+        parts.append(injury_chart([(k, e.value) for k, e in t.injury_pmf],
+                                  {k: e.se for k, e in t.injury_pmf}))
         parts.extend(_effect_lines(
             t.p_major_wound.value, t.p_knockdown_roll.value, t.p_crippled.value,
             [(k, e.value) for k, e in t.shock_pmf], [(k, e.value) for k, e in t.location_pmf],
             random=len(t.location_pmf) > 1,
         ))
-    return Group(*parts)
+    return parts
+
+
+def render_rich(parts: list[Part]) -> RenderableType:
+    """The parts for a terminal: styled lines, charts as Rich tables with coloured bars."""
+    from rich.console import Group
+    from rich.table import Table
+    from rich.text import Text
+
+    out: list[RenderableType] = []
+    for part in parts:
+        if not isinstance(part, Chart):
+            out.append(Text.assemble(*part))
+            continue
+        table = Table(show_header=True, box=None, padding=(0, 1), pad_edge=False)
+        table.add_column("injury", justify="right", style="bold")
+        table.add_column("", min_width=BAR_WIDTH)
+        table.add_column("chance", justify="right")
+        for label, bar, chance in part.rows:
+            table.add_row(label, Text(bar, "red" if label != "0" else "green"), chance)
+        out.append(table)
+    return Group(*out)
+
+
+def render_plain(parts: list[Part]) -> str:
+    """The parts as plain text: the same lines, charts as aligned columns."""
+    from armourpen.cli.plain import table
+    from armourpen.layout import Align, Column
+
+    columns = (Column("injury", Align.RIGHT), Column(""), Column("chance", Align.RIGHT))
+    lines: list[str] = []
+    for part in parts:
+        if isinstance(part, Chart):
+            chart = table(columns, part.rows)
+            lines.extend([chart[0], *chart[2:]])  # the titles without a rule, as at a terminal
+        else:
+            lines.append("".join(text for text, _ in part))
+    return "\n".join(lines)
 
 
 def _sample_with_progress(sc: Scenario, samples: int, seed: int) -> MonteCarloResult:
@@ -219,5 +248,6 @@ def odds(scenario: Path, samples: int | None, seed: int | None, catalog: Sequenc
 
     from armourpen.probability.result import OddsResult as Exact
 
-    console().print(render_odds(result) if isinstance(result, Exact) else render_samples(result))
+    parts = odds_parts(result) if isinstance(result, Exact) else samples_parts(result)
+    show(lambda: render_rich(parts), lambda: render_plain(parts))
 

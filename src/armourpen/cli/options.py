@@ -3,10 +3,10 @@
 from __future__ import annotations
 
 import re
-from collections.abc import Collection, Iterator, Mapping, Sequence
+from collections.abc import Callable, Collection, Iterator, Mapping, Sequence
 from contextlib import contextmanager
 from pathlib import Path
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 import click
 
@@ -17,7 +17,7 @@ if TYPE_CHECKING:
     from rich.console import Console
 
     from armourpen.catalog import Catalog
-    from armourpen.layout import Layout
+    from armourpen.layout import Column, Layout
     from armourpen.limits import Limits
     from armourpen.scenario import Scenario
 
@@ -132,17 +132,34 @@ def terminal() -> bool:
         return False
 
 
+def show(rich: Callable[[], Any], plain: Callable[[], str], *, highlight: bool = True) -> None:
+    """Readable output: ``rich()`` drawn by Rich at a terminal; otherwise the plain text
+    ``plain()``, never wrapped or cut, and Rich is not imported."""
+    if terminal():
+        console(highlight=highlight).print(rich())
+    else:
+        click.echo(plain())
+
+
+def titled(title: str, columns: Sequence[Column], rows: Sequence[Sequence[str]], *,
+           header: bool = True) -> str:
+    """A plain-text table under its title."""
+    from armourpen.cli.plain import table
+
+    return "\n".join([title, "", *table(columns, rows, header=header)])
+
+
 def show_layout(layout: Layout) -> None:
     """A layout (an outcome, a character) through the Rich backend at a terminal, else as plain
     text that is never cut."""
-    if terminal():
+    from armourpen.cli import plain
+
+    def rich() -> Any:
         from armourpen.cli.render import render_layout
 
-        console().print(render_layout(layout))
-    else:
-        from armourpen.cli.plain import render_layout as plain_layout
+        return render_layout(layout)
 
-        click.echo(plain_layout(layout))
+    show(rich, lambda: plain.render_layout(layout))
 
 
 def limits() -> Limits:

@@ -19,7 +19,6 @@ from armourpen.cli.options import (
     armour_names,
     attack_names,
     catalog_files,
-    console,
     cover_names,
     defence_names,
     echo_json,
@@ -28,6 +27,7 @@ from armourpen.cli.options import (
     load_catalog,
     no_user_catalog,
     optional_rules,
+    show,
 )
 from armourpen.cli.params import apply, command, complete_direction, completer
 from armourpen.errors import InputError
@@ -36,6 +36,7 @@ if TYPE_CHECKING:
     from rich.console import RenderableType
 
     from armourpen.grid import SweepResult
+    from armourpen.layout import Column
 
 FORMATS = ("text", "csv", "json", "markdown")
 _SHORT = {
@@ -83,35 +84,69 @@ def _legend() -> str:
     return "   ".join(f"{s} {text}" for s, text in LEGEND.items())
 
 
+def _chart_tables(res: SweepResult) -> list[tuple[str, list[Column], list[list[str]]]]:
+    """Each chart's title, columns and rows (attack, PEN, a symbol per band or distance)."""
+    from armourpen.layout import Align, Column
+
+    symbols = _symbols()
+    banded = all(d is None for d in res.distances)
+    columns = [Column("attack"), Column("PEN", Align.RIGHT)] + [
+        Column(_SHORT[res.bands[k].value] if banded else res.column_label(k), Align.CENTER)
+        for k in range(len(res.bands))
+    ]
+    charts = []
+    for j, ls, l in _charts(res):  # noqa: E741
+        codes = res.outcome[:, j, :, l].tolist()
+        rows = [[res.attacks[i].name, _pen(res, i), *(symbols[c] for c in codes[i])]
+                for i in range(len(res.attacks))]
+        charts.append((_title(res, j, ls), columns, rows))
+    return charts
+
+
+def _band_key(res: SweepResult) -> str | None:
+    """The key to the band columns, when the columns are bands."""
+    if not all(d is None for d in res.distances):
+        return None
+    return "bands: " + ", ".join(f"{_SHORT[b.value]} {b.label}" for b in res.bands)
+
+
 def render_chart(res: SweepResult) -> RenderableType:
     """The Rich charts: one per defence and group of directions that meet the same AV."""
     from rich.console import Group
     from rich.table import Table
     from rich.text import Text
 
-    symbols = _symbols()
     parts: list[RenderableType] = [Text(_legend(), style="bold")]
-    banded = all(d is None for d in res.distances)
-    if banded:
-        parts.append(Text("bands: " + ", ".join(f"{_SHORT[b.value]} {b.label}" for b in res.bands),
-                          style="dim"))
-    for j, ls, l in _charts(res):  # noqa: E741
+    key = _band_key(res)
+    if key is not None:
+        parts.append(Text(key, style="dim"))
+    for title, columns, rows in _chart_tables(res):
         # The title is its own line so that it wraps at the console's width, not the table's.
         table = Table(show_edge=False, pad_edge=False)
-        table.add_column("attack", overflow="fold")
-        table.add_column("PEN", justify="right", no_wrap=True)
-        for k in range(len(res.bands)):
-            label = _SHORT[res.bands[k].value] if banded else res.column_label(k)
-            table.add_column(label, justify="center", no_wrap=True)
-        codes = res.outcome[:, j, :, l].tolist()
-        for i in range(len(res.attacks)):
-            cells = [symbols[c] for c in codes[i]]
-            table.add_row(res.attacks[i].name, _pen(res, i),
-                          *(Text(s, style=_STYLE[s]) for s in cells))
-        parts.extend([Text(""), Text(_title(res, j, ls), style="bold"), table])
+        table.add_column(columns[0].title, overflow="fold")
+        table.add_column(columns[1].title, justify="right", no_wrap=True)
+        for c in columns[2:]:
+            table.add_column(c.title, justify="center", no_wrap=True)
+        for row in rows:
+            table.add_row(*row[:2], *(Text(sym, style=_STYLE[sym]) for sym in row[2:]))
+        parts.extend([Text(""), Text(title, style="bold"), table])
     if res.warnings:
         parts.append(Text("\n".join(f"warning: {w}" for w in res.warnings), style="yellow"))
     return Group(*parts)
+
+
+def render_plain(res: SweepResult) -> str:
+    """The same charts as plain text: the legend, the band key, each chart under its title."""
+    from armourpen.cli.plain import table
+
+    lines = [_legend()]
+    key = _band_key(res)
+    if key is not None:
+        lines.append(key)
+    for title, columns, rows in _chart_tables(res):
+        lines.extend(["", title, *table(columns, rows)])
+    lines.extend(f"warning: {w}" for w in res.warnings)
+    return "\n".join(lines)
 
 
 def _md(text: str) -> str:
@@ -218,5 +253,5 @@ def _print(res: SweepResult, fmt: str) -> None:
     elif fmt == "markdown":
         click.echo(render_markdown(res), nl=False)
     else:
-        console().print(render_chart(res))
+        show(lambda: render_chart(res), lambda: render_plain(res))
 

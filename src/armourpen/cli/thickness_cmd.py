@@ -2,11 +2,11 @@
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 import click
 
-from armourpen.cli.options import console, echo_json, flag_error, json_flag
+from armourpen.cli.options import echo_json, flag_error, json_flag, show
 from armourpen.cli.params import WHOLE, command
 
 if TYPE_CHECKING:
@@ -17,44 +17,56 @@ _FLAGS = {"mm": "thickness"}
 
 
 def _render(report: ThicknessReport) -> None:
-    from rich.table import Table
-    from rich.text import Text
-
+    from armourpen.layout import Align, Column
     from armourpen.penav.scale import fmt
     from armourpen.penav.thickness import fmt_mm
 
-    con = console(highlight=False)
     av_text = fmt(report.mm_av, show_structural=True)
     back_av = fmt(report.av, show_structural=True)
-    if report.given == "mm":
-        con.print(Text.assemble((f"{fmt_mm(report.mm)} mm of RHA -> {av_text}", "bold"),
-                                "  (floor: the highest AV it reaches)"))
-        con.print(f"{back_av} -> {fmt_mm(report.av_mm)} mm of RHA")
+    if report.given == "mm":  # the figure asked for first, in bold at a terminal
+        first = (f"{fmt_mm(report.mm)} mm of RHA -> {av_text}", "  (floor: the highest AV it reaches)")
+        second = f"{back_av} -> {fmt_mm(report.av_mm)} mm of RHA"
     else:
-        con.print(Text(f"{back_av} -> {fmt_mm(report.av_mm)} mm of RHA", "bold"))
-        con.print(f"{fmt_mm(report.mm)} mm of RHA -> {av_text}")
+        first = (f"{back_av} -> {fmt_mm(report.av_mm)} mm of RHA", "")
+        second = f"{fmt_mm(report.mm)} mm of RHA -> {av_text}"
+    lines = [second]
     nxt = report.next_point
     if nxt is not None:
-        con.print(f"the next AV, {fmt(nxt.av, show_structural=True)}, needs {fmt_mm(nxt.mm)} mm")
-    con.print("Neighbouring points of the curve (PA-11):")
-    table = Table()
-    table.add_column("AV", justify="right")
-    table.add_column("SAV", justify="right")
-    table.add_column("mm RHA", justify="right")
-    table.add_column("")
+        lines.append(f"the next AV, {fmt(nxt.av, show_structural=True)}, needs {fmt_mm(nxt.mm)} mm")
+    lines.append("Neighbouring points of the curve (PA-11):")
+    columns = [Column("AV", Align.RIGHT), Column("SAV", Align.RIGHT),
+               Column("mm RHA", Align.RIGHT), Column("")]
+    rows = []
     here_av, here_mm = (report.mm_av, report.mm) if report.given == "mm" else (report.av,
                                                                               report.av_mm)
     for p in report.neighbours:
         if not report.on_point and p is report.neighbours[-1]:
             # the value itself lies between the points: show it in its place
-            table.add_row(str(here_av), f"{here_av / 5:g}", fmt_mm(here_mm),
-                          "<- this value (between points)")
+            rows.append([str(here_av), f"{here_av / 5:g}", fmt_mm(here_mm),
+                         "<- this value (between points)"])
         mark = "<- this value" if p.at else ("" if p.table_point else "past the table")
-        table.add_row(str(p.av), f"{p.av / 5:g}", fmt_mm(p.mm), mark)
-    con.print(table)
-    con.print("Steps:")
-    for s in report.steps:
-        con.print(f"  {s}")
+        rows.append([str(p.av), f"{p.av / 5:g}", fmt_mm(p.mm), mark])
+    steps = ["Steps:", *(f"  {s}" for s in report.steps)]
+
+    def rich() -> Any:
+        from rich.console import Group
+        from rich.table import Table
+        from rich.text import Text
+
+        table = Table()
+        for c in columns:
+            table.add_column(c.title, justify=c.align.value)
+        for row in rows:
+            table.add_row(*row)
+        return Group(Text.assemble((first[0], "bold"), first[1]), *map(Text, lines), table,
+                     *map(Text, steps))
+
+    def plain() -> str:
+        from armourpen.cli.plain import table
+
+        return "\n".join([first[0] + first[1], *lines, *table(columns, rows), *steps])
+
+    show(rich, plain, highlight=False)
 
 
 @command("thickness")
