@@ -125,8 +125,8 @@ def test_pa11_thickness_both_ways() -> None:
     # 30 + 8.75 / 10 x 5 = 34.375 -> AV 34; AV 34 = 70 + 4/5 x 10 = 78 mm
     assert armourpen.thickness("120mm").mm_av == 60
     r = armourpen.thickness("78.75mm")
-    assert (r.mm, r.mm_av, r.av_mm) == (Fraction("78.75"), 34, 78)
-    assert [(p.av, p.mm) for p in r.neighbours] == [(30, 70), (35, 80)]
+    assert (r.mm, r.mm_av, r.av_mm) == (Fraction("78.75"), 34, Fraction(78))
+    assert [(p.av, p.mm) for p in r.neighbours] == [(30, Fraction(70)), (35, Fraction(80))]
     assert armourpen.thickness(av=34).av_mm == 78
     assert armourpen.thickness(sav="12").av_mm == 120  # SAV 12 = AV 60
     assert armourpen.thickness(Fraction(40)).mm_av == 17  # a number is mm: 40 mm = AV 17

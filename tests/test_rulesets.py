@@ -10,6 +10,7 @@ from cli.cli_helpers import cli
 import armourpen
 from armourpen.errors import ScenarioError
 from armourpen.layout import Badge
+from armourpen.penav.model import PenavScenario
 from armourpen.rulesets import RULE_SETS, rule_set, rule_set_of
 
 GRAY = {
@@ -95,4 +96,6 @@ def test_load_scenario_without_a_catalog_reads_no_user_folder(user_catalogs: Pat
     with pytest.raises(armourpen.InputError, match="Dragon Skin"):
         armourpen.load_scenario(data)  # the built-in catalog only
     cat = armourpen.Catalog.load()  # the caller decides to read the user folder
-    assert armourpen.resolve(armourpen.load_scenario(data, cat)).targets[0].av == 8
+    scenario = armourpen.load_scenario(data, cat)
+    assert isinstance(scenario, PenavScenario)
+    assert armourpen.resolve(scenario).targets[0].av == 8

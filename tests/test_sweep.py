@@ -87,7 +87,7 @@ def armour_defences(catalog: Catalog) -> list[Defence]:
 
 
 def test_pa2_sweep_equals_resolve_every_attack_every_armour_every_band(catalog: Catalog) -> None:
-    attacks = catalog.items("attack")
+    attacks = [a for a in catalog.items("attack") if isinstance(a, AttackProfile)]
     defences = armour_defences(catalog)
     on = sweep(attacks, defences, directions=ALL_DIRS, optional_rules=[RULE], catalog=catalog)
     off = sweep(attacks, defences, directions=ALL_DIRS, catalog=catalog)
@@ -115,7 +115,7 @@ def test_pa9_pa7_sweep_equals_resolve_on_cover_and_armour_combinations(catalog: 
     combos.append(Defence.from_names(["Car door/body", "Car windscreen", "NIJ Type II"], catalog))
     combos.append(Defence.from_names(["Human body, front to back", "Human body, side to side",
                                       "Heavy concrete wall (50cm)", "60mm RHA"], catalog))
-    attacks = catalog.items("attack")
+    attacks = [a for a in catalog.items("attack") if isinstance(a, AttackProfile)]
     on = sweep(attacks, combos, directions=ALL_DIRS, optional_rules=[RULE], catalog=catalog)
     off = sweep(attacks, combos, directions=ALL_DIRS, catalog=catalog)
     rng = random.Random(20240601)

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from fractions import Fraction
 from pathlib import Path
 
 import pytest
@@ -15,8 +16,9 @@ def test_pa11_the_thickness_bounds_are_the_curves_ends() -> None:
     from armourpen.penav import thickness
 
     # AV 3 = 1 mm; AV 350 = 1700 mm, then +100 mm per 10 AV: AV 1000 = 1700 + 65 x 100 = 8200 mm
-    assert (thickness.MIN_MM, thickness.MAX_MM) == (1, 8200)
-    assert (values.MIN_THICKNESS_MM, values.MAX_THICKNESS_MM) == (thickness.MIN_MM, thickness.MAX_MM)
+    assert (Fraction(1), Fraction(8200)) == (thickness.MIN_MM, thickness.MAX_MM)
+    assert (Fraction(values.MIN_THICKNESS_MM), Fraction(values.MAX_THICKNESS_MM)) == (
+        thickness.MIN_MM, thickness.MAX_MM)
 
 
 def test_pa1_pa3_the_scales_and_the_longest_range() -> None:
@@ -32,7 +34,7 @@ def test_pa9_the_rules_and_the_catalog_share_one_direction_type() -> None:
     from armourpen.catalog import items
     from armourpen.penav import direction
 
-    assert direction.Direction is values.Direction is items.Direction
+    assert direction.Direction is values.Direction is vars(items)["Direction"]
     assert direction.HORIZONTAL is values.HORIZONTAL
 
 

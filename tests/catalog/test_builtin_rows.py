@@ -147,7 +147,7 @@ def test_steel_plates_carry_thickness(catalog: Catalog, mm: str, thick: Fraction
 def test_pa1_sav_row_stored_on_personal_scale(catalog: Catalog, sav: int, mm: int) -> None:
     item = catalog.armour(f"{mm}mm RHA")
     # PA-1: SAV x 5 = AV, e.g. SAV 5 -> AV 25.
-    assert (item.av, item.structural, item.thickness_mm) == (sav * 5, True, mm)
+    assert (item.av, item.structural, item.thickness_mm) == (sav * 5, True, Fraction(mm))
 
 
 @pytest.mark.parametrize(("name", "pen", "column"), ATTACK_ROWS)

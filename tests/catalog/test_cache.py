@@ -38,7 +38,12 @@ def test_cache_round_trip_gives_the_same_items(cache: Path) -> None:
     stored = json.loads(cache.read_text(encoding="utf-8"))  # plain JSON data
     assert stored["hash"] == catalog_hash()
     calls: list[int] = []
-    second = cached_catalog(lambda: calls.append(1) or build())
+
+    def counted() -> Catalog:
+        calls.append(1)
+        return build()
+
+    second = cached_catalog(counted)
     assert calls == []  # read from the file
     assert second.items() == first.items() == build().items()
     assert second.sources == first.sources

@@ -53,9 +53,7 @@ from armourpen.penav.catalog_view import item_dict
 def test_names_as_printed_resolve_case_insensitively(
     catalog: Catalog, kind: str, name: str, canonical: str
 ) -> None:
-    lookup = {"attack": catalog.attack, "armour": catalog.armour, "cover": catalog.cover,
-              "ammo": catalog.ammo}[kind]
-    assert lookup(name).name == canonical
+    assert catalog.get(name, kind).name == canonical
 
 
 def test_name_key_ignores_case_spacing_hyphens_and_typography() -> None:

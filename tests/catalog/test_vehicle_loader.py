@@ -20,11 +20,12 @@ def test_pa10_vehicle_fixture_loads_exactly() -> None:
     assert tank.name == "Test tank" and tank.note == "fixture"
     front = tank.faces["front"]
     # 52.5 must stay exact: 105/2, and 6.8 = 34/5 (PA-11's example, 45 mm at 52.5 deg).
-    assert (front.thickness_mm, front.slope, front.stated_sav) == (45, Fraction(105, 2),
+    assert (front.thickness_mm, front.slope, front.stated_sav) == (Fraction(45),
+                                                                    Fraction(105, 2),
                                                                     Fraction(34, 5))
     assert front.composite is False and front.sav is None
     side = tank.faces["side"]
-    assert (side.sav, side.thickness_mm, side.slope) == (Fraction(26, 5), None, 0)
+    assert (side.sav, side.thickness_mm, side.slope) == (Fraction(26, 5), None, Fraction(0))
     assert tank.faces["turret_front"].composite is True
     assert tank.faces["top"].slope == 90
 

@@ -61,8 +61,9 @@ def test_vehicle_faces_have_sane_numbers(builtin: Catalog, name: str) -> None:
     # roofs and bellies are flat and thinner than the front
     for face in ("top", "bottom", "turret_top"):
         assert v.faces[face].slope == 90
-        assert v.faces[face].thickness_mm is not None
-        assert v.faces[face].thickness_mm < (v.faces["front"].thickness_mm or 0)
+        thickness = v.faces[face].thickness_mm
+        assert thickness is not None
+        assert thickness < (v.faces["front"].thickness_mm or 0)
     # the front is at least as strong against a level shot as the side and rear
     front = effective_av(v.faces["front"]).value
     assert front >= effective_av(v.faces["side"]).value

@@ -113,14 +113,16 @@ def test_pa10_pa11_slope_chart_matches_the_texts_example() -> None:
     at = {p.angle: p for p in chart.curve}
     assert chart.actual_av == 25
     # 60 mm at 60° -> x2 -> 120 mm -> AV 60 (the text's example); 52.5° -> x1.75 (PA-10 example).
-    assert (at[Fraction(60)].mm, at[Fraction(60)].av) == (120, 60)
+    assert (at[Fraction(60)].mm, at[Fraction(60)].av) == (Fraction(120), 60)
     assert at[Fraction(105, 2)].multiplier == Fraction(7, 4)
     assert at[Fraction(0)].av == at[Fraction(15)].av == 25
     # 80°: x6 = 360 mm, between 350 (AV 160) and 375 (AV 170): 160 + 10 x 10/25 = 164.
     assert at[Fraction(80)].av == 164
     assert at[Fraction(179, 2)].multiplier == 6
+    F = Fraction
     assert [(p.angle, p.multiplier) for p in chart.table] == [
-        (0, 1), (15, 1), (30, Fraction(6, 5)), (45, Fraction(3, 2)), (60, 2), (75, 4), (80, 6)]
+        (F(0), F(1)), (F(15), F(1)), (F(30), F(6, 5)), (F(45), F(3, 2)), (F(60), F(2)),
+        (F(75), F(4)), (F(80), F(6))]
     assert chart.warnings == ()
 
 

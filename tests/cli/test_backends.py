@@ -7,7 +7,7 @@ outcome, the warnings, then the steps with their ruling ids. Plain text is never
 from __future__ import annotations
 
 import pytest
-from cli_helpers import cli
+from cli.cli_helpers import cli
 
 from armourpen.cli import options
 from armourpen.cli.plain import table, width

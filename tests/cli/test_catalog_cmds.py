@@ -7,7 +7,7 @@ from pathlib import Path
 
 import platformdirs
 import pytest
-from cli_helpers import cli
+from cli.cli_helpers import cli
 
 
 @pytest.fixture(autouse=True)

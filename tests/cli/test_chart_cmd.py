@@ -7,7 +7,7 @@ import json
 from pathlib import Path
 
 import pytest
-from cli_helpers import cli
+from cli.cli_helpers import cli
 from pypdf import PdfReader
 
 NATO = "7.62x51mm NATO"

@@ -4,7 +4,7 @@ value typed (escaped), on one line with exit 2."""
 from __future__ import annotations
 
 import pytest
-from cli_helpers import cli
+from cli.cli_helpers import cli
 
 RESOLVE = ["resolve", "--weapon", "7.62x51mm NATO", "--range", "150m"]
 HUGE = "9" * 5000

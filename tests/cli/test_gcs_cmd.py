@@ -7,7 +7,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from cli_helpers import cli
+from cli.cli_helpers import cli
 
 import armourpen
 

@@ -7,7 +7,7 @@ from fractions import Fraction
 from pathlib import Path
 
 import pytest
-from cli_helpers import cli
+from cli.cli_helpers import cli
 
 GRAY_TOML = """\
 rules = "gurps"

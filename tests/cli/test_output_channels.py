@@ -36,8 +36,10 @@ UNWRITABLE = pytest.mark.skipif(not Path("/dev/full").exists(), reason="needs /d
 def run(args: list[str], *, env: dict[str, str] | None = None, **kwargs: object
         ) -> subprocess.CompletedProcess[str]:
     full_env = {**os.environ, **(env or {})}
-    return subprocess.run([sys.executable, "-m", "armourpen", *args], env=full_env, text=True,
-                          timeout=120, check=False, **kwargs)  # type: ignore[call-overload]
+    done: subprocess.CompletedProcess[str] = subprocess.run(  # type: ignore[call-overload]
+        [sys.executable, "-m", "armourpen", *args], env=full_env, text=True, timeout=120,
+        check=False, **kwargs)
+    return done
 
 
 def test_every_command_has_an_invocation_here() -> None:

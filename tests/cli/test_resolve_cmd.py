@@ -6,7 +6,7 @@ import json
 from pathlib import Path
 
 import pytest
-from cli_helpers import cli
+from cli.cli_helpers import cli
 
 
 def test_quick_flags_json_matches_the_text_example(capsys: pytest.CaptureFixture[str]) -> None:

@@ -7,7 +7,7 @@ import random
 from pathlib import Path
 
 import pytest
-from cli_helpers import cli
+from cli.cli_helpers import cli
 
 
 def test_gu1_roll_json_is_seeded_and_canonical(capsys: pytest.CaptureFixture[str]) -> None:

@@ -8,7 +8,7 @@ import json
 from pathlib import Path
 
 import pytest
-from cli_helpers import cli
+from cli.cli_helpers import cli
 
 NATO = "7.62x51mm NATO"
 BANDS = ["contact", "point_blank", "close", "short", "medium", "long", "very_long", "far",

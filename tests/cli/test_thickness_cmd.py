@@ -6,7 +6,7 @@ import json
 from fractions import Fraction
 
 import pytest
-from cli_helpers import cli
+from cli.cli_helpers import cli
 
 from armourpen.penav.thickness import parse_thickness
 

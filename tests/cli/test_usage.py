@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import pytest
-from cli_helpers import cli
+from cli.cli_helpers import cli
 
 QUICK = ["resolve", "--weapon", "7.62x51mm NATO", "--range", "50m"]
 

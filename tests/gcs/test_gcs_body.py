@@ -6,7 +6,7 @@ from __future__ import annotations
 from typing import Any
 
 import pytest
-from gcs_helpers import character, location
+from gcs.gcs_helpers import character, location
 
 import armourpen
 from armourpen.gcs import Dice, GcsCharacter

@@ -8,7 +8,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from gcs_helpers import character
+from gcs.gcs_helpers import character
 
 import armourpen
 from armourpen.errors import GcsError, InputError

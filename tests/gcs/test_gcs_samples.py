@@ -9,7 +9,7 @@ from __future__ import annotations
 from typing import Any
 
 import pytest
-from gcs_helpers import sample
+from gcs.gcs_helpers import sample
 
 import armourpen
 from armourpen.gcs import GcsCharacter

@@ -9,7 +9,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from gcs_helpers import DR_ALL, HUMANOID, character, location, modifier, sample, trait
+from gcs.gcs_helpers import DR_ALL, HUMANOID, character, location, modifier, sample, trait
 
 import armourpen
 from armourpen.errors import GcsError, ScenarioError

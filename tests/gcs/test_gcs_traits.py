@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from gcs_helpers import DR_ALL, character, modifier, trait
+from gcs.gcs_helpers import DR_ALL, character, modifier, trait
 
 import armourpen
 from armourpen.gcs import GcsCharacter, Vulnerability

@@ -31,7 +31,8 @@ def cases(path: Path) -> list[tuple[int, str, dict[str, object], tuple[int, int,
         line_of_fire.append(
             {"target": "T", "armour": [a.strip() for a in armour.split(";") if a.strip()]}
         )
-        out.append((n, line, {"attack": attack, "line": line_of_fire}, (int(pen), int(av), outcome)))
+        data: dict[str, object] = {"attack": attack, "line": line_of_fire}
+        out.append((n, line, data, (int(pen), int(av), outcome)))
     return out
 
 

@@ -3,12 +3,12 @@
 from __future__ import annotations
 
 import pytest
-from gurps_helpers import GRAY, VIP, gurps
+from gurps.gurps_helpers import GRAY, VIP, gurps
 from hypothesis import given
 from hypothesis import strategies as st
 
 from armourpen.errors import InputError
-from armourpen.gurps.chain import resolve_chain
+from armourpen.gurps.chain import ChainResult, CoverResult, TargetResult, resolve_chain
 
 
 def test_gu7_agent_gray_book_example_step_by_step() -> None:
@@ -88,7 +88,8 @@ def test_gu7_three_targets_with_cover_between_and_a_divisor() -> None:
     assert r.stopped_in is None
 
 
-def _three(hits: tuple[bool, ...] | None = None) -> tuple[object, ...]:
+def _three(hits: tuple[bool, ...] | None = None) -> tuple[
+        TargetResult, TargetResult, TargetResult, CoverResult, CoverResult, ChainResult]:
     # 10d pi rolling 60: A (DR 4, HP 10), door (slab DR 5), B (HP 10, 1/2), car (Unliving,
     # DR 6, HP 30), C (DR 2, HP 12)
     sc = gurps(
@@ -101,7 +102,8 @@ def _three(hits: tuple[bool, ...] | None = None) -> tuple[object, ...]:
         roll=60,
     )
     r = resolve_chain(sc, 60, hits)
-    return (*r.targets, *r.covers, r)
+    (a, b, c), (door, car) = r.targets, r.covers
+    return a, b, c, door, car, r
 
 
 def test_gu7_chain_of_three_stops_in_the_car() -> None:
@@ -115,7 +117,7 @@ def test_gu7_chain_of_three_stops_in_the_car() -> None:
     # car: 6 + 6 + 30 / 2 = 27; 33 + 27 = 60, not exceeded: stops in the car
     assert (car.cover_dr, car.overpenetrates) == (27, False)
     assert (c.reached, c.hit, c.injury) == (False, False, None)
-    assert r.stopped_in == "car"  # type: ignore[attr-defined]
+    assert r.stopped_in == "car"
 
 
 def test_gu8_missed_target_adds_no_cover_and_the_shot_goes_on() -> None:
@@ -127,7 +129,7 @@ def test_gu8_missed_target_adds_no_cover_and_the_shot_goes_on() -> None:
     assert (c.reached, c.hit, c.effective_dr, c.injury) == (True, True, 52, 8)
     # C's cover 2 + 2 + 12 = 16; 50 + 16 = 66 >= 60: stops in C
     assert (c.cover_dr, c.overpenetrates) == (16, False)
-    assert any(s.rule == "GU-8" and "missed" in s.text for s in r.steps)  # type: ignore[attr-defined]
+    assert any(s.rule == "GU-8" and "missed" in s.text for s in r.steps)
 
 
 def test_gu8_hits_must_match_the_targets() -> None:

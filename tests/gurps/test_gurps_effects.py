@@ -8,7 +8,7 @@ from __future__ import annotations
 from typing import Any
 
 import pytest
-from gurps_helpers import GRAY, VIP, gurps
+from gurps.gurps_helpers import GRAY, VIP, gurps
 from hypothesis import given, settings
 from hypothesis import strategies as st
 

@@ -6,7 +6,7 @@ import json
 import random
 
 import pytest
-from gurps_helpers import GRAY, VIP, gurps
+from gurps.gurps_helpers import GRAY, VIP, gurps
 
 from armourpen.errors import InputError
 from armourpen.gurps.resolve import resolve_gurps

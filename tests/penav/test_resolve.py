@@ -186,8 +186,10 @@ def test_pa12_person_through_person_without_armour_front_and_side(run: Run) -> N
     # .38 Special PEN 3 (handgun) at 5 m: bare Gray AV 0; VIP behind faces Gray's body:
     # front to back 3 -> 3 = 3 (-4); side to side 4 -> stopped
     def line(direction: str) -> list[dict[str, Any]]:
-        return run(scenario({"weapon": ".38 Special", "range": "5 m", "from": direction},
-                            {"target": "Gray"}, {"target": "VIP"}))["targets"]
+        targets: list[dict[str, Any]] = run(scenario(
+            {"weapon": ".38 Special", "range": "5 m", "from": direction},
+            {"target": "Gray"}, {"target": "VIP"}))["targets"]
+        return targets
 
     gray, vip = line("front")
     assert (gray["av"], gray["outcome"]) == (0, "penetrated")

@@ -15,6 +15,7 @@ import pytest
 
 import armourpen
 from armourpen.errors import InputError
+from armourpen.penav.model import PenavScenario
 
 BASE: dict[str, Any] = {
     "optional_rules": [],
@@ -59,7 +60,9 @@ def refused(data: dict[str, Any]) -> InputError:
 def test_the_base_scenario_resolves() -> None:
     # PEN 7 at 10 m (Close, rifle column: +0) against sandbags (AV 6, PA-9 front) and a door (3)
     # and the glacis (60 mm at 60 degrees: 120 mm, AV 60): Gray stops it (PA-2, PA-12)
-    outcome = armourpen.resolve(armourpen.load_scenario(BASE))
+    scenario = armourpen.load_scenario(BASE)
+    assert isinstance(scenario, PenavScenario)
+    outcome = armourpen.resolve(scenario)
     assert [t.result.value for t in outcome.targets] == ["stopped", "not_reached"]
 
 
@@ -120,8 +123,9 @@ def test_pa9_covers_on_a_catalog_cover_is_honoured() -> None:
     # Sandbags cover the four horizontal directions; covers = ["above"] makes them overhead cover
     data = {"attack": {"pen": 5, "range": "10 m", "from": "above"},
             "line": [{"cover": "Sandbag wall, single layer", "covers": ["above"]}, {"target": "x"}]}
-    outcome = armourpen.resolve(armourpen.load_scenario(data))
-    assert outcome.targets[0].av == 6  # the sandbags' AV 6 now stands in the way from above
+    scenario = armourpen.load_scenario(data)
+    assert isinstance(scenario, PenavScenario)
+    assert armourpen.resolve(scenario).targets[0].av == 6  # the sandbags' AV 6, from above
 
 
 def test_pa6_an_optional_rule_given_twice_is_refused() -> None:

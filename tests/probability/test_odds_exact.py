@@ -7,7 +7,7 @@ from itertools import product
 from typing import Any
 
 import pytest
-from odds_helpers import GRAY
+from probability.odds_helpers import GRAY
 
 from armourpen.errors import ScenarioError
 from armourpen.gurps.scenario import parse_gurps

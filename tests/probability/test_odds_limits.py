@@ -7,9 +7,10 @@ from typing import Any
 
 import pytest
 from hypothesis import given, settings
-from odds_helpers import scenarios
+from probability.odds_helpers import scenarios
 
 import armourpen
+from armourpen.gurps.scenario import GurpsScenario
 from armourpen.limits import LimitError, Limits
 from armourpen.probability.fast import model_for
 from armourpen.probability.model import hit_patterns, odds_work, pattern_shape, placements
@@ -84,6 +85,7 @@ def test_gu8_hit_chance_typed_with_a_huge_exponent_is_refused_at_once() -> None:
 @given(scenarios(max_dice=2, max_random=2))
 def test_the_patterns_are_counted_exactly_without_enumerating_them(data: dict[str, Any]) -> None:
     sc = armourpen.load_scenario(data)
+    assert isinstance(sc, GurpsScenario)
     places = placements(sc)
     chances = [t.hit_chance for t in sc.targets]
     count, _, uncertain = pattern_shape(chances, places)

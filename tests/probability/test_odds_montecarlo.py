@@ -6,7 +6,7 @@ from fractions import Fraction
 from typing import Any
 
 import pytest
-from odds_helpers import GRAY
+from probability.odds_helpers import GRAY
 
 from armourpen.errors import InputError
 from armourpen.gurps.scenario import parse_gurps
@@ -107,6 +107,6 @@ def test_gu1_alias_table_gives_the_exact_weights() -> None:
     [("samples", {"samples": 0, "seed": 1}), ("seed", {"samples": 10, "seed": -1}),
      ("chunk", {"samples": 10, "seed": 1, "chunk": 0})],
 )
-def test_ap2_bad_sampling_arguments_name_the_field(field: str, kwargs: dict[str, int]) -> None:
+def test_ap2_bad_sampling_arguments_name_the_field(field: str, kwargs: dict[str, Any]) -> None:
     with pytest.raises(InputError, match=f"^{field}:"):
         sample(parse_gurps(GRAY), **kwargs)

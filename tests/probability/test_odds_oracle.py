@@ -7,7 +7,7 @@ from itertools import product
 from typing import Any
 
 from hypothesis import HealthCheck, given, settings
-from odds_helpers import GRAY, brute_force, patterns, scenarios, with_icepool
+from probability.odds_helpers import GRAY, brute_force, patterns, scenarios, with_icepool
 
 from armourpen.gurps.scenario import parse_gurps
 from armourpen.probability import odds

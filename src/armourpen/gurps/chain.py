@@ -11,6 +11,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from fractions import Fraction
 from functools import lru_cache
+from typing import Any
 
 from armourpen.errors import InputError
 from armourpen.explain import Caution, Explained, Step
@@ -68,7 +69,7 @@ class TargetResult:
         return cls(target.name, target.index, reached, False, None, None, None, None, False,
                    hit_chance=target.hit_chance)
 
-    def to_dict(self) -> dict[str, object]:
+    def to_dict(self) -> dict[str, Any]:
         return {
             "name": self.name,
             "index": self.index,
@@ -101,7 +102,7 @@ class CoverResult:
     cover_dr: int | None  # None when the shot never reached it
     overpenetrates: bool
 
-    def to_dict(self) -> dict[str, object]:
+    def to_dict(self) -> dict[str, Any]:
         return {
             "name": self.name,
             "index": self.index,

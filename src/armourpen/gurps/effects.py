@@ -9,7 +9,7 @@ applies them in order to one target hit at one location and returns the result w
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from armourpen.explain import Explained, Step
 from armourpen.gurps.blunt_trauma import blunt_trauma
@@ -100,7 +100,7 @@ class Effects:
             )
         return "; ".join(parts)
 
-    def to_dict(self) -> dict[str, object]:
+    def to_dict(self) -> dict[str, Any]:
         return {
             "blunt_trauma": self.blunt_trauma,
             "shock": self.shock,

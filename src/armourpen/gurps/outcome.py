@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import ClassVar
+from typing import Any, ClassVar
 
 from armourpen.explain import Caution, Step
 from armourpen.gurps.chain import ChainResult, CoverResult, TargetResult
@@ -37,7 +37,7 @@ class GurpsOutcome:
     def covers(self) -> tuple[CoverResult, ...]:
         return self.chain.covers
 
-    def to_dict(self) -> dict[str, object]:
+    def to_dict(self) -> dict[str, Any]:
         return {
             "rules": "gurps",
             "attack": {

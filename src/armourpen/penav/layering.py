@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass
+from typing import Any
 
 from armourpen.explain import Explained
 from armourpen.penav.scale import fmt
@@ -21,7 +22,7 @@ class Layer:
     def label(self) -> str:
         return f"{self.name} {fmt(self.av, 'AV', self.structural)}"
 
-    def to_dict(self) -> dict[str, object]:
+    def to_dict(self) -> dict[str, Any]:
         return {"name": self.name, "av": self.av, "origin": self.origin}
 
 
