@@ -43,6 +43,9 @@ class Limits:
     """A sweep (``armourpen table``): attacks x defences x bands or distances x directions."""
     max_text_chars: int = 200
     """A name or search text (no catalog name is longer)."""
+    max_chart_cells: int = 1_000
+    """A chart the web app draws as a picture: a matrix's attacks x defences, a pen-range chart's
+    attacks x 11 bands plus its AV lines (drawing takes a few milliseconds per cell)."""
 
     @staticmethod
     def setting(name: str) -> str:

@@ -299,6 +299,15 @@ def test_ap2_caps_are_refused_up_front_naming_the_cap() -> None:
     assert "max_odds_work" in body["allowed"]
 
 
+def test_ap2_a_chart_too_big_to_draw_is_refused_but_its_data_is_not(client: TestClient) -> None:
+    # every attack x every armour item at one band: thousands of cells, beyond max_chart_cells
+    params = {"band": "long", "format": "svg"}
+    body = ap2(client.get("/api/chart/matrix", params=params), 422, "attack")
+    assert "max_chart_cells" in body["allowed"]
+    data = client.get("/api/chart/matrix", params={"band": "long"})
+    assert data.status_code == 200 and len(data.json()["cells"]) > 1000
+
+
 def test_ap2_a_body_over_the_cap_is_413() -> None:
     small = TestClient(create_app(limits=Limits(max_file_bytes=1000)))
     body = ap2(small.post("/api/resolve", content=b" " * 1001), 413, "body")

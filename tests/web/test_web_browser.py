@@ -242,6 +242,13 @@ def test_gcs_a_character_file_chosen_for_a_target(page: Page, server: str, tmp_p
     assert "Ogre.gcs" in page.url  # the address keeps the file's name, not its contents
 
 
+def test_the_charts_page_loads_nothing_from_elsewhere(page: Page, server: str) -> None:
+    for kind in ("pen-range", "odds"):
+        page.goto(f"{server}/charts?kind={kind}")
+        expect(page.locator("figure.chart-body svg")).to_be_visible()
+    # the page fixture fails the test on any request to another host or any script error
+
+
 def test_the_chart_of_the_shot(page: Page, server: str) -> None:
     page.goto(server + "/")
     page.locator("#chart summary").click()

@@ -135,6 +135,19 @@ def test_the_gm_chart(client: TestClient) -> None:
     assert "armour[0]: &#39;Unobtainium&#39; is not allowed" in bad
 
 
+def test_the_charts_page_draws_each_kind(client: TestClient) -> None:
+    for kind, words in (("pen-range", "7.62x51mm NATO"), ("matrix", "NIJ Type III"),
+                        ("slope", "60"), ("odds", "Agent Gray")):
+        html = client.get("/charts", params={"kind": kind}).text
+        assert html.count("<svg") == 1 and words in html, kind
+        assert "<?xml" not in html and "<!DOCTYPE svg" not in html  # inlined as an element
+    drawn = client.get("/charts", params={"kind": "pen-range", "attack": "AK-47",
+                                          "armour": "PASGT"}).text
+    assert "AK" in drawn and "PASGT" in drawn
+    refused = client.get("/charts", params={"kind": "slope", "thickness": "60mm", "av": "3"}).text
+    assert "thickness: &#39;60mm&#39; is not allowed; give the plate&#39;s thickness" in refused
+
+
 def test_the_api_page_lists_the_routes(client: TestClient) -> None:
     html = client.get("/api").text
     assert "POST /api/resolve" in html and "/openapi.json" in html

@@ -251,12 +251,12 @@ def schema(rules: Annotated[str, Path(description="penav or gurps")]) -> Respons
 Names = Annotated[list[str] | None, Query()]
 
 
-def _chart(chart: Any, fmt: str) -> Response:
+def _chart(request: Request, chart: Any, fmt: str) -> Response:
     if fmt == "json":
         return answer(chart)
     from armourpen.charts import svg
 
-    return svg_answer(svg(chart))
+    return svg_answer(svg(state_of(request).drawable(chart)))
 
 
 def _format(fmt: str) -> str:
@@ -284,7 +284,7 @@ def chart_pen_range(
         raise InputError("attack", "(missing)", "one or more attack profiles to chart")
     chart = state.pen_range_chart(attack, armour or [], cover or [], defence or [], from_, ammo,
                                   optional_rule or [])
-    return _chart(chart, fmt)
+    return _chart(request, chart, fmt)
 
 
 @router.get("/chart/matrix", summary="Attacks x defences at one band (armourpen chart matrix --json)")
@@ -308,11 +308,12 @@ def chart_matrix(
                          "give one band (e.g. long) or one range (e.g. 150m), not both")
     chart = state_of(request).matrix_chart(attack or [], armour or [], cover or [], defence or [],
                                            band, range, from_, ammo, optional_rule or [])
-    return _chart(chart, fmt)
+    return _chart(request, chart, fmt)
 
 
 @router.get("/chart/slope", summary="A plate against the angle (armourpen chart slope --json)")
 def chart_slope(
+    request: Request,
     thickness: str | None = None,
     av: int | None = None,
     format: Format = "json",
@@ -329,7 +330,7 @@ def chart_slope(
         chart = slope_chart(mm=parse_thickness(thickness, "thickness"), field="thickness")
     else:
         chart = slope_chart(av=av, field="av")
-    return _chart(chart, fmt)
+    return _chart(request, chart, fmt)
 
 
 @router.post("/chart/odds", openapi_extra=SCENARIO_BODY,
@@ -341,7 +342,7 @@ async def chart_odds(request: Request, format: Format = "json") -> Response:
     fmt = _format(format)
     state = state_of(request)
     scenario = await load(request)
-    return _chart(OddsChart(armourpen.odds(scenario, limits=state.limits)), fmt)
+    return _chart(request, OddsChart(armourpen.odds(scenario, limits=state.limits)), fmt)
 
 
 def components() -> dict[str, Any]:

@@ -244,11 +244,6 @@ def gm_table(
     from armourpen.web.table import charts
 
     state = state_of(request)
-
-    def split(values: list[str] | None) -> list[str]:
-        # several in one box, separated by ";" (names may hold commas)
-        return [part.strip() for v in values or () for part in v.split(";") if part.strip()]
-
     if not request.query_params:
         armour = ["NIJ"]  # a first view that fits a screen; clear the filter for every item
     params: dict[str, Any] = {
@@ -267,6 +262,105 @@ def gm_table(
         error = exc
     page = render("table.html", params=params, result=None if result is None else charts(result),
                   error=error, choices=_choices(state), directions=DIRECTIONS)
+    return HTMLResponse(page)
+
+
+# --- the charts ------------------------------------------------------------------------------------
+
+CHART_KINDS = ("pen-range", "matrix", "slope", "odds")
+
+
+def split(values: list[str] | None) -> list[str]:
+    """Several names in one box, separated by ";" (names may hold commas)."""
+    return [part.strip() for v in values or () for part in v.split(";") if part.strip()]
+
+
+def inline_svg(text: str) -> str:
+    """Matplotlib's SVG document as an element to place in a page (no XML prologue)."""
+    return text[text.index("<svg"):]
+
+
+def _chart(state: WebState, params: dict[str, Any]) -> Any:
+    """The chart value the charts page's form asks for (the same functions as ``armourpen chart``)."""
+    from armourpen.charts import OddsChart, slope_chart
+    from armourpen.penav.thickness import parse_thickness
+
+    kind, ammo = params["kind"], params["ammo"] or None
+    if kind == "pen-range":
+        if not params["attacks"]:
+            raise InputError("attack", "(missing)", "one or more attack profiles to chart")
+        return state.pen_range_chart(params["attacks"], params["armour"], params["cover"], [],
+                                     params["from"], ammo, [])
+    if kind == "matrix":
+        if bool(params["band"]) == bool(params["range"]):
+            raise InputError("band", params["band"] or params["range"] or "(missing)",
+                             "give one band (e.g. long) or one range (e.g. 150m), not both")
+        return state.matrix_chart(params["attacks"], params["armour"], params["cover"], [],
+                                  params["band"] or None, params["range"] or None, params["from"],
+                                  ammo, [])
+    if kind == "slope":
+        if bool(params["thickness"]) == bool(params["av"]):
+            raise InputError("thickness", params["thickness"] or params["av"] or "(missing)",
+                             "give the plate's thickness (e.g. 60mm) or its av, not both")
+        if params["thickness"]:
+            return slope_chart(mm=parse_thickness(params["thickness"], "thickness"),
+                               field="thickness")
+        from armourpen.reading import exact_number
+
+        whole = exact_number(params["av"], "av", allowed="a whole number")
+        if whole.denominator != 1:
+            raise InputError("av", params["av"], "allowed: a whole number")
+        return slope_chart(av=int(whole), field="av")
+    import armourpen
+    from armourpen.scenario import example_path, read_scenario_file
+
+    data = read_scenario_file(example_path(params["example"], "example"))
+    return OddsChart(armourpen.odds(state.load_scenario(data), limits=state.limits))
+
+
+@router.get("/charts", response_class=HTMLResponse)
+def charts_page(
+    request: Request,
+    kind: Annotated[str, Query()] = "pen-range",
+    attack: Annotated[list[str] | None, Query()] = None,
+    armour: Annotated[list[str] | None, Query()] = None,
+    cover: Annotated[list[str] | None, Query()] = None,
+    band: Annotated[str | None, Query()] = None,
+    range: Annotated[str | None, Query()] = None,  # named as the CLI's option
+    from_: Annotated[str, Query(alias="from")] = "front",
+    ammo: Annotated[str | None, Query()] = None,
+    thickness: Annotated[str | None, Query()] = None,
+    av: Annotated[str | None, Query()] = None,
+    example: Annotated[str | None, Query()] = None,
+) -> HTMLResponse:
+    """The charts of ``armourpen chart``, drawn on the server as SVG (text kept as text)."""
+    from armourpen.charts import svg
+
+    state = state_of(request)
+    kind = kind if kind in CHART_KINDS else "pen-range"
+    fresh = len(request.query_params) <= 1  # only the kind: show an example of it
+    params: dict[str, Any] = {
+        "kind": kind, "attacks": split(attack), "armour": split(armour), "cover": split(cover),
+        "band": (band or "").strip(), "range": (range or "").strip(), "from": from_,
+        "ammo": ammo or "", "thickness": (thickness or "").strip(), "av": (av or "").strip(),
+        "example": example or "agent-gray",
+    }
+    if fresh:
+        params.update(attacks=["7.62x51mm NATO", "9mm Parabellum pistol"], armour=["NIJ Type III"],
+                      band="very_long", thickness="60mm")
+        if kind == "matrix":
+            params.update(attacks=["7.62", "9mm"], armour=["NIJ"])
+    picture, error = "", None
+    try:
+        picture = inline_svg(svg(state.drawable(_chart(state, params))))
+    except InputError as exc:
+        error = exc
+    from armourpen.scenario import example_names, read_scenario_file
+
+    gurps_examples = [n for n in example_names()
+                      if read_scenario_file(f"example:{n}").get("rules") == "gurps"]
+    page = render("charts.html", params=params, picture=picture, error=error, kinds=CHART_KINDS,
+                  directions=DIRECTIONS, choices=_choices(state), examples=gurps_examples)
     return HTMLResponse(page)
 
 

@@ -62,6 +62,19 @@ class WebState:
             return profiles, []
         return profiles, defences_for(self.catalog, armour, cover, defences)
 
+    def drawable(self, chart: Any, field: str = "attack") -> Any:
+        """``chart`` when it is small enough to draw as a picture (``max_chart_cells``)."""
+        from armourpen.charts import MatrixChart, PenRangeChart
+
+        if isinstance(chart, MatrixChart):
+            cells = len(chart.attacks) * len(chart.defences)
+        elif isinstance(chart, PenRangeChart):
+            cells = len(chart.attacks) * 11 + len(chart.defences)
+        else:
+            return chart
+        self.limits.check("max_chart_cells", cells, "cells to draw", field)
+        return chart
+
     def pen_range_chart(
         self, attacks: Sequence[str], armour: Sequence[str], cover: Sequence[str],
         defences: Sequence[str], direction: str, ammo: str | None, optional_rules: Sequence[str],
