@@ -13,7 +13,7 @@ import json
 import random
 from typing import TYPE_CHECKING, Annotated, Any
 
-from fastapi import APIRouter, Path, Query, Request
+from fastapi import APIRouter, Depends, Path, Query, Request
 from fastapi.responses import Response
 from pydantic import BaseModel, ConfigDict, Field, StrictInt, StrictStr, ValidationError
 
@@ -22,7 +22,7 @@ from armourpen.errors import InputError, UnknownNameError
 from armourpen.serialize import plain
 from armourpen.web.body import read_json
 from armourpen.web.errors import ERROR_SCHEMA, MalformedBody, NotFound, unknown_name
-from armourpen.web.state import WebState, state_of
+from armourpen.web.state import SweepFilters, WebState, state_of
 
 if TYPE_CHECKING:
     from armourpen.scenario import Scenario
@@ -265,9 +265,7 @@ def _format(fmt: str) -> str:
     return fmt
 
 
-@router.get("/chart/pen-range", summary="PEN against distance (armourpen chart pen-range --json)")
-def chart_pen_range(
-    request: Request,
+def sweep_filters(
     attack: Names = None,
     armour: Names = None,
     cover: Names = None,
@@ -275,40 +273,33 @@ def chart_pen_range(
     from_: Annotated[str, Query(alias="from")] = "front",
     ammo: str | None = None,
     optional_rule: Names = None,
-    format: Format = "json",
-) -> Response:
+) -> SweepFilters:
+    """The filters of a PEN/AV chart, named as the CLI's options (repeat a parameter for more)."""
+    return SweepFilters(tuple(attack or ()), tuple(armour or ()), tuple(cover or ()),
+                        tuple(defence or ()), from_, ammo, tuple(optional_rule or ()))
+
+
+Filters = Annotated[SweepFilters, Depends(sweep_filters)]
+
+
+@router.get("/chart/pen-range", summary="PEN against distance (armourpen chart pen-range --json)")
+def chart_pen_range(request: Request, filters: Filters, format: Format = "json") -> Response:
     """Effective PEN (and DC modifier) against distance, with the AV of armour and cover as lines."""
     fmt = _format(format)
-    state = state_of(request)
-    if not attack:
-        raise InputError("attack", "(missing)", "one or more attack profiles to chart")
-    chart = state.pen_range_chart(attack, armour or [], cover or [], defence or [], from_, ammo,
-                                  optional_rule or [])
-    return _chart(request, chart, fmt)
+    return _chart(request, state_of(request).pen_range_chart(filters), fmt)
 
 
 @router.get("/chart/matrix", summary="Attacks x defences at one band (armourpen chart matrix --json)")
 def chart_matrix(
     request: Request,
-    attack: Names = None,
-    armour: Names = None,
-    cover: Names = None,
-    defence: Names = None,
+    filters: Filters,
     band: str | None = None,
     range: str | None = None,  # named as the CLI's option
-    from_: Annotated[str, Query(alias="from")] = "front",
-    ammo: str | None = None,
-    optional_rule: Names = None,
     format: Format = "json",
 ) -> Response:
     """Each cell's outcome and PEN - AV margin at one `band` or one distance (`range`)."""
     fmt = _format(format)
-    if (band is None) == (range is None):
-        raise InputError("band", band or range or "(missing)",
-                         "give one band (e.g. long) or one range (e.g. 150m), not both")
-    chart = state_of(request).matrix_chart(attack or [], armour or [], cover or [], defence or [],
-                                           band, range, from_, ammo, optional_rule or [])
-    return _chart(request, chart, fmt)
+    return _chart(request, state_of(request).matrix_chart(filters, band, range), fmt)
 
 
 @router.get("/chart/slope", summary="A plate against the angle (armourpen chart slope --json)")
@@ -319,30 +310,18 @@ def chart_slope(
     format: Format = "json",
 ) -> Response:
     """Effective AV and thickness against the angle of incidence (PA-10, PA-11)."""
-    from armourpen.charts import slope_chart
-    from armourpen.penav.thickness import parse_thickness
-
     fmt = _format(format)
-    if (thickness is None) == (av is None):
-        raise InputError("thickness", thickness or av or "(missing)",
-                         "give the plate's thickness (e.g. 60mm) or its av, not both")
-    if thickness is not None:
-        chart = slope_chart(mm=parse_thickness(thickness, "thickness"), field="thickness")
-    else:
-        chart = slope_chart(av=av, field="av")
-    return _chart(request, chart, fmt)
+    return _chart(request, WebState.slope_chart(thickness, av), fmt)
 
 
 @router.post("/chart/odds", openapi_extra=SCENARIO_BODY,
              summary="Injury odds of a GURPS scenario (armourpen chart odds --json)")
 async def chart_odds(request: Request, format: Format = "json") -> Response:
     """The injury distribution of every target, from the exact odds."""
-    from armourpen.charts import OddsChart
-
     fmt = _format(format)
     state = state_of(request)
-    scenario = await load(request)
-    return _chart(request, OddsChart(armourpen.odds(scenario, limits=state.limits)), fmt)
+    data = await read_json(request, state.limits)
+    return _chart(request, state.odds_chart(data), fmt)
 
 
 def components() -> dict[str, Any]:

@@ -281,41 +281,20 @@ def inline_svg(text: str) -> str:
 
 
 def _chart(state: WebState, params: dict[str, Any]) -> Any:
-    """The chart value the charts page's form asks for (the same functions as ``armourpen chart``)."""
-    from armourpen.charts import OddsChart, slope_chart
-    from armourpen.penav.thickness import parse_thickness
-
-    kind, ammo = params["kind"], params["ammo"] or None
-    if kind == "pen-range":
-        if not params["attacks"]:
-            raise InputError("attack", "(missing)", "one or more attack profiles to chart")
-        return state.pen_range_chart(params["attacks"], params["armour"], params["cover"], [],
-                                     params["from"], ammo, [])
-    if kind == "matrix":
-        if bool(params["band"]) == bool(params["range"]):
-            raise InputError("band", params["band"] or params["range"] or "(missing)",
-                             "give one band (e.g. long) or one range (e.g. 150m), not both")
-        return state.matrix_chart(params["attacks"], params["armour"], params["cover"], [],
-                                  params["band"] or None, params["range"] or None, params["from"],
-                                  ammo, [])
-    if kind == "slope":
-        if bool(params["thickness"]) == bool(params["av"]):
-            raise InputError("thickness", params["thickness"] or params["av"] or "(missing)",
-                             "give the plate's thickness (e.g. 60mm) or its av, not both")
-        if params["thickness"]:
-            return slope_chart(mm=parse_thickness(params["thickness"], "thickness"),
-                               field="thickness")
-        from armourpen.reading import exact_number
-
-        whole = exact_number(params["av"], "av", allowed="a whole number")
-        if whole.denominator != 1:
-            raise InputError("av", params["av"], "allowed: a whole number")
-        return slope_chart(av=int(whole), field="av")
-    import armourpen
+    """The chart value the charts page's form asks for (the same calls as the API's)."""
     from armourpen.scenario import example_path, read_scenario_file
+    from armourpen.web.state import SweepFilters
 
-    data = read_scenario_file(example_path(params["example"], "example"))
-    return OddsChart(armourpen.odds(state.load_scenario(data), limits=state.limits))
+    filters = SweepFilters(tuple(params["attacks"]), tuple(params["armour"]),
+                           tuple(params["cover"]), (), params["from"], params["ammo"] or None)
+    kind = params["kind"]
+    if kind == "pen-range":
+        return state.pen_range_chart(filters)
+    if kind == "matrix":
+        return state.matrix_chart(filters, params["band"] or None, params["range"] or None)
+    if kind == "slope":
+        return state.slope_chart(params["thickness"] or None, params["av"] or None)
+    return state.odds_chart(read_scenario_file(example_path(params["example"], "example")))
 
 
 @router.get("/charts", response_class=HTMLResponse)

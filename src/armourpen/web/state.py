@@ -6,13 +6,14 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
+from armourpen.errors import InputError
 from armourpen.limits import Limits
 
 if TYPE_CHECKING:
     from starlette.requests import Request
 
     from armourpen.catalog import Catalog
-    from armourpen.charts import MatrixChart, PenRangeChart
+    from armourpen.charts import MatrixChart, OddsChart, PenRangeChart, SlopeChart
     from armourpen.grid import Defence, SweepResult
     from armourpen.scenario import Scenario
 
@@ -75,29 +76,69 @@ class WebState:
         self.limits.check("max_chart_cells", cells, "cells to draw", field)
         return chart
 
-    def pen_range_chart(
-        self, attacks: Sequence[str], armour: Sequence[str], cover: Sequence[str],
-        defences: Sequence[str], direction: str, ammo: str | None, optional_rules: Sequence[str],
-    ) -> PenRangeChart:
+    def pen_range_chart(self, f: SweepFilters) -> PenRangeChart:
+        """``armourpen chart pen-range``: at least one attack; the defences only as given."""
         from armourpen.charts import pen_range_chart
 
-        profiles, picked = self.picked(attacks, armour, cover, defences, every_armour=False)
+        if not f.attacks:
+            raise InputError("attack", "(missing)", "one or more attack profiles to chart")
+        profiles, picked = self.picked(f.attacks, f.armour, f.cover, f.defences,
+                                       every_armour=False)
         self.limits.check("max_sweep_cells", len(profiles) * max(1, len(picked)) * 11, "cells",
                           "attack")
-        return pen_range_chart(profiles, picked, direction, ammo=ammo,
-                               optional_rules=optional_rules, catalog=self.catalog)
+        return pen_range_chart(profiles, picked, f.direction, ammo=f.ammo,
+                               optional_rules=f.optional_rules, catalog=self.catalog)
 
-    def matrix_chart(
-        self, attacks: Sequence[str], armour: Sequence[str], cover: Sequence[str],
-        defences: Sequence[str], band: str | None, distance: str | None, direction: str,
-        ammo: str | None, optional_rules: Sequence[str],
-    ) -> MatrixChart:
+    def matrix_chart(self, f: SweepFilters, band: str | None, distance: str | None) -> MatrixChart:
+        """``armourpen chart matrix``: one band or one distance."""
         from armourpen.charts import matrix_chart
 
-        profiles, picked = self.picked(attacks, armour, cover, defences, every_armour=True)
+        if (band is None) == (distance is None):
+            raise InputError("band", band or distance or "(missing)",
+                             "give one band (e.g. long) or one range (e.g. 150m), not both")
+        profiles, picked = self.picked(f.attacks, f.armour, f.cover, f.defences, every_armour=True)
         self.limits.check("max_sweep_cells", len(profiles) * len(picked), "cells", "attack")
-        return matrix_chart(profiles, picked, band=band, distance=distance, direction=direction,
-                            ammo=ammo, optional_rules=optional_rules, catalog=self.catalog)
+        return matrix_chart(profiles, picked, band=band, distance=distance, direction=f.direction,
+                            ammo=f.ammo, optional_rules=f.optional_rules, catalog=self.catalog)
+
+    @staticmethod
+    def slope_chart(thickness: str | None, av: str | int | None) -> SlopeChart:
+        """``armourpen chart slope``: a plate's thickness or its AV (a whole number)."""
+        from armourpen.charts import slope_chart
+        from armourpen.penav.thickness import parse_thickness
+        from armourpen.reading import exact_number
+
+        if (thickness is None) == (av is None):
+            raise InputError("thickness", thickness or av or "(missing)",
+                             "give the plate's thickness (e.g. 60mm) or its av, not both")
+        if thickness is not None:
+            return slope_chart(mm=parse_thickness(thickness, "thickness"), field="thickness")
+        whole = exact_number(av, "av", allowed="a whole number")
+        if whole.denominator != 1:
+            raise InputError("av", av, "allowed: a whole number")
+        return slope_chart(av=int(whole), field="av")
+
+    def odds_chart(self, data: Mapping[str, Any]) -> OddsChart:
+        """``armourpen chart odds``: the exact odds of a scenario, within the app's caps."""
+        import armourpen
+        from armourpen.charts import OddsChart
+
+        return OddsChart(armourpen.odds(self.load_scenario(data), limits=self.limits))
+
+
+@dataclass(frozen=True, slots=True)
+class SweepFilters:
+    """What a PEN/AV sweep is asked for, as ``table``, ``chart pen-range`` and ``chart matrix``
+    take it: attacks, armour and cover by name or by text, exact defences, the direction, the
+    ammunition and the optional rules."""
+
+    attacks: tuple[str, ...] = ()
+    armour: tuple[str, ...] = ()
+    cover: tuple[str, ...] = ()
+    defences: tuple[str, ...] = ()
+    direction: str = "front"
+    ammo: str | None = None
+    optional_rules: tuple[str, ...] = ()
 
 
 ADDRESS_ONLY = ("here, the GCS file's JSON: choose or drop the file again (an address keeps its "
