@@ -45,3 +45,17 @@ def test_gu7_odds_print_no_certainty_that_is_not_one(tmp_path: Path) -> None:
     assert "reached <0.01%" in vip
     assert ">99.99%" in vip.splitlines()[2]  # injury 0: not reached, almost surely
     assert "100%" not in vip.replace(">99.99%", "")
+
+
+def test_an_estimate_of_0_or_1_is_no_certainty() -> None:
+    assert percent(1.0, estimate=True) == "100.00%" and percent(0.0, estimate=True) == "0.00%"
+    assert percent(0.5, estimate=True) == "50.00%" and percent(0.99999, estimate=True) == ">99.99%"
+
+
+def test_gu8_monte_carlo_prints_no_certainty() -> None:
+    # Agent Gray is hit for sure; the sample says so as 100.00% +- 0.00, not as a certain 100%
+    done = subprocess.run([sys.executable, "-m", "armourpen", "odds", "example:agent-gray",
+                           "--samples", "2000", "--seed", "3"], capture_output=True, text=True,
+                          check=True)
+    assert "reached 100.00% ± 0.00" in done.stdout
+    assert " 100%" not in done.stdout and " 0%" not in done.stdout

@@ -98,15 +98,16 @@ def text(value: object, tone: Tone = Tone.PLAIN) -> Span:
     return Span("" if value is None else str(value), tone)
 
 
-def percent(p: Fraction | float, *, trim: bool = False) -> str:
+def percent(p: Fraction | float, *, trim: bool = False, estimate: bool = False) -> str:
     """A chance for people, with two decimals (``trim``: ``50%`` rather than ``50.00%``).
 
     ``0%`` and ``100%`` only for a chance of exactly 0 or 1; anything merely close says
     ``<0.01%`` or ``>99.99%``. Give exact chances as Fractions: as a float, a chance of
-    1 - 6**-50 is already 1.0.
+    1 - 6**-50 is already 1.0. An ``estimate`` (Monte Carlo) of 0 or 1 is no certainty: it shows
+    as ``0.00%`` or ``100.00%``.
     """
     if p == 0 or p == 1:
-        return f"{int(p) * 100}%"
+        return f"{int(p) * 100}.00%" if estimate else f"{int(p) * 100}%"
     x = float(p) * 100
     if x < 0.01:
         return "<0.01%"

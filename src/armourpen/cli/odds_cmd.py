@@ -85,7 +85,7 @@ def injury_chart(pmf: Sequence[tuple[int, Chance]], se: dict[int, float] | None 
         bar = "█" * (units // 8) + (eighths[units % 8] if units % 8 else "")
         if p and not bar:
             bar = "▏"
-        chance = percent(p)
+        chance = percent(p, estimate=se is not None)
         if se is not None and label.isdigit() and int(label) in se:
             chance += f" ± {float(se[int(label)]) * 100:.2f}"
         chart.rows.append((label, bar, chance))
@@ -94,17 +94,21 @@ def injury_chart(pmf: Sequence[tuple[int, Chance]], se: dict[int, float] | None 
 
 def _effect_lines(
     major: Chance, knockdown: Chance, crippled: Chance, shock: Sequence[tuple[int, Chance]],
-    locations: Sequence[tuple[str, Chance]], random: bool,
+    locations: Sequence[tuple[str, Chance]], random: bool, estimate: bool = False,
 ) -> list[Part]:
     """What the injury does (GU-10 to GU-12), and where the shot lands when that is rolled."""
+
+    def shown(p: Chance) -> str:
+        return percent(p, estimate=estimate)
+
     lines: list[Part] = [
-        [(f"  major wound {percent(major)} (GU-12)  knockdown roll {percent(knockdown)} (GU-12)"
-          f"  crippled {percent(crippled)} (GU-10)", "")],
-        [("  shock (GU-11): " + ", ".join(f"{k} {percent(p)}" for k, p in shock if p), "")],
+        [(f"  major wound {shown(major)} (GU-12)  knockdown roll {shown(knockdown)} (GU-12)"
+          f"  crippled {shown(crippled)} (GU-10)", "")],
+        [("  shock (GU-11): " + ", ".join(f"{k} {shown(p)}" for k, p in shock if p), "")],
     ]
     if random:
         lines.append([("  hit location (GU-10): "
-                       + ", ".join(f"{k} {percent(p)}" for k, p in locations if p), "")])
+                       + ", ".join(f"{k} {shown(p)}" for k, p in locations if p), "")])
     return lines
 
 
@@ -144,9 +148,10 @@ def samples_parts(result: MonteCarloResult) -> list[Part]:
         parts.append([])
         parts.append([
             (t.name, "bold cyan"),
-            (f"  reached {percent(t.p_reached.value)} ± {t.p_reached.se * 100:.2f}", ""),
-            (f"  hit {percent(t.p_hit.value)} ± {t.p_hit.se * 100:.2f}", ""),
-            (f"  overpenetrates {percent(t.p_overpenetrates.value)}"
+            (f"  reached {percent(t.p_reached.value, estimate=True)}"
+             f" ± {t.p_reached.se * 100:.2f}", ""),
+            (f"  hit {percent(t.p_hit.value, estimate=True)} ± {t.p_hit.se * 100:.2f}", ""),
+            (f"  overpenetrates {percent(t.p_overpenetrates.value, estimate=True)}"
              f" ± {t.p_overpenetrates.se * 100:.2f}", ""),
             ("  expected injury ", ""),
             (f"{t.expected_injury.value:.3f}", "bold"),
@@ -157,7 +162,7 @@ def samples_parts(result: MonteCarloResult) -> list[Part]:
         parts.extend(_effect_lines(
             t.p_major_wound.value, t.p_knockdown_roll.value, t.p_crippled.value,
             [(k, e.value) for k, e in t.shock_pmf], [(k, e.value) for k, e in t.location_pmf],
-            random=len(t.location_pmf) > 1,
+            random=len(t.location_pmf) > 1, estimate=True,
         ))
     return parts
 
