@@ -8,6 +8,7 @@ of the wrong type at one place), the error must name exactly that place and that
 from __future__ import annotations
 
 import json
+import math
 from pathlib import Path
 from typing import Any
 
@@ -275,7 +276,7 @@ def test_ap2_any_catalog_file_loads_or_gives_one_catalog_error(data: dict[str, A
     def dump(v: Any) -> str:  # a minimal TOML writer for these shapes
         if isinstance(v, bool):
             return "true" if v else "false"
-        if isinstance(v, int | float) and v == v and v not in (float("inf"), float("-inf")):
+        if isinstance(v, int | float) and math.isfinite(v):
             return repr(v)
         if isinstance(v, list):
             return "[" + ", ".join(dump(x) for x in v) + "]"

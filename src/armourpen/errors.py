@@ -33,19 +33,19 @@ class _Shown(reprlib.Repr):
         self.maxother = MAX_SHOWN
         self.maxlist = self.maxtuple = self.maxdict = self.maxset = 6
 
-    def repr_int(self, x: int, level: int) -> str:
+    def repr_int(self, x: int, level: int) -> str:  # noqa: ARG002 (reprlib's signature)
         if -_LONG_NUMBER < x < _LONG_NUMBER:
             return repr(x)
         # str() of a huge integer is slow and refused past 4300 digits: describe it instead
         digits = int(abs(x).bit_length() * 0.30103) + 1
         return f"<a number of about {digits} digits>"
 
-    def repr_str(self, x: str, level: int) -> str:
+    def repr_str(self, x: str, level: int) -> str:  # noqa: ARG002 (reprlib's signature)
         if len(x) <= self.maxstring:
             return repr(x)
         return repr(x[: self.maxstring]) + f"... ({len(x)} characters)"
 
-    def repr_instance(self, x: object, level: int) -> str:
+    def repr_instance(self, x: object, level: int) -> str:  # noqa: ARG002 (reprlib's signature)
         try:
             text = repr(x)
         except Exception:  # a value whose repr fails is still reported

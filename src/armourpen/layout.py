@@ -106,7 +106,7 @@ def percent(p: Fraction | float, *, trim: bool = False, estimate: bool = False) 
     1 - 6**-50 is already 1.0. An ``estimate`` (Monte Carlo) of 0 or 1 is no certainty: it shows
     as ``0.00%`` or ``100.00%``.
     """
-    if p == 0 or p == 1:
+    if p in (0, 1):
         return f"{int(p) * 100}.00%" if estimate else f"{int(p) * 100}%"
     x = float(p) * 100
     if x < 0.01:

@@ -286,7 +286,7 @@ def one_line(text: str) -> str:
     return text
 
 
-def check_tree(
+def check_tree(  # noqa: C901, PLR0912 (one branch per kind of value a file may hold)
     data: Any,
     *,
     prefix: str = "",

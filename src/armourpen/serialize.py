@@ -43,7 +43,7 @@ def exact(q: Fraction | int) -> str:
     return f"{f.numerator}/{f.denominator}"
 
 
-def plain(value: object) -> Json:
+def plain(value: object) -> Json:  # noqa: PLR0911 (one return per kind of value)
     """JSON-ready data for any value armourpen returns (see the module's rules)."""
     if value is None or isinstance(value, bool | int | str):
         return value

@@ -113,7 +113,7 @@ def test_every_shipped_file_loads_through_the_strict_loader() -> None:
         read_file(path)  # raises CatalogError on any problem
 
 
-def test_builtin_is_loaded_once(catalog: Catalog) -> None:
+def test_builtin_is_loaded_once() -> None:
     assert Catalog.builtin() is Catalog.builtin()
 
 

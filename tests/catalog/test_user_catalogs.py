@@ -74,7 +74,8 @@ def test_user_config_folder_is_read(user_dir: Path) -> None:
         Catalog.load(user_dir=False).armour("Dragon Skin vest")
 
 
-def test_empty_user_folder_gives_the_builtin(user_dir: Path) -> None:
+@pytest.mark.usefixtures("user_dir")
+def test_empty_user_folder_gives_the_builtin() -> None:
     assert Catalog.load() is Catalog.builtin()
 
 

@@ -52,11 +52,11 @@ def test_every_kind_renders_png_svg_and_pdf(kind: str, catalog: Catalog) -> None
     assert chart.title.split(" (")[0].split(":")[0] in text
 
 
-def test_svg_is_the_same_for_the_same_chart(catalog: Catalog) -> None:
+def test_svg_is_the_same_for_the_same_chart() -> None:
     chart = slope_chart(av=30)
     assert svg(chart) == svg(chart)
 
 
-def test_render_refuses_an_unknown_format(catalog: Catalog) -> None:
+def test_render_refuses_an_unknown_format() -> None:
     with pytest.raises(ValueError, match="allowed png, svg, pdf"):
         render(slope_chart(av=30), "gif")

@@ -15,7 +15,7 @@ def empty_user_dir(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
     """Keep the real user config folder out of these tests; a wide console for the tables."""
     monkeypatch.setenv("COLUMNS", "200")
     root = tmp_path / "config" / "armourpen"
-    monkeypatch.setattr(platformdirs, "user_config_path", lambda *a, **k: root)
+    monkeypatch.setattr(platformdirs, "user_config_path", lambda *_a, **_k: root)
     (root / "catalog").mkdir(parents=True)
     return root / "catalog"
 

@@ -63,9 +63,7 @@ def test_gu1_negative_seed_exits_2(capsys: pytest.CaptureFixture[str]) -> None:
     assert "--seed" in err
 
 
-def test_gu7_readable_gurps_outcome_table_then_steps(
-    capsys: pytest.CaptureFixture[str], tmp_path: Path
-) -> None:
+def test_gu7_readable_gurps_outcome_table_then_steps(tmp_path: Path) -> None:
     from rich.console import Console
 
     from armourpen.cli.render import render_layout

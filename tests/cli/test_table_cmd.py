@@ -18,8 +18,8 @@ BANDS = ["contact", "point_blank", "close", "short", "medium", "long", "very_lon
 NATO_VS_III = ["penetrated"] * 6 + ["penetrated_reduced"] + ["stopped"] * 4
 
 
-def test_pa2_chart_has_legend_and_hand_checked_symbols(capsys: pytest.CaptureFixture[str],
-                                                       at_terminal: None) -> None:
+@pytest.mark.usefixtures("at_terminal")
+def test_pa2_chart_has_legend_and_hand_checked_symbols(capsys: pytest.CaptureFixture[str]) -> None:
     code, out, err = cli(capsys, "table", "--attack", NATO, "--armour", "NIJ Type III")
     assert code == 0, err
     assert "✓ penetrates" in out and "≈ penetrates, wound roll -4" in out and "· stopped" in out
@@ -30,8 +30,9 @@ def test_pa2_chart_has_legend_and_hand_checked_symbols(capsys: pytest.CaptureFix
     assert cells[2:] == ["✓"] * 6 + ["≈"] + ["·"] * 4
 
 
+@pytest.mark.usefixtures("at_terminal")
 def test_pa9_chart_splits_directions_that_meet_different_av(
-        capsys: pytest.CaptureFixture[str], at_terminal: None) -> None:
+        capsys: pytest.CaptureFixture[str]) -> None:
     # Sandbag wall AV 6 + NIJ Type III AV 6: 7 horizontally; from above only the vest, 6.
     code, out, _ = cli(capsys, "table", "-a", NATO, "--cover", "Sandbag wall, single layer",
                        "--armour", "NIJ Type III", "--from", "front", "--from", "left",

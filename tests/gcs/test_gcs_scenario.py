@@ -333,7 +333,7 @@ def test_gu10_ooze_every_roll_hits_the_torso() -> None:
     assert any("rolls 5-18 of 3d" in w.text for w in s.warnings)
 
 
-def test_gu10_a_wing_is_a_limb(tmp_path: Path) -> None:
+def test_gu10_a_wing_is_a_limb() -> None:
     # Harpy: HP 12, DR 1 on the wing. 4d imp rolling 14: 13 penetrating, imp x1 on a limb
     # (not x2): 13, capped at HP/2 + 1 = 7, crippled (GU-10)
     out = resolved(scenario("4d imp", {"target": "Harpy", "gcs": str(sample("Harpy.gcs")),

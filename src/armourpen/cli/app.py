@@ -32,10 +32,10 @@ class Commands(Group):
     """The top-level group: each subcommand's module is imported when that command is asked for
     (help lists them all), so a one-shot ``armourpen resolve`` pays for nothing else."""
 
-    def list_commands(self, ctx: click.Context) -> list[str]:
+    def list_commands(self, ctx: click.Context) -> list[str]:  # noqa: ARG002 (Click's signature)
         return list(COMMAND_MODULES)
 
-    def get_command(self, ctx: click.Context, cmd_name: str) -> click.Command | None:
+    def get_command(self, ctx: click.Context, cmd_name: str) -> click.Command | None:  # noqa: ARG002 (Click's signature)
         where = COMMAND_MODULES.get(cmd_name)
         if where is None:
             return None
@@ -137,7 +137,7 @@ def main(argv: list[str] | None = None) -> None:
     sys.exit(code)
 
 
-def _run(args: list[str]) -> int:
+def _run(args: list[str]) -> int:  # noqa: PLR0911 (one exit code per way a command ends)
     """The command's exit code; every way it can end becomes a code and at most one line."""
     try:
         rc = app.main(args=args, prog_name="armourpen", standalone_mode=False)

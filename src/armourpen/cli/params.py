@@ -72,7 +72,7 @@ class Group(click.Group):
         super().__init__(*args, **kwargs)
         self.field = field
 
-    def list_commands(self, ctx: click.Context) -> list[str]:
+    def list_commands(self, ctx: click.Context) -> list[str]:  # noqa: ARG002 (Click's signature)
         return list(self.commands)  # in the order they were added, as help lists them
 
     def parse_args(self, ctx: click.Context, args: list[str]) -> list[str]:
@@ -112,7 +112,8 @@ class Whole(click.ParamType):  # type: ignore[type-arg]  # generic from click 8.
 
     name = "integer"
 
-    def convert(self, value: Any, param: click.Parameter | None, ctx: click.Context | None) -> int:
+    def convert(self, value: Any, param: click.Parameter | None,
+                ctx: click.Context | None) -> int:  # noqa: ARG002 (Click's signature)
         if isinstance(value, int) and not isinstance(value, bool):
             return value
         text = str(value).strip()
@@ -130,7 +131,7 @@ class Number(click.ParamType):  # type: ignore[type-arg]
     name = "number"
 
     def convert(self, value: Any, param: click.Parameter | None,
-                ctx: click.Context | None) -> float:
+                ctx: click.Context | None) -> float:  # noqa: ARG002 (Click's signature)
         if isinstance(value, float | int) and not isinstance(value, bool):
             number = float(value)
         else:
@@ -151,7 +152,8 @@ PATH = click.Path(path_type=Path)  # read and checked by the API, which names th
 def completer(values: Callable[[], Iterable[str]]) -> Callable[..., list[CompletionItem]]:
     """A shell-completion callback offering ``values()`` that start with what was typed."""
 
-    def complete(ctx: click.Context, param: click.Parameter, incomplete: str) -> list[CompletionItem]:
+    def complete(ctx: click.Context, param: click.Parameter,  # noqa: ARG001 (Click's signature)
+                 incomplete: str) -> list[CompletionItem]:
         from click.shell_completion import CompletionItem
 
         typed = incomplete.casefold()

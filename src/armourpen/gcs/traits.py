@@ -130,7 +130,7 @@ def read_traits(traits: Sequence[TraitData], equipment: Sequence[EquipmentData])
         elif _starts(name, "perfect balance"):
             out.perfect_balance = True
         elif _starts(name, "vulnerability"):
-            vulnerabilities.append(_vulnerability(raw, name, mods, t, out.warnings))
+            vulnerabilities.append(_vulnerability(raw, mods, t, out.warnings))
         elif _starts(name, "striker") or _starts(name, "extra arm"):
             said = " ".join([name, words(t.notes), *(m for m, _ in mods)]).split()
             out.tail_is_limb |= "tail" in said or "tails" in said
@@ -179,7 +179,7 @@ def _injury_tolerance(
 
 
 def _vulnerability(
-    raw: str, name: str, mods: Sequence[tuple[str, ModifierData]], trait: TraitData,
+    raw: str, mods: Sequence[tuple[str, ModifierData]], trait: TraitData,
     warnings: list[Caution],
 ) -> Vulnerability:
     multiplier: int | None = None

@@ -213,7 +213,7 @@ def line_prep(scenario: GurpsScenario) -> LinePrep:
 HitLocation = Location | LocationRoll
 
 
-def resolve_chain(
+def resolve_chain(  # noqa: C901, PLR0912, PLR0915 (GU-5 to GU-8 in line order, one step each)
     scenario: GurpsScenario,
     basic_damage: int,
     hits: tuple[bool, ...] | None = None,

@@ -180,7 +180,7 @@ class Wounding:
     warnings: tuple[Caution, ...] = ()
 
 
-def location_modifier(
+def location_modifier(  # noqa: C901, PLR0911 (GU-4's table: one return per row)
     damage_type: DamageType, tbb: bool, location: Location
 ) -> tuple[Fraction, str, tuple[Caution, ...]]:
     """GU-4 hit locations: (modifier, why, warnings) for an ordinary living target."""

@@ -293,7 +293,7 @@ def _hit_chance(raw: object, where: str) -> Fraction:
     return value
 
 
-def parse_gurps(
+def parse_gurps(  # noqa: C901 (one check per key of the schema, in reading order)
     data: Mapping[str, Any], base: Path | None = None, limits: Limits = DEFAULT_LIMITS
 ) -> GurpsScenario:
     """Validate a whole scenario mapping (``rules = "gurps"``) into a :class:`GurpsScenario`.

@@ -73,7 +73,7 @@ def _number(field: str, value: object) -> None:
         raise ScenarioError(field, value, _NUMBER)
 
 
-def _check_types(values: dict[str, Any]) -> None:
+def _check_types(values: dict[str, Any]) -> None:  # noqa: C901 (one check per parameter)
     """Each parameter of the kind a scenario file's schema insists on (the same errors): names,
     text, numbers (no booleans), true or false, lists."""
     for name, value in values.items():

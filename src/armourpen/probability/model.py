@@ -328,9 +328,11 @@ def hit_patterns(
         places = [(_torso(),)] * len(chances)
     uncertain_hits = [i for i, c in enumerate(chances) if c.numerator and c.numerator != c.denominator]
     if len(uncertain_hits) > MAX_UNCERTAIN_TARGETS:
+        names = "" if targets is None else " (" + ", ".join(targets[i].name
+                                                             for i in uncertain_hits) + ")"
         raise ScenarioError(
             "targets",
-            f"{len(uncertain_hits)} targets with a hit chance below 1",
+            f"{len(uncertain_hits)} targets with a hit chance below 1{names}",
             f"odds (exact and sampled alike) tabulate at most {MAX_UNCERTAIN_TARGETS} such targets "
             f"(2**{MAX_UNCERTAIN_TARGETS} hit patterns); give the others a hit chance of 0 or 1",
         )

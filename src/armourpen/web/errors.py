@@ -13,6 +13,7 @@ status says what kind of bad input it was, never a 5xx:
 
 from __future__ import annotations
 
+import math
 from typing import TYPE_CHECKING, Any
 
 from armourpen.errors import MAX_SHOWN, InputError, UnknownNameError, message, shown
@@ -58,7 +59,7 @@ def plain_value(value: object) -> Any:
     if isinstance(value, int):
         return value if abs(value) < 2**53 else shown(value)
     if isinstance(value, float):
-        return value if value == value and abs(value) != float("inf") else shown(value)
+        return value if math.isfinite(value) else shown(value)
     if isinstance(value, str):
         return value if len(value) <= MAX_SHOWN else value[:MAX_SHOWN] + "..."
     return shown(value)
