@@ -9,7 +9,8 @@ which imports from the source tree and would not measure what users run.
 
 The two commands alternate in one process (the machine is shared and noisy, so only the ratio
 means anything); both medians and the ratio are printed as `name: value` lines, then how long the
-built-in catalog takes to load from its cache and what heavy modules each path imports.
+built-in catalog takes to import and to load from its cache, and what heavy modules each path
+imports.
 """
 
 from __future__ import annotations
@@ -42,14 +43,17 @@ url = json.loads(dist.read_text("direct_url.json") or "{}")
 print(json.dumps(bool(url.get("dir_info", {}).get("editable"))))
 """
 
-# Loading the built-in catalog from its cache: milliseconds, and the heavy modules imported.
+# The built-in catalog from its cache: importing it and loading it (milliseconds each), and the
+# heavy modules imported.
 _CATALOG = """
 import json, sys, time
 start = time.perf_counter()
 from armourpen.catalog import Catalog
+imported = time.perf_counter()
 Catalog.builtin()
-ms = (time.perf_counter() - start) * 1000
-print(json.dumps([ms, [m for m in {heavy!r} if m in sys.modules]]))
+loaded = time.perf_counter()
+print(json.dumps([(imported - start) * 1000, (loaded - imported) * 1000,
+                  [m for m in {heavy!r} if m in sys.modules]]))
 """
 
 _RESOLVE_IMPORTS = """
@@ -102,14 +106,16 @@ def measure(python: Path, rounds: int, env: dict[str, str]) -> None:
     line("armourpen_resolve_median_ms", f"{r * 1000:.1f}")
     line("startup_ratio", f"{r / b:.2f} (target <= 8)")
 
-    loads = []
+    imports, loads = [], []
     heavy_catalog: list[str] = []
-    for _ in range(5):
+    for _ in range(7):
         done = subprocess.run([str(python), "-c", _CATALOG.format(heavy=HEAVY)], check=True,
                               capture_output=True, text=True, env=env)
-        ms, heavy_catalog = json.loads(done.stdout)
-        loads.append(ms)
-    line("catalog_from_cache_median_ms", f"{statistics.median(loads):.1f}")
+        imported_ms, loaded_ms, heavy_catalog = json.loads(done.stdout)
+        imports.append(imported_ms)
+        loads.append(loaded_ms)
+    line("catalog_import_median_ms", f"{statistics.median(imports):.1f}")
+    line("catalog_load_from_cache_median_ms", f"{statistics.median(loads):.1f}")
     line("catalog_heavy_imports", ", ".join(heavy_catalog) or "none")
     done = subprocess.run([str(python), "-c", _RESOLVE_IMPORTS.format(args=RESOLVE, heavy=HEAVY)],
                           check=True, capture_output=True, text=True, env=env)
