@@ -1,202 +1,30 @@
-"""AP-2 against hostile input, by kind: hypothesis puts a non-finite number, a huge integer, a
-nesting deeper than any scenario needs, or a key holding control characters anywhere in a valid
-scenario, and the answer is one InputError (exit 2 on the command line) naming that exact place,
-whether the scenario comes as a mapping, a JSON file, a TOML file or a file given to the CLI.
+"""AP-2 against hostile input, by kind (see ``hostile``): a non-finite number, a huge integer, a
+nesting deeper than any scenario needs, or a key holding control characters, anywhere in a valid
+scenario or catalog, gives one InputError naming that exact place, whether the scenario comes as a
+mapping, a JSON file or a TOML file (the command line: tests/cli/test_flags_hostile.py).
 """
 
 from __future__ import annotations
 
-import copy
-import json
-import math
 from pathlib import Path
-from typing import Any
 
 import pytest
+from hostile import CATALOG, GURPS, PENAV, Case, check, hostile, to_json, to_toml
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 import armourpen
+from armourpen.catalog import Catalog
 from armourpen.errors import InputError
 
-PENAV: dict[str, Any] = {
-    "rules": "penav",
-    "optional_rules": ["rifle_ball_as_sp"],
-    "attack": {"weapon": "7.62x51mm NATO", "range": "150 m", "from": "front", "elevation": 5},
-    "line": [
-        {"cover": "Sandbag wall, single layer"},
-        {"target": "Gray", "armour": ["NIJ Type III", {"name": "plate", "av": 7, "rigid": True}]},
-        {"cover": {"name": "glacis", "thickness_mm": 60, "slope": 60}},
-        {"target": "VIP", "plate": {"sav": 3, "slope": 30}},
-    ],
-}
-GURPS: dict[str, Any] = {
-    "rules": "gurps",
-    "settings": {"fractional_dr0": "becomes_1"},
-    "attack": {"damage": "7d(2) pi-", "roll": 20, "location": "torso"},
-    "line": [
-        {"target": "Gray", "dr": 8, "hp": 12},
-        {"cover": {"name": "door", "dr": 2, "slab": True}},
-        {"target": "VIP", "hp": 10, "hit_chance": 0.5, "injury_tolerance": "unliving"},
-    ],
-}
-BASES = {"penav": PENAV, "gurps": GURPS}
 HOSTILE_SETTINGS = settings(max_examples=60, deadline=None,
                             suppress_health_check=[HealthCheck.too_slow,
                                                    HealthCheck.function_scoped_fixture])
 
-# --- the kinds ---------------------------------------------------------------------------------
-
-non_finite = st.sampled_from([math.nan, math.inf, -math.inf])
-huge = st.one_of(
-    st.integers(19, 6000).map(lambda n: 10**n),  # past 2**63, past Python's 4300 digits
-    st.integers(2**63, 2**70),
-    st.integers(19, 400).map(lambda n: -(10**n)),
-)
-NUMBERS = st.one_of(non_finite, huge)
-CONTROLS = ["\n", "\r", "\t", "\x00", "\x07", "\x1b[31m", "\x1b[2J", "\x7f", "\x9b", "\u202e"]
-odd_keys = st.builds(lambda a, c, b: a + c + b, st.text("abc xyz", max_size=3),
-                     st.sampled_from(CONTROLS), st.text("abc", max_size=3))
-
-
-def deep(depth: int) -> list[Any]:
-    node: list[Any] = []
-    for _ in range(depth):
-        node = [node]
-    return node
-
-
-def cli(capsys: pytest.CaptureFixture[str], *args: str) -> tuple[int, str, str]:
-    """Run ``armourpen ARGS`` in this process: its exit code, stdout and stderr."""
-    from armourpen.cli.app import main
-
-    with pytest.raises(SystemExit) as info:
-        main(list(args))
-    out, err = capsys.readouterr()
-    code = info.value.code
-    return (code if isinstance(code, int) else 1), out, err
-
-
-# --- where -------------------------------------------------------------------------------------
-
-
-def places(node: Any, here: tuple[Any, ...] = ()) -> list[tuple[Any, ...]]:
-    out = [here] if here else []
-    if isinstance(node, dict):
-        for k, v in node.items():
-            out.extend(places(v, (*here, k)))
-    elif isinstance(node, list):
-        for i, v in enumerate(node):
-            out.extend(places(v, (*here, i)))
-    return out
-
-
-def field(path: tuple[Any, ...]) -> str:
-    out = ""
-    for part in path:
-        out += f"[{part}]" if isinstance(part, int) else ("." if out else "") + part
-    return out
-
-
-def put(base: dict[str, Any], path: tuple[Any, ...], value: Any) -> dict[str, Any]:
-    data = copy.deepcopy(base)
-    node: Any = data
-    for part in path[:-1]:
-        node = node[part]
-    node[path[-1]] = value
-    return data
-
-
-@st.composite
-def hostile(draw: st.DrawFn) -> tuple[dict[str, Any], str, bool]:
-    """A valid scenario with one hostile thing in it: (data, the exact field, nested?)."""
-    base = BASES[draw(st.sampled_from(sorted(BASES)))]
-    kind = draw(st.sampled_from(["number", "number", "deep", "key"]))
-    if kind == "key":
-        tables = [()] + [p for p in places(base) if isinstance(_at(base, p), dict)]
-        path = draw(st.sampled_from(tables))
-        key = draw(odd_keys)
-        data = copy.deepcopy(base)
-        _at(data, path)[key] = draw(st.sampled_from([1, "x", True]))
-        return data, field((*path, key)), False
-    path = draw(st.sampled_from(places(base)))
-    if kind == "deep":
-        return put(base, path, deep(draw(st.integers(33, 150)))), field(path), True
-    return put(base, path, draw(NUMBERS)), field(path), False
-
-
-def _at(node: Any, path: tuple[Any, ...]) -> Any:
-    for part in path:
-        node = node[part]
-    return node
-
-
-# --- writing files the standard writers refuse to write -----------------------------------------
-
-
-def to_json(value: Any) -> str:
-    if isinstance(value, bool) or value is None:
-        return json.dumps(value)
-    if isinstance(value, int):
-        return _digits(value)
-    if isinstance(value, float):
-        return json.dumps(value)  # NaN, Infinity, -Infinity: what JSON writers emit
-    if isinstance(value, str):
-        return json.dumps(value)
-    if isinstance(value, list):
-        return "[" + ", ".join(to_json(v) for v in value) + "]"
-    return "{" + ", ".join(f"{json.dumps(k)}: {to_json(v)}" for k, v in value.items()) + "}"
-
-
-def to_toml(data: dict[str, Any]) -> str:
-    return "".join(f"{_toml_key(k)} = {_toml(v)}\n" for k, v in data.items())
-
-
-def _toml_key(key: str) -> str:
-    return json.dumps(key, ensure_ascii=False).replace("\x7f", "\\u007f")
-
-
-def _toml(value: Any) -> str:
-    if isinstance(value, bool):
-        return "true" if value else "false"
-    if isinstance(value, int):
-        return _digits(value)
-    if isinstance(value, float):
-        return "nan" if math.isnan(value) else ("inf" if value > 0 else "-inf") \
-            if math.isinf(value) else repr(value)
-    if isinstance(value, str):
-        return _toml_key(value)
-    if isinstance(value, list):
-        return "[" + ", ".join(_toml(v) for v in value) + "]"
-    return "{ " + ", ".join(f"{_toml_key(k)} = {_toml(v)}" for k, v in value.items()) + " }"
-
-
-def _digits(n: int) -> str:
-    """str(n), also past Python's 4300-digit limit on int-to-text conversion (for the powers of
-    ten drawn that large)."""
-    if abs(n) < 10**4000:
-        return str(n)
-    k = round(math.log10(abs(n)))
-    assert abs(n) == 10**k
-    return ("-" if n < 0 else "") + "1" + "0" * k
-
-
-# --- the checks ----------------------------------------------------------------------------------
-
-
-def check(err: InputError, where: str, nested: bool) -> None:
-    if nested:  # the place where nesting passed the cap, inside the value put at `where`
-        assert err.field.startswith(where), (err.field, where)
-    else:
-        assert err.field == where, (err.field, where)
-    message = str(err)
-    assert "\n" not in message and "\x1b" not in message and len(message) < 1000
-    assert not any(c in message for c in "\x00\x07\x7f\x9b\u202e\r")
-
 
 @HOSTILE_SETTINGS
 @given(hostile())
-def test_ap2_hostile_mapping_names_the_exact_field(case: tuple[dict[str, Any], str, bool]) -> None:
+def test_ap2_hostile_mapping_names_the_exact_field(case: Case) -> None:
     data, where, nested = case
     with pytest.raises(InputError) as info:
         armourpen.load_scenario(data)
@@ -205,9 +33,7 @@ def test_ap2_hostile_mapping_names_the_exact_field(case: tuple[dict[str, Any], s
 
 @HOSTILE_SETTINGS
 @given(hostile(), st.sampled_from(["json", "toml"]))
-def test_ap2_hostile_file_names_the_exact_field(
-    tmp_path: Path, case: tuple[dict[str, Any], str, bool], suffix: str
-) -> None:
+def test_ap2_hostile_file_names_the_exact_field(tmp_path: Path, case: Case, suffix: str) -> None:
     data, where, nested = case
     path = tmp_path / f"hostile.{suffix}"
     path.write_text(to_json(data) if suffix == "json" else to_toml(data), encoding="utf-8")
@@ -216,70 +42,9 @@ def test_ap2_hostile_file_names_the_exact_field(
     check(info.value, where, nested)
 
 
-@settings(max_examples=25, deadline=None,
-          suppress_health_check=[HealthCheck.too_slow, HealthCheck.function_scoped_fixture])
-@given(hostile(), st.sampled_from(["json", "toml"]))
-def test_ap2_hostile_file_on_the_command_line_is_exit_2_and_one_line(
-    tmp_path: Path, capsys: pytest.CaptureFixture[str], case: tuple[dict[str, Any], str, bool],
-    suffix: str,
-) -> None:
-    data, where, _ = case
-    path = tmp_path / f"hostile.{suffix}"
-    path.write_text(to_json(data) if suffix == "json" else to_toml(data), encoding="utf-8")
-    code, out, err = cli(capsys, "resolve", str(path), "--json")
-    assert code == 2 and out == ""
-    assert err.count("\n") == 1 and err.startswith("armourpen: error: ")
-    assert not any(c in err[:-1] for c in "\x00\x07\x1b\x7f\x9b\u202e\r\n")
-    shown = where.encode("unicode_escape").decode("ascii") if where.isascii() else None
-    if shown is not None:
-        assert shown in err
-
-
-def test_the_bases_are_valid_and_the_writers_round_trip(tmp_path: Path) -> None:
-    for name, base in BASES.items():
-        armourpen.resolve(armourpen.load_scenario(base), 1)
-        for suffix, text in (("json", to_json(base)), ("toml", to_toml(base))):
-            path = tmp_path / f"{name}.{suffix}"
-            path.write_text(text, encoding="utf-8")
-            assert armourpen.load_scenario(path) == armourpen.load_scenario(base)
-
-
-CATALOG: dict[str, Any] = {
-    "ammo": [{"name": "Test load", "pen_mod": 1, "dc_mod": 0}],
-    "attack": [{"name": "Test gun", "pen": 5, "range_column": "rifle", "ammo": "Test load",
-                "aliases": ["TG"], "tied_range_m": 100}],
-    "armour": [{"name": "Test vest", "av": 4, "rigid": True, "thickness_mm": 12.5}],
-    "cover": [{"name": "Test wall", "sav": 2.4, "covers": ["front", "rear"]}],
-    "vehicle": [{"name": "Test tank",
-                 "faces": {face: {"thickness_mm": 45, "slope": 60} for face in
-                           ("front", "side", "rear", "top", "bottom")},
-                 "extra": {"year": "1941"}}],
-}
-
-
-@st.composite
-def hostile_catalog(draw: st.DrawFn) -> tuple[dict[str, Any], str, bool]:
-    kind = draw(st.sampled_from(["number", "number", "deep", "key"]))
-    if kind == "key":
-        tables = [p for p in places(CATALOG) if isinstance(_at(CATALOG, p), dict)]
-        path = draw(st.sampled_from(tables))
-        key = draw(odd_keys)
-        data = copy.deepcopy(CATALOG)
-        _at(data, path)[key] = 1
-        return data, field((*path, key)), False
-    path = draw(st.sampled_from(places(CATALOG)))
-    if kind == "deep":
-        return put(CATALOG, path, deep(draw(st.integers(33, 150)))), field(path), True
-    return put(CATALOG, path, draw(NUMBERS)), field(path), False
-
-
 @HOSTILE_SETTINGS
-@given(hostile_catalog())
-def test_ap2_hostile_catalog_file_names_the_exact_field(
-    tmp_path: Path, case: tuple[dict[str, Any], str, bool]
-) -> None:
-    from armourpen.catalog import Catalog
-
+@given(hostile((CATALOG,), top_level_keys=False))
+def test_ap2_hostile_catalog_file_names_the_exact_field(tmp_path: Path, case: Case) -> None:
     data, where, nested = case
     path = tmp_path / "mine.toml"
     path.write_text(to_toml(data), encoding="utf-8")
@@ -291,9 +56,13 @@ def test_ap2_hostile_catalog_file_names_the_exact_field(
     check(err, where, nested)
 
 
-def test_the_catalog_base_is_valid(tmp_path: Path) -> None:
-    from armourpen.catalog import Catalog
-
+def test_the_bases_are_valid_and_the_writers_round_trip(tmp_path: Path) -> None:
+    for name, base in (("penav", PENAV), ("gurps", GURPS)):
+        armourpen.resolve(armourpen.load_scenario(base), 1)
+        for suffix, text in (("json", to_json(base)), ("toml", to_toml(base))):
+            path = tmp_path / f"{name}.{suffix}"
+            path.write_text(text, encoding="utf-8")
+            assert armourpen.load_scenario(path) == armourpen.load_scenario(base)
     path = tmp_path / "mine.toml"
     path.write_text(to_toml(CATALOG), encoding="utf-8")
     catalog = Catalog.load([path], user_dir=False)

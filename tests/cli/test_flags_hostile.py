@@ -3,8 +3,13 @@ value typed (escaped), on one line with exit 2."""
 
 from __future__ import annotations
 
+from pathlib import Path
+
 import pytest
 from cli.cli_helpers import cli
+from hostile import Case, hostile, to_json, to_toml
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
 
 RESOLVE = ["resolve", "--weapon", "7.62x51mm NATO", "--range", "150m"]
 HUGE = "9" * 5000
@@ -47,3 +52,20 @@ def test_ap2_flags_name_the_flag_and_echo_the_value(
     assert code == 2 and out == ""
     assert err.count("\n") == 1 and err.startswith(f"armourpen: error: {flag}: ")
     assert shown in err and len(err) < 600
+
+
+@settings(max_examples=25, deadline=None,
+          suppress_health_check=[HealthCheck.too_slow, HealthCheck.function_scoped_fixture])
+@given(hostile(), st.sampled_from(["json", "toml"]))
+def test_ap2_hostile_file_on_the_command_line_is_exit_2_and_one_line(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str], case: Case, suffix: str
+) -> None:
+    data, where, _ = case
+    path = tmp_path / f"hostile.{suffix}"
+    path.write_text(to_json(data) if suffix == "json" else to_toml(data), encoding="utf-8")
+    code, out, err = cli(capsys, "resolve", str(path), "--json")
+    assert code == 2 and out == ""
+    assert err.count("\n") == 1 and err.startswith("armourpen: error: ")
+    assert not any(c in err[:-1] for c in "\x00\x07\x1b\x7f\x9b\u202e\r\n")
+    if where.isascii():  # the field, escaped as printable() escapes it
+        assert where.encode("unicode_escape").decode("ascii") in err

@@ -8,10 +8,10 @@ item); each optional rule is given once.
 
 from __future__ import annotations
 
-import copy
 from typing import Any
 
 import pytest
+from hostile import field, put
 
 import armourpen
 from armourpen.errors import InputError
@@ -36,19 +36,7 @@ NUMBERS = [("attack", "pen"), ("attack", "dc"), ("attack", "elevation"), ("attac
 
 
 def _with(path: tuple[Any, ...], value: Any) -> dict[str, Any]:
-    data = copy.deepcopy(BASE)
-    node: Any = data
-    for part in path[:-1]:
-        node = node[part]
-    node[path[-1]] = value
-    return data
-
-
-def _field(path: tuple[Any, ...]) -> str:
-    out = ""
-    for part in path:
-        out += f"[{part}]" if isinstance(part, int) else ("." if out else "") + part
-    return out
+    return put(BASE, path, value)
 
 
 def refused(data: dict[str, Any]) -> InputError:
@@ -66,11 +54,11 @@ def test_the_base_scenario_resolves() -> None:
     assert [t.result.value for t in outcome.targets] == ["stopped", "not_reached"]
 
 
-@pytest.mark.parametrize("path", NUMBERS, ids=_field)
+@pytest.mark.parametrize("path", NUMBERS, ids=field)
 @pytest.mark.parametrize("value", [True, False, "7", "7.0", "inf", "nan", [7], {"v": 7}])
 def test_ap2_no_coercion_where_a_number_belongs(path: tuple[Any, ...], value: Any) -> None:
     err = refused(_with(path, value))
-    assert err.field == _field(path) and err.value == value
+    assert err.field == field(path) and err.value == value
     assert "number" in err.allowed
 
 
@@ -84,11 +72,11 @@ def test_ap2_range_true_is_no_distance(value: bool) -> None:
 @pytest.mark.parametrize("path", [("attack", "name"), ("attack", "ammo"), ("line", 1, "cover", "name"),
                                   ("line", 3, "target"), ("line", 3, "armour", 0, "name"),
                                   ("line", 4, "plate", "name"), ("line", 0, "cover"),
-                                  ("line", 3, "armour", 0)], ids=_field)
+                                  ("line", 3, "armour", 0)], ids=field)
 @pytest.mark.parametrize("value", ["", "   ", "two\nlines", "tab\there"])
 def test_ap2_a_name_is_never_empty_blank_or_on_two_lines(path: tuple[Any, ...], value: str) -> None:
     err = refused(_with(path, value))
-    assert err.field == _field(path) and err.value == value
+    assert err.field == field(path) and err.value == value
     assert "one line" in err.allowed
 
 
@@ -112,11 +100,11 @@ def test_pa9_covers_empty_is_refused_not_honoured_or_ignored(where: str) -> None
 @pytest.mark.parametrize("covers", [["above", "above"], ["above", "Above"], ["front", "rear", "front"]])
 def test_pa9_a_direction_listed_twice_is_refused(covers: list[str]) -> None:
     second = max(i for i, c in enumerate(covers) if c.lower() in [x.lower() for x in covers[:i]])
-    for entry, field in (({"cover": "Sandbag wall, single layer", "covers": covers}, "line[0].covers"),
+    for entry, where in (({"cover": "Sandbag wall, single layer", "covers": covers}, "line[0].covers"),
                          ({"cover": {"name": "roof", "av": 6, "covers": covers}},
                           "line[0].cover.covers")):
         err = refused({"attack": {"pen": 7, "range": "10 m"}, "line": [entry, {"target": "x"}]})
-        assert err.field == f"{field}[{second}]" and err.value == covers[second]
+        assert err.field == f"{where}[{second}]" and err.value == covers[second]
 
 
 def test_pa9_covers_on_a_catalog_cover_is_honoured() -> None:
