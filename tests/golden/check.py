@@ -1,22 +1,37 @@
 """Check the golden cases in this folder against the public API; exit 1 on any mismatch.
 
-Run by CI (`python tests/golden/check.py`) and by the test suite.
+- ``penav.txt``: one attack, worn armour and cover, one target (PEN, AV, outcome);
+- ``lines.txt``: PEN/AV lines of fire through several targets, cover and vehicles (PA-12);
+- ``gurps.txt``: GURPS chains with a fixed roll (GU-1 to GU-8).
+
+Every expected value was worked out by hand from the texts and the rulings (the comment above each
+case shows how). Run by CI (`python tests/golden/check.py`) and by the test suite.
 """
 
 from __future__ import annotations
 
 import sys
+from collections.abc import Callable
 from pathlib import Path
+from typing import Any
 
 HERE = Path(__file__).parent
+Case = tuple[int, str, dict[str, Any], list[str]]
 
 
-def cases(path: Path) -> list[tuple[int, str, dict[str, object], tuple[int, int, str]]]:
+def _lines(path: Path) -> list[tuple[int, str]]:
     out = []
     for n, raw in enumerate(path.read_text(encoding="utf-8").splitlines(), 1):
         line = raw.strip()
-        if not line or line.startswith("#"):
-            continue
+        if line and not line.startswith("#"):
+            out.append((n, line))
+    return out
+
+
+def cases(path: Path) -> list[tuple[int, str, dict[str, object], tuple[int, int, str]]]:
+    """``penav.txt``: weapon | range | armour (;) | cover (;) | from => PEN AV outcome."""
+    out = []
+    for n, line in _lines(path):
         left, right = line.split("=>")
         weapon, rng, armour, cover, direction = (p.strip() for p in left.split("|"))
         pen, av, outcome = right.split()
@@ -36,6 +51,101 @@ def cases(path: Path) -> list[tuple[int, str, dict[str, object], tuple[int, int,
     return out
 
 
+def _penav_entry(text: str) -> dict[str, Any]:
+    kind, _, rest = text.partition(" ")
+    if kind == "cover":
+        return {"cover": rest}
+    name, _, rest = rest.partition(" ")
+    entry: dict[str, Any] = {"target": name}
+    if rest.startswith("wearing "):
+        entry["armour"] = [a.strip() for a in rest.removeprefix("wearing ").split(" & ")]
+    elif rest.startswith("vehicle "):
+        entry["vehicle"] = rest.removeprefix("vehicle ")
+    return entry
+
+
+def line_cases(path: Path) -> list[Case]:
+    """``lines.txt``: weapon | range | from | entries => PEN n ; NAME AV outcome ; ..."""
+    out = []
+    for n, line in _lines(path):
+        left, right = line.split("=>")
+        weapon, rng, direction, entries = (p.strip() for p in left.split("|"))
+        attack: dict[str, Any] = {"weapon": weapon, "from": direction}
+        if rng == "contact":
+            attack["contact"] = True
+        else:
+            attack["range"] = rng
+        data = {"attack": attack, "line": [_penav_entry(e.strip()) for e in entries.split(" ; ")]}
+        out.append((n, line, data, [r.strip() for r in right.split(" ; ")]))
+    return out
+
+
+def _gurps_entry(text: str) -> dict[str, Any]:
+    kind, name, *pairs = text.split()
+    spec: dict[str, Any] = {}
+    for pair in pairs:
+        if pair == "slab":
+            spec["slab"] = True
+            continue
+        key, value = pair.split("=")
+        spec[key] = int(value) if value.isdigit() else value
+    if kind == "cover":
+        return {"cover": {"name": name, **spec}}
+    return {"target": name, **spec}
+
+
+def gurps_cases(path: Path) -> list[Case]:
+    """``gurps.txt``: damage | roll | entries => one result per entry."""
+    out = []
+    for n, line in _lines(path):
+        left, right = line.split("=>")
+        damage, roll, entries = (p.strip() for p in left.split("|"))
+        data = {"rules": "gurps", "attack": {"damage": damage, "roll": int(roll)},
+                "line": [_gurps_entry(e.strip()) for e in entries.split(" ; ")]}
+        out.append((n, line, data, [r.strip() for r in right.split(" ; ")]))
+    return out
+
+
+def _shown(value: object) -> str:
+    return "-" if value is None else str(value)
+
+
+def _penav_got(d: dict[str, Any]) -> list[str]:
+    return [f"PEN {d['attack']['pen']}",
+            *(f"{t['name']} {_shown(t['av'])} {t['outcome']}" for t in d["targets"])]
+
+
+def _gurps_got(d: dict[str, Any]) -> list[str]:
+    rows: list[tuple[int, str]] = []
+    for t in d["targets"]:
+        if not t["reached"]:
+            rows.append((t["index"], f"{t['name']} not_reached"))
+            continue
+        shot = "through" if t["overpenetrates"] else "stops"
+        figures = " ".join(_shown(t[k]) for k in ("effective_dr", "penetrating", "injury",
+                                                   "cover_dr"))
+        rows.append((t["index"], f"{t['name']} {figures} {shot}"))
+    for c in d["covers"]:
+        if not c["reached"]:
+            rows.append((c["index"], f"{c['name']} not_reached"))
+            continue
+        shot = "through" if c["overpenetrates"] else "stops"
+        rows.append((c["index"], f"{c['name']} {_shown(c['cover_dr'])} {shot}"))
+    return [text for _, text in sorted(rows)]
+
+
+def _check(path: Path, found: list[Case],
+           got_of: Callable[[dict[str, Any]], list[str]]) -> list[str]:
+    import armourpen
+
+    failures = []
+    for n, text, data, want in found:
+        got = got_of(armourpen.resolve(armourpen.load_scenario(data)).to_dict())
+        if got != want:
+            failures.append(f"{path.name}:{n}: {text}\n  got {' ; '.join(got)}")
+    return failures
+
+
 def check(path: Path = HERE / "penav.txt") -> list[str]:
     import armourpen
 
@@ -48,11 +158,20 @@ def check(path: Path = HERE / "penav.txt") -> list[str]:
     return failures
 
 
+def check_all() -> tuple[int, list[str]]:
+    """How many cases there are in all three files, and every failure."""
+    lines, gurps = HERE / "lines.txt", HERE / "gurps.txt"
+    failures = [*check(), *_check(lines, line_cases(lines), _penav_got),
+                *_check(gurps, gurps_cases(gurps), _gurps_got)]
+    count = len(cases(HERE / "penav.txt")) + len(line_cases(lines)) + len(gurps_cases(gurps))
+    return count, failures
+
+
 def main() -> int:
-    failures = check()
+    count, failures = check_all()
     for f in failures:
         print(f)
-    print(f"golden: {len(cases(HERE / 'penav.txt'))} cases, {len(failures)} failed")
+    print(f"golden: {count} cases, {len(failures)} failed")
     return 1 if failures else 0
 
 

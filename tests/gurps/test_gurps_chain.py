@@ -163,7 +163,8 @@ def test_gu5_other_types_stop_in_the_first_target(damage: str) -> None:
     first, second = r.targets
     assert not r.can_overpenetrate
     # 40 - 0 penetrating, but no cover DR and no overpenetration
-    assert (first.penetrating, first.cover_dr, first.overpenetrates) == (40, 0, False)
+    # nothing goes on (GU-5): no cover DR applies, null rather than 0
+    assert (first.penetrating, first.cover_dr, first.overpenetrates) == (40, None, False)
     assert (second.reached, second.injury) == (False, None)
     assert r.steps[0].rule == "GU-5"
 

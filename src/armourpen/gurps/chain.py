@@ -40,7 +40,7 @@ class TargetResult:
 
     ``effective_dr`` is everything the target faces: ``dr_in_front`` (the cover DRs before it)
     plus ``own_dr`` (its own DR after the divisor). ``cover_dr`` is what it adds for those behind
-    (0 when the attack cannot go on, GU-5). A target the shot never reached, or missed (GU-8), has
+    (None when the attack cannot go on, GU-5: no cover DR applies). A target the shot never reached, or missed (GU-8), has
     no figures: they are None (``null`` in JSON), never 0. ``injury`` is final: blunt trauma
     included, after the limb and extremity cap; ``effects`` says what it does (GU-9 to GU-13).
     ``location`` is where the shot hit, ``location_roll`` the roll that chose it.
@@ -257,7 +257,7 @@ def resolve_chain(  # noqa: C901, PLR0912, PLR0915 (GU-5 to GU-8 in line order, 
                 steps.append(_pass_step(e.name, basic_damage, in_front, c.value, passes))
             else:
                 steps.append(Step("GU-5", f"{e.name}: the shot stops here"))
-            covers.append(CoverResult(e.name, e.index, True, c.value if eligible else 0, passes))
+            covers.append(CoverResult(e.name, e.index, True, c.value if eligible else None, passes))
             if eligible:
                 in_front += c.value
             first = False
@@ -330,7 +330,7 @@ def resolve_chain(  # noqa: C901, PLR0912, PLR0915 (GU-5 to GU-8 in line order, 
             in_front += c.value
             cdr = c.value
         else:
-            passes, cdr = False, 0
+            passes, cdr = False, None  # GU-5: nothing goes on, no cover DR applies
         targets.append(
             TargetResult(
                 e.name, e.index, True, True, total_dr, penetrating, fx.value.injury, cdr, passes,
