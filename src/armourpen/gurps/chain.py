@@ -41,8 +41,9 @@ class TargetResult:
     ``effective_dr`` is everything the target faces: ``dr_in_front`` (the cover DRs before it)
     plus ``own_dr`` (its own DR after the divisor). ``cover_dr`` is what it adds for those behind
     (None when the attack cannot go on, GU-5: no cover DR applies). A target the shot never
-    reached, or missed (GU-8), has no figures: they are None (``null`` in JSON), never 0. ``injury`` is final: blunt trauma
-    included, after the limb and extremity cap; ``effects`` says what it does (GU-9 to GU-13).
+    reached, or missed (GU-8), has no figures: they are None (``null`` in JSON), never 0.
+    ``injury`` is final: blunt trauma included, after the limb and extremity cap; ``effects``
+    says what it does (GU-9 to GU-13).
     ``location`` is where the shot hit, ``location_roll`` the roll that chose it.
     """
 
