@@ -8,6 +8,7 @@ names the text's examples use. Each name is checked against the row's value in t
 from __future__ import annotations
 
 import pytest
+from catalog.test_builtin_rows import COVER_ROWS
 
 from armourpen.catalog import ArmourItem, AttackProfile, Catalog, CoverItem
 
@@ -116,21 +117,8 @@ ATTACKS = [
     ("100mm Soviet T-12 APFSDS", "100mm Soviet T-12 APFSDS", 130),
 ]
 
-# (name as printed, AV; None where the table gives no value, PA-13)
-COVER = [
-    ("Hollow wooden door", 1), ("Solid wooden door", 2), ("Steel door", 5),
-    ("Interior partition wall", None), ("Thin wooden wall", 2), ("Log wall", 4),
-    ("Brick wall", None), ("Breeze/cinder block wall, single", 6),
-    ("Breeze/cinder block wall, double", 9), ("Stone wall", None),
-    ("Light concrete wall (15cm)", 12), ("Medium concrete wall (30cm)", 18),
-    ("Heavy concrete wall (50cm)", 30), ("Sandbag wall, single layer", 6),
-    ("Sandbag wall, double layer", 9), ("Tree trunk (15cm)", 4), ("Car door/body", 3),
-    ("Car windscreen", 3), ("Car wheel", 5), ("Car engine block", None),
-    ("Oil drum, empty, one side (1-2mm)", 4), ("Oil drum, empty, both sides", 5),
-    ("Oil drum, full of water", 25), ("Oil drum, full of sand", 9),
-    ("Oil drum, full of (set) concrete", 25), ("Human body, front to back", 3),
-    ("Human body, side to side", 4), ("Human body, top to bottom", 5),
-]
+# The cover table prints its rows' names as the rows are named (test_builtin_rows).
+COVER = COVER_ROWS
 
 
 @pytest.mark.parametrize(("printed", "row", "av"), ARMOUR)
