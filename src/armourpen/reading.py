@@ -268,6 +268,8 @@ def _join(path: str, part: str | int) -> str:
 
 
 def _bad_text(text: str, *, key: bool) -> str | None:
+    if text.isprintable():  # the common case, in C: text-direction controls are not printable
+        return None
     for c in text:
         if c in _BIDI:
             return "a text-direction control character"

@@ -43,8 +43,18 @@ def exact(q: Fraction | int) -> str:
     return f"{f.numerator}/{f.denominator}"
 
 
+_ATOMS = frozenset({str, int, bool, type(None)})
+
+
 def plain(value: object) -> Json:  # noqa: PLR0911 (one return per kind of value)
     """JSON-ready data for any value armourpen returns (see the module's rules)."""
+    # Exact built-in types first: the bulk of every outcome, and the web app serializes many.
+    if type(value) in _ATOMS:
+        return value  # type: ignore[return-value]  # (mypy cannot narrow by a set of types)
+    if type(value) is dict:
+        return {k if type(k) is str else str(plain(k)): plain(v) for k, v in value.items()}
+    if type(value) is list or type(value) is tuple:
+        return [plain(v) for v in value]
     if value is None or isinstance(value, bool | int | str):
         return value
     if isinstance(value, float):

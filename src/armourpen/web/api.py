@@ -22,7 +22,7 @@ from armourpen.errors import InputError, UnknownNameError
 from armourpen.serialize import plain
 from armourpen.web.body import read_json
 from armourpen.web.errors import ERROR_SCHEMA, MalformedBody, NotFound, unknown_name
-from armourpen.web.state import SweepFilters, WebState, state_of
+from armourpen.web.state import FRESH, SweepFilters, WebState, state_of
 
 if TYPE_CHECKING:
     from armourpen.scenario import Scenario
@@ -120,7 +120,7 @@ async def resolve(request: Request) -> Response:
     """The explained outcome; a GURPS scenario with neither `roll` nor `seed` is rolled with a
     fresh seed, which the answer shows (`attack.seed`) so that the roll can be replayed."""
     scenario = await load(request)
-    outcome = armourpen.resolve(scenario, random.Random())
+    outcome = armourpen.resolve(scenario, FRESH)
     return answer(outcome)
 
 
@@ -140,7 +140,7 @@ async def odds(
             raise InputError("seed", seed, "a seed goes with samples=N")
         return answer(armourpen.odds(scenario, limits=state.limits))
     if seed is None:
-        seed = random.Random().randrange(2**32)
+        seed = FRESH.randrange(2**32)
     return answer(armourpen.sample(scenario, samples, seed, limits=state.limits))
 
 
@@ -211,7 +211,7 @@ async def roll(request: Request) -> Response:
     state = state_of(request)
     params: RollRequest = validated(RollRequest, await read_json(request, state.limits))
     check_texts(state, "damage", [params.damage])
-    seed: int | random.Random = random.Random() if params.seed is None else params.seed
+    seed: int | random.Random = FRESH if params.seed is None else params.seed
     return answer(armourpen.roll(params.damage, seed))
 
 

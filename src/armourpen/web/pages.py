@@ -9,7 +9,6 @@ canonical damage) and any error with the field it belongs to.
 from __future__ import annotations
 
 import json
-import random
 from functools import cache
 from typing import TYPE_CHECKING, Annotated, Any
 
@@ -22,7 +21,7 @@ from armourpen.penav.ranges import Band, Distance, band_for, range_modifier
 from armourpen.web.body import read_json
 from armourpen.web.errors import body as error_body
 from armourpen.web.form import DIRECTIONS, GURPS_DEFAULT, PENAV_DEFAULT, CardForm, Item, form_state
-from armourpen.web.state import WebState, state_of
+from armourpen.web.state import FRESH, WebState, state_of
 
 if TYPE_CHECKING:
     from jinja2 import Environment
@@ -125,7 +124,7 @@ def outcome_of(data: dict[str, Any], state: WebState) -> tuple[OutcomeView | Non
 
     try:
         scenario = state.load_scenario(data)
-        outcome = armourpen.resolve(scenario, random.Random())
+        outcome = armourpen.resolve(scenario, FRESH)
     except InputError as exc:
         return None, exc
     odds, note = None, None

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import random
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
@@ -16,6 +17,9 @@ if TYPE_CHECKING:
     from armourpen.charts import MatrixChart, OddsChart, PenRangeChart, SlopeChart
     from armourpen.grid import Defence, SweepResult
     from armourpen.scenario import Scenario
+
+FRESH = random.SystemRandom()
+"""Where fresh seeds come from (the operating system's randomness; shared by every request)."""
 
 
 @dataclass(frozen=True, slots=True)
