@@ -46,7 +46,7 @@ def exact(q: Fraction | int) -> str:
 _ATOMS = frozenset({str, int, bool, type(None)})
 
 
-def plain(value: object) -> Json:  # noqa: PLR0911 (one return per kind of value)
+def plain(value: object) -> Json:
     """JSON-ready data for any value armourpen returns (see the module's rules)."""
     # Exact built-in types first: the bulk of every outcome, and the web app serializes many.
     if type(value) in _ATOMS:
@@ -55,6 +55,10 @@ def plain(value: object) -> Json:  # noqa: PLR0911 (one return per kind of value
         return {k if type(k) is str else str(plain(k)): plain(v) for k, v in value.items()}
     if type(value) is list or type(value) is tuple:
         return [plain(v) for v in value]
+    return _plain_other(value)
+
+
+def _plain_other(value: object) -> Json:  # noqa: PLR0911 (one return per kind of value)
     if value is None or isinstance(value, bool | int | str):
         return value
     if isinstance(value, float):
