@@ -38,3 +38,22 @@ def test_pa6_a_sweep_of_more_ammunition_types_than_a_byte_holds(tmp_path: Path) 
     # gun 139 fires load 139: PEN 5 + 139 % 3 = 6 against NIJ Type III's AV 6 (PA-2: PEN = AV)
     last = [r for r in rows if r["attack"] == "gun 139"]
     assert last[0]["ammo"] == "load 139" and last[0]["pen"] == 6
+
+
+def test_pa7_a_defence_of_thousands_of_layers_is_read_part_by_part() -> None:
+    from armourpen.grid import Defence
+    from armourpen.penav.direction import Direction
+
+    catalog = Catalog.builtin()
+    defence = Defence.parse(" + ".join(["NIJ Type III"] * 3000), catalog)
+    assert len(defence.layers) == 3000
+    # PA-7: the highest AV (6) + 1 for each of the 2999 further layers of AV 1 or more
+    assert defence.av(Direction.FRONT) == 6 + 2999
+
+
+def test_catalog_find_is_a_plain_lookup() -> None:
+    catalog = Catalog.builtin()
+    found = catalog.find("nij type iii")
+    assert found is not None and found.name == "NIJ Type III"
+    assert catalog.find("NIJ Type III", "cover") is None
+    assert catalog.find("no such thing") is None and catalog.find("x" * 100_000) is None

@@ -20,7 +20,7 @@ from typing import TYPE_CHECKING, Any
 import numpy as np
 import numpy.typing as npt
 
-from armourpen.catalog.items import ArmourItem, AttackProfile, CoverItem, RangeColumn
+from armourpen.catalog.items import MAX_NAME_CHARS, ArmourItem, AttackProfile, CoverItem, RangeColumn
 from armourpen.errors import InputError, UnknownNameError
 from armourpen.explain import Caution
 from armourpen.limits import DEFAULT_LIMITS, Limits
@@ -111,14 +111,6 @@ class DefenceLayer:
         return d
 
 
-def _known(name: str, catalog: Catalog) -> bool:
-    try:
-        catalog.get(name)
-    except UnknownNameError:
-        return False
-    return True
-
-
 def _lookup_layer(name: str, catalog: Catalog, field: str) -> DefenceLayer:
     """A catalog armour or cover item by name (names are unique across kinds)."""
     from armourpen.catalog import kind_of
@@ -168,12 +160,17 @@ class Defence:
         i = 0
         while i < len(parts):
             # The longest run of parts that names an item: a user's item may have '+' in its name.
-            for j in range(len(parts), i, -1):
-                candidate = "+".join(parts[i:j]).strip()
-                if j == i + 1 or _known(candidate, catalog):
-                    names.append(candidate)
-                    i = j
+            # Runs longer than any name are not tried, so the work grows with the parts, no faster.
+            runs = [(i + 1, parts[i].strip())]
+            text = parts[i]
+            for j in range(i + 2, len(parts) + 1):
+                text += "+" + parts[j - 1]
+                if len(text.strip()) > MAX_NAME_CHARS:
                     break
+                runs.append((j, text.strip()))
+            i, name = next((j, run) for j, run in reversed(runs)
+                           if j == i + 1 or catalog.find(run) is not None)
+            names.append(name)
         return cls.from_names(names, catalog, field=field)
 
     @property

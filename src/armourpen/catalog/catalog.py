@@ -259,6 +259,13 @@ class Catalog:
         assert isinstance(item, AmmoType)
         return item
 
+    def find(self, name: str, kind: str | None = None) -> CatalogItem | None:
+        """The item called ``name`` (of ``kind``), or None: a plain lookup, no suggestions made."""
+        if not isinstance(name, str) or len(name) > 4 * MAX_NAME_CHARS:
+            return None  # no name is that long, even with its spacing and typography
+        index = self._owners if kind is None else self._index[parse_kind(kind)]
+        return index.get(name_key(name))
+
     def get(self, name: str, kind: str | None = None, field: str = "name") -> CatalogItem:
         """Any item by name (kinds never share a name); cover rows without a value included."""
         if kind is not None:
