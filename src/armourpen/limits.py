@@ -32,6 +32,8 @@ class Limits:
     """Nesting of arrays and tables in a JSON or TOML file (a real scenario needs 5)."""
     max_line_entries: int = 500
     """Entries (cover and targets) in a line of fire, both rule sets."""
+    max_line_work: int = 100_000
+    """PEN/AV: the layers each target faces (PA-12), summed over the targets."""
     max_odds_work: int = 10_000_000
     """Exact odds: basic damage values x line entries x hit patterns x (1 + dice/200), times 25
     for attacks that cannot overpenetrate (their chain is followed roll by roll)."""

@@ -51,6 +51,7 @@ class RuleSet:
     odds_engine: str | None = None
     sampler: str | None = None
     reads_files: bool = False
+    line_work: str | None = None  # the work of resolving a scenario, estimated (Limits)
 
     def parse(
         self,
@@ -68,14 +69,18 @@ class RuleSet:
         """
         parse = _load(self.parser)
         if self.reads_files:
-            return parse(data, base=base, limits=limits)
-        if not self.uses_catalog:
-            return parse(data)
-        if catalog is None:
-            from armourpen.catalog import Catalog
+            scenario = parse(data, base=base, limits=limits)
+        elif not self.uses_catalog:
+            scenario = parse(data)
+        else:
+            if catalog is None:
+                from armourpen.catalog import Catalog
 
-            catalog = Catalog.builtin()
-        return parse(data, catalog)
+                catalog = Catalog.builtin()
+            scenario = parse(data, catalog)
+        if self.line_work is not None:  # refused before resolving, not while
+            limits.check("max_line_work", _load(self.line_work)(scenario), "layers faced", "line")
+        return scenario
 
     def resolve(self, scenario: Any, seed: int | random.Random | None = None) -> Any:
         """The explained outcome of ``scenario``; ``seed`` serves rule sets that roll dice."""
@@ -113,6 +118,7 @@ RULE_SETS: dict[str, RuleSet] = {
         resolver="armourpen.penav.resolve:resolve_penav",
         schema_builder="armourpen.penav.scenario:json_schema",
         layout_builder="armourpen.penav.layout:layout",
+        line_work="armourpen.penav.line:line_work",
     ),
     "gurps": RuleSet(
         key="gurps",

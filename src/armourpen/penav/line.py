@@ -89,6 +89,30 @@ def passed_layers(target: Target, own: list[Layer], attack: Attack) -> tuple[lis
     )
 
 
+def line_work(scenario: PenavScenario) -> int:
+    """The layers the targets face, summed over the targets as if the shot reached them all: the
+    work of resolving the line (and the size of its explanation), estimated before any is done.
+
+    Each target faces everything passed before it (PA-12), so a long line of well-armoured
+    targets grows with the square of its length; :attr:`armourpen.limits.Limits.max_line_work`
+    caps it.
+    """
+    in_front = 0
+    total = 0
+    for entry in scenario.line:
+        if isinstance(entry, Cover):
+            in_front += 1
+            continue
+        if entry.vehicle is not None or entry.plate is not None:
+            own, passed = 1, 1  # the face or plate hit
+        else:  # worn armour, then its body and each item twice for those behind
+            own = len(entry.armour)
+            passed = 2 * own + (1 if entry.body is Body.HUMAN else 0)
+        total += in_front + own
+        in_front += passed
+    return total
+
+
 def resolve_line(
     scenario: PenavScenario, pen: int, pen_structural: bool
 ) -> tuple[tuple[TargetOutcome, ...], tuple[Caution, ...]]:
