@@ -82,6 +82,9 @@ def test_ap2_user_catalog_file_over_the_cap_and_too_many_files(tmp_path: Path) -
         Catalog.load([path], user_dir=False, limits=Limits(max_file_bytes=100))
     with pytest.raises(LimitError, match="max_catalog_files"):
         Catalog.load([path, path], user_dir=False, limits=Limits(max_catalog_files=1))
+    size = path.stat().st_size
+    with pytest.raises(LimitError, match="max_catalog_bytes"):
+        Catalog.load([path, path], user_dir=False, limits=Limits(max_catalog_bytes=2 * size - 1))
 
 
 def test_ap2_a_file_that_is_not_utf8_is_refused(tmp_path: Path) -> None:

@@ -28,6 +28,8 @@ class Limits:
     """A scenario or catalog file (bytes)."""
     max_catalog_files: int = 32
     """User catalog files: the user folder's plus ``--catalog`` ones."""
+    max_catalog_bytes: int = 4 << 20
+    """User catalog files together (bytes): loading them takes about 2 seconds per MB."""
     max_depth: int = 32
     """Nesting of arrays and tables in a JSON or TOML file (a real scenario needs 5)."""
     max_line_entries: int = 500

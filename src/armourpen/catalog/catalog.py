@@ -119,8 +119,8 @@ class Catalog:
     ) -> Catalog:
         """The built-in catalog, plus user files (config folder, then ``extra``), clash-checked.
 
-        Each file must be a regular file within ``limits.max_file_bytes``, and there may be at
-        most ``limits.max_catalog_files`` of them.
+        Each file must be a regular file within ``limits.max_file_bytes``; there may be at most
+        ``limits.max_catalog_files`` of them, of ``limits.max_catalog_bytes`` together.
         """
         files: list[Path] = []
         if user_dir:
@@ -133,6 +133,8 @@ class Catalog:
         if not files:
             return _builtin()
         limits.check("max_catalog_files", len(files), "user catalog files", "catalog")
+        limits.check("max_catalog_bytes", sum(_size(p) for p in files), "bytes of user catalogs",
+                     "catalog")
         cat = _builtin()._copy()
         for path in files:
             cat._add_file(path, builtin=False, limits=limits)
@@ -376,6 +378,14 @@ class Catalog:
     def sources(self) -> tuple[str, ...]:
         """The files this catalog was read from, in order."""
         return tuple(self._sources)
+
+
+def _size(path: Path) -> int:
+    """A file's size for the cap (0 when it cannot be read: reading it will say why)."""
+    try:
+        return path.stat().st_size
+    except OSError:
+        return 0
 
 
 class _WrongKindError(UnknownNameError):
