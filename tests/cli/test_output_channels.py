@@ -108,6 +108,42 @@ def test_a_tiny_columns_still_prints_the_whole_result(columns: str, args: list[s
     assert "…" not in tiny.stdout
 
 
+def on_a_terminal(args: list[str], columns: str) -> str:
+    """What ``armourpen ARGS`` shows on a (pseudo-)terminal, colours taken out."""
+    import pty
+    import re
+
+    leader, follower = pty.openpty()
+    try:
+        done = run(args, env={"COLUMNS": columns, "TERM": "xterm", "NO_COLOR": ""},
+                   stdout=follower, stderr=subprocess.PIPE)
+        os.close(follower)
+        chunks = []
+        while True:
+            try:
+                chunk = os.read(leader, 65536)
+            except OSError:  # the terminal is drained and closed
+                break
+            if not chunk:
+                break
+            chunks.append(chunk)
+    finally:
+        os.close(leader)
+    assert done.returncode == 0, done.stderr
+    return re.sub(r"\x1b\[[0-9;?]*[A-Za-z]", "", b"".join(chunks).decode("utf-8"))
+
+
+@pytest.mark.skipif(not hasattr(os, "openpty"), reason="needs a pseudo-terminal")
+@pytest.mark.parametrize("columns", ["0", "1"])
+@pytest.mark.parametrize("args", [EVERY_COMMAND["resolve"], ["catalog", "list", "ammo"]])
+def test_a_tiny_columns_on_a_terminal_still_prints_the_whole_result(
+    columns: str, args: list[str]
+) -> None:
+    shown = on_a_terminal(args, columns)
+    assert shown == on_a_terminal(args, "80")
+    assert "…" not in shown and ("NIJ Type III" in shown or "ball" in shown)
+
+
 def test_names_print_as_typed_never_as_markup_or_emoji() -> None:
     name = "[/bold] :skull: [red]x"
     done = run(["resolve", "--weapon", "7.62x51mm NATO", "--range", "150m", "--target", name],
