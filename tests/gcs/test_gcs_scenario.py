@@ -102,6 +102,20 @@ def test_gu4_the_files_skull_dr_already_holds_the_natural_dr(ogre_file: Path) ->
     assert any("already counts the skull's natural DR" in s["text"] for s in out["steps"])
 
 
+@pytest.mark.parametrize(("beside", "cover"), [
+    ({}, 30),                # the file's skull DR 5 on both sides + HP 20
+    ({"dr_back": 1}, 28),    # 5 in, 1 + the file's natural 2 out, + 20
+    ({"dr": 8}, 40),         # (8 + 2) in, (8 + 2) out, + 20
+])
+def test_gu6_the_files_skull_dr_counts_on_both_sides(
+    ogre_file: Path, beside: dict[str, int], cover: int,
+) -> None:
+    out = resolved(scenario("3d pi", {"target": "Ogre", "gcs": str(ogre_file),
+                                      "injury_tolerance": "none", **beside},
+                            roll=12, location="skull"))
+    assert out["targets"][0]["cover_dr"] == cover
+
+
 def test_gcs_relative_path_is_found_beside_the_scenario_file(ogre_file: Path) -> None:
     data = scenario("3d pi", {"target": "Ogre", "gcs": "monsters/Ogre.gcs"}, roll=10)
     path = ogre_file.parent.parent / "fight.json"

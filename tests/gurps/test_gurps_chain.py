@@ -211,6 +211,52 @@ def test_gu4_skull_adds_natural_dr_2_in_the_chain() -> None:
     assert (t.own_dr, t.penetrating, t.injury) == (2, 8, 32)
 
 
+def test_gu6_skull_natural_dr_counts_where_the_shot_leaves_too() -> None:
+    # 4d pi at the skull of A (DR 3, HP 10), the VIP (HP 10, torso) behind. A's own DR 3 + 2 = 5;
+    # A's cover DR (3 + 2) in + (3 + 2) out + HP 10 = 20. Roll 20: 20 - 5 = 15 x4 = 60, and 20
+    # does not exceed 20: the shot stops in A (counting the skull in only, 18, it would go on).
+    line = ({"target": "A", "dr": 3, "hp": 10, "location": "skull"}, VIP)
+    a, vip = resolve_chain(gurps("4d pi", *line, roll=20), 20).targets
+    assert (a.own_dr, a.penetrating, a.injury, a.cover_dr, a.overpenetrates) == (5, 15, 60, 20,
+                                                                                 False)
+    assert not vip.reached
+    # Roll 21 goes on: the VIP faces 20, 1 penetrating, x1 = 1.
+    a, vip = resolve_chain(gurps("4d pi", *line, roll=21), 21).targets
+    assert a.overpenetrates
+    assert (vip.effective_dr, vip.penetrating, vip.injury) == (20, 1, 1)
+
+
+def test_gu6_skull_natural_dr_on_both_sides_with_dr_back_and_a_divisor() -> None:
+    # 3d(2) pi rolling 15 at the skull of A (DR 3 in, 1 out, HP 10): own (3 + 2) / 2 = 2;
+    # 15 - 2 = 13, x4 = 52. Cover (3 + 2) + (1 + 2) + 10 = 18, / 2 = 9 < 15: the VIP faces 9,
+    # 6 penetrating, x1 = 6.
+    sc = gurps("3d(2) pi", {"target": "A", "dr": 3, "dr_back": 1, "hp": 10, "location": "skull"},
+               VIP, roll=15)
+    r = resolve_chain(sc, 15)
+    a, vip = r.targets
+    assert (a.own_dr, a.penetrating, a.injury, a.cover_dr) == (2, 13, 52, 9)
+    assert (vip.effective_dr, vip.penetrating, vip.injury) == (9, 6, 6)
+    texts = [s.text for s in r.steps]
+    assert "A: skull: the shot leaves through the skull too: DR 1 + natural DR 2 = 3 where it " \
+        "leaves" in texts
+    assert "A: cover DR = DR 5 in + DR 3 out + HP 10 = 18" in texts
+
+
+@pytest.mark.parametrize(("tolerance", "where", "hp", "cover"), [
+    ("none", "eye", 10, 16),          # the eye has no natural DR: 3 + 3 + 10
+    ("no_brain", "skull", 10, 16),    # the skull counts as the face (GU-14): 3 + 3 + 10
+    ("homogenous", "skull", 20, 11),  # no skull DR for Homogenous: 3 + 3 + 20/4
+    ("diffuse", "skull", 20, 15),     # (3 + 2) + (3 + 2) + 20/4
+    ("unliving", "skull", 20, 20),    # (3 + 2) + (3 + 2) + 20/2
+])
+def test_gu6_skull_natural_dr_out_only_where_it_counts_in(
+    tolerance: str, where: str, hp: int, cover: int,
+) -> None:
+    sc = gurps("3d pi", {"target": "A", "dr": 3, "hp": hp, "injury_tolerance": tolerance,
+                         "location": where}, roll=3)
+    assert resolve_chain(sc, 3).targets[0].cover_dr == cover
+
+
 def test_gu4_per_target_location_overrides_the_attack() -> None:
     # 3d pi rolling 10, torso; the target says vitals: 10 x 3 = 30
     sc = gurps("3d pi", {"target": "a", "hp": 10, "location": "vitals"}, roll=10)

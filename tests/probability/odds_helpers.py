@@ -83,6 +83,7 @@ def scenarios(draw: st.DrawFn, max_dice: int = 3, max_random: int = 4) -> dict[s
                 "location": location,
             }
             extras = draw(st.fixed_dictionaries({}, optional={
+                "dr_back": st.integers(0, 8),
                 "flexible": st.booleans(),
                 "vulnerability": st.integers(1, 3),
                 "hardened": st.integers(0, 3),

@@ -5,7 +5,8 @@ Hardened and Perfect Balance; keys written beside ``gcs`` override it, and a ste
 
 - **DR (GU-3)**: a location's ``calc.dr`` against the attack's damage type: ``all`` plus every
   per-kind key that names that type (:mod:`armourpen.gcs.dr`). The skull's natural DR is already
-  in the file's figure and is not added again (GU-4).
+  in the file's figure and is not added again (GU-4); the file's DR counts where the shot enters
+  and where it leaves (GU-6), the skull's on both sides.
 - **Locations (GU-10)**: the target is hit where the scenario says, which must be a location of
   the file's body (its ids: ``skull``, ``wing``, ...), or ``random``: a roll on the file's own
   table. Ids of other body types follow the rules the Basic Set gives them (p. 552), each reading
@@ -143,7 +144,7 @@ class _Report:
         return given
 
 
-def from_character(  # noqa: C901 (one branch per thing a GCS file may override)
+def from_character(
     character: GcsCharacter,
     name: str,
     source: str,
@@ -211,21 +212,7 @@ def from_character(  # noqa: C901 (one branch per thing a GCS file may override)
                     f"{dr_at[aimed][1]}")
         dr = dr_at[aimed][0]
 
-    # A location's natural DR (the skull's) counts where the shot enters, as for every target
-    # (GU-4, GU-6): the DR where it leaves is the file's DR without it.
-    dr_pairs = tuple((where, d, max(0, d - natural)) for where, (d, _, _, natural) in dr_at.items())
-    dr_back = dict((w, b) for w, _, b in dr_pairs).get(aimed, dr) if isinstance(aimed, Location) \
-        else dr
-    skull_included = True
-    if given.dr is not None:
-        report.step("GU-3", f"dr {given.dr} from the scenario overrides the file's DR at every "
-                    "location (the skull adds its natural DR to it)")
-        dr, dr_back, dr_pairs, skull_included = given.dr, given.dr, (), False
-    if given.dr_back is not None:
-        report.step("GU-6", f"dr_back {given.dr_back} from the scenario: the DR where the shot "
-                    "leaves, at every location")
-        dr_back = given.dr_back
-        dr_pairs = tuple((where, d, given.dr_back) for where, d, _ in dr_pairs)
+    dr, dr_back, dr_pairs, skull_included = _dr_sides(dr_at, aimed, dr, given, report)
 
     kind, lacking = _tolerance(character, given, report)
     hardened = _hardened(character, given, report)
@@ -239,6 +226,42 @@ def from_character(  # noqa: C901 (one branch per thing a GCS file may override)
         skull_dr_included=skull_included, rules=_rules(character), steps=tuple(report.steps),
         warnings=tuple(report.warnings),
     )
+
+
+def _dr_sides(
+    dr_at: dict[Location, tuple[int, str, str, int]],
+    aimed: Location | Random,
+    dr: int,
+    given: Overrides,
+    report: _Report,
+) -> tuple[int, int, tuple[tuple[Location, int, int], ...], bool]:
+    """(DR in, DR out, (location, in, out) per location, whether the file's DR holds the skull's
+    natural DR), after the ``dr`` and ``dr_back`` written beside ``gcs``.
+
+    The file's DR holds a location's natural DR (the skull's), which the shot passes where it
+    enters and where it leaves (GU-4, GU-6): the same DR on both sides.
+    """
+    pairs = tuple((where, d, d) for where, (d, _, _, _) in dr_at.items())
+    natural = {where: n for where, (_, _, _, n) in dr_at.items()}
+    dr_back = dr
+    included = True
+    if given.dr is not None:
+        report.step("GU-3", f"dr {given.dr} from the scenario overrides the file's DR at every "
+                    "location (the skull adds its natural DR to it, on both sides)")
+        dr, dr_back, pairs, included = given.dr, given.dr, (), False
+    if given.dr_back is None:
+        return dr, dr_back, pairs, included
+    dr_back = given.dr_back
+    if not included:
+        report.step("GU-6", f"dr_back {given.dr_back} from the scenario: the DR where the shot "
+                    "leaves, at every location")
+        return dr, dr_back, pairs, included
+    report.step("GU-6", f"dr_back {given.dr_back} from the scenario: the DR where the shot leaves, "
+                "at every location, plus the location's natural DR from the file (the skull's)")
+    pairs = tuple((where, d, given.dr_back + natural[where]) for where, d, _ in pairs)
+    if isinstance(aimed, Location):
+        dr_back += natural.get(aimed, 0)
+    return dr, dr_back, pairs, included
 
 
 def _dr_by_location(

@@ -176,24 +176,32 @@ def target_prep(damage: Damage, reading: Dr0Reading, target: Target, hit: Locati
     dr, dr_back = target.dr_for(hit)
     skull = where is Location.SKULL and target.injury_tolerance is not InjuryTolerance.HOMOGENOUS
     natural = skull and not target.skull_dr_included
+    # The shot passes the skull where it enters and where it leaves: its natural DR counts on
+    # both sides of the cover DR (GU-4, GU-6).
     dr_in = dr + (SKULL_DR if natural else 0)
+    dr_out = dr_back + (SKULL_DR if natural else 0)
     eff = apply_divisor(dr_in, divisor.value, reading)
     own_steps = divisor.steps + eff.steps
+    cover_steps: tuple[Step, ...] = ()
     if natural:
         own_steps = (Step("GU-4", f"skull: DR {dr} + natural DR {SKULL_DR} = {dr_in}"),
                      *own_steps)
+        cover_steps = (Step("GU-6", f"skull: the shot leaves through the skull too: DR {dr_back} "
+                            f"+ natural DR {SKULL_DR} = {dr_out} where it leaves"),)
     elif skull:
         own_steps = (Step("GU-4", f"skull: DR {dr} from the character file already counts the "
                           "skull's natural DR; not added again"), *own_steps)
+        cover_steps = (Step("GU-6", f"skull: DR {dr_back} where the shot leaves, the skull's "
+                            "natural DR included (the shot passes the skull on both sides)"),)
     w = wounding_modifier(damage.type, damage.tbb, where, target.injury_tolerance)
-    c = cover_dr(dr_in, dr_back, target.hp, target.injury_tolerance, divisor.value,
+    c = cover_dr(dr_in, dr_out, target.hp, target.injury_tolerance, divisor.value,
                  reading=reading)
     name = target.name
     return TargetPrep(
         Explained(where, _prefixed(name, rules.steps + treated.steps)),
         Explained(eff.value, _prefixed(name, own_steps)),
         Wounding(w.modifier, _prefixed(name, w.steps), w.warnings),
-        Explained(c.value, _prefixed(name, divisor.steps + c.steps)),
+        Explained(c.value, _prefixed(name, divisor.steps + cover_steps + c.steps)),
     )
 
 
