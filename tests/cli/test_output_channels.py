@@ -160,3 +160,20 @@ def test_control_characters_never_reach_the_terminal() -> None:
     assert done.stderr.startswith("armourpen: error: --target: ")
     assert not any(c in done.stderr for c in "\x1b\x07\x9b")
     assert "\\x1b[2J" in done.stderr and done.stderr.count("\n") == 1
+
+
+def test_serve_refuses_a_host_or_port_it_cannot_listen_on_as_bad_input() -> None:
+    import socket
+
+    pytest.importorskip("uvicorn")
+    for host in ("nosuch.invalid", "\x1b[2J", ""):
+        done = run(["serve", "--host", host, "--port", "0"], stdout=subprocess.PIPE,
+                   stderr=subprocess.PIPE)
+        assert done.returncode == 2 and done.stderr.startswith("armourpen: error: --host: ")
+        assert "\x1b" not in done.stderr and done.stdout == ""
+    with socket.socket() as taken:
+        taken.bind(("127.0.0.1", 0))
+        taken.listen()
+        port = taken.getsockname()[1]
+        done = run(["serve", "--port", str(port)], stdout=subprocess.PIPE, stderr=subprocess.PIPE)
+    assert done.returncode == 2 and done.stderr.startswith(f"armourpen: error: --port: {port} ")

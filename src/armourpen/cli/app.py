@@ -10,6 +10,7 @@ naming the flag and what was typed.
 
 from __future__ import annotations
 
+import errno
 import sys
 from collections.abc import Sequence
 from typing import Any
@@ -156,8 +157,8 @@ def _run(args: list[str]) -> int:  # noqa: PLR0911 (one exit code per way a comm
         return _output_failed(exc.error)
     except SystemExit as exc:
         # Rich ends a broken pipe with its own exit; the OSError is the context
-        if isinstance(exc.__context__, OSError):
-            return _output_failed(exc.__context__)
+        if _broken_pipe(exc.__context__):
+            return _output_failed(exc.__context__)  # type: ignore[arg-type]
         return exc.code if isinstance(exc.code, int) else EXIT_INTERNAL
     except OSError as exc:  # files are read through armourpen.reading: this is the output
         return _output_failed(exc)
@@ -168,16 +169,30 @@ def _run(args: list[str]) -> int:  # noqa: PLR0911 (one exit code per way a comm
     return rc if isinstance(rc, int) else EXIT_OK
 
 
-def _output_failed(exc: OSError) -> int:
-    """A broken pipe ends quietly with 0 (the reader has what it wanted); other write errors
-    (a full disk, a closed descriptor) are reported and end with 3."""
-    import errno
+def _broken_pipe(exc: BaseException | None) -> bool:
+    return isinstance(exc, OSError) and (isinstance(exc, BrokenPipeError) or exc.errno == errno.EPIPE)
 
-    _discard(1)
-    if isinstance(exc, BrokenPipeError) or exc.errno == errno.EPIPE:
+
+# What a failed write to the output says (a full disk or quota, a closed or read-only descriptor).
+_WRITE_ERRORS = frozenset(
+    getattr(errno, name) for name in ("ENOSPC", "EDQUOT", "EFBIG", "EIO", "EBADF", "EROFS")
+    if hasattr(errno, name)
+)
+
+
+def _output_failed(exc: OSError) -> int:
+    """A broken pipe ends quietly with 0 (the reader has what it wanted); a failed write (a full
+    disk, a closed descriptor) is reported and ends with 3. Any other OSError (a server that
+    cannot listen, say) is no output failure: an internal error."""
+    if _broken_pipe(exc):
+        _discard(1)
         return EXIT_OK
-    say(f"cannot write the output: {exc.strerror or exc}")
-    return EXIT_OUTPUT
+    if exc.errno in _WRITE_ERRORS:
+        _discard(1)
+        say(f"cannot write the output: {exc.strerror or exc}")
+        return EXIT_OUTPUT
+    say(f"{type(exc).__name__}: {exc}", "internal error")
+    return EXIT_INTERNAL
 
 
 def _finish_output(code: int, stdout_closed: bool) -> int:

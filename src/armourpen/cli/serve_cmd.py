@@ -28,7 +28,34 @@ def serve(host: str, port: int, cors: bool, catalog: tuple[Path, ...], no_user_c
     except ImportError:
         raise InputError("serve", "(the web extra)", "the web app needs the web extra: "
                          "pip install 'armourpen[web]'") from None
+    _check_listen(host, port)
     app = create_app(load_catalog(catalog, no_user_catalog), limits=limits(), cors=cors)
     shown = f"[{host}]" if ":" in host else host
     click.echo(f"armourpen: serving on http://{shown}:{port}/ (the API: http://{shown}:{port}/api)")
-    uvicorn.run(app, host=host, port=port, log_level="warning")
+    try:
+        uvicorn.run(app, host=host, port=port, log_level="warning")
+    except SystemExit as exc:  # uvicorn's own exit when it cannot start (3, our output failure)
+        if exc.code:
+            raise InputError("--port", port, f"a port free to listen on at {host}") from None
+        raise
+
+
+def _check_listen(host: str, port: int) -> None:
+    """Refuse a host this machine cannot listen on, or a port taken, before serving (AP-2)."""
+    import socket
+
+    if not host or not host.isprintable() or any(c.isspace() for c in host):
+        raise InputError("--host", host, "a host name or address, e.g. 127.0.0.1 or localhost")
+    try:
+        family, kind, _, _, address = socket.getaddrinfo(host, port, type=socket.SOCK_STREAM)[0]
+    except (OSError, UnicodeError) as exc:
+        reason = exc.strerror if isinstance(exc, OSError) and exc.strerror else str(exc)
+        raise InputError("--host", host, f"a host name or address of this machine ({reason})") \
+            from None
+    try:
+        with socket.socket(family, kind) as probe:
+            probe.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
+            probe.bind(address)
+    except OSError as exc:
+        raise InputError("--port", port, f"a port this machine can listen on at {host} "
+                         f"({exc.strerror or exc})") from None
