@@ -12,7 +12,7 @@ import math
 from pathlib import Path
 from typing import Any
 
-from hypothesis import HealthCheck, given, settings
+from hypothesis import given, settings
 from hypothesis import strategies as st
 
 import armourpen
@@ -124,25 +124,25 @@ def outcome_or_input_error(data: Any) -> None:
         assert exc.field and str(exc)
 
 
-@settings(max_examples=300, suppress_health_check=[HealthCheck.too_slow])
+@settings(max_examples=150)
 @given(scenario("penav", PENAV_ATTACK_KEYS, PENAV_LINE_KEYS))
 def test_ap2_any_penav_scenario_gives_an_outcome_or_one_input_error(data: Any) -> None:
     outcome_or_input_error(data)
 
 
-@settings(max_examples=300, suppress_health_check=[HealthCheck.too_slow])
+@settings(max_examples=150)
 @given(scenario("gurps", GURPS_ATTACK_KEYS, GURPS_LINE_KEYS))
 def test_ap2_any_gurps_scenario_gives_an_outcome_or_one_input_error(data: Any) -> None:
     outcome_or_input_error(data)
 
 
-@settings(max_examples=400, suppress_health_check=[HealthCheck.too_slow])
+@settings(max_examples=200)
 @given(mutated(PENAV_BASE))
 def test_ap2_near_valid_penav_scenarios(data: Any) -> None:
     outcome_or_input_error(data)
 
 
-@settings(max_examples=400, suppress_health_check=[HealthCheck.too_slow])
+@settings(max_examples=200)
 @given(mutated(GURPS_BASE))
 def test_ap2_near_valid_gurps_scenarios(data: Any) -> None:
     outcome_or_input_error(data)
@@ -180,7 +180,7 @@ KNOWN_KEYS = set(PENAV_ATTACK_KEYS + PENAV_LINE_KEYS + GURPS_ATTACK_KEYS + GURPS
     "sav", "rigid", "covers", "thickness_mm", "slope", "composite", "slab"} - {"bogus"}
 
 
-@settings(max_examples=150, suppress_health_check=[HealthCheck.too_slow])
+@settings(max_examples=150)
 @given(st.sampled_from([PENAV_BASE, GURPS_BASE]), st.data())
 def test_ap2_an_unknown_key_is_named_exactly_as_typed(base: dict[str, Any],
                                                       data: st.DataObject) -> None:
@@ -202,7 +202,7 @@ def test_ap2_an_unknown_key_is_named_exactly_as_typed(base: dict[str, Any],
 TAKES_A_LIST = {"injury_tolerance"}
 
 
-@settings(max_examples=150, suppress_health_check=[HealthCheck.too_slow])
+@settings(max_examples=150)
 @given(st.sampled_from([PENAV_BASE, GURPS_BASE]), st.data())
 def test_ap2_a_value_of_the_wrong_type_is_named_where_it_is(base: dict[str, Any],
                                                             data: st.DataObject) -> None:
@@ -225,7 +225,7 @@ def test_ap2_a_value_of_the_wrong_type_is_named_where_it_is(base: dict[str, Any]
         raise AssertionError(f"a list at {where} was accepted")
 
 
-@settings(max_examples=100, suppress_health_check=[HealthCheck.too_slow])
+@settings(max_examples=100)
 @given(st.sampled_from(["attack", "armour", "cover", "ammo"]), KEYS)
 def test_ap2_an_unknown_catalog_key_is_named_exactly_as_typed(kind: str, key: str) -> None:
     import tempfile
@@ -260,7 +260,7 @@ def test_fuzz_bases_are_valid() -> None:
         armourpen.resolve(armourpen.load_scenario(base, CATALOG))
 
 
-@settings(max_examples=200, suppress_health_check=[HealthCheck.too_slow])
+@settings(max_examples=200)
 @given(
     st.dictionaries(
         st.sampled_from(["attack", "armour", "cover", "ammo", "vehicle", "bogus"]),
