@@ -1,44 +1,28 @@
 """Odds for GURPS scenarios: exact (integer-weight distributions) and Monte Carlo (numpy).
 
-:func:`odds` gives exact odds; :func:`sample` estimates them by sampling. Both are imported lazily
-so that ``import armourpen`` stays light.
+The public route is :func:`armourpen.odds` and :func:`armourpen.sample`, which pick the rule set's
+engines: :func:`armourpen.probability.exact.odds` and
+:func:`armourpen.probability.montecarlo.sample`. This package names those two engines ``odds`` and
+``sample`` (the same functions, not wrappers), loaded on first use so that importing it stays light
+(Monte Carlo needs numpy).
 """
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
-
-from armourpen.limits import DEFAULT_LIMITS, Limits
+from typing import TYPE_CHECKING, Any
 
 if TYPE_CHECKING:
-    from armourpen.gurps.scenario import GurpsScenario
-    from armourpen.probability.montecarlo import MonteCarloResult, Progress
-    from armourpen.probability.result import OddsResult
+    from armourpen.probability.exact import odds as odds
+    from armourpen.probability.montecarlo import sample as sample
 
 __all__ = ["odds", "sample"]
 
-
-def odds(scenario: GurpsScenario, *, limits: Limits = DEFAULT_LIMITS) -> OddsResult:
-    """Exact odds for every target of ``scenario`` (see :func:`armourpen.probability.exact.odds`)."""
-    from armourpen.probability.exact import odds as _odds
-
-    return _odds(scenario, limits=limits)
+_ENGINES = {"odds": "armourpen.probability.exact", "sample": "armourpen.probability.montecarlo"}
 
 
-def sample(
-    scenario: GurpsScenario,
-    samples: int,
-    seed: int,
-    *,
-    chunk: int | None = None,
-    progress: Progress | None = None,
-    limits: Limits = DEFAULT_LIMITS,
-) -> MonteCarloResult:
-    """Monte Carlo estimates with standard errors (see :mod:`armourpen.probability.montecarlo`)."""
-    from armourpen.probability.montecarlo import DEFAULT_CHUNK
-    from armourpen.probability.montecarlo import sample as _sample
+def __getattr__(name: str) -> Any:
+    if name in _ENGINES:
+        import importlib
 
-    return _sample(
-        scenario, samples, seed, chunk=DEFAULT_CHUNK if chunk is None else chunk,
-        progress=progress, limits=limits,
-    )
+        return getattr(importlib.import_module(_ENGINES[name]), name)
+    raise AttributeError(f"module 'armourpen.probability' has no attribute {name!r}")
