@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from fractions import Fraction
+from itertools import product
 from typing import Any
 
 import pytest
@@ -55,6 +56,30 @@ def test_gu10_random_location_burst_example() -> None:
     assert sum(exact.target("Radio operator").location_pmf.values()) == exact.target(
         "Radio operator").p_hit
     assert Location.LEG.value in sentry.location_pmf
+
+
+def test_gu3_random_location_burst_vest_covers_torso_vitals_and_groin_only() -> None:
+    # 7d pi at the Sentry (HP 11), whose vest (DR 4) covers the torso, vitals and groin; every
+    # other location has DR 0. Cover DR by location (GU-6): torso, groin 4 + 4 + 11 = 19; skull
+    # (0 + 2) + (0 + 2) + 11 = 15; face, neck, limbs and extremities 0 + 0 + 11 = 11. Of the 216
+    # rolls of 3d6: torso 52 + groin 27 = 79, skull 4, the rest 133.
+    ways: dict[int, int] = {}  # ways to roll each total of 7d6
+    for dice in product(range(1, 7), repeat=7):
+        ways[sum(dice)] = ways.get(sum(dice), 0) + 1
+    at_least = {t: sum(w for k, w in ways.items() if k >= t) for t in (12, 16, 20)}
+    assert at_least == {12: 279606, 16: 273753, 20: 241539}
+    exact = armourpen.odds(armourpen.load_scenario("example:random-location-burst"))
+    sentry = exact.target("Sentry")
+    over = 79 * at_least[20] + 4 * at_least[16] + 133 * at_least[12]
+    assert sentry.p_overpenetrates == Fraction(over, 216 * 6**7)
+    assert exact.target("Radio operator").p_reached == sentry.p_overpenetrates
+    # No DR on an arm (46 rolls), leg (61), hand (10) or foot (6): 7d x1 is 7 or more, over HP/2
+    # (5.5) and over HP/3 (3.7): always crippled; through the vest 7d - 4 can stay below.
+    assert sentry.p_crippled == Fraction(46 + 61 + 10 + 6, 216)
+    # Not a major wound only in the torso or groin with 7d - 4 <= 5: 7d of 7, 8 or 9 (1 + 7 + 28
+    # of the 6**7 rolls); the skull ((7d - 2) x4), face and neck always are.
+    assert ways[7] + ways[8] + ways[9] == 36
+    assert sentry.p_major_wound == 1 - Fraction(79 * 36, 216 * 6**7)
 
 
 def test_gu13_knockback_door_example() -> None:

@@ -257,6 +257,45 @@ def test_gu6_skull_natural_dr_out_only_where_it_counts_in(
     assert resolve_chain(sc, 3).targets[0].cover_dr == cover
 
 
+@pytest.mark.parametrize(("where", "own", "penetrating", "injury", "cover"), [
+    ("torso", 8, 4, 4, 8 + 8 + 10),            # the vest: 12 - 8 = 4, pi x1
+    ("vitals", 8, 4, 12, 8 + 8 + 10),          # 4 x3
+    ("arm", 0, 12, 6, 0 + 0 + 10),             # no DR: 12 x1 = 12, capped at 10 // 2 + 1 = 6
+    ("skull", 2, 10, 40, (0 + 2) + (0 + 2) + 10),  # not listed: DR 0, and the skull's own 2
+])
+def test_gu3_a_vest_guards_only_the_locations_its_table_lists(
+    where: str, own: int, penetrating: int, injury: int, cover: int,
+) -> None:
+    vest = {"target": "a", "hp": 10, "dr": {"torso": 8, "vitals": 8, "groin": 8}}
+    r = resolve_chain(gurps("3d pi", vest, roll=12, location=where), 12)
+    t = r.targets[0]
+    assert (t.own_dr, t.penetrating, t.injury, t.cover_dr) == (own, penetrating, injury, cover)
+    listed = where in ("torso", "vitals")
+    said = (f"a: DR at the {where}: {own if listed else 0} in, {own if listed else 0} out "
+            + ("from the table of DR by location" if listed else
+               "(the table of DR by location does not list it)"))
+    assert said in [s.text for s in r.steps]
+
+
+def test_gu3_dr_back_table_with_a_whole_dr() -> None:
+    # DR 2 in everywhere; out, the back plate's 6 at the torso and 0 elsewhere (HP 10):
+    # torso cover 2 + 6 + 10 = 18, leg 2 + 0 + 10 = 12
+    t = {"target": "a", "hp": 10, "dr": 2, "dr_back": {"torso": 6}}
+    assert resolve_chain(gurps("3d pi", t, roll=3), 3).targets[0].cover_dr == 18
+    assert resolve_chain(gurps("3d pi", t, roll=3, location="leg"), 3).targets[0].cover_dr == 12
+
+
+def test_gu9_blunt_trauma_only_where_the_flexible_table_lists_dr() -> None:
+    # 3d pi rolling 12 at a flexible vest of DR 12 on the torso: nothing penetrates, 12 // 10 = 1
+    # blunt trauma; at the leg (DR 0) all 12 penetrate, x1, capped at 10 // 2 + 1 = 6
+    t = {"target": "a", "hp": 10, "dr": {"torso": 12}, "flexible": True}
+    torso = resolve_chain(gurps("3d pi", t, roll=12), 12).targets[0]
+    assert (torso.penetrating, torso.injury, torso.effects and torso.effects.blunt_trauma) == (
+        0, 1, 1)
+    leg = resolve_chain(gurps("3d pi", t, roll=12, location="leg"), 12).targets[0]
+    assert (leg.penetrating, leg.injury) == (12, 6)
+
+
 def test_gu4_per_target_location_overrides_the_attack() -> None:
     # 3d pi rolling 10, torso; the target says vitals: 10 x 3 = 30
     sc = gurps("3d pi", {"target": "a", "hp": 10, "location": "vitals"}, roll=10)

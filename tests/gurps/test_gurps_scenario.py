@@ -93,6 +93,38 @@ def test_ap2_bad_scenario_names_field_value_and_allowed(
     assert "Input should" not in str(info.value)  # our words, never pydantic's (AP-2)
 
 
+@pytest.mark.parametrize(("dr", "field", "allowed_part"), [
+    ({"chest": 3}, "line[0].dr.chest", "torso, groin, vitals, skull, eye, face, neck, arm, leg, "
+                                       "hand, foot"),
+    ({"torso": -1}, "line[0].dr.torso", "0 or more"),
+    ({"torso": 2.5}, "line[0].dr.torso", "whole number"),
+    ({"random": 3}, "line[0].dr.random", "torso"),
+    ("8", "line[0].dr", "table"),
+])
+def test_ap2_gu3_a_table_of_dr_by_location_names_the_location(
+    dr: object, field: str, allowed_part: str,
+) -> None:
+    data = {"rules": "gurps", "attack": {"damage": "3d pi", "roll": 10},
+            "line": [{"target": "a", "hp": 10, "dr": dr}]}
+    with pytest.raises(ScenarioError) as info:
+        parse_gurps(data)
+    assert (info.value.field, allowed_part in info.value.allowed) == (field, True)
+    with pytest.raises(ScenarioError) as info:
+        parse_gurps({**data, "line": [{"target": "a", "hp": 10, "dr_back": dr}]})
+    assert info.value.field == field.replace(".dr", ".dr_back")
+
+
+def test_gu3_a_table_of_dr_by_location_gives_0_where_it_is_silent() -> None:
+    sc = parse_gurps({"rules": "gurps", "attack": {"damage": "3d pi", "roll": 10}, "line": [
+        {"target": "a", "hp": 10, "dr": {"torso": 8, "skull": 3}, "dr_back": 2}]})
+    a = sc.targets[0]
+    assert (a.dr_for(Location.TORSO), a.dr_for(Location.SKULL), a.dr_for(Location.ARM)) == (
+        (8, 2), (3, 2), (0, 2))
+    assert [str(step) for step in sc.steps] == [
+        "[GU-3] a: DR by location: torso 8 in, 2 out, skull 3 in, 2 out; every other location "
+        "0 in, 2 out (a table gives DR 0 where it does not list a location)"]
+
+
 def test_gu1_bad_damage_in_a_scenario_names_attack_damage() -> None:
     with pytest.raises(NotationError) as info:
         parse_gurps(_with(lambda d: d["attack"].update(damage="7d(4) pi-")))

@@ -92,6 +92,12 @@ def scenarios(draw: st.DrawFn, max_dice: int = 3, max_random: int = 4) -> dict[s
                 "groin_double_shock": st.booleans(),
             }))
             target.update(extras)
+            if draw(st.integers(0, 3)) == 0:  # DR by location (GU-3): 0 where it is silent
+                spots = [loc for loc in LOCATIONS if loc != "random"]
+                for key in draw(st.lists(st.sampled_from(["dr", "dr_back"]), min_size=1,
+                                         unique=True)):
+                    target[key] = draw(st.dictionaries(st.sampled_from(spots),
+                                                       st.integers(0, 8), max_size=4))
             if not first:
                 target["hit_chance"] = draw(st.sampled_from(CHANCES))
             line.append(target)

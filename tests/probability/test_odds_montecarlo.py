@@ -42,10 +42,16 @@ RANDOM: dict[str, Any] = {
 }
 
 
+# A vest on the torso, vitals and groin only, and a helmet: DR by location (GU-3).
+VEST: dict[str, Any] = {**RANDOM, "line": [
+    {**RANDOM["line"][0], "dr": {"torso": 8, "vitals": 8, "groin": 8, "skull": 4}},
+    RANDOM["line"][1]]}
+
+
 @pytest.mark.parametrize(
     ("data", "seed"),
     [(GRAY, 1), ({**GRAY, "line": [GRAY["line"][0], {**GRAY["line"][1], "hit_chance": "1/3"}]}, 2),
-     (COVERED, 3), (COVERED, 4), (RANDOM, 5)],
+     (COVERED, 3), (COVERED, 4), (RANDOM, 5), (VEST, 6)],
 )
 def test_gu8_monte_carlo_within_4_standard_errors(data: dict[str, Any], seed: int) -> None:
     scenario = parse_gurps(data)

@@ -22,6 +22,7 @@ import urllib.request
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
+from urllib.parse import quote
 
 import pytest
 from gcs.gcs_helpers import character
@@ -138,6 +139,23 @@ def test_gu7_build_the_agent_gray_line(page: Page, server: str) -> None:
     # every step with its ruling id, one tap away
     results(page).nth(1).get_by_text("Why").click()
     expect(results(page).nth(1).locator(".steps")).to_contain_text("GU-4")
+
+
+def test_gu3_a_vest_on_the_torso_only_from_the_dr_table(page: Page, server: str) -> None:
+    page.goto(server + "/?rules=gurps")  # Agent Gray: 7d(2) pi- rolling 20, his DR 8 a vest
+    card = cards(page).first
+    card.get_by_label("DR", exact=True).fill("")
+    card.get_by_text("DR by location (GU-3)").click()
+    card.get_by_label("Torso").fill("8")
+    # the torso: (8 / 2 = 4), 20 - 4 = 16, x0.5 = 8, as the Basic Set's example
+    expect(page).to_have_url(re.compile(re.escape(quote('"dr":{"torso":8}', safe=""))))
+    gray = results(page).first.locator(".badge").first
+    expect(gray).to_have_text(re.compile(r"injury 8$"))
+    # his leg has no DR: 20 x0.5 = 10, capped at 12 / 2 + 1 = 7 (GU-10)
+    card.get_by_label("Location").select_option("leg")
+    expect(gray).to_have_text(re.compile(r"injury 7$"))
+    card.get_by_label("Torso").fill("x")  # an error stands beside the location's field
+    expect(card.locator(".dr-table .error").first).to_contain_text("line[0].dr.torso")
 
 
 def test_pa2_nato_round_against_a_type_iii_vest_and_the_shared_address(

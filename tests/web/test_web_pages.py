@@ -55,6 +55,19 @@ def test_examples_open_by_name(client: TestClient) -> None:
     assert bad.status_code == 200 and "allowed examples" in bad.text
 
 
+def test_gu3_a_table_of_dr_by_location_opens_in_its_fields(client: TestClient) -> None:
+    html = client.get("/", params={"example": "random-location-burst"}).text
+    assert '<details class="dr-table" open>' in html
+    for where, value in (("torso", "4"), ("groin", "4"), ("vitals", "4"), ("leg", "")):
+        assert f'data-key="dr.{where}"    value="{value}"' in html
+    # a DR out by location has no fields: kept beside the card, written back as it was
+    data = {"rules": "gurps", "attack": {"damage": "3d pi", "roll": 10},
+            "line": [{"target": "a", "hp": 10, "dr": 2, "dr_back": {"torso": 6}}]}
+    html = client.get(address(data)).text
+    assert '<details class="dr-table">' in html
+    assert "&#34;dr_back&#34;: {&#34;torso&#34;: 6}" in html
+
+
 def test_a_broken_address_still_opens_the_page(client: TestClient) -> None:
     r = client.get("/", params={"s": "{not json"})
     assert r.status_code == 200 and "is not valid JSON" in r.text

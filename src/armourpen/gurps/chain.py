@@ -193,6 +193,12 @@ def target_prep(damage: Damage, reading: Dr0Reading, target: Target, hit: Locati
                           "skull's natural DR; not added again"), *own_steps)
         cover_steps = (Step("GU-6", f"skull: DR {dr_back} where the shot leaves, the skull's "
                             "natural DR included (the shot passes the skull on both sides)"),)
+    if target.dr_table:
+        listed = any(spot is hit for spot, _, _ in target.dr_at)
+        why = "from the table of DR by location" if listed else \
+            "(the table of DR by location does not list it)"
+        own_steps = (Step("GU-3", f"DR at the {hit.value}: {dr} in, {dr_back} out {why}"),
+                     *own_steps)
     w = wounding_modifier(damage.type, damage.tbb, where, target.injury_tolerance)
     c = cover_dr(dr_in, dr_out, target.hp, target.injury_tolerance, divisor.value,
                  reading=reading)

@@ -11,7 +11,7 @@ from dataclasses import dataclass, field
 from enum import StrEnum
 from fractions import Fraction
 from pathlib import Path
-from typing import Any, ClassVar, Literal
+from typing import Annotated, Any, ClassVar, Literal
 
 from pydantic import (
     BaseModel,
@@ -81,11 +81,13 @@ class Target:
     dr_at: tuple[tuple[Location, int, int], ...] = ()
     skull_dr_included: bool = False
     rules: tuple[tuple[Location, Location, str], ...] = ()
+    dr_table: bool = False
 
     def dr_for(self, hit: Location) -> tuple[int, int]:
         """The DR where the shot enters and where it leaves, hit at ``hit``.
 
-        ``dr_at`` gives them per location (a GCS file's body, GU-3); elsewhere ``dr``/``dr_back``.
+        ``dr_at`` gives them per location (a GCS file's body, or a scenario's table of DR by
+        location: ``dr_table``, GU-3); elsewhere ``dr``/``dr_back``.
         """
         for where, dr, back in self.dr_at:
             if where is hit:
@@ -216,11 +218,35 @@ class ToleranceName(StrEnum):
     NO_NECK = "no_neck"
 
 
+class HumanoidLocation(StrEnum):
+    """The hit locations of a humanoid target (GU-4, GU-10), as a table of DR by location names
+    them."""
+
+    TORSO = "torso"
+    GROIN = "groin"
+    VITALS = "vitals"
+    SKULL = "skull"
+    EYE = "eye"
+    FACE = "face"
+    NECK = "neck"
+    ARM = "arm"
+    LEG = "leg"
+    HAND = "hand"
+    FOOT = "foot"
+
+
+_Dr = Annotated[StrictInt, Field(ge=0)]
+DrByLocation = dict[HumanoidLocation, _Dr]
+_DR = ("DR where the shot enters: a whole number for every location, or a table of DR by hit "
+       "location (e.g. { torso = 8, vitals = 8, groin = 8 }; a location it does not list has DR 0)")
+
+
 class _Target(_Model):
     target: Name
     hp: StrictInt = Field(ge=1)
-    dr: StrictInt = Field(default=0, ge=0)
-    dr_back: StrictInt | None = Field(default=None, ge=0)
+    dr: _Dr | DrByLocation = Field(default=0, description=_DR)
+    dr_back: _Dr | DrByLocation | None = Field(
+        default=None, description="DR where the shot leaves (GU-6), as dr; defaults to dr")
     injury_tolerance: ToleranceName | list[ToleranceName] = ToleranceName.NONE
     hit_chance: Any = 1  # checked by _hit_chance, which keeps 0.3 exact
     location: LocationName | None = None
@@ -363,12 +389,19 @@ def parse_gurps(  # noqa: C901 (one check per key of the schema, in reading orde
             location = attack_location if own is None else own
             _check_location(location, lacking, "attack.location" if own is None else f"{here}.location",
                             t.target)
+            given_back = t.dr if t.dr_back is None else t.dr_back
+            dr, dr_back, dr_at = _dr_by_location(t.dr, given_back)
+            table = isinstance(t.dr, dict) or isinstance(given_back, dict)
+            if table:
+                steps.append(_dr_table_step(t.target, dr, dr_back, dr_at))
             entries.append(
                 Target(
                     name=t.target,
                     hp=t.hp,
-                    dr=t.dr,
-                    dr_back=t.dr if t.dr_back is None else t.dr_back,
+                    dr=dr,
+                    dr_back=dr_back,
+                    dr_at=dr_at,
+                    dr_table=table,
                     injury_tolerance=kind,
                     hit_chance=chance,
                     location=location,
@@ -398,6 +431,30 @@ def parse_gurps(  # noqa: C901 (one check per key of the schema, in reading orde
         warnings=tuple(warnings),
         steps=tuple(steps),
     )
+
+
+def _dr_by_location(
+    dr: int | DrByLocation, dr_back: int | DrByLocation
+) -> tuple[int, int, tuple[tuple[Location, int, int], ...]]:
+    """DR in and out wherever no table says otherwise, and (location, in, out) for every location a
+    table lists (GU-3): a whole number counts everywhere; a table gives DR 0 where it is silent."""
+    ins = {Location(k.value): v for k, v in dr.items()} if isinstance(dr, dict) else {}
+    outs = {Location(k.value): v for k, v in dr_back.items()} if isinstance(dr_back, dict) else {}
+    dr_else = 0 if isinstance(dr, dict) else dr
+    back_else = 0 if isinstance(dr_back, dict) else dr_back
+    listed = [where for where in Location if where in ins or where in outs]
+    return dr_else, back_else, tuple((where, ins.get(where, dr_else), outs.get(where, back_else))
+                                     for where in listed)
+
+
+def _dr_table_step(name: str, dr: int, dr_back: int,
+                   dr_at: tuple[tuple[Location, int, int], ...]) -> Step:
+    def pair(a: int, b: int) -> str:
+        return str(a) if a == b else f"{a} in, {b} out"
+
+    listed = ", ".join(f"{where.value} {pair(a, b)}" for where, a, b in dr_at) or "none listed"
+    return Step("GU-3", f"{name}: DR by location: {listed}; every other location "
+                f"{pair(dr, dr_back)} (a table gives DR 0 where it does not list a location)")
 
 
 def _first_target_check(chance: Fraction, raw: object, where: str, entries: list[LineEntry]) -> None:

@@ -103,7 +103,15 @@ def card_of(entry: object, rules: str) -> CardForm:
         known = _KNOWN["target"]
         if isinstance(e.get("injury_tolerance"), list):  # several kinds: kept as they are
             known = tuple(k for k in known if k != "injury_tolerance")
+        table = _dr_table(e.get("dr"))
+        if isinstance(e.get("dr"), dict) and table is None:  # not what the table shows: kept
+            known = tuple(k for k in known if k != "dr")
+        if isinstance(e.get("dr_back"), dict):  # DR out by location: kept as it is
+            known = tuple(k for k in known if k != "dr_back")
         values = {k: text(e.get(k)) for k in known if k != "gcs"}
+        if table is not None:  # the folded table of DR by location (GU-3)
+            values["dr"], values["dr_table"] = "", "true"
+            values.update((f"dr.{where}", text(v)) for where, v in table.items())
         gcs = e.get("gcs")
         if isinstance(gcs, dict):  # the file's JSON itself (an upload)
             values["gcs_data"] = json.dumps(gcs, ensure_ascii=False)
@@ -121,6 +129,19 @@ def card_of(entry: object, rules: str) -> CardForm:
     items = tuple(Item.of(a) for a in armour) if isinstance(armour, list) else ()
     return CardForm("person", {"target": text(e.get("target")), "body": text(e.get("body"))},
                     items, extra_json(e, _KNOWN["person"]))
+
+
+def _dr_table(dr: object) -> dict[str, int] | None:
+    """A target's ``dr`` as the card's table of DR by location shows it, or None when it is not
+    a table of humanoid locations to whole numbers."""
+    from armourpen.gurps.scenario import HumanoidLocation
+
+    names = {h.value for h in HumanoidLocation}
+    if not isinstance(dr, dict) or not all(
+        k in names and isinstance(v, int) and not isinstance(v, bool) for k, v in dr.items()
+    ):
+        return None
+    return dict(dr)
 
 
 @dataclass(frozen=True, slots=True)

@@ -158,7 +158,8 @@ def _state_from(s: str | None, example: str | None, rules: str | None) -> tuple[
 
 
 def _enum(schema: dict[str, Any], model: str, key: str) -> list[str]:
-    """The values a key of a schema's model allows (through ``$ref``, ``anyOf`` and ``items``)."""
+    """The values a key of a schema's model allows (through ``$ref``, ``anyOf`` and ``items``),
+    or the keys a table in it may have (``propertyNames``)."""
     defs = schema.get("$defs", {})
     stack = [defs.get(model, {}).get("properties", {}).get(key, {})]
     while stack:
@@ -168,8 +169,9 @@ def _enum(schema: dict[str, Any], model: str, key: str) -> list[str]:
         if "$ref" in node:
             stack.append(defs.get(str(node["$ref"]).rsplit("/", 1)[-1], {}))
         stack.extend(node.get("anyOf", []))
-        if isinstance(node.get("items"), dict):
-            stack.append(node["items"])
+        for inner in ("items", "propertyNames"):
+            if isinstance(node.get(inner), dict):
+                stack.append(node[inner])
     return []
 
 
@@ -187,6 +189,7 @@ def _choices(state: WebState) -> dict[str, Any]:
         "optional_rules": sorted(OPTIONAL_RULES),
         "locations": _enum(gurps, "_Attack", "location"),
         "tolerances": _enum(gurps, "_Target", "injury_tolerance"),
+        "dr_locations": _enum(gurps, "_Target", "dr"),  # a table's keys (GU-3)
         "cover_tolerances": _enum(gurps, "_CoverSpec", "injury_tolerance"),
         "examples": example_names(),
     }

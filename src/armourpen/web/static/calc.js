@@ -121,6 +121,24 @@
     return card.dataset.gcsName || undefined;
   }
 
+  function drTable(card) {
+    // DR by location (GU-3): the locations filled in; the others get the DR field's, if any
+    const fields = [...card.querySelectorAll('[data-key^="dr."]')].filter((el) => owner(el) === card);
+    const table = {};
+    for (const el of fields) {
+      if (el.value.trim() !== "") table[el.dataset.key.slice(3)] = num(el.value.trim());
+    }
+    if (!Object.keys(table).length) return null;
+    const everywhere = read(card, "dr");
+    if (everywhere !== "") {
+      for (const el of fields) {
+        const where = el.dataset.key.slice(3);
+        if (!(where in table)) table[where] = num(everywhere);
+      }
+    }
+    return table;
+  }
+
   function readCard(card, forAddress) {
     const ex = extra(card);
     const kind = card.dataset.kind;
@@ -145,6 +163,8 @@
       const gcs = gcsOf(card, forAddress);
       if (gcs !== undefined) e.gcs = gcs;
       for (const key of ["hp", "dr", "dr_back", "st"]) put(e, key, read(card, key), true);
+      const table = drTable(card);
+      if (table) e.dr = table;
       put(e, "injury_tolerance", read(card, "injury_tolerance"));
       put(e, "hit_chance", read(card, "hit_chance"), true);
       put(e, "location", read(card, "location"));
