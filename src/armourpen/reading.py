@@ -14,10 +14,10 @@ import math
 import os
 import re
 import stat
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from fractions import Fraction
 from pathlib import Path
-from typing import Any
+from typing import Any, TypeAlias
 
 from armourpen.errors import InputError, ScenarioError
 from armourpen.limits import DEFAULT_LIMITS, LimitError, Limits
@@ -183,15 +183,18 @@ def parse_json(
     """JSON text -> plain values; nesting, duplicate keys and numbers are checked (see module)."""
     import json
 
-    depth = 0
-    for m in _JSON_TOKENS.finditer(text):
-        c = m.group()
-        if c in "[{":
-            depth += 1
-            if depth > max(limits.max_depth, PARSER_DEPTH):
-                raise _nesting_error(depth, limits, field)
-        elif c in "]}":
-            depth -= 1
+    bound = max(limits.max_depth, PARSER_DEPTH)
+    # Text can nest no deeper than it has opening brackets: only a text with more is scanned.
+    if text.count("[") + text.count("{") > bound:
+        depth = 0
+        for m in _JSON_TOKENS.finditer(text):
+            c = m.group()
+            if c in "[{":
+                depth += 1
+                if depth > bound:
+                    raise _nesting_error(depth, limits, field)
+            elif c in "]}":
+                depth -= 1
     try:
         data = json.loads(
             text,
@@ -279,13 +282,31 @@ def _bad_text(text: str, *, key: bool) -> str | None:
 
 
 NAME_RULE = "a name: text on one line, with at least one visible character"
+_LINE_BREAKS = frozenset("\n\r\t\v\f")
 
 
 def one_line(text: str) -> str:
     """``text`` if it names something: not blank, on one line (else a ValueError)."""
-    if not text.strip() or any(c in "\n\r\t\v\f" for c in text):
+    if not text.strip() or not _LINE_BREAKS.isdisjoint(text):
         raise ValueError(NAME_RULE)
     return text
+
+
+# A node waiting to be checked: the value, its depth, and the node and key or index it sits under
+# (the path is spelled out from these only when the value is refused).
+_Node: TypeAlias = tuple[Any, int, "_Node | None", "str | int"]
+
+
+def _path_of(node: _Node) -> str:
+    parts: list[str | int] = []
+    at: _Node | None = node
+    while at is not None and at[2] is not None:
+        parts.append(at[3])
+        at = at[2]
+    path = ""
+    for part in reversed(parts):
+        path = _join(path, part)
+    return path
 
 
 def check_tree(  # noqa: C901, PLR0912 (one branch per kind of value a file may hold)
@@ -302,47 +323,72 @@ def check_tree(  # noqa: C901, PLR0912 (one branch per kind of value a file may 
     (``line[1].hp``) after ``prefix``. The walk is iterative: any depth is safe to check."""
     max_depth = limits.max_depth if limits is not None else float("inf")
 
-    def fail(path: str, value: object, allowed: str) -> InputError:
+    def fail(node: _Node, value: object, allowed: str, key: str | None = None) -> InputError:
+        path = _path_of(node) if key is None else _join(_path_of(node), key)
         return error(prefix + (path or "(top level)"), value, allowed)
 
-    stack: list[tuple[Any, str, int]] = [(data, "", 0)]
+    def too_deep(node: _Node) -> InputError:
+        assert limits is not None
+        return _nesting_error(node[1] + 1, limits, prefix + (_path_of(node) or "(top level)"))
+
+    stack: list[_Node] = [(data, 0, None, "")]
     while stack:
-        node, path, depth = stack.pop()
-        if isinstance(node, Mapping):
-            if depth >= max_depth:
-                assert limits is not None
-                raise _nesting_error(depth + 1, limits, prefix + (path or "(top level)"))
-            if isinstance(node, _Duplicated):
-                raise fail(_join(path, node.key), node.key,
-                            "a key given twice in one object; give each key once")
-            children = []
-            for k, v in node.items():
-                if not isinstance(k, str):
-                    raise fail(path, k, "keys are text")
-                bad = _bad_text(k, key=True)
+        entry = stack.pop()
+        value, depth = entry[0], entry[1]
+        kind = type(value)  # the built-in types a parser returns first, without ABC checks
+        if kind is str:
+            if not value.isprintable():
+                bad = _bad_text(value, key=False)
                 if bad is not None:
-                    raise fail(_join(path, k), k, f"a key holds {bad}; keys are plain text")
-                children.append((v, _join(path, k), depth + 1))
-            stack.extend(reversed(children))  # so that problems are found in reading order
-        elif isinstance(node, list | tuple):
-            if depth >= max_depth:
-                assert limits is not None
-                raise _nesting_error(depth + 1, limits, prefix + (path or "(top level)"))
-            stack.extend((v, _join(path, i), depth + 1) for i, v in reversed(list(enumerate(node))))
-        elif isinstance(node, BadNumber):
-            raise fail(path, node, node.allowed)
-        elif isinstance(node, bool):
+                    raise fail(entry, value, f"the text holds {bad}; give plain text")
+        elif kind is int:
+            if not -(2**63) <= value < 2**63:
+                raise fail(entry, value, _TOO_LONG)
+        elif kind is bool or value is None:
             continue
-        elif isinstance(node, float):
-            if not math.isfinite(node):
-                raise fail(path, node, _NOT_FINITE)
-        elif isinstance(node, int):
-            if not -(2**63) <= node < 2**63:
-                raise fail(path, node, _TOO_LONG)
-        elif isinstance(node, str):
-            bad = _bad_text(node, key=False)
-            if bad is not None:
-                raise fail(path, node, f"the text holds {bad}; give plain text")
+        elif kind is float:
+            if not math.isfinite(value):
+                raise fail(entry, value, _NOT_FINITE)
+        elif isinstance(value, Mapping):
+            if depth >= max_depth:
+                raise too_deep(entry)
+            if isinstance(value, _Duplicated):
+                raise fail(entry, value.key,
+                           "a key given twice in one object; give each key once", value.key)
+            children: list[_Node] = []
+            for k, v in value.items():
+                if not isinstance(k, str):
+                    raise fail(entry, k, "keys are text")
+                bad = None if k.isprintable() else _bad_text(k, key=True)
+                if bad is not None:
+                    raise fail(entry, k, f"a key holds {bad}; keys are plain text", k)
+                children.append((v, depth + 1, entry, k))
+            stack.extend(reversed(children))  # so that problems are found in reading order
+        elif isinstance(value, list | tuple):
+            if depth >= max_depth:
+                raise too_deep(entry)
+            stack.extend((v, depth + 1, entry, i) for i, v in reversed(list(enumerate(value))))
+        else:
+            _check_other(entry, fail)
+
+
+def _check_other(entry: _Node, fail: Callable[[_Node, object, str], InputError]) -> None:
+    """A value of a type other than the built-in ones a parser returns (subclasses included)."""
+    value = entry[0]
+    if isinstance(value, BadNumber):
+        raise fail(entry, value, value.allowed)
+    if isinstance(value, bool):
+        return
+    if isinstance(value, float):
+        if not math.isfinite(value):
+            raise fail(entry, value, _NOT_FINITE)
+    elif isinstance(value, int):
+        if not -(2**63) <= value < 2**63:
+            raise fail(entry, value, _TOO_LONG)
+    elif isinstance(value, str):
+        bad = _bad_text(value, key=False)
+        if bad is not None:
+            raise fail(entry, value, f"the text holds {bad}; give plain text")
 
 
 def read_data(

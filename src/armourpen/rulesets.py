@@ -60,24 +60,27 @@ class RuleSet:
         *,
         base: Path | None = None,
         limits: Limits = DEFAULT_LIMITS,
+        checked: bool = False,
     ) -> Any:
         """A validated scenario of this rule set; names are looked up in ``catalog``.
 
         Without a catalog, the built-in one is used (never the user's folders: the caller decides
         which user catalogs to load). A rule set that ``reads_files`` (GCS character files) finds
         relative paths in ``base``, the scenario file's folder, and reads them within ``limits``.
+        ``checked`` says that :func:`armourpen.reading.check_tree` has passed ``data`` (within
+        ``limits``), so that the parser does not walk it again.
         """
         parse = _load(self.parser)
         if self.reads_files:
-            scenario = parse(data, base=base, limits=limits)
+            scenario = parse(data, base=base, limits=limits, checked=checked)
         elif not self.uses_catalog:
-            scenario = parse(data)
+            scenario = parse(data, checked=checked)
         else:
             if catalog is None:
                 from armourpen.catalog import Catalog
 
                 catalog = Catalog.builtin()
-            scenario = parse(data, catalog)
+            scenario = parse(data, catalog, checked=checked)
         if self.line_work is not None:  # refused before resolving, not while
             limits.check("max_line_work", _load(self.line_work)(scenario), "layers faced", "line")
         return scenario

@@ -81,17 +81,31 @@ def load_scenario(
         from armourpen.reading import check_tree
 
         check_tree(source, limits=limits)
-        data = source
+        data: Any = source
     else:
-        data = read_scenario_file(source, limits)
+        data = read_scenario_file(source, limits)  # checked as it is read
         if folder is None:
             folder = scenario_path(source).parent  # files a scenario names are found beside it
+    return load_checked(data, catalog, limits=limits, base=folder)
+
+
+def load_checked(
+    data: Mapping[str, Any],
+    catalog: Catalog | None = None,
+    *,
+    limits: Limits = DEFAULT_LIMITS,
+    base: Path | None = None,
+) -> Scenario:
+    """:func:`load_scenario` of a mapping that :func:`armourpen.reading.check_tree` has passed
+    within ``limits``, as every tree :mod:`armourpen.reading` parses has (a scenario file, an
+    HTTP body): the tree is not walked again."""
     if not isinstance(data, Mapping):
         raise ScenarioError("scenario", data, "a table of keys (rules, attack, line, ...)")
     line = data.get("line")
     if isinstance(line, list):
         limits.check("max_line_entries", len(line), "entries", "line")
-    scenario: Scenario = rules_of(data).parse(data, catalog, base=folder, limits=limits)
+    scenario: Scenario = rules_of(data).parse(data, catalog, base=base, limits=limits,
+                                              checked=True)
     return scenario
 
 

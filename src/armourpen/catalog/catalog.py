@@ -58,13 +58,12 @@ _TYPOGRAPHY = str.maketrans(
         "\u2044": "/", "\u00d7": "x",
     }
 )
-_IGNORED = set(" \t\n\r-_\u00a0\u2010\u2011\u2012\u2013\u2014")
+_IGNORED = str.maketrans(dict.fromkeys(" \t\n\r-_\u00a0\u2010\u2011\u2012\u2013\u2014"))
 
 
 def name_key(text: str) -> str:
     """The form names are compared in: case, spacing, hyphens and typography ignored."""
-    t = unicodedata.normalize("NFKC", text).translate(_TYPOGRAPHY).casefold()
-    return "".join(c for c in t if c not in _IGNORED)
+    return unicodedata.normalize("NFKC", text).translate(_TYPOGRAPHY).casefold().translate(_IGNORED)
 
 
 def kind_of(item: CatalogItem) -> str:

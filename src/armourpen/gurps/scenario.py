@@ -319,20 +319,23 @@ def _hit_chance(raw: object, where: str) -> Fraction:
     return value
 
 
-def parse_gurps(  # noqa: C901 (one check per key of the schema, in reading order)
-    data: Mapping[str, Any], base: Path | None = None, limits: Limits = DEFAULT_LIMITS
+def parse_gurps(  # noqa: C901, PLR0912 (one check per key of the schema, in reading order)
+    data: Mapping[str, Any], base: Path | None = None, limits: Limits = DEFAULT_LIMITS,
+    *, checked: bool = False,
 ) -> GurpsScenario:
     """Validate a whole scenario mapping (``rules = "gurps"``) into a :class:`GurpsScenario`.
 
     A target's ``gcs`` file is found relative to ``base`` (the scenario file's folder) and read
     within ``limits``; without ``base`` no file may be named (``gcs`` holds the file's JSON, or a
-    value :func:`armourpen.load_gcs` returned).
+    value :func:`armourpen.load_gcs` returned). ``checked``: the caller has run
+    :func:`armourpen.reading.check_tree` on ``data`` (as ``load_scenario`` does).
     """
     if not isinstance(data, Mapping):
         raise ScenarioError("scenario", data, "a table of keys (rules, settings, attack, line)")
-    from armourpen.reading import check_tree
+    if not checked:
+        from armourpen.reading import check_tree
 
-    check_tree(data, limits=None)  # numbers, keys and text, wherever the mapping came from
+        check_tree(data, limits=None)  # numbers, keys and text, wherever the mapping came from
     try:
         top = _Top.model_validate(dict(data))
     except ValidationError as exc:

@@ -65,15 +65,20 @@ class _Strict(BaseModel):
 
     def to_spec(self) -> Any:
         """The same values as the plain spec (lists as tuples, inner models as their specs)."""
-        fields = type(self).model_fields
-        return self.SPEC(**{name: _spec_of(getattr(self, name)) for name in fields})
+        # a model's __dict__ holds exactly its fields' values, by field name
+        return self.SPEC(**{name: _spec_of(v) for name, v in self.__dict__.items()})
+
+
+_ATOMS = frozenset({str, int, float, bool, type(None)})
 
 
 def _spec_of(value: Any) -> Any:
+    if type(value) in _ATOMS:  # the bulk, told apart without the models' (ABC) isinstance
+        return value
+    if type(value) is list:
+        return tuple(map(_spec_of, value))
     if isinstance(value, _Strict):
         return value.to_spec()
-    if isinstance(value, list):
-        return tuple(_spec_of(v) for v in value)
     return value
 
 
@@ -176,11 +181,14 @@ class ScenarioSpec(_Strict):
     line: list[LineEntry] = Field(min_length=1)
 
 
-def parse_penav(data: Mapping[str, Any], catalog: Catalog) -> PenavScenario:
-    """Validate a scenario mapping and resolve its names in ``catalog``."""
-    from armourpen.reading import check_tree
+def parse_penav(data: Mapping[str, Any], catalog: Catalog, *, checked: bool = False
+                ) -> PenavScenario:
+    """Validate a scenario mapping and resolve its names in ``catalog``; ``checked``: the caller
+    has run :func:`armourpen.reading.check_tree` on ``data`` (as ``load_scenario`` does)."""
+    if not checked:
+        from armourpen.reading import check_tree
 
-    check_tree(data, limits=None)  # numbers, keys and text, wherever the mapping came from
+        check_tree(data, limits=None)  # numbers, keys and text, wherever the mapping came from
     try:
         model = ScenarioSpec.model_validate(data)
     except ValidationError as exc:

@@ -104,8 +104,8 @@ ERRORS: dict[int | str, dict[str, Any]] = {
 async def load(request: Request) -> Scenario:
     """The body's scenario, its names looked up in the app's catalog, within its caps."""
     state = state_of(request)
-    data = await read_json(request, state.limits)
-    return state.load_scenario(data)
+    data = await read_json(request, state.limits)  # checked as it is read, once
+    return state.load_scenario(data, checked=True)
 
 
 # --- the routes -------------------------------------------------------------------------------
@@ -321,7 +321,7 @@ async def chart_odds(request: Request, format: Format = "json") -> Response:
     fmt = _format(format)
     state = state_of(request)
     data = await read_json(request, state.limits)
-    return _chart(request, state.odds_chart(data), fmt)
+    return _chart(request, state.odds_chart(data, checked=True), fmt)
 
 
 def components() -> dict[str, Any]:

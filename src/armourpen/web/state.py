@@ -30,17 +30,20 @@ class WebState:
     catalog: Catalog
     limits: Limits
 
-    def load_scenario(self, data: Mapping[str, Any]) -> Scenario:
+    def load_scenario(self, data: Mapping[str, Any], *, checked: bool = False) -> Scenario:
         """A scenario mapping, its names looked up in the app's catalog (rule sets that use one).
 
         A GURPS target's ``gcs`` is the character file's JSON itself (an upload): over HTTP a
-        path is refused, for the server's files are not the client's to read.
+        path is refused, for the server's files are not the client's to read. ``checked``: the
+        mapping is a body :func:`armourpen.web.body.read_json` read (and checked) with the app's
+        caps, which is not walked again.
         """
         from armourpen.rulesets import rules_of
-        from armourpen.scenario import load_scenario
+        from armourpen.scenario import load_checked, load_scenario
 
         catalog = self.catalog if rules_of(data).uses_catalog else None
-        return load_scenario(with_uploads(data), catalog, limits=self.limits)
+        load = load_checked if checked else load_scenario
+        return load(with_uploads(data), catalog, limits=self.limits)
 
     def table(self, params: Mapping[str, Any]) -> SweepResult:
         """:func:`armourpen.table` with the app's catalog and caps."""
@@ -122,12 +125,14 @@ class WebState:
             raise InputError("av", av, "allowed: a whole number")
         return slope_chart(av=int(whole), field="av")
 
-    def odds_chart(self, data: Mapping[str, Any]) -> OddsChart:
-        """``armourpen chart odds``: the exact odds of a scenario, within the app's caps."""
+    def odds_chart(self, data: Mapping[str, Any], *, checked: bool = False) -> OddsChart:
+        """``armourpen chart odds``: the exact odds of a scenario, within the app's caps
+        (``checked`` as for :meth:`load_scenario`)."""
         import armourpen
         from armourpen.charts import OddsChart
 
-        return OddsChart(armourpen.odds(self.load_scenario(data), limits=self.limits))
+        scenario = self.load_scenario(data, checked=checked)
+        return OddsChart(armourpen.odds(scenario, limits=self.limits))
 
 
 @dataclass(frozen=True, slots=True)
