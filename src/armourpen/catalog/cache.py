@@ -1,12 +1,14 @@
-"""A per-user cache of the parsed built-in catalog, so a one-shot command starts fast.
+"""A per-user cache of the parsed built-in catalog, so that a one-shot command starts fast.
 
-The shipped TOML is parsed and validated once and its items are written as plain JSON data (never
-pickle: reading the cache can run no code) under the user cache folder, with the hash of what
-they were built from: the package version, the catalog's code and its data files. A cache file is
-used only when its hash matches and every value in it has the type its field requires; anything
-else (a stale, damaged, planted or foreign file) is ignored and rebuilt. ``ARMOURPEN_NO_CACHE=1``
-turns the cache off and ``ARMOURPEN_CACHE_DIR`` moves it. Any failure to read or write falls back to
-building in memory.
+Front ends that start often ask for it (the CLI: ``Catalog.builtin(cache=True)``); the Python API
+reads the package's own files only. The shipped TOML is parsed and validated once and its items are
+written as plain JSON data (never pickle: reading the cache can run no code) under the user cache
+folder. The file is one line of stamp, then the items: the stamp holds the hash of what they were
+built from (the package version, the catalog's code and its data files) and a BLAKE2b digest of the
+exact bytes of the items. A cache file is used only when its stamp matches, its items have that
+digest, and every value in them has the type its field requires; anything else (a stale, damaged,
+edited, planted or foreign file) is ignored and rebuilt. ``ARMOURPEN_NO_CACHE=1`` turns the cache off
+and ``ARMOURPEN_CACHE_DIR`` moves it. Any failure to read or write falls back to building in memory.
 """
 
 from __future__ import annotations
@@ -34,10 +36,17 @@ from armourpen.catalog.items import (
 )
 from armourpen.values import Direction
 
+try:
+    # hashlib.blake2b is this built-in module's; importing hashlib also loads OpenSSL, which
+    # costs a one-shot command about 10 ms (bench/startup.py) for nothing used here.
+    from _blake2 import blake2b
+except ImportError:  # pragma: no cover - an interpreter built without it
+    from hashlib import blake2b
+
 if TYPE_CHECKING:
     from armourpen.catalog.catalog import Catalog
 
-FORMAT = 1  # bump when the layout of the file changes
+FORMAT = 2  # bump when the layout of the file changes
 CACHE_NAME = "builtin-catalog.json"
 MAX_CACHE_BYTES = 16 << 20  # far above the built-in catalog; a larger file is not ours
 _HERE = Path(__file__).resolve().parent
@@ -191,6 +200,25 @@ def _read(path: Path) -> bytes | None:
         return f.read(MAX_CACHE_BYTES + 1)
 
 
+def digest(payload: bytes) -> str:
+    """The digest the stamp gives of the items' exact bytes."""
+    return blake2b(payload, digest_size=32).hexdigest()
+
+
+def _payload(raw: bytes, key: str) -> bytes | None:
+    """The items' bytes, if the stamp line before them is this version's and their digest holds
+    (checked before any of them is parsed)."""
+    line, _, payload = raw.partition(b"\n")
+    try:
+        stamp = json.loads(line)
+    except (ValueError, RecursionError):  # not this layout (bad UTF-8 is a ValueError too)
+        return None
+    if (isinstance(stamp, dict) and stamp.get("format") == FORMAT and stamp.get("hash") == key
+            and stamp.get("digest") == digest(payload)):
+        return payload
+    return None
+
+
 def cached_catalog(build: Callable[[], Catalog]) -> Catalog:
     """``build()``, or the plain copy an earlier run wrote from the same catalog hash."""
     if os.environ.get("ARMOURPEN_NO_CACHE", "") not in ("", "0"):
@@ -201,21 +229,20 @@ def cached_catalog(build: Callable[[], Catalog]) -> Catalog:
         raw = _read(path)
     except OSError:
         return build()
-    if raw is not None:
+    payload = None if raw is None else _payload(raw, key)
+    if payload is not None:
         try:
-            stored = json.loads(raw)
-            if (isinstance(stored, dict) and stored.get("format") == FORMAT
-                    and stored.get("hash") == key):
-                return decode_catalog(stored.get("catalog"))
+            return decode_catalog(json.loads(payload))
         except (ValueError, TypeError, RecursionError):
-            pass  # damaged, planted or from another version: rebuilt below
+            pass  # a stamp forged over wrong values: rebuilt below
     catalog = build()
     try:
-        text = json.dumps({"format": FORMAT, "hash": key, "catalog": encode_catalog(catalog)},
-                          ensure_ascii=False, separators=(",", ":"))
+        items = json.dumps(encode_catalog(catalog), ensure_ascii=False,
+                           separators=(",", ":")).encode()
+        stamp = json.dumps({"format": FORMAT, "hash": key, "digest": digest(items)}).encode()
         path.parent.mkdir(parents=True, exist_ok=True)
         tmp = path.with_name(f".{CACHE_NAME}.{os.getpid()}.tmp")
-        tmp.write_text(text, encoding="utf-8")
+        tmp.write_bytes(stamp + b"\n" + items)
         os.replace(tmp, path)
     except (OSError, TypeError):
         pass  # no cache this time; the catalog itself is fine

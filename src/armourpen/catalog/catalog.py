@@ -7,7 +7,6 @@ alias is unique across the whole catalog, so a user item can never shadow a buil
 
 from __future__ import annotations
 
-import functools
 import unicodedata
 from collections.abc import Iterable, Sequence
 from pathlib import Path
@@ -104,9 +103,15 @@ class Catalog:
     # --- building ------------------------------------------------------------------------
 
     @classmethod
-    def builtin(cls) -> Catalog:
-        """The shipped data, parsed once per process."""
-        return _builtin()
+    def builtin(cls, *, cache: bool = False) -> Catalog:
+        """The shipped data, read once per process (the first call decides from where).
+
+        Only the package's own files are read, unless a front end that starts often (the CLI)
+        asks for the ``cache``: the parsed items are then read from the user cache folder, and
+        written there when missing or stale (:mod:`armourpen.catalog.cache`). The items are the
+        same either way.
+        """
+        return _builtin(cache)
 
     @classmethod
     def load(
@@ -115,11 +120,13 @@ class Catalog:
         *,
         user_dir: bool = True,
         limits: Limits = DEFAULT_LIMITS,
+        cache: bool = False,
     ) -> Catalog:
         """The built-in catalog, plus user files (config folder, then ``extra``), clash-checked.
 
         Each file must be a regular file within ``limits.max_file_bytes``; there may be at most
-        ``limits.max_catalog_files`` of them, of ``limits.max_catalog_bytes`` together.
+        ``limits.max_catalog_files`` of them, of ``limits.max_catalog_bytes`` together. ``cache``
+        is that of :meth:`builtin`.
         """
         files: list[Path] = []
         if user_dir:
@@ -130,11 +137,11 @@ class Catalog:
                 files.extend(sorted(d.glob("*.toml")))
         files.extend(Path(p) for p in extra)
         if not files:
-            return _builtin()
+            return _builtin(cache)
         limits.check("max_catalog_files", len(files), "user catalog files", "catalog")
         limits.check("max_catalog_bytes", sum(_size(p) for p in files), "bytes of user catalogs",
                      "catalog")
-        cat = _builtin()._copy()
+        cat = _builtin(cache)._copy()
         for path in files:
             cat._add_file(path, builtin=False, limits=limits)
         return cat
@@ -411,8 +418,18 @@ def _article(kind: str) -> str:
     return "an" if kind[0] in "aeiou" else "a"
 
 
-@functools.cache
-def _builtin() -> Catalog:
-    from armourpen.catalog.cache import cached_catalog
+_BUILTIN: list[Catalog] = []  # the built-in catalog, once read (see Catalog.builtin)
 
-    return cached_catalog(lambda: Catalog.from_files(sorted(DATA_DIR.glob("*.toml"))))
+
+def _builtin(cache: bool = False) -> Catalog:
+    if not _BUILTIN:
+        def build() -> Catalog:
+            return Catalog.from_files(sorted(DATA_DIR.glob("*.toml")))
+
+        if cache:
+            from armourpen.catalog.cache import cached_catalog
+
+            _BUILTIN.append(cached_catalog(build))
+        else:
+            _BUILTIN.append(build())
+    return _BUILTIN[0]

@@ -172,11 +172,15 @@ def limits() -> Limits:
 
 
 def load_catalog(files: Sequence[Path] | None, no_user_catalog: bool = False) -> Catalog:
-    """The built-in catalog, the user config folder's files (unless refused) and ``--catalog``."""
+    """The built-in catalog, the user config folder's files (unless refused) and ``--catalog``.
+
+    The built-in items come from the user cache folder when they can (a command is one short
+    process: parsing the shipped TOML each time would be most of its run).
+    """
     from armourpen.catalog import Catalog
 
     return Catalog.load([str(f) for f in files or ()], user_dir=not no_user_catalog,
-                        limits=limits())
+                        limits=limits(), cache=True)
 
 
 def load_scenario_file(path: Path, files: Sequence[Path] | None, no_user_catalog: bool) -> Scenario:

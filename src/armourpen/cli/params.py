@@ -176,6 +176,6 @@ def complete_catalog(kind: str) -> Callable[..., list[CompletionItem]]:
     def names() -> list[str]:
         from armourpen.catalog import Catalog
 
-        return [item.name for item in Catalog.builtin().items(kind)]
+        return [item.name for item in Catalog.builtin(cache=True).items(kind)]
 
     return completer(names)
