@@ -59,7 +59,7 @@ def test_gcs_show_readable(capsys: pytest.CaptureFixture[str], ogre: Path) -> No
     assert "5-16" in out and "3, fire 5" in out  # fire: all 3 + 2
     assert "hardened 1" in out
     assert "rolls 17-18 of 3d" in out  # GU-10: the rolls no location covers
-    assert "High Pain Threshold" in out
+    assert "pain threshold high" in out  # High Pain Threshold, read (GU-11)
 
 
 @pytest.mark.parametrize("content", ["{", '{"version": 4}', "[]"])

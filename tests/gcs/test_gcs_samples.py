@@ -47,7 +47,7 @@ SAMPLES: dict[str, dict[str, Any]] = {
                       ("torso", "Torso", "7-16", 4)],
         "injury_tolerance": ["unliving", "no_brain", "no_vitals", "no_blood", "no_eyes"],
         "hardened": 0, "vulnerabilities": [{"multiplier": 2, "against": "Crushing"}],
-        "warned": ["GU-10", "GU-3", "GU-11", "GU-14"],
+        "warned": ["GU-10", "GU-3", "GU-14"], "pain": "high",
     },
     "Giant Rat.gcs": {
         "name": "Giant Rat", "hp": 9, "st": 9, "ht": 13, "body": "Quadruped",
@@ -64,19 +64,19 @@ SAMPLES: dict[str, dict[str, Any]] = {
         "locations": [("torso", "Torso", "3-4", 0)],
         "injury_tolerance": ["homogenous", "no_blood", "no_eyes", "no_head", "no_neck"],
         "hardened": 0, "vulnerabilities": [{"multiplier": 2, "against": "Fire"}],
-        "warned": ["GU-10", "GU-3", "GU-11", "GU-14"],
+        "warned": ["GU-10", "GU-3", "GU-14"], "pain": "high",
     },
     "Kabal.gcs": {
         "name": "Kabal", "hp": 13, "st": 13, "ht": 12, "body": "Humanoid",
         # the face's DR 3 is a worn plate, the hand's DR 4 a hook sword's guard
         "locations": humanoid(skull=2, face=3, hand=4, rest=0), "injury_tolerance": [],
-        "hardened": 0, "vulnerabilities": [], "warned": ["GU-11"],
+        "hardened": 0, "vulnerabilities": [], "warned": [], "pain": "high",
     },
     "The Overlord of Jupiter.gcs": {
         "name": "The Overlord of Jupiter", "hp": 14, "st": 14, "ht": 14, "body": "Humanoid",
         # DR 15 (Hardened 1) everywhere but the eyes; the skull adds its natural DR 2
         "locations": humanoid(skull=17, face=15, hand=15, rest=15), "injury_tolerance": [],
-        "hardened": 1, "vulnerabilities": [], "warned": ["GU-11"],
+        "hardened": 1, "vulnerabilities": [], "warned": [], "pain": "high",
     },
 }
 
@@ -109,6 +109,7 @@ def test_gcs_sample_traits(loaded: tuple[dict[str, Any], GcsCharacter]) -> None:
     assert d["perfect_balance"] is False
     assert d["vulnerabilities"] == want["vulnerabilities"]
     assert [w["rule"] for w in d["warnings"]] == want["warned"]
+    assert d["pain_threshold"] == want.get("pain", "normal")  # High Pain Threshold, enabled
 
 
 def test_gcs_sample_to_dict_has_exactly_the_documented_keys(
@@ -117,7 +118,7 @@ def test_gcs_sample_to_dict_has_exactly_the_documented_keys(
     _, c = loaded
     d = c.to_dict()
     assert list(d) == ["name", "hp", "st", "ht", "body", "injury_tolerance", "hardened",
-                       "perfect_balance", "vulnerabilities", "warnings"]
+                       "perfect_balance", "pain_threshold", "vulnerabilities", "warnings"]
     assert list(d["body"]) == ["name", "roll", "locations"]
     assert all(list(loc) == ["id", "table_name", "roll", "dr"] for loc in d["body"]["locations"])
 
@@ -149,7 +150,7 @@ def test_gu10_quadruped_table_is_read_as_written() -> None:
 def test_gcs_sample_warnings_name_what_is_not_modelled() -> None:
     c = armourpen.load_gcs(sample("Illithocyte.gcs"))
     texts = [w.text for w in c.warnings]
-    assert any("High Pain Threshold" in t for t in texts)
+    assert not any("Pain Threshold" in t for t in texts)  # read, not merely named (GU-11)
     assert any("Damage Resistance" in t and "Acid" in t for t in texts)  # DR 5 limited to acid
     assert any("Vulnerability" in t and "x2" in t and "Fire" in t for t in texts)
 

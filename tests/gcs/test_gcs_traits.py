@@ -1,4 +1,5 @@
-"""GU-14 from a GCS file's traits: Injury Tolerance, Hardened, Perfect Balance, Vulnerability, and
+"""GU-14 from a GCS file's traits: Injury Tolerance, Hardened, Perfect Balance, Vulnerability, High
+and Low Pain Threshold (GU-11), and
 the warnings for what armourpen does not model. Disabled traits and modifiers never count; traits
 nested in containers do."""
 
@@ -6,10 +7,12 @@ from __future__ import annotations
 
 from typing import Any
 
+import pytest
 from gcs.gcs_helpers import DR_ALL, character, modifier, trait
 
 import armourpen
 from armourpen.gcs import GcsCharacter, Vulnerability
+from armourpen.gurps.pain import PainThreshold
 
 
 def load(*traits: dict[str, Any], **extra: Any) -> GcsCharacter:
@@ -127,13 +130,28 @@ def test_gu14_vulnerability_replacements_are_filled_in() -> None:
     assert c.vulnerabilities == (Vulnerability(2, "Silver"),)
 
 
-def test_gu11_pain_thresholds_and_gu4_damage_reduction_are_warned_as_not_modelled() -> None:
+def test_gu4_supernatural_durability_and_damage_reduction_are_warned_as_not_modelled() -> None:
     c = load(trait("High Pain Threshold"), trait("Supernatural Durability"),
              trait("Injury Tolerance", modifier("Damage Reduction", levels=2)),
              trait("Low Pain Threshold", disabled=True))
-    assert rules(c) == ["GU-11", "GU-4", "GU-4"]
-    assert "High Pain Threshold" in c.warnings[0].text
-    assert "Damage Reduction" in c.warnings[2].text
+    assert rules(c) == ["GU-4", "GU-4"]
+    assert "Damage Reduction" in c.warnings[1].text
+    assert c.pain_threshold is PainThreshold.HIGH  # the disabled Low Pain Threshold does not count
+
+
+@pytest.mark.parametrize(("name", "pain"), [
+    ("High Pain Threshold", PainThreshold.HIGH), ("Low Pain Threshold", PainThreshold.LOW),
+    ("high-pain threshold", PainThreshold.HIGH), ("Acute Vision", PainThreshold.NORMAL),
+])
+def test_gu11_pain_threshold_is_read_from_the_trait(name: str, pain: PainThreshold) -> None:
+    c = load(trait(name))
+    assert (c.pain_threshold, c.warnings) == (pain, ())
+
+
+def test_gu11_high_and_low_pain_threshold_in_one_file_are_read_as_neither_with_a_warning() -> None:
+    c = load(trait("High Pain Threshold"), trait("Low Pain Threshold"))
+    assert c.pain_threshold is PainThreshold.NORMAL
+    assert rules(c) == ["GU-11"] and "read as neither" in c.warnings[0].text
 
 
 def test_traits_that_do_not_change_a_shot_are_silently_irrelevant() -> None:

@@ -47,11 +47,16 @@ VEST: dict[str, Any] = {**RANDOM, "line": [
     {**RANDOM["line"][0], "dr": {"torso": 8, "vitals": 8, "groin": 8, "skull": 4}},
     RANDOM["line"][1]]}
 
+# Low Pain Threshold in front (shock doubled, GU-11), High Pain Threshold behind (no shock).
+PAIN: dict[str, Any] = {**RANDOM, "line": [
+    {**RANDOM["line"][0], "low_pain_threshold": True},
+    {**RANDOM["line"][1], "high_pain_threshold": True}]}
+
 
 @pytest.mark.parametrize(
     ("data", "seed"),
     [(GRAY, 1), ({**GRAY, "line": [GRAY["line"][0], {**GRAY["line"][1], "hit_chance": "1/3"}]}, 2),
-     (COVERED, 3), (COVERED, 4), (RANDOM, 5), (VEST, 6)],
+     (COVERED, 3), (COVERED, 4), (RANDOM, 5), (VEST, 6), (PAIN, 7)],
 )
 def test_gu8_monte_carlo_within_4_standard_errors(data: dict[str, Any], seed: int) -> None:
     scenario = parse_gurps(data)

@@ -158,6 +158,20 @@ def test_gu3_a_vest_on_the_torso_only_from_the_dr_table(page: Page, server: str)
     expect(card.locator(".dr-table .error").first).to_contain_text("line[0].dr.torso")
 
 
+def test_gu11_high_pain_threshold_from_the_traits_box(page: Page, server: str) -> None:
+    page.goto(server + "/?rules=gurps")  # Agent Gray: injury 8 of HP 12, shock -4, HT +0
+    card = cards(page).first
+    card.get_by_text("Traits (GU-14)").click()
+    card.get_by_label("High Pain Threshold").check()
+    expect(page).to_have_url(re.compile(re.escape(quote('"high_pain_threshold":true', safe=""))))
+    steps = results(page).first.locator(".steps")
+    expect(steps).to_contain_text("no shock penalty, for High Pain Threshold")
+    expect(steps).to_contain_text("HT roll at +3 against knockdown")
+    card.get_by_label("Low Pain Threshold").check()  # both: the error stands beside the box
+    expect(card.get_by_label("Low Pain Threshold")).to_have_attribute("aria-invalid", "true")
+    expect(card.locator(".traits .error:not([hidden])")).to_contain_text("line[0].low_pain_threshold")
+
+
 def test_pa2_nato_round_against_a_type_iii_vest_and_the_shared_address(
     page: Page, server: str, context: BrowserContext
 ) -> None:

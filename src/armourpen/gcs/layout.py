@@ -12,11 +12,12 @@ def dr_text(loc: GcsLocation) -> str:
 
 
 def traits_text(c: GcsCharacter) -> str:
-    """Injury Tolerance, Hardened, Perfect Balance and Vulnerability as one line."""
+    """Injury Tolerance, Hardened, Perfect Balance, pain threshold and Vulnerability as one line."""
     parts = [
         "injury tolerance " + (", ".join(c.injury_tolerance) or "none"),
         f"hardened {c.hardened}",
         f"perfect balance {'yes' if c.perfect_balance else 'no'}",
+        f"pain threshold {c.pain_threshold.value}",
     ]
     for v in c.vulnerabilities:
         factor = "x?" if v.multiplier is None else f"x{v.multiplier}"

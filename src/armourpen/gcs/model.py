@@ -11,6 +11,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from armourpen.explain import Caution
+from armourpen.gurps.pain import PainThreshold
 
 # The kinds of Injury Tolerance, in the order (and with the keys) of the GURPS scenario keys.
 INJURY_TOLERANCE_KINDS = (
@@ -180,6 +181,7 @@ class GcsCharacter:
     perfect_balance: bool = False
     vulnerabilities: tuple[Vulnerability, ...] = ()
     warnings: tuple[Caution, ...] = field(default=())
+    pain_threshold: PainThreshold = PainThreshold.NORMAL  # High or Low Pain Threshold (GU-11)
     tail_is_limb: bool = False  # an Extra Arm or Striker on the tail (Basic Set p. 552)
     source: str = field(default="", compare=False)
 
@@ -214,6 +216,7 @@ class GcsCharacter:
             "injury_tolerance": list(self.injury_tolerance),
             "hardened": self.hardened,
             "perfect_balance": self.perfect_balance,
+            "pain_threshold": self.pain_threshold.value,
             "vulnerabilities": [v.to_dict() for v in self.vulnerabilities],
             "warnings": [w.to_dict() for w in self.warnings],
         }

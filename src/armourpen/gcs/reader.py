@@ -99,6 +99,7 @@ def parse_mapping(data: object, source: str = "(GCS data)", field: str = "gcs") 
         injury_tolerance=traits.injury_tolerance,
         hardened=traits.hardened,
         perfect_balance=traits.perfect_balance,
+        pain_threshold=traits.pain_threshold,
         vulnerabilities=tuple(
             Vulnerability(v.multiplier, printable(v.against)) for v in traits.vulnerabilities),
         warnings=tuple(dict.fromkeys(shown)),

@@ -31,6 +31,7 @@ from armourpen.gcs.model import ALL, GcsCharacter, GcsLocation
 from armourpen.gurps.damage import InjuryTolerance
 from armourpen.gurps.locations import RANDOM, BodyType, Lacking, Location, Random
 from armourpen.gurps.notation import Damage
+from armourpen.gurps.pain import PainThreshold
 from armourpen.gurps.traits import MAX_HARDENED
 
 # GCS location ids that name a location of GU-4 and GU-10 as they are.
@@ -62,6 +63,8 @@ class Overrides:
     hardened: int | None = None
     perfect_balance: bool | None = None
     injury_tolerance: tuple[str, ...] | None = None  # kinds, as the scenario writes them
+    high_pain_threshold: bool | None = None
+    low_pain_threshold: bool | None = None
 
 
 @dataclass(frozen=True, slots=True)
@@ -77,6 +80,7 @@ class GcsTarget:
     lacking: frozenset[Lacking]
     hardened: int
     perfect_balance: bool
+    pain_threshold: PainThreshold
     location: Location | Random
     body: BodyType | None
     dr_at: tuple[tuple[Location, int, int], ...]
@@ -220,9 +224,11 @@ def from_character(
                             rule="GU-13")
     if character.perfect_balance and given.perfect_balance is None:
         report.step("GU-13", f"Perfect Balance from {source}")
+    pain = _pain(character.pain_threshold, given, report)
     return GcsTarget(
         hp=hp, st=st, dr=dr, dr_back=dr_back, injury_tolerance=kind, lacking=lacking,
-        hardened=hardened, perfect_balance=balance, location=aimed, body=rolled, dr_at=dr_pairs,
+        hardened=hardened, perfect_balance=balance, pain_threshold=pain, location=aimed, body=rolled,
+        dr_at=dr_pairs,
         skull_dr_included=skull_included, rules=_rules(character), steps=tuple(report.steps),
         warnings=tuple(report.warnings),
     )
@@ -322,6 +328,26 @@ def _tolerance(
                     f"protective, {kind.value}, counts")
     lacking = frozenset(Lacking(k) for k in kinds if k in {m.value for m in Lacking})
     return kind, lacking
+
+
+def _pain(filed: PainThreshold, given: Overrides, report: _Report) -> PainThreshold:
+    """The file's pain threshold, unless a key beside ``gcs`` says otherwise: one set true wins
+    (both true is refused before), the file's trait set false is taken away."""
+    key = {PainThreshold.HIGH: "high_pain_threshold", PainThreshold.LOW: "low_pain_threshold"}
+    said = {PainThreshold.HIGH: given.high_pain_threshold,
+            PainThreshold.LOW: given.low_pain_threshold}
+    chosen = next((p for p, v in said.items() if v), None)
+    if chosen is None:
+        chosen = PainThreshold.NORMAL if said.get(filed) is False else filed
+        if chosen is not filed:
+            report.step("GU-11", f"{key[filed]} false from the scenario overrides the file's "
+                        f"{filed.trait} ({report.source})")
+    elif filed is not PainThreshold.NORMAL and chosen is not filed:
+        report.step("GU-11", f"{key[chosen]} true from the scenario overrides the file's "
+                    f"{filed.trait} ({report.source})")
+    if chosen is not PainThreshold.NORMAL and chosen is filed:
+        report.step("GU-11", f"{chosen.trait} from {report.source}")
+    return chosen
 
 
 def _hardened(character: GcsCharacter, given: Overrides, report: _Report) -> int:

@@ -11,11 +11,13 @@ replacements (``@Attack@``) are filled in.
 - **Hardened** is a modifier of the traits that give DR (those with ``dr_bonus`` features); its
   ``levels`` (default 1) are the level. DR traits that disagree give the lowest level, with a
   warning: armourpen applies one level to all of a target's DR.
+- **High** and **Low Pain Threshold** give the target's pain threshold (GU-11, GU-12); a file with
+  both is read as neither, with a warning.
 - **Perfect Balance** and **Vulnerability** (``Wounding xN`` and the attack named by the other
   modifiers or the name) are read as they are; an **Extra Arm** or **Striker** that names the tail
   makes the tail a limb.
-- Traits that change injury, shock, knockdown or knockback but that armourpen does not model (High
-  and Low Pain Threshold, Damage Reduction, Supernatural Durability, ...), and DR modifiers that
+- Traits that change injury, shock, knockdown or knockback but that armourpen does not model
+  (Damage Reduction, Supernatural Durability, ...), and DR modifiers that
   the file's DR per location cannot show (Directional, Flexible, Limited without a damage kind), give
   a warning. Every other trait is irrelevant to a shot and silently ignored.
 """
@@ -29,6 +31,7 @@ from dataclasses import dataclass, field
 from armourpen.explain import Caution
 from armourpen.gcs.model import INJURY_TOLERANCE_KINDS, Vulnerability
 from armourpen.gcs.schema import EquipmentData, FeatureData, ModifierData, TraitData
+from armourpen.gurps.pain import PainThreshold
 
 _KIND_WORDS: tuple[tuple[str, str], ...] = (
     ("unliving", "unliving"),
@@ -45,15 +48,12 @@ _KIND_WORDS: tuple[tuple[str, str], ...] = (
 
 # Traits that change what armourpen computes but that it does not model: (name, ruling, what).
 _UNMODELLED: tuple[tuple[str, str, str], ...] = (
-    ("high pain threshold", "GU-11",
-     "no shock penalties and +3 to knockdown and stunning rolls (Basic Set p. 59)"),
-    ("low pain threshold", "GU-11",
-     "double shock penalties and -4 to knockdown and stunning rolls (Basic Set p. 142)"),
     ("damage reduction", "GU-4", "divides the injury of every hit (Powers p. 52)"),
     ("supernatural durability", "GU-4",
      "injury only from its weakness, the rest cannot take it below 1 HP (Basic Set p. 89)"),
     ("knockback resistance", "GU-13", "less or no knockback"),
 )
+_PAIN = (("high pain threshold", PainThreshold.HIGH), ("low pain threshold", PainThreshold.LOW))
 _DR_MODIFIERS: tuple[tuple[str, str, str], ...] = (
     ("directional", "GU-3",
      "protects from one direction only, but the file's DR per location counts it from every side"),
@@ -108,6 +108,7 @@ class TraitReading:
     injury_tolerance: tuple[str, ...] = ()
     hardened: int = 0
     perfect_balance: bool = False
+    pain_threshold: PainThreshold = PainThreshold.NORMAL
     vulnerabilities: tuple[Vulnerability, ...] = ()
     warnings: list[Caution] = field(default_factory=list)
     tail_is_limb: bool = False
@@ -119,6 +120,7 @@ def read_traits(traits: Sequence[TraitData], equipment: Sequence[EquipmentData])
     kinds: set[str] = set()
     hardened: list[tuple[str, int]] = []  # (trait, level) for every trait that gives DR
     vulnerabilities: list[Vulnerability] = []
+    pains: dict[PainThreshold, str] = {}  # the pain thresholds the file gives, by trait name
     for t in enabled_traits(traits):
         raw = _replaced(t.name, t.replacements)
         name = words(raw)
@@ -129,6 +131,8 @@ def read_traits(traits: Sequence[TraitData], equipment: Sequence[EquipmentData])
             kinds.add(kind)  # Dungeon Fantasy writes each kind as a trait of its own
         elif _starts(name, "perfect balance"):
             out.perfect_balance = True
+        elif pain := next((p for phrase, p in _PAIN if _starts(name, phrase)), None):
+            pains[pain] = raw
         elif _starts(name, "vulnerability"):
             vulnerabilities.append(_vulnerability(raw, mods, t, out.warnings))
         elif _starts(name, "striker") or _starts(name, "extra arm"):
@@ -150,7 +154,20 @@ def read_traits(traits: Sequence[TraitData], equipment: Sequence[EquipmentData])
     out.injury_tolerance = tuple(k for k in INJURY_TOLERANCE_KINDS if k in kinds)
     out.hardened = _hardened_level(hardened, _armour_dr(equipment), out.warnings)
     out.vulnerabilities = tuple(vulnerabilities)
+    out.pain_threshold = _pain_threshold(pains, out.warnings)
     return out
+
+
+def _pain_threshold(pains: dict[PainThreshold, str], warnings: list[Caution]) -> PainThreshold:
+    if len(pains) == 1:
+        return next(iter(pains))
+    if pains:
+        warnings.append(Caution(
+            "GU-11", f"{pains[PainThreshold.HIGH]} and {pains[PainThreshold.LOW]}: a character has "
+            "one or the other; read as neither (say high_pain_threshold or low_pain_threshold in "
+            "the scenario)",
+        ))
+    return PainThreshold.NORMAL
 
 
 def _notes(mods: Sequence[tuple[str, ModifierData]]) -> str:

@@ -19,7 +19,7 @@ from armourpen.gurps.knockback import knockback
 from armourpen.gurps.locations import Location, missing_locations
 from armourpen.gurps.major_wounds import knockdown_modifier, major_wound
 from armourpen.gurps.notation import DamageType
-from armourpen.gurps.shock import shock
+from armourpen.gurps.shock import causes_shock, shock
 
 if TYPE_CHECKING:
     from armourpen.gurps.scenario import Target
@@ -190,10 +190,12 @@ def injury_effects(
     crippled = cripple.value.crippled or blind.value.crippled
     eyes = max(cripple.value.eyes_blinded, blind.value.eyes_blinded)
 
-    shocked = shock(total, hp, double_shock(target, counts_as, damage_type), explain)
+    pain = target.pain_threshold
+    shocked = shock(total, hp, double_shock(target, counts_as, damage_type), explain, pain)
     steps.extend(shocked.steps)
     knockdown = knockdown_modifier(
-        counts_as, damage_type, target.injury_tolerance, major.value, shocked.value, explain
+        counts_as, damage_type, target.injury_tolerance, major.value, causes_shock(total, hp),
+        explain, pain,
     )
     steps.extend(knockdown.steps)
     pushed = knockback(damage_type, arriving, penetrating, target.knockback_st,

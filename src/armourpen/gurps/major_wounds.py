@@ -6,6 +6,7 @@ from armourpen.explain import Explained
 from armourpen.gurps.damage import InjuryTolerance
 from armourpen.gurps.locations import Location
 from armourpen.gurps.notation import DamageType
+from armourpen.gurps.pain import PainThreshold
 
 
 def major_wound(injury: int, hp: int, crippled: bool = False, explain: bool = True) -> Explained[bool]:
@@ -33,20 +34,28 @@ def knockdown_modifier(
     damage_type: DamageType,
     tolerance: InjuryTolerance,
     major: bool,
-    shock: int,
+    shocked: bool,
     explain: bool = True,
+    pain: PainThreshold = PainThreshold.NORMAL,
 ) -> Explained[int | None]:
     """The HT modifier of the roll against knockdown and stunning, or None when none is called for.
 
     A major wound calls for it: at -5 to the face, vitals or groin, +0 elsewhere. Any shock-causing
     hit to the skull or eye calls for it at -10, and one to the vitals at -5. Toxic damage gets none
     of the skull's or eye's effects; Homogenous and Diffuse targets ignore the location modifiers.
+    ``shocked``: the injury is enough to cause shock (:func:`~armourpen.gurps.shock.causes_shock`),
+    felt or not. High Pain Threshold adds +3 to the roll, Low Pain Threshold -4.
     """
-    value, why = _knockdown(counts_as, damage_type, tolerance, major, shock < 0)
-    if value is None or not explain:
+    value, why = _knockdown(counts_as, damage_type, tolerance, major, shocked)
+    if value is None:
         return Explained(value)
+    total = value + pain.knockdown_modifier
+    if not explain:
+        return Explained(total)
+    if pain is not PainThreshold.NORMAL:
+        why += f"; {pain.knockdown_modifier:+d} for {pain.trait}: {value:+d} {pain.knockdown_modifier:+d}"
     return Explained.of(
-        value, "GU-12", f"{why}: HT roll at {value:+d} against knockdown and stunning"
+        total, "GU-12", f"{why}: HT roll at {total:+d} against knockdown and stunning"
     )
 
 

@@ -36,6 +36,7 @@ from armourpen.gurps.locations import (
     missing_locations,
 )
 from armourpen.gurps.notation import Damage
+from armourpen.gurps.pain import PainThreshold
 from armourpen.gurps.traits import MAX_HARDENED
 from armourpen.limits import DEFAULT_LIMITS, Limits
 from armourpen.validation import Name, from_validation_error
@@ -76,6 +77,7 @@ class Target:
     hardened: int = 0
     perfect_balance: bool = False
     groin_double_shock: bool = False
+    pain_threshold: PainThreshold = PainThreshold.NORMAL
     lacking: frozenset[Lacking] = frozenset()
     body: BodyType = HUMANOID
     dr_at: tuple[tuple[Location, int, int], ...] = ()
@@ -241,6 +243,12 @@ _DR = ("DR where the shot enters: a whole number for every location, or a table 
        "location (e.g. { torso = 8, vitals = 8, groin = 8 }; a location it does not list has DR 0)")
 
 
+_HIGH_PAIN = ("High Pain Threshold (Basic Set p. 59): no shock penalties (GU-11), +3 on the HT roll "
+              "against knockdown and stunning (GU-12)")
+_LOW_PAIN = ("Low Pain Threshold (Basic Set p. 142): shock penalties doubled, at worst -8 (GU-11), "
+             "-4 on the HT roll against knockdown and stunning (GU-12)")
+
+
 class _Target(_Model):
     target: Name
     hp: StrictInt = Field(ge=1)
@@ -256,6 +264,8 @@ class _Target(_Model):
     hardened: StrictInt = Field(default=0, ge=0, le=MAX_HARDENED)
     perfect_balance: StrictBool = False
     groin_double_shock: StrictBool = False
+    high_pain_threshold: StrictBool = Field(default=False, description=_HIGH_PAIN)
+    low_pain_threshold: StrictBool = Field(default=False, description=_LOW_PAIN)
 
 
 class _GcsTarget(_Model):
@@ -279,6 +289,8 @@ class _GcsTarget(_Model):
     hardened: StrictInt | None = Field(default=None, ge=0, le=MAX_HARDENED)
     perfect_balance: StrictBool | None = None
     groin_double_shock: StrictBool = False
+    high_pain_threshold: StrictBool | None = Field(default=None, description=_HIGH_PAIN)
+    low_pain_threshold: StrictBool | None = Field(default=None, description=_LOW_PAIN)
 
 
 class _CoverSpec(_Model):
@@ -415,6 +427,8 @@ def parse_gurps(  # noqa: C901, PLR0912 (one check per key of the schema, in rea
                     hardened=t.hardened,
                     perfect_balance=t.perfect_balance,
                     groin_double_shock=t.groin_double_shock,
+                    pain_threshold=_pain(t.high_pain_threshold, t.low_pain_threshold, here)
+                    or PainThreshold.NORMAL,
                     lacking=lacking,
                 )
             )
@@ -434,6 +448,15 @@ def parse_gurps(  # noqa: C901, PLR0912 (one check per key of the schema, in rea
         warnings=tuple(warnings),
         steps=tuple(steps),
     )
+
+
+def _pain(high: bool | None, low: bool | None, here: str) -> PainThreshold | None:
+    """The pain threshold the keys give (None: neither is true); both true is an error."""
+    if high and low:
+        raise ScenarioError(f"{here}.low_pain_threshold", True, "allowed: false when "
+                            "high_pain_threshold is true (a target has High or Low Pain "
+                            "Threshold, not both)")
+    return PainThreshold.HIGH if high else PainThreshold.LOW if low else None
 
 
 def _dr_by_location(
@@ -487,6 +510,7 @@ def _gcs_target(
         t = _GcsTarget.model_validate(dict(raw))
     except ValidationError as exc:
         raise from_validation_error(exc, here, model=_GcsTarget) from None
+    _pain(t.high_pain_threshold, t.low_pain_threshold, here)  # not both
     character, source = _character(t.gcs, f"{here}.gcs", base, limits)
     chance = _hit_chance(t.hit_chance, f"{here}.hit_chance")
     _first_target_check(chance, t.hit_chance, f"{here}.hit_chance", entries)
@@ -503,7 +527,8 @@ def _gcs_target(
         location, where = attack.location, "attack.location"
     read = from_character(
         character, t.target, source, here, attack.damage, location,
-        Overrides(t.hp, t.st, t.dr, t.dr_back, t.hardened, t.perfect_balance, kinds),
+        Overrides(t.hp, t.st, t.dr, t.dr_back, t.hardened, t.perfect_balance, kinds,
+                  t.high_pain_threshold, t.low_pain_threshold),
         field=where,
     )
     _check_location(read.location, read.lacking, where, t.target)
@@ -524,6 +549,7 @@ def _gcs_target(
         hardened=read.hardened,
         perfect_balance=read.perfect_balance,
         groin_double_shock=t.groin_double_shock,
+        pain_threshold=read.pain_threshold,
         lacking=read.lacking,
         body=HUMANOID if read.body is None else read.body,
         dr_at=read.dr_at,

@@ -37,9 +37,10 @@ _KNOWN = {
     "vehicle": ("target", "vehicle", "face"),
     "target": ("target", "hp", "dr", "dr_back", "injury_tolerance", "hit_chance", "location", "st",
                "hardened", "vulnerability", "perfect_balance", "flexible", "groin_double_shock",
-               "gcs"),
+               "high_pain_threshold", "low_pain_threshold", "gcs"),
     "gurps-cover": ("cover",),
 }
+_OVERRIDING_TRAITS = ("perfect_balance", "high_pain_threshold", "low_pain_threshold")
 _GURPS_COVER = ("name", "dr", "dr_back", "hp", "slab", "injury_tolerance")
 
 
@@ -108,6 +109,8 @@ def card_of(entry: object, rules: str) -> CardForm:
             known = tuple(k for k in known if k != "dr")
         if isinstance(e.get("dr_back"), dict):  # DR out by location: kept as it is
             known = tuple(k for k in known if k != "dr_back")
+        # false beside a GCS file takes the file's trait away; a box cannot say so: kept as it is
+        known = tuple(k for k in known if not (k in _OVERRIDING_TRAITS and e.get(k) is False))
         values = {k: text(e.get(k)) for k in known if k != "gcs"}
         if table is not None:  # the folded table of DR by location (GU-3)
             values["dr"], values["dr_table"] = "", "true"

@@ -169,7 +169,8 @@
       put(e, "hit_chance", read(card, "hit_chance"), true);
       put(e, "location", read(card, "location"));
       for (const key of ["hardened", "vulnerability"]) put(e, key, read(card, key), true);
-      for (const key of ["perfect_balance", "flexible", "groin_double_shock"]) {
+      for (const key of ["perfect_balance", "flexible", "groin_double_shock", "high_pain_threshold",
+        "low_pain_threshold"]) {
         if (read(card, key) === true) e[key] = true;
       }
       return { ...e, ...ex };
