@@ -31,6 +31,29 @@ def test_a_bad_setting_is_an_input_error_naming_it(text: str) -> None:
     assert len(str(info.value)) < 300
 
 
+@pytest.mark.parametrize("text", ["\u00b2", "\u0661\u0662", "\u0663", "\uff11", "1\u00b2"])
+def test_ap2_a_setting_takes_ascii_digits_only(text: str) -> None:
+    # str.isdigit() holds for a superscript two (which int() refuses) and for the digits of other
+    # scripts (which int() reads): neither is a whole number as the setting is documented
+    with pytest.raises(LimitError) as info:
+        Limits.from_env({"ARMOURPEN_MAX_DEPTH": text})
+    assert (info.value.field, info.value.value) == ("ARMOURPEN_MAX_DEPTH", text)
+
+
+@pytest.mark.parametrize(("name", "hint"), [
+    ("ARMOURPEN_MAX_ODDS_WROK", "did you mean ARMOURPEN_MAX_ODDS_WORK?"),
+    ("ARMOURPEN_MAX_depth", "did you mean ARMOURPEN_MAX_DEPTH?"),
+    ("ARMOURPEN_MAX_XYZZY", "ARMOURPEN_MAX_SAMPLE_WORK"),
+    ("ARMOURPEN_MAX_", "ARMOURPEN_MAX_FILE_BYTES"),
+])
+def test_ap2_a_misspelt_setting_is_refused_not_ignored(name: str, hint: str) -> None:
+    # ignored, it would leave the cap the user meant to raise where it was, without a word
+    with pytest.raises(LimitError) as info:
+        Limits.from_env({name: "5", "ARMOURPEN_MAX_DEPTH": "7"})
+    assert (info.value.field, info.value.value) == (name, name)
+    assert "unknown setting" in info.value.allowed and hint in info.value.allowed
+
+
 def test_beyond_a_cap_the_error_names_the_cap_and_its_settings() -> None:
     limits = Limits(max_line_entries=3)
     limits.check("max_line_entries", 3, "entries", "line")

@@ -75,6 +75,14 @@ def test_ap2_a_file_over_the_size_cap_is_refused_naming_the_setting(tmp_path: Pa
     armourpen.load_scenario(path)  # the default cap reads it
 
 
+def test_ap2_a_raised_file_cap_reads_only_the_file(tmp_path: Path) -> None:
+    # the cap is a bound, not a buffer: a cap of 10**17 bytes must not be allocated up front
+    path = tmp_path / "s.toml"
+    path.write_text(GURPS_TOML % 10, encoding="utf-8")
+    scenario = armourpen.load_scenario(path, limits=Limits(max_file_bytes=10**17))
+    assert scenario.targets[0].hp == 10
+
+
 def test_ap2_user_catalog_file_over_the_cap_and_too_many_files(tmp_path: Path) -> None:
     path = tmp_path / "mine.toml"
     path.write_text('[[armour]]\nname = "Tin foil"\nav = 1\n' + "# padding\n" * 30, encoding="utf-8")

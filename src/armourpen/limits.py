@@ -10,10 +10,14 @@ MB on a small machine, far above what a real scenario needs.
 from __future__ import annotations
 
 import dataclasses
+import re
 from collections.abc import Mapping
 from dataclasses import dataclass
 
 from armourpen.errors import InputError
+
+_PREFIX = "ARMOURPEN_MAX_"
+_WHOLE = re.compile(r"[0-9]+")
 
 
 class LimitError(InputError):
@@ -60,15 +64,23 @@ class Limits:
     def from_env(cls, environ: Mapping[str, str]) -> Limits:
         """The defaults, with each ``ARMOURPEN_MAX_<NAME>`` found in ``environ`` applied."""
         changes: dict[str, int] = {}
-        for f in dataclasses.fields(cls):
-            key = cls.setting(f.name)
+        known = {cls.setting(f.name): f.name for f in dataclasses.fields(cls)}
+        for key in sorted(k for k in environ if k.startswith(_PREFIX) and k not in known):
+            # a misspelt setting would otherwise leave its cap unchanged without a word
+            from difflib import get_close_matches
+
+            near = get_close_matches(key.upper(), known, n=1, cutoff=0.85)
+            raise LimitError(key, key, "unknown setting; " + (
+                f"did you mean {near[0]}?" if near else "the settings of caps: " + ", ".join(known)))
+        for key, name in known.items():
             text = environ.get(key)
             if text is None or not text.strip():
                 continue
             stripped = text.strip().replace("_", "")
-            if not stripped.isdigit() or len(stripped) > 18 or int(stripped) < 1:
+            # ASCII digits only: str.isdigit() also takes '²' (which int() refuses) and other scripts
+            if not _WHOLE.fullmatch(stripped) or len(stripped) > 18 or int(stripped) < 1:
                 raise LimitError(key, text, "a whole number from 1 to 10**18")
-            changes[f.name] = int(stripped)
+            changes[name] = int(stripped)
         return cls(**changes)
 
     def check(self, name: str, amount: int, unit: str, field: str) -> None:

@@ -142,7 +142,7 @@ def read_text(
         with os.fdopen(fd, "rb") as f:
             if not stat.S_ISREG(os.fstat(f.fileno()).st_mode):
                 raise error(field, shown, "not a regular file: give a regular file")
-            raw = f.read(limits.max_file_bytes + 1)
+            raw = _read_capped(f, limits.max_file_bytes)
     except OSError as exc:
         raise error(field, shown, f"cannot be read ({exc.strerror or exc})") from None
     limits.check("max_file_bytes", len(raw), "bytes", field)
@@ -150,6 +150,20 @@ def read_text(
         return raw.decode("utf-8")
     except UnicodeDecodeError as exc:
         raise error(field, shown, f"is not UTF-8 text (byte {exc.start})") from None
+
+
+def _read_capped(f: Any, cap: int) -> bytes:
+    """At most ``cap + 1`` bytes of ``f``, a chunk at a time: one read of the cap's size would
+    allocate all of it first, whatever the file's size (a cap raised to 10**17 is a MemoryError)."""
+    chunks: list[bytes] = []
+    got = 0
+    while got <= cap:
+        chunk = f.read(min(cap + 1 - got, 1 << 20))
+        if not chunk:
+            break
+        chunks.append(chunk)
+        got += len(chunk)
+    return b"".join(chunks)
 
 
 # --- text ------------------------------------------------------------------------------------

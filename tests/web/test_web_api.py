@@ -321,6 +321,31 @@ def test_ap2_a_body_over_the_cap_is_413() -> None:
     assert small.post("/api/resolve", content=b" " * 999).status_code == 400  # under: read
 
 
+@pytest.mark.parametrize("declared", [b"\xb2", b"1\xb2", b"\xbd", b"-1", b""])
+def test_ap2_a_content_length_of_other_digits_is_400(declared: bytes) -> None:
+    # Latin-1 '\xb2' is a superscript two: str.isdigit() holds for it, int() refuses it. A
+    # server in front may refuse such a header itself; the app must not count on it.
+    import asyncio
+
+    from armourpen.web.body import BodyLimit
+
+    sent: list[dict[str, Any]] = []
+
+    async def app(scope: Any, receive: Any, send: Any) -> None:  # noqa: ARG001 (ASGI's signature)
+        raise AssertionError("the body was passed on")
+
+    async def receive() -> dict[str, Any]:
+        return {"type": "http.request", "body": b"{}"}
+
+    async def send(message: dict[str, Any]) -> None:
+        sent.append(message)
+
+    scope = {"type": "http", "headers": [(b"content-length", declared)]}
+    asyncio.run(BodyLimit(app, Limits())(scope, receive, send))
+    assert sent[0]["status"] == 400
+    assert json.loads(sent[1]["body"])["field"] == "Content-Length"
+
+
 def test_cors_only_when_asked() -> None:
     headers = {"Origin": "https://vtt.example", "Access-Control-Request-Method": "POST"}
     plain = TestClient(create_app())

@@ -49,7 +49,8 @@ class BodyLimit:
         declared = dict(scope.get("headers") or ()).get(b"content-length")
         if declared is not None:
             text = declared.decode("latin-1").strip()
-            if not text.isdigit() or len(text) > 18:
+            # ASCII digits only: str.isdigit() also takes '²', which int() refuses
+            if not (text.isascii() and text.isdigit()) or len(text) > 18:
                 await _refuse(send, 400, MalformedBody("Content-Length", text, "a whole number"))
                 return
             if int(text) > cap:
