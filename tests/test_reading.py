@@ -75,6 +75,16 @@ def test_ap2_a_file_over_the_size_cap_is_refused_naming_the_setting(tmp_path: Pa
     armourpen.load_scenario(path)  # the default cap reads it
 
 
+def test_ap2_a_file_name_with_a_nul_is_refused_naming_it() -> None:
+    # os.stat raises ValueError, not OSError, for such a name
+    with pytest.raises(ScenarioError) as info:
+        armourpen.load_scenario("a\x00.toml")
+    assert (info.value.field, info.value.value) == ("scenario", "a\x00.toml")
+    with pytest.raises(InputError) as gcs:
+        armourpen.load_gcs("a\x00.gcs")
+    assert gcs.value.value == "a\x00.gcs" and "\\x00" in str(gcs.value)
+
+
 def test_ap2_a_raised_file_cap_reads_only_the_file(tmp_path: Path) -> None:
     # the cap is a bound, not a buffer: a cap of 10**17 bytes must not be allocated up front
     path = tmp_path / "s.toml"

@@ -132,6 +132,8 @@ def read_text(
         raise error(field, shown, "no such file") from None
     except OSError as exc:
         raise error(field, shown, f"cannot be read ({exc.strerror or exc})") from None
+    except ValueError:  # a NUL character: no file has such a name
+        raise error(field, shown, "a file name without NUL characters") from None
     if not stat.S_ISREG(st.st_mode):
         what = "a folder" if stat.S_ISDIR(st.st_mode) else "not a regular file"
         raise error(field, shown, f"{what}: give a regular file")
