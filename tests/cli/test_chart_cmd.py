@@ -127,6 +127,15 @@ def test_ap2_unwritable_out(capsys: pytest.CaptureFixture[str], tmp_path: Path) 
     assert "not a directory" in err
 
 
+@pytest.mark.parametrize("args", [["chart", "slope", "--av", "30"], ["screen", "-a", NATO]])
+def test_ap2_an_out_name_too_long_for_the_system(capsys: pytest.CaptureFixture[str],
+                                                  tmp_path: Path, args: list[str]) -> None:
+    # the checks before the work (is it a folder? does it exist?) raise OSError for such a name
+    suffix = ".pdf" if args[0] == "screen" else ".png"
+    err = _refused(capsys, tmp_path, *args, "--out", str(tmp_path / ("a" * 300 + suffix)))
+    assert "--out" in err and "a file that can be written" in err
+
+
 def test_ap2_bad_values_name_their_flag(capsys: pytest.CaptureFixture[str], tmp_path: Path) -> None:
     out = str(tmp_path / "x.png")
     assert "--out" in _refused(capsys, tmp_path, "chart", "slope", "--av", "30")

@@ -22,11 +22,16 @@ def out_format(path: Path, allowed: Sequence[str], field: str = "--out") -> str:
 def check_writable(path: Path, field: str = "--out") -> None:
     """Refuse, before anything is computed, a path that cannot be written."""
     parent = path.parent if str(path.parent) else Path(".")
-    if path.is_dir():
-        raise InputError(field, str(path), "a file to write, not a directory")
-    if not parent.is_dir():
-        raise InputError(field, str(path), f"a file in an existing folder; {parent} is no folder")
-    if not os.access(parent, os.W_OK | os.X_OK) or (path.exists() and not os.access(path, os.W_OK)):
+    try:
+        if path.is_dir():
+            raise InputError(field, str(path), "a file to write, not a directory")
+        if not parent.is_dir():
+            raise InputError(field, str(path), f"a file in an existing folder; {parent} is no folder")
+        exists = path.exists()
+    except OSError as exc:  # is_dir() and exists() raise for a name too long, say
+        raise InputError(field, str(path), f"a file that can be written ({exc.strerror or exc})") \
+            from None
+    if not os.access(parent, os.W_OK | os.X_OK) or (exists and not os.access(path, os.W_OK)):
         raise InputError(field, str(path), "a file that this user may write")
 
 
