@@ -365,7 +365,7 @@ def check_tree(  # noqa: C901, PLR0912 (one branch per kind of value a file may 
         elif kind is float:
             if not math.isfinite(value):
                 raise fail(entry, value, _NOT_FINITE)
-        elif isinstance(value, Mapping):
+        elif kind is dict or isinstance(value, Mapping):
             if depth >= max_depth:
                 raise too_deep(entry)
             if isinstance(value, _Duplicated):
@@ -380,7 +380,7 @@ def check_tree(  # noqa: C901, PLR0912 (one branch per kind of value a file may 
                     raise fail(entry, k, f"a key holds {bad}; keys are plain text", k)
                 children.append((v, depth + 1, entry, k))
             stack.extend(reversed(children))  # so that problems are found in reading order
-        elif isinstance(value, list | tuple):
+        elif kind is list or isinstance(value, list | tuple):
             if depth >= max_depth:
                 raise too_deep(entry)
             stack.extend((v, depth + 1, entry, i) for i, v in reversed(list(enumerate(value))))

@@ -8,6 +8,7 @@ one more :class:`RuleSet` in :data:`RULE_SETS`. Each entry names its functions a
 
 from __future__ import annotations
 
+import functools
 import importlib
 from collections.abc import Mapping
 from dataclasses import dataclass
@@ -26,6 +27,7 @@ if TYPE_CHECKING:
 DEFAULT_RULES = "penav"
 
 
+@functools.cache  # a handful of references, each imported on first use and then kept
 def _load(ref: str) -> Any:
     module, _, attr = ref.partition(":")
     return getattr(importlib.import_module(module), attr)

@@ -48,13 +48,16 @@ _ATOMS = frozenset({str, int, bool, type(None)})
 
 def plain(value: object) -> Json:
     """JSON-ready data for any value armourpen returns (see the module's rules)."""
-    # Exact built-in types first: the bulk of every outcome, and the web app serializes many.
-    if type(value) in _ATOMS:
+    # Exact built-in types first: the bulk of every outcome, and the web app serializes many. The
+    # atoms inside a dict or a list are kept where they stand, without a call each.
+    kind = type(value)
+    if kind in _ATOMS:
         return value  # type: ignore[return-value]  # (mypy cannot narrow by a set of types)
-    if type(value) is dict:
-        return {k if type(k) is str else str(plain(k)): plain(v) for k, v in value.items()}
-    if type(value) is list or type(value) is tuple:
-        return [plain(v) for v in value]
+    if kind is dict:
+        return {k if type(k) is str else str(plain(k)): v if type(v) in _ATOMS else plain(v)
+                for k, v in value.items()}  # type: ignore[attr-defined]
+    if kind is list or kind is tuple:
+        return [v if type(v) in _ATOMS else plain(v) for v in value]  # type: ignore[attr-defined]
     return _plain_other(value)
 
 

@@ -65,18 +65,18 @@ class _Strict(BaseModel):
 
     def to_spec(self) -> Any:
         """The same values as the plain spec (lists as tuples, inner models as their specs)."""
-        # a model's __dict__ holds exactly its fields' values, by field name
-        return self.SPEC(**{name: _spec_of(v) for name, v in self.__dict__.items()})
+        # a model's __dict__ holds exactly its fields' values, by field name; plain values (the
+        # bulk) are told apart by their type, without the models' isinstance (an ABC check)
+        return self.SPEC(**{name: v if type(v) in _ATOMS else _spec_of(v)
+                            for name, v in self.__dict__.items()})
 
 
 _ATOMS = frozenset({str, int, float, bool, type(None)})
 
 
 def _spec_of(value: Any) -> Any:
-    if type(value) in _ATOMS:  # the bulk, told apart without the models' (ABC) isinstance
-        return value
     if type(value) is list:
-        return tuple(map(_spec_of, value))
+        return tuple(v if type(v) in _ATOMS else _spec_of(v) for v in value)
     if isinstance(value, _Strict):
         return value.to_spec()
     return value
