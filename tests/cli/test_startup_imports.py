@@ -2,7 +2,7 @@
 
 The quick-flag ``armourpen resolve`` into a pipe needs neither pydantic (the quick parameters fill
 the scenario spec directly), numpy, Typer nor Rich (plain text away from a terminal); the built-in
-catalog comes from its JSON cache.
+catalog comes from its JSON cache (no tomllib), whose digest needs no hashlib (which loads OpenSSL).
 """
 
 from __future__ import annotations
@@ -15,7 +15,7 @@ from pathlib import Path
 
 import pytest
 
-HEAVY = ("pydantic", "numpy", "typer", "rich")
+HEAVY = ("pydantic", "numpy", "typer", "rich", "tomllib", "hashlib")
 QUICK = ["resolve", "--weapon", "7.62x51mm NATO", "--range", "150m", "--armour", "NIJ Type III"]
 
 
