@@ -30,6 +30,9 @@ class Limits:
 
     max_file_bytes: int = 1 << 20
     """A scenario or catalog file (bytes)."""
+    max_gcs_bytes: int = 16 << 20
+    """A GCS character file (bytes): a portrait, kept in the file, makes it far larger than a
+    scenario."""
     max_catalog_files: int = 32
     """User catalog files: the user folder's plus ``--catalog`` ones."""
     max_catalog_bytes: int = 4 << 20

@@ -122,8 +122,10 @@ def read_text(
     field: str,
     error: type[InputError] = ScenarioError,
     limits: Limits = DEFAULT_LIMITS,
+    cap: str = "max_file_bytes",
 ) -> str:
-    """The UTF-8 text of a regular file of at most ``limits.max_file_bytes``."""
+    """The UTF-8 text of a regular file of at most ``limits.max_file_bytes`` (or the cap named
+    ``cap``: ``max_gcs_bytes`` for GCS files)."""
     p = Path(path)
     shown = str(path)
     try:
@@ -137,17 +139,17 @@ def read_text(
     if not stat.S_ISREG(st.st_mode):
         what = "a folder" if stat.S_ISDIR(st.st_mode) else "not a regular file"
         raise error(field, shown, f"{what}: give a regular file")
-    limits.check("max_file_bytes", st.st_size, "bytes", field)
+    limits.check(cap, st.st_size, "bytes", field)
     try:
         # O_NONBLOCK: should the path have become a FIFO since stat(), open() must not wait
         fd = os.open(p, os.O_RDONLY | getattr(os, "O_NONBLOCK", 0))
         with os.fdopen(fd, "rb") as f:
             if not stat.S_ISREG(os.fstat(f.fileno()).st_mode):
                 raise error(field, shown, "not a regular file: give a regular file")
-            raw = _read_capped(f, limits.max_file_bytes)
+            raw = _read_capped(f, getattr(limits, cap))
     except OSError as exc:
         raise error(field, shown, f"cannot be read ({exc.strerror or exc})") from None
-    limits.check("max_file_bytes", len(raw), "bytes", field)
+    limits.check(cap, len(raw), "bytes", field)
     try:
         return raw.decode("utf-8")
     except UnicodeDecodeError as exc:

@@ -73,6 +73,16 @@ def test_ap2_gcs_show_bad_file_exits_2_with_one_line(
     assert len(err.strip().splitlines()) == 1 and "broken.gcs" in err
 
 
+def test_ap2_gcs_show_over_the_gcs_cap_exits_2_naming_it(
+    capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch, ogre: Path,
+) -> None:
+    monkeypatch.setenv("ARMOURPEN_MAX_GCS_BYTES", "100")
+    code, out, err = cli(capsys, "gcs", "show", str(ogre))
+    assert (code, out) == (2, "")
+    assert len(err.strip().splitlines()) == 1
+    assert "at most 100 bytes (max_gcs_bytes)" in err and "ARMOURPEN_MAX_GCS_BYTES" in err
+
+
 def test_ap2_gcs_show_folder_and_missing_file(
     capsys: pytest.CaptureFixture[str], tmp_path: Path,
 ) -> None:

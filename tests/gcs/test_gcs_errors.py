@@ -131,15 +131,26 @@ def test_ap2_fifo_is_refused_without_blocking(tmp_path: Path) -> None:
     assert "not a regular file" in error_of(fifo).allowed
 
 
-def test_ap2_oversized_file_refused_like_scenario_files(tmp_path: Path) -> None:
+def test_ap2_oversized_file_refused_at_its_own_cap(tmp_path: Path) -> None:
     path = write(tmp_path, character())
-    small = Limits(max_file_bytes=100)
+    small = Limits(max_gcs_bytes=100)
     with pytest.raises(LimitError) as info:
         reader.read_path(path, limits=small)
-    assert info.value.field == "gcs" and "at most 100 bytes" in info.value.allowed
+    assert info.value.field == "gcs" and "at most 100 bytes (max_gcs_bytes)" in info.value.allowed
+    assert "ARMOURPEN_MAX_GCS_BYTES" in info.value.allowed
     with pytest.raises(LimitError) as info:
         reader.parse_bytes(path.read_bytes(), limits=small)
-    assert info.value.field == "gcs" and "at most 100 bytes" in info.value.allowed
+    assert info.value.field == "gcs" and "at most 100 bytes (max_gcs_bytes)" in info.value.allowed
+
+
+def test_a_file_with_a_portrait_over_the_scenario_cap_is_read(tmp_path: Path) -> None:
+    # 2 MiB of portrait: over the 1 MiB cap of scenario files, within the 16 MiB of GCS files
+    data = character()
+    data["profile"] = {**data.get("profile", {}), "portrait": "A" * (2 << 20)}
+    path = write(tmp_path, data)
+    assert path.stat().st_size > Limits().max_file_bytes
+    assert Limits().max_gcs_bytes == 16 << 20
+    assert reader.read_path(path).hp == armourpen.load_gcs(path.read_bytes()).hp
 
 
 def test_ap2_bytes_and_mapping_errors_name_the_source() -> None:

@@ -346,6 +346,18 @@ def test_ap2_a_content_length_of_other_digits_is_400(declared: bytes) -> None:
     assert json.loads(sent[1]["body"])["field"] == "Content-Length"
 
 
+def test_ap2_a_gcs_file_has_its_own_cap_413() -> None:
+    # a GCS file with a portrait is over the scenario's cap, within the GCS file's
+    data = character()
+    data["profile"] = {**data.get("profile", {}), "portrait": "A" * 3000}
+    raw = json.dumps(data).encode()
+    roomy = TestClient(create_app(limits=Limits(max_file_bytes=1000, max_gcs_bytes=len(raw))))
+    assert roomy.post("/api/gcs", content=raw).status_code == 200
+    tight = TestClient(create_app(limits=Limits(max_gcs_bytes=len(raw) - 1)))
+    body = ap2(tight.post("/api/gcs", content=raw), 413, "body")
+    assert "max_gcs_bytes" in body["allowed"] and "ARMOURPEN_MAX_GCS_BYTES" in body["allowed"]
+
+
 def test_cors_only_when_asked() -> None:
     headers = {"Origin": "https://vtt.example", "Access-Control-Request-Method": "POST"}
     plain = TestClient(create_app())

@@ -286,3 +286,18 @@ def test_the_chart_of_the_shot(page: Page, server: str) -> None:
     page.locator("#chart summary").click()
     expect(page.locator("#chart svg")).to_be_visible()
     expect(page.locator("#chart svg")).to_contain_text("7.62x51mm NATO")
+
+
+def test_a_gcs_file_with_a_portrait_is_kept_without_it(page: Page, server: str, tmp_path: Path) -> None:
+    # 2 MiB of portrait: over the scenario's 1 MiB cap; the requests carry the file without it
+    data = character()
+    data["profile"] = {**data.get("profile", {}), "portrait": "A" * (2 << 20)}
+    path = tmp_path / "Painted.gcs"
+    path.write_text(json.dumps(data), encoding="utf-8")
+    page.goto(server + "/?rules=gurps")
+    card = cards(page).first
+    card.locator("[data-gcs-file]").set_input_files(str(path))
+    expect(card.locator("[data-gcs-hint]")).to_contain_text("Painted.gcs")
+    expect(results(page).first.locator(".steps")).to_contain_text("from line[0].gcs: HP", timeout=10_000)
+    kept = card.evaluate("c => c.dataset.gcs")
+    assert "portrait" not in kept and len(kept) < 100_000

@@ -6,7 +6,7 @@ from pathlib import Path
 
 import click
 
-from armourpen.cli.options import echo_json, json_flag, show_layout
+from armourpen.cli.options import echo_json, json_flag, limits, show_layout
 from armourpen.cli.params import PATH, Group
 
 gcs = Group("gcs", help="Read GCS (GURPS Character Sheet) character files as GURPS targets.")
@@ -19,7 +19,7 @@ def show(file: Path, as_json: bool) -> None:
     """Show HP, ST, HT, the body's hit locations with roll ranges and DR, traits and warnings."""
     from armourpen.gcs import load_gcs
 
-    character = load_gcs(file)
+    character = load_gcs(file, limits=limits())  # ARMOURPEN_MAX_GCS_BYTES
     if as_json:
         echo_json(character)
         return

@@ -26,7 +26,7 @@ def load_gcs(
     """Read a GCS character file: a path, the file's bytes (an upload) or its parsed JSON.
 
     ``name`` names the file in error messages where ``source`` is not a path. A file (or bytes)
-    beyond ``limits.max_file_bytes``, the cap of scenario files, is refused.
+    beyond ``limits.max_gcs_bytes`` is refused.
     """
     from armourpen.gcs import reader
 

@@ -37,8 +37,8 @@ _VERSION_ALLOWED = (
 def read_path(
     path: str | os.PathLike[str], field: str = "gcs", limits: Limits = DEFAULT_LIMITS
 ) -> GcsCharacter:
-    """Read a ``.gcs`` file: a regular file within ``limits.max_file_bytes``, as scenario files."""
-    text = read_text(Path(path), field=field, error=GcsError, limits=limits)
+    """Read a ``.gcs`` file: a regular file within ``limits.max_gcs_bytes``."""
+    text = read_text(Path(path), field=field, error=GcsError, limits=limits, cap="max_gcs_bytes")
     return _parse_text(text, str(path), field)
 
 
@@ -47,7 +47,7 @@ def parse_bytes(
     limits: Limits = DEFAULT_LIMITS,
 ) -> GcsCharacter:
     """Read the bytes of a ``.gcs`` file (an upload); ``source`` names it in errors."""
-    limits.check("max_file_bytes", len(data), "bytes", field)
+    limits.check("max_gcs_bytes", len(data), "bytes", field)
     try:
         text = data.decode("utf-8")
     except UnicodeDecodeError as exc:

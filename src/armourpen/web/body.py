@@ -2,7 +2,8 @@
 
 A body is read like a scenario file (:mod:`armourpen.reading`): UTF-8, nesting bounded before the
 parser recurses, a key given twice, NaN and over-long numbers and control characters refused with
-their place named. The size cap is the scenario file's (``Limits.max_file_bytes``).
+their place named. The size cap is the scenario file's (``Limits.max_file_bytes``), or for a GCS
+file sent to ``/api/gcs`` the GCS file's (``Limits.max_gcs_bytes``).
 """
 
 from __future__ import annotations
@@ -23,11 +24,15 @@ Send = Callable[[Message], Awaitable[None]]
 ASGIApp = Callable[[Scope, Receive, Send], Awaitable[None]]
 
 
-def too_large(limits: Limits, size: int | str) -> BodyTooLarge:
-    cap = limits.max_file_bytes
+def too_large(limits: Limits, size: int | str, name: str = "max_file_bytes") -> BodyTooLarge:
+    cap: int = getattr(limits, name)
     return BodyTooLarge("body", f"{size:,} bytes" if isinstance(size, int) else size,
-                        f"at most {cap:,} bytes (max_file_bytes); " + limits.how_to_raise(
-                            "max_file_bytes"))
+                        f"at most {cap:,} bytes ({name}); " + limits.how_to_raise(name))
+
+
+def cap_of(path: str) -> str:
+    """The cap on a body sent to ``path``: a GCS file's for the GCS upload, else a scenario's."""
+    return "max_gcs_bytes" if path.rstrip("/").endswith("/api/gcs") else "max_file_bytes"
 
 
 class BodyLimit:
@@ -45,7 +50,8 @@ class BodyLimit:
         if scope["type"] != "http":
             await self.app(scope, receive, send)
             return
-        cap = self.limits.max_file_bytes
+        name = cap_of(str(scope.get("path", "")))
+        cap: int = getattr(self.limits, name)
         declared = dict(scope.get("headers") or ()).get(b"content-length")
         if declared is not None:
             text = declared.decode("latin-1").strip()
@@ -54,7 +60,7 @@ class BodyLimit:
                 await _refuse(send, 400, MalformedBody("Content-Length", text, "a whole number"))
                 return
             if int(text) > cap:
-                await _refuse(send, 413, too_large(self.limits, int(text)))
+                await _refuse(send, 413, too_large(self.limits, int(text), name))
                 return
         received = 0
 
@@ -64,7 +70,7 @@ class BodyLimit:
             if message.get("type") == "http.request":
                 received += len(message.get("body", b""))
                 if received > cap:
-                    raise too_large(self.limits, f"more than {cap:,} bytes")
+                    raise too_large(self.limits, f"more than {cap:,} bytes", name)
             return message
 
         await self.app(scope, counted, send)

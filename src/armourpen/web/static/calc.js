@@ -574,7 +574,7 @@
       error.hidden = false;
       return;
     }
-    card.dataset.gcs = text;
+    card.dataset.gcs = withoutPortrait(text);
     card.dataset.gcsName = file.name;
     hint.textContent = `${file.name}: ${character.name}, HP ${character.hp}, ST ${character.st}, ` +
       `HT ${character.ht}, ${character.body.name.toLowerCase()} body`;
@@ -591,6 +591,19 @@
     for (const loc of character.body.locations) options.push(new Option(loc.table_name, loc.id));
     where.replaceChildren(...options);
     schedule();
+  }
+
+  function withoutPortrait(text) {
+    // the portrait (often most of a file) counts for nothing in a shot: every request that
+    // carries the file stays within the scenario's size cap without it
+    try {
+      const data = JSON.parse(text);
+      if (data && data.profile && typeof data.profile === "object" && "portrait" in data.profile) {
+        delete data.profile.portrait;
+        return JSON.stringify(data);
+      }
+    } catch (_) { /* the server read it: keep the text as it is */ }
+    return text;
   }
 
   function forgetGcs(card) {
