@@ -6,6 +6,7 @@ from __future__ import annotations
 import json
 import os
 from pathlib import Path
+from typing import Any
 
 import pytest
 
@@ -155,6 +156,11 @@ def test_ap2_brackets_inside_strings_and_comments_are_not_nesting() -> None:
     }
 
 
+def test_ap2_many_brackets_inside_strings_are_scanned_and_are_not_nesting() -> None:
+    many = "[" * 300  # more brackets than any nesting the parser takes: the text is scanned
+    assert parse_json(f'{{"a": "{many}", "b": [[1]]}}', field="s") == {"a": many, "b": [[1]]}
+
+
 def test_ap2_dotted_toml_keys_nested_too_deep_are_refused() -> None:
     text = ".".join(f"k{i}" for i in range(40)) + " = 1\n"
     with pytest.raises(LimitError, match="max_depth"):
@@ -245,3 +251,55 @@ def test_ap2_check_tree_names_the_field_of_every_bad_number() -> None:
             check_tree({"a": [{"b": 1}, {"c": bad}]})
         assert info.value.field == "a[1].c"
     check_tree({"a": [2**63 - 1, -(2**63), 1.5, True, None, "plain\ttext\nlines"]})
+
+
+# --- one walk per tree ---------------------------------------------------------------------------
+
+PENAV = {"attack": {"weapon": "7.62x51mm NATO", "range": "150 m"},
+         "line": [{"target": "Gray", "armour": ["NIJ Type III"]}, {"target": "VIP"}]}
+GURPS = json.loads(GURPS_JSON % 10)
+
+
+@pytest.fixture
+def walks(monkeypatch: pytest.MonkeyPatch) -> list[object]:
+    """Every tree check_tree walks from now on (the built-in catalog loaded before)."""
+    import armourpen.reading
+
+    Catalog.builtin()
+    walked: list[object] = []
+    real = armourpen.reading.check_tree
+
+    def counted(data: object, **options: Any) -> None:
+        walked.append(data)
+        real(data, **options)
+
+    monkeypatch.setattr(armourpen.reading, "check_tree", counted)
+    return walked
+
+
+@pytest.mark.parametrize("data", [PENAV, GURPS])
+def test_a_scenario_is_checked_once_however_it_comes(
+    walks: list[object], tmp_path: Path, data: dict[str, Any]
+) -> None:
+    from armourpen.rulesets import rules_of
+
+    path = tmp_path / "s.json"
+    path.write_text(json.dumps(data), encoding="utf-8")
+    armourpen.load_scenario(path)
+    assert len(walks) == 1  # as it is read
+    armourpen.load_scenario(data)
+    assert len(walks) == 2 and walks[1] is data
+    rules_of(data).parse(data)  # a rule set's parser, called on its own, checks too
+    assert len(walks) == 3 and walks[2] is data
+
+
+def test_ap2_a_mapping_is_checked_though_its_parser_is_told_it_was(tmp_path: Path) -> None:
+    bad = {**PENAV, "line": [{"target": "Gray\x1b[2J"}]}
+    with pytest.raises(ScenarioError) as info:
+        armourpen.load_scenario(bad)
+    assert info.value.field == "line[0].target"
+    path = tmp_path / "s.json"
+    path.write_text(json.dumps(bad), encoding="utf-8")
+    with pytest.raises(ScenarioError) as info:
+        armourpen.load_scenario(path)
+    assert info.value.field == "line[0].target"
