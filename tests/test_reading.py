@@ -303,3 +303,17 @@ def test_ap2_a_mapping_is_checked_though_its_parser_is_told_it_was(tmp_path: Pat
     with pytest.raises(ScenarioError) as info:
         armourpen.load_scenario(path)
     assert info.value.field == "line[0].target"
+
+
+@pytest.mark.parametrize("text", ["\u0661\u0662", "\u0967", "\uff11\uff12", "1\u0662.5", "\u0661/\u0662"])
+def test_ap2_a_number_typed_as_text_takes_ascii_digits_only(text: str) -> None:
+    # Fraction() and a regex's \d take the digits of every script; a file's number does not
+    from armourpen.reading import exact_number
+
+    with pytest.raises(InputError) as info:
+        exact_number(text, "x.av", ratio=True)
+    assert (info.value.field, info.value.value) == ("x.av", text)
+    with pytest.raises(InputError) as in_file:
+        armourpen.load_scenario({"attack": {"weapon": "Sword", "range": text + " m"},
+                                 "line": [{"target": "a"}]})
+    assert in_file.value.field == "attack.range"

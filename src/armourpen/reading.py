@@ -71,8 +71,9 @@ def _parse_int(text: str) -> int | BadNumber:
 # --- numbers typed as text --------------------------------------------------------------------
 
 MAX_NUMBER_CHARS = 40  # a number typed as text: no exact quantity in the rules needs more
-_DECIMAL = re.compile(r"[+-]?(?:\d+(?:\.\d*)?|\.\d+)(?:[eE](?P<exp>[+-]?\d{1,3}))?")
-_RATIO = re.compile(r"[+-]?\d+\s*/\s*\d+")
+# re.ASCII: \d would also match the digits of other scripts, which Fraction() reads too
+_DECIMAL = re.compile(r"[+-]?(?:\d+(?:\.\d*)?|\.\d+)(?:[eE](?P<exp>[+-]?\d{1,3}))?", re.ASCII)
+_RATIO = re.compile(r"[+-]?\d+\s*/\s*\d+", re.ASCII)
 
 
 def exact_number(
@@ -179,7 +180,7 @@ _TOML_TOKENS = re.compile(
     # parse_float (it would otherwise fail past Python's 4300-digit limit, naming no key)
     r"|(?<![\w.+-])(?P<big>[+-]?\d[\d_]{" + str(MAX_DIGITS) + r",})(?![\w.:-])(?!\s*[=.])"
     r"|(?P<bracket>[\[\]{}])",
-    re.DOTALL,
+    re.DOTALL | re.ASCII,
 )
 
 

@@ -69,3 +69,33 @@ def test_ap2_hostile_file_on_the_command_line_is_exit_2_and_one_line(
     assert not any(c in err[:-1] for c in "\x00\x07\x1b\x7f\x9b\u202e\r\n")
     if where.isascii():  # the field, escaped as printable() escapes it
         assert where.encode("unicode_escape").decode("ascii") in err
+
+
+# Decimal digits of other scripts (Arabic-Indic, Devanagari, fullwidth, ...): int(), float() and
+# Fraction() read them as numbers and a regex's \d matches them, so each parser of numbers typed
+# as text must say ASCII. Typed where a number belongs, they are refused naming the flag.
+other_digits = st.text(
+    st.characters(categories=["Nd"], exclude_characters="0123456789"), min_size=1, max_size=3)
+NUMBER_FLAGS = [
+    (["resolve", "--weapon", "7.62x51mm NATO", "--range", "{}m"], "--range"),
+    (["resolve", "--weapon", "Sword", "--contact", "--elevation", "{}"], "--elevation"),
+    (["resolve", "--weapon", "Sword", "--contact", "--azimuth", "1{}"], "--azimuth"),
+    (["thickness", "{}mm"], "thickness"),
+    (["thickness", "--sav", "{}"], "--sav"),
+    (["thickness", "--av", "{}"], "--av"),
+    (["table", "-a", "Sword", "--armour", "NIJ Type III", "--range", "{}"], "--range #1"),
+    (["chart", "slope", "--thickness", "{}", "--json"], "--thickness"),
+    (["roll", "3d pi", "--seed", "{}"], "--seed"),
+]
+
+
+@settings(max_examples=40, suppress_health_check=[HealthCheck.function_scoped_fixture])
+@given(st.sampled_from(NUMBER_FLAGS), other_digits)
+def test_ap2_digits_of_other_scripts_are_no_number(
+    capsys: pytest.CaptureFixture[str], where: tuple[list[str], str], digits: str
+) -> None:
+    args, flag = where
+    capsys.readouterr()
+    code, out, err = cli(capsys, *(a.format(digits) for a in args))
+    assert code == 2 and out == "", (out, err)
+    assert err.startswith(f"armourpen: error: {flag}: ") and err.count("\n") == 1, err

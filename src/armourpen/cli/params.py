@@ -135,10 +135,14 @@ class Number(click.ParamType):  # type: ignore[type-arg]
         if isinstance(value, float | int) and not isinstance(value, bool):
             number = float(value)
         else:
+            from armourpen.reading import exact_number
+
             try:
-                number = float(str(value).strip())
+                number = float(str(value))
             except ValueError:
-                raise InputError(shown_name(param), value, "allowed: a number") from None
+                number = 0.0
+            if math.isfinite(number):  # the grammar of numbers in files: float() takes '١٢', '1_0'
+                number = float(exact_number(str(value), shown_name(param)))
         if not math.isfinite(number):
             raise InputError(shown_name(param), value, "allowed: a finite number")
         return number

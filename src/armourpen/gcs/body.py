@@ -23,8 +23,9 @@ from armourpen.explain import Caution
 from armourpen.gcs.model import ALL, Dice, GcsBody, GcsLocation
 from armourpen.gcs.schema import BodyData
 
-_DICE = re.compile(r"\s*(\d{0,3})\s*d\s*(\d{0,3})\s*(?:([+-])\s*(\d{1,3}))?\s*", re.IGNORECASE)
-_RANGE = re.compile(r"\s*(\d{1,3})\s*(?:-\s*(\d{1,3})\s*)?")
+_DICE = re.compile(r"\s*(\d{0,3})\s*d\s*(\d{0,3})\s*(?:([+-])\s*(\d{1,3}))?\s*",
+                   re.IGNORECASE | re.ASCII)
+_RANGE = re.compile(r"\s*(\d{1,3})\s*(?:-\s*(\d{1,3})\s*)?", re.ASCII)
 MAX_LOCATION_DICE = 10  # GCS bodies roll 3d (sub-tables 1d or 2d); more has no table behind it
 
 

@@ -62,7 +62,7 @@ _DR_MODIFIERS: tuple[tuple[str, str, str], ...] = (
      "scenario"),
 )
 _FREQUENCY = re.compile(r"^(very )?(rare|occasional|common)( attack)?( form)?$")
-_MULTIPLIER = re.compile(r"(?:^|\b)(?:wounding )?x ?(\d{1,2})\b")
+_MULTIPLIER = re.compile(r"(?:^|\b)(?:wounding )?x ?(\d{1,2})\b", re.ASCII)
 
 
 def words(text: str) -> str:

@@ -88,7 +88,8 @@ _UNIT_ALIASES = {
     "ft": "ft", "feet": "ft", "foot": "ft",
     "km": "km",
 }
-_DISTANCE_RE = re.compile(r"^\s*([+-]?(?:\d+(?:\.\d*)?|\.\d+))\s*([a-zA-Z]*)\s*$")
+# re.ASCII: \d would also match the digits of other scripts, which Fraction() reads too
+_DISTANCE_RE = re.compile(r"^\s*([+-]?(?:\d+(?:\.\d*)?|\.\d+))\s*([a-zA-Z]*)\s*$", re.ASCII)
 
 
 @dataclass(frozen=True, slots=True)

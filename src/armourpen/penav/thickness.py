@@ -251,7 +251,7 @@ _UNITS: dict[str, Fraction] = {
     "in": Fraction("25.4"),
     '"': Fraction("25.4"),
 }
-_THICKNESS = re.compile(r"^\s*(\d+(?:\.\d+)?|\.\d+)\s*(mm|cm|in|\"|)\s*$", re.IGNORECASE)
+_THICKNESS = re.compile(r"^\s*(\d+(?:\.\d+)?|\.\d+)\s*(mm|cm|in|\"|)\s*$", re.IGNORECASE | re.ASCII)
 _ALLOWED_TEXT = "a thickness such as 120mm, 78.75mm, 4cm or 2in (a bare number is mm)"
 
 
