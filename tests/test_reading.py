@@ -210,6 +210,22 @@ def test_ap2_control_characters_in_names_are_refused(text: str) -> None:
 # --- numbers -----------------------------------------------------------------------------------
 
 
+@pytest.mark.parametrize("suffix", ["json", "toml"])
+@pytest.mark.parametrize("literal", ["1e-400", "-2.5e-999", "0.1e-330"])
+def test_ap2_a_number_too_small_to_hold_is_refused_not_read_as_0(
+    tmp_path: Path, suffix: str, literal: str
+) -> None:
+    err = refused(tmp_path, f"s.{suffix}", (GURPS_JSON if suffix == "json" else GURPS_TOML) % literal)
+    assert err.field == "line[0].hp" and repr(err.value) == literal
+    assert "reads as 0" in err.allowed
+
+
+@pytest.mark.parametrize("literal", ["0.0", "-0.0", "0e-400", "5e-324"])
+def test_ap2_zero_and_the_smallest_floats_still_read(literal: str) -> None:
+    text = '{"attack": {"weapon": "Sword", "contact": true, "elevation": %s}, "line": [{"target": "a"}]}'
+    assert parse_json(text % literal, field="scenario")["attack"]["elevation"] == float(literal)
+
+
 @pytest.mark.parametrize(("literal", "typed"), [("NaN", "NaN"), ("Infinity", "Infinity"),
                                                  ("-Infinity", "-Infinity"), ("1e309", "1e309"),
                                                  ("-1e309", "-1e309")])

@@ -47,6 +47,7 @@ class BadNumber:
 _REWRITTEN = ".0"
 _NOT_FINITE = "allowed: a finite number (no NaN or infinity)"
 _TOO_LONG = "allowed: a number below 2**63 (at most 19 digits)"
+_UNDERFLOW = "allowed: 0 or a number of size 1e-300 or more (this one reads as 0)"
 
 
 def _whole_digits(text: str) -> int:
@@ -59,6 +60,8 @@ def _parse_float(text: str) -> float | BadNumber:
         # an integer that parse_toml rewrote as a float is shown as the user wrote it
         return BadNumber(text.removesuffix(_REWRITTEN), _TOO_LONG)
     value = float(text)
+    if value == 0 and any(c in "123456789" for c in re.split(r"[eE]", text, maxsplit=1)[0]):
+        return BadNumber(text, _UNDERFLOW)  # 1e-400 would be read as 0 without a word
     return value if math.isfinite(value) else BadNumber(text, _NOT_FINITE)
 
 
