@@ -7,9 +7,10 @@ mapping, a JSON file or a TOML file (the command line: tests/cli/test_flags_host
 from __future__ import annotations
 
 from pathlib import Path
+from typing import Any
 
 import pytest
-from hostile import CATALOG, GURPS, PENAV, Case, check, hostile, to_json, to_toml
+from hostile import CATALOG, GURPS, PENAV, Case, check, hostile, put, to_json, to_toml
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
@@ -67,3 +68,29 @@ def test_the_bases_are_valid_and_the_writers_round_trip(tmp_path: Path) -> None:
     path.write_text(to_toml(CATALOG), encoding="utf-8")
     catalog = Catalog.load([path], user_dir=False)
     assert catalog.attack("TG").pen == 5 and catalog.cover("Test wall").av == 12
+
+
+def _without(node: object, path: tuple[object, ...]) -> object:
+    import copy
+
+    data = copy.deepcopy(node)
+    parent: Any = data
+    for part in path[:-1]:
+        parent = parent[part]
+    del parent[path[-1]]
+    return data
+
+
+@pytest.mark.parametrize("base", [PENAV, GURPS], ids=["penav", "gurps"])
+def test_ap2_a_key_left_out_or_turned_off_is_shown_as_missing_never_none(base: dict[str, Any]) -> None:
+    # A value the user never typed is '(missing)', not Python's None (GU-6: `slab = false` on
+    # cover without hp named hp with the value None)
+    from hostile import places
+
+    cases = [_without(base, p) for p in places(base) if isinstance(p[-1], str)]
+    cases += [put(base, p, False) for p in places(base) if p[-1] in ("slab", "rigid", "contact")]
+    for data in cases:
+        try:
+            armourpen.resolve(armourpen.load_scenario(data), 1)
+        except InputError as exc:
+            assert exc.value is not None and "None is not allowed" not in str(exc), str(exc)

@@ -636,7 +636,8 @@ def _cover(c: _CoverSpec, i: int, warnings: list[Caution]) -> Cover:
             ))
     elif c.hp is None:
         raise ScenarioError(
-            f"{here}.hp", None, "cover that is not a thin slab needs hp (GU-6), or set slab = true"
+            f"{here}.hp", "(missing)",
+            "cover that is not a thin slab needs hp (GU-6), or set slab = true",
         )
     return Cover(
         name=c.name,
