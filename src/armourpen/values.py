@@ -1,8 +1,9 @@
 """The value types and bounds that the catalog and the rules share: one source of truth.
 
 Directions (PA-9), vehicle face names, the scales (PA-1), the longest range (PA-3) and the angles of
-PA-10 are defined here and nowhere else; the catalog's loader, the scenario schemas, the rules and
-the error messages all read them from this module, which imports no rule set.
+PA-10 are defined here and nowhere else, and so is the rule that the targets of a line of fire have
+different names; the catalog's loader, the scenario schemas, the rules and the error messages all
+read them from this module, which imports no rule set.
 """
 
 from __future__ import annotations
@@ -10,7 +11,7 @@ from __future__ import annotations
 from collections.abc import Collection
 from enum import StrEnum
 
-from armourpen.errors import InputError
+from armourpen.errors import InputError, ScenarioError
 
 # --- PA-1: the scales ----------------------------------------------------------------------------
 
@@ -124,3 +125,20 @@ def faces_problem(faces: Collection[str]) -> str | None:
         return ("a vehicle with a turret gives every turret face: " + ", ".join(TURRET_FACES)
                 + "; missing: " + ", ".join(missing))
     return None
+
+
+# --- both rule sets: the line of fire ------------------------------------------------------------
+
+
+def check_target_names(names: Collection[tuple[int, str]]) -> None:
+    """Refuse a target name that an earlier target of the line has: the outcome, the odds and the
+    charts name each target by its name alone (AP-2). ``names``: (line index, name) of each
+    target, in line order."""
+    seen: dict[str, int] = {}
+    for i, name in names:
+        if name in seen:
+            raise ScenarioError(
+                f"line[{i}].target", name,
+                f"allowed: a name no other target of the line has (line[{seen[name]}] is already called "
+                f"{name!r}): each target is named by it in the outcome and the odds")
+        seen[name] = i

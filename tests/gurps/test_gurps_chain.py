@@ -347,7 +347,9 @@ _ENTRY = st.one_of(
     st.integers(1, 120),
 )
 def test_gu7_properties_of_any_line(line: list[dict[str, object]], damage: str, basic: int) -> None:
-    line = [{"target": "first", "hp": 10}, *line]
+    # each target its own name (a name given twice is refused, AP-2)
+    line = [{"target": "first", "hp": 10},
+            *({**e, "target": f"t{i}"} if "target" in e else e for i, e in enumerate(line))]
     sc = gurps(damage, *line)
     r = resolve_chain(sc, basic)
     assert r == resolve_chain(sc, basic, (True,) * len(sc.targets))

@@ -40,6 +40,7 @@ from armourpen.gurps.pain import PainThreshold
 from armourpen.gurps.traits import MAX_HARDENED
 from armourpen.limits import DEFAULT_LIMITS, Limits
 from armourpen.validation import Name, from_validation_error
+from armourpen.values import check_target_names
 
 
 @dataclass(frozen=True, slots=True)
@@ -434,6 +435,7 @@ def parse_gurps(  # noqa: C901, PLR0912 (one check per key of the schema, in rea
             )
     if not any(isinstance(e, Target) for e in entries):
         raise ScenarioError("line", "(no target)", "at least one entry with `target = \"name\"`")
+    check_target_names([(e.index, e.name) for e in entries if isinstance(e, Target)])
     rolls_location = any(isinstance(e, Target) and e.random_location for e in entries)
     if a.roll is not None and a.seed is not None and not rolls_location:
         raise ScenarioError(

@@ -30,6 +30,7 @@ from armourpen.values import (
     MAX_THICKNESS_MM,
     MIN_THICKNESS_MM,
     Direction,
+    check_target_names,
 )
 
 if TYPE_CHECKING:
@@ -130,6 +131,7 @@ def build(spec: ScenarioSpec, catalog: Catalog) -> PenavScenario:
     line = tuple(_line_entry(e, i, catalog) for i, e in enumerate(spec.line))
     if not any(isinstance(e, Target) for e in line):
         raise ScenarioError("line", "(no target)", "the line needs at least one target = ...")
+    check_target_names([(i, e.name) for i, e in enumerate(line) if isinstance(e, Target)])
     _check_geometry(attack, line)
     notes: list[Caution] = []
     a = spec.attack
