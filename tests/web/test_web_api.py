@@ -383,7 +383,7 @@ def test_ap2_a_body_is_checked_once_as_it_is_read(
 
     monkeypatch.setattr(armourpen.reading, "check_tree", counted)
     for path, body in (("/api/resolve", QUICK), ("/api/odds", AGENT_GRAY),
-                       ("/api/chart/odds", AGENT_GRAY)):
+                       ("/api/chart/odds", AGENT_GRAY), ("/ui/outcome", QUICK)):
         walked.clear()
         assert client.post(path, json=body).status_code == 200
         assert walked == [body], path

@@ -147,7 +147,8 @@ def _shown(value: object) -> object:
 
 
 def _frac(x: Number) -> Fraction:
-    return Fraction(str(x))
+    # a float as written (0.3 is 3/10); a whole number as it is, without reading its text
+    return Fraction(x) if type(x) is int else Fraction(str(x))
 
 
 def _directions(values: Sequence[str], field: str) -> frozenset[Direction]:

@@ -115,15 +115,17 @@ def _band_hint(where: str, band: Band, column: RangeColumn | None) -> str:
     return hint + f": PEN {m.pen:+d}, DC {m.dc:+d}"
 
 
-def outcome_of(data: dict[str, Any], state: WebState) -> tuple[OutcomeView | None, InputError | None]:
+def outcome_of(
+    data: dict[str, Any], state: WebState, *, checked: bool = False
+) -> tuple[OutcomeView | None, InputError | None]:
     """The view of a scenario's outcome (with the exact odds for a rule set that weighs chances),
-    or the first input error."""
+    or the first input error; ``checked`` as for :meth:`WebState.load_scenario`."""
     import armourpen
     from armourpen.rulesets import rule_set_of
     from armourpen.web.view import outcome_view
 
     try:
-        scenario = state.load_scenario(data)
+        scenario = state.load_scenario(data, checked=checked)
         outcome = armourpen.resolve(scenario, FRESH)
     except InputError as exc:
         return None, exc
@@ -220,9 +222,9 @@ def calculator(
 async def ui_outcome(request: Request) -> JSONResponse:
     """The outcome band as HTML, the field hints, and every error with its field (AP-2 parts)."""
     state = state_of(request)
-    data = await read_json(request, state.limits)
+    data = await read_json(request, state.limits)  # checked as it is read, once
     hints, errors = _hint_errors(data, state)
-    view, error = outcome_of(data, state)
+    view, error = outcome_of(data, state, checked=True)
     if error is not None and all(e.field != error.field for e in errors):
         errors.insert(0, error)
     html = render("_outcome.html", view=view, error=error)
