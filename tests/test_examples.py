@@ -135,6 +135,11 @@ def test_examples_command_lists_and_prints(capsys: pytest.CaptureFixture[str]) -
     with pytest.raises(SystemExit) as info:
         main(["examples", "nope"])
     assert info.value.code == 2
+    # AP-2: the value as typed, not as `example:nope`
+    assert capsys.readouterr().err.startswith("armourpen: error: name: 'nope' is not allowed")
+    with pytest.raises(SystemExit) as info:
+        main(["resolve", "example:nope"])
+    assert capsys.readouterr().err.startswith("armourpen: error: scenario: 'example:nope' is")
 
 
 def test_ap1_every_step_of_every_example_cites_a_ruling() -> None:

@@ -33,8 +33,10 @@ def example_path(name: str, field: str = "scenario") -> Path:
     """The file of a shipped example scenario."""
     path = EXAMPLES_DIR / f"{name}.toml"
     if name not in example_names():
-        raise ScenarioError(field, f"{EXAMPLE_PREFIX}{name}",
-                            "allowed examples: " + ", ".join(example_names()))
+        # as typed: `example:NAME` where a scenario is named, NAME alone elsewhere (a command's
+        # argument, a page's ?example=)
+        shown = f"{EXAMPLE_PREFIX}{name}" if field == "scenario" else name
+        raise ScenarioError(field, shown, "allowed examples: " + ", ".join(example_names()))
     return path
 
 
