@@ -94,3 +94,19 @@ def test_ap2_a_key_left_out_or_turned_off_is_shown_as_missing_never_none(base: d
             armourpen.resolve(armourpen.load_scenario(data), 1)
         except InputError as exc:
             assert exc.value is not None and "None is not allowed" not in str(exc), str(exc)
+
+
+@pytest.mark.parametrize(("where", "value", "spelled"), [
+    (("attack", "range"), True, "attack.range: true is not"),
+    (("line", 1, "armour", 1, "av"), False, "line[1].armour[1].av: false is not"),
+    (("rules",), None, "rules: null is not"),
+    (("line", 0, "cover"), [True, None], "line[0].cover: [true, null] is not"),
+])
+def test_ap2_true_false_and_null_are_shown_as_a_file_spells_them(
+    tmp_path: Path, where: tuple[Any, ...], value: Any, spelled: str
+) -> None:
+    path = tmp_path / "s.json"
+    path.write_text(to_json(put(PENAV, where, value)), encoding="utf-8")
+    with pytest.raises(InputError) as info:
+        armourpen.load_scenario(path)
+    assert str(info.value).startswith(spelled), str(info.value)

@@ -13,6 +13,7 @@ from typing import Any
 
 MAX_SHOWN = 100  # characters of a user's value that a message repeats
 _LONG_NUMBER = 10**40  # beyond this an integer is described, not written out
+_SPELLED = {None: "null", True: "true", False: "false"}
 
 
 def printable(text: str) -> str:
@@ -32,6 +33,12 @@ class _Shown(reprlib.Repr):
         self.maxstring = MAX_SHOWN
         self.maxother = MAX_SHOWN
         self.maxlist = self.maxtuple = self.maxdict = self.maxset = 6
+
+    def repr1(self, x: Any, level: int) -> str:
+        # true, false and null as a JSON or TOML file spells them (and a web form sends them)
+        if x is None or isinstance(x, bool):
+            return _SPELLED[x]
+        return super().repr1(x, level)
 
     def repr_int(self, x: int, level: int) -> str:  # noqa: ARG002 (reprlib's signature)
         if -_LONG_NUMBER < x < _LONG_NUMBER:
