@@ -70,7 +70,7 @@ def test_the_bases_are_valid_and_the_writers_round_trip(tmp_path: Path) -> None:
     assert catalog.attack("TG").pen == 5 and catalog.cover("Test wall").av == 12
 
 
-def _without(node: object, path: tuple[object, ...]) -> object:
+def _without(node: dict[str, Any], path: tuple[Any, ...]) -> dict[str, Any]:
     import copy
 
     data = copy.deepcopy(node)

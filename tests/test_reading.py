@@ -13,6 +13,7 @@ import pytest
 import armourpen
 from armourpen.catalog import Catalog
 from armourpen.errors import CatalogError, InputError, ScenarioError
+from armourpen.gurps.scenario import GurpsScenario
 from armourpen.limits import LimitError, Limits
 from armourpen.reading import check_tree, parse_json, parse_toml
 
@@ -91,6 +92,7 @@ def test_ap2_a_raised_file_cap_reads_only_the_file(tmp_path: Path) -> None:
     path = tmp_path / "s.toml"
     path.write_text(GURPS_TOML % 10, encoding="utf-8")
     scenario = armourpen.load_scenario(path, limits=Limits(max_file_bytes=10**17))
+    assert isinstance(scenario, GurpsScenario)
     assert scenario.targets[0].hp == 10
 
 

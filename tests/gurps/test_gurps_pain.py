@@ -18,6 +18,7 @@ from armourpen.errors import ScenarioError
 from armourpen.gurps.chain import TargetResult, resolve_chain
 from armourpen.gurps.effects import Effects
 from armourpen.gurps.pain import PainThreshold
+from armourpen.gurps.scenario import GurpsScenario
 from armourpen.gurps.shock import shock
 from armourpen.probability import odds, sample
 
@@ -118,14 +119,22 @@ def test_gu12_exact_odds_and_monte_carlo_high_pain_threshold_keeps_the_skull_rol
     assert abs(mc.p_knockdown_roll.value - 2 / 3) <= 4 * mc.p_knockdown_roll.se
 
 
+def _gurps(data: dict[str, Any]) -> GurpsScenario:
+    from gcs.gcs_helpers import sample as gcs_sample
+
+    scenario = armourpen.load_scenario(data, base=gcs_sample("Kabal.gcs").parent)
+    assert isinstance(scenario, GurpsScenario)
+    return scenario
+
+
 def test_gu11_gcs_high_pain_threshold_from_the_sample_file() -> None:
     # Kabal (HP 13, DR 0 at the torso) has High Pain Threshold: 3d pi rolling 8, injury 8 > 6.5,
     # a major wound: no shock, HT +3 against knockdown
     from gcs.gcs_helpers import sample as gcs_sample
 
-    data = {"rules": "gurps", "attack": {"damage": "3d pi", "roll": 8},
-            "line": [{"target": "Kabal", "gcs": str(gcs_sample("Kabal.gcs"))}]}
-    out = armourpen.resolve(armourpen.load_scenario(data, base=gcs_sample("Kabal.gcs").parent))
+    data: dict[str, Any] = {"rules": "gurps", "attack": {"damage": "3d pi", "roll": 8},
+                            "line": [{"target": "Kabal", "gcs": str(gcs_sample("Kabal.gcs"))}]}
+    out = armourpen.resolve(_gurps(data))
     t = out.targets[0]
     assert (t.injury, t.effects and t.effects.shock, t.effects and t.effects.knockdown_ht_modifier) \
         == (8, 0, 3)
@@ -133,9 +142,9 @@ def test_gu11_gcs_high_pain_threshold_from_the_sample_file() -> None:
     assert any("High Pain Threshold (Basic Set p. 59) from" in s.text for s in out.steps)
     # a key beside gcs overrides the file's trait
     data["line"][0]["high_pain_threshold"] = False
-    t = armourpen.resolve(armourpen.load_scenario(data, base=gcs_sample("Kabal.gcs").parent)).targets[0]
+    t = armourpen.resolve(_gurps(data)).targets[0]
     assert (t.effects and t.effects.shock, t.effects and t.effects.knockdown_ht_modifier) == (-4, 0)
     del data["line"][0]["high_pain_threshold"]
     data["line"][0]["low_pain_threshold"] = True
-    t = armourpen.resolve(armourpen.load_scenario(data, base=gcs_sample("Kabal.gcs").parent)).targets[0]
+    t = armourpen.resolve(_gurps(data)).targets[0]
     assert (t.effects and t.effects.shock, t.effects and t.effects.knockdown_ht_modifier) == (-8, -4)

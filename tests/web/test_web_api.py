@@ -8,7 +8,7 @@ the Basic Set's Agent Gray takes 8 injury and the VIP 3 (GU-7); 120 mm of RHA is
 from __future__ import annotations
 
 import json
-from collections.abc import Iterator
+from collections.abc import Iterator, MutableMapping
 from pathlib import Path
 from typing import Any
 
@@ -337,8 +337,8 @@ def test_ap2_a_content_length_of_other_digits_is_400(declared: bytes) -> None:
     async def receive() -> dict[str, Any]:
         return {"type": "http.request", "body": b"{}"}
 
-    async def send(message: dict[str, Any]) -> None:
-        sent.append(message)
+    async def send(message: MutableMapping[str, Any]) -> None:
+        sent.append(dict(message))
 
     scope = {"type": "http", "headers": [(b"content-length", declared)]}
     asyncio.run(BodyLimit(app, Limits())(scope, receive, send))

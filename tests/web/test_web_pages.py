@@ -169,8 +169,8 @@ def test_the_api_page_lists_the_routes(client: TestClient) -> None:
 def test_gu11_pain_threshold_opens_in_its_box_and_false_beside_gcs_is_kept(
     client: TestClient,
 ) -> None:
-    data = {"rules": "gurps", "attack": {"damage": "3d pi", "roll": 10},
-            "line": [{"target": "a", "hp": 10, "high_pain_threshold": True}]}
+    data: dict[str, Any] = {"rules": "gurps", "attack": {"damage": "3d pi", "roll": 10},
+                            "line": [{"target": "a", "hp": 10, "high_pain_threshold": True}]}
     html = client.get(address(data)).text
     assert re.search(r'data-key="high_pain_threshold"[^>]* checked', html)
     assert not re.search(r'data-key="low_pain_threshold"[^>]* checked', html)
@@ -179,9 +179,9 @@ def test_gu11_pain_threshold_opens_in_its_box_and_false_beside_gcs_is_kept(
 
 
 def test_ap2_gu11_both_pain_thresholds_are_a_422_naming_the_field(client: TestClient) -> None:
-    data = {"rules": "gurps", "attack": {"damage": "3d pi", "roll": 10},
-            "line": [{"target": "a", "hp": 10, "high_pain_threshold": True,
-                      "low_pain_threshold": True}]}
+    data: dict[str, Any] = {"rules": "gurps", "attack": {"damage": "3d pi", "roll": 10},
+                            "line": [{"target": "a", "hp": 10, "high_pain_threshold": True,
+                                      "low_pain_threshold": True}]}
     r = client.post("/api/resolve", json=data)
     assert (r.status_code, r.json()["field"], r.json()["value"]) == (
         422, "line[0].low_pain_threshold", True)
