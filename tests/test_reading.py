@@ -87,6 +87,17 @@ def test_ap2_a_file_name_with_a_nul_is_refused_naming_it() -> None:
     assert gcs.value.value == "a\x00.gcs" and "\\x00" in str(gcs.value)
 
 
+@pytest.mark.parametrize("name", ["mine.json", "mine.yaml", "mine"])
+def test_ap2_a_catalog_file_that_is_not_toml_says_so(tmp_path: Path, name: str) -> None:
+    # parsed as TOML regardless, a JSON catalog was "not valid TOML: Invalid statement"
+    path = tmp_path / name
+    path.write_text('{"armour": [{"name": "Tin foil", "av": 1}]}', encoding="utf-8")
+    with pytest.raises(CatalogError) as info:
+        Catalog.load([path], user_dir=False)
+    assert (info.value.field, info.value.value) == ("catalog", str(path))
+    assert "a .toml file" in info.value.allowed
+
+
 def test_ap2_a_raised_file_cap_reads_only_the_file(tmp_path: Path) -> None:
     # the cap is a bound, not a buffer: a cap of 10**17 bytes must not be allocated up front
     path = tmp_path / "s.toml"

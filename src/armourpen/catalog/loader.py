@@ -242,6 +242,8 @@ def read_file(
 
     origin = str(path)
     text = read_text(path, field="catalog", error=CatalogError, limits=limits)
+    if Path(path).suffix.lower() != ".toml":  # a .json catalog would be "not valid TOML"
+        raise CatalogError("catalog", origin, "allowed: a .toml file (catalog files are TOML)")
     data = parse_toml(text, field="catalog", source=origin, prefix=f"{origin}: ",
                       error=CatalogError, limits=limits)
     return parse_mapping(data, origin=origin, source=origin if source is None else source)
