@@ -143,7 +143,9 @@ def test_gcs_the_files_json_may_stand_in_the_scenario() -> None:
     broken = {**OGRE, "version": 6}
     with pytest.raises(GcsError) as info:
         armourpen.load_scenario(scenario("3d pi", {"target": "Ogre", "gcs": broken}, roll=10))
-    assert info.value.field == "line[0].gcs: version"
+    # AP-2: named by its path in the scenario, as a form names its fields (not as a file's are)
+    assert info.value.field == "line[0].gcs.version"
+    assert str(info.value).startswith("line[0].gcs.version: 6 is not allowed")
 
 
 def test_gcs_character_value_from_an_upload_stands_for_the_file(ogre_file: Path) -> None:

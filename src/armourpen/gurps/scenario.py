@@ -570,7 +570,17 @@ def _character(raw: object, where: str, base: Path | None, limits: Limits) -> tu
     if isinstance(raw, GcsCharacter):
         return raw, raw.source or f"{raw.name}'s GCS data"
     if isinstance(raw, Mapping):
-        return parse_mapping(raw, where, field=where), where
+        from armourpen.errors import GcsError
+
+        try:
+            return parse_mapping(raw, where, field=where), where
+        except GcsError as exc:
+            # the file's JSON written in the scenario: its fields are named by their path in it
+            # (line[0].gcs.settings), not as a file's are (Ogre.gcs: settings)
+            inside = exc.field.removeprefix(f"{where}: ")
+            if inside == exc.field:
+                raise
+            raise exc.at(f"{where}.{inside}") from None
     if not isinstance(raw, str) or not raw.strip():
         raise ScenarioError(where, raw, _GCS_ALLOWED)
     if base is None:
