@@ -116,6 +116,18 @@ def clear_line(page: Page) -> None:
         cards(page).first.locator(".tools").get_by_role("button", name=re.compile("^Remove ")).click()
 
 
+def test_ap2_a_new_card_takes_a_name_no_other_card_has(page: Page, server: str) -> None:
+    page.goto(server + "/?rules=gurps")
+    clear_line(page)
+    for _ in range(2):
+        page.get_by_role("button", name="+ Target").click()  # Target 1, Target 2
+    cards(page).first.locator(".tools").get_by_role("button", name=re.compile("^Remove ")).click()
+    page.get_by_role("button", name="+ Target").click()  # 1 card left: not "Target 2" again
+    names = [cards(page).nth(i).get_by_label("Name").input_value() for i in range(2)]
+    assert names == ["Target 2", "Target 3"]
+    expect(results(page)).to_have_count(2)
+
+
 def test_gu7_build_the_agent_gray_line(page: Page, server: str) -> None:
     page.goto(server + "/")
     page.get_by_label("GURPS").check()

@@ -493,7 +493,12 @@
   function addCard(kind) {
     const card = fromTemplate(`tpl-${kind}`);
     const name = card.querySelector('[data-key="target"]');
-    if (name) name.value = `${TITLES[kind]} ${cards.children.length + 1}`;
+    if (name) { // a name no other card has: a line refuses a target's name given twice
+      const taken = new Set([...cards.querySelectorAll('[data-key="target"]')].map((el) => el.value.trim()));
+      let n = cards.children.length + 1;
+      while (taken.has(`${TITLES[kind]} ${n}`)) n += 1;
+      name.value = `${TITLES[kind]} ${n}`;
+    }
     if (kind === "target") own(card, "hp").value = "10";
     cards.append(card);
     renumber();
