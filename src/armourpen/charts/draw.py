@@ -253,33 +253,83 @@ LABELLED_BARS = 16  # with no more bars than this, each bar carries its chance
 
 
 def _odds(chart: OddsChart) -> Figure:
-    from matplotlib.ticker import MaxNLocator, PercentFormatter
-
     n = len(chart.targets)
-    fig = _new_figure(10, 1.2 + 2.6 * n)
-    axes: list[Axes] = list(fig.subplots(n, 1, squeeze=False)[:, 0])
-    for ax, t in zip(axes, chart.targets, strict=True):
-        pmf = list(t.injury_pmf.items())
-        xs = [k for k, _ in pmf]
-        ps = [float(p) * 100 for _, p in pmf]
-        colours = ["#999999" if k == 0 else "#D55E00" for k in xs]
-        bars = ax.bar(xs, ps, color=colours, width=0.8)
-        if len(xs) <= LABELLED_BARS:
-            ax.bar_label(bars, [percent(p) for _, p in pmf], fontsize=7, padding=1)
-            ax.set_ylim(0, max(ps) * 1.15)
-        hit = "" if t.p_hit == t.p_reached else f", hit {percent(t.p_hit)}"
-        ax.set_title(f"{t.name}: reached {percent(t.p_reached)}{hit}, goes on past it "
-                     f"{percent(t.p_overpenetrates)}, mean injury "
-                     f"{float(t.expected_injury):.2f} HP", loc="left", fontsize=9.5)
-        ax.yaxis.set_major_formatter(PercentFormatter(decimals=0))
-        ax.xaxis.set_major_locator(MaxNLocator(integer=True))
-        ax.set_ylabel("chance")
-        ax.set_xlim(min(xs, default=0) - 0.7, max(xs, default=1) + 0.7)
-        ax.grid(axis="y", color="#dddddd", linewidth=0.6)
-        ax.set_axisbelow(True)
-    axes[-1].set_xlabel("injury (HP); grey: no injury (not reached, not hit, or stopped by DR)")
+    rolled = any(chart.locations(t) for t in chart.targets)
+    fig = _new_figure(13 if rolled else 11, 1.2 + 2.7 * n)
+    widths = (2.6, 1.15, 1.15) if rolled else (2.6, 1.15)
+    grid = fig.subplots(n, len(widths), squeeze=False, width_ratios=widths)
+    for row, t in zip(grid, chart.targets, strict=True):
+        _injury_panel(row[0], t, *chart.drawn_injury(t))
+        _chance_bars(row[1], [(label, p) for _, label, p in chart.effects(t)],
+                     "effects: chance of each", f"{t.name}:effects")
+        if rolled:
+            where = chart.locations(t)
+            if where:
+                _chance_bars(row[2], list(where.items()), "hit location (GU-10)",
+                             f"{t.name}:locations")
+            else:
+                row[2].set_axis_off()
+                always = next(iter(t.location_pmf), "same location")
+                row[2].text(0.5, 0.5, f"location not rolled:\nhit at the {always}",
+                            ha="center", va="center", fontsize=8.5, color="#555555",
+                            transform=row[2].transAxes)
+    grid[-1][0].set_xlabel("injury (HP); grey: no injury (not reached, not hit, or stopped by DR)")
     _finish(fig, chart)
     return fig
+
+
+def _injury_panel(ax: Axes, t: Any, drawn: dict[int, Any], cut: int | None, rest: Any) -> None:
+    from matplotlib.ticker import MaxNLocator, PercentFormatter
+
+    ax.set_gid(f"{t.name}:injury")
+    pmf = list(drawn.items())
+    xs = [k for k, _ in pmf]
+    ps = [float(p) * 100 for _, p in pmf]
+    colours = ["#999999" if k == 0 else "#D55E00" for k in xs]
+    bars = ax.bar(xs, ps, color=colours, width=0.8)
+    if len(xs) <= LABELLED_BARS:
+        ax.bar_label(bars, [percent(p) for _, p in pmf], fontsize=7, padding=1)
+        ax.set_ylim(0, max(ps) * 1.15)
+    hit = "" if t.p_hit == t.p_reached else f", hit {percent(t.p_hit)}"
+    ax.set_title(f"{t.name}: reached {percent(t.p_reached)}{hit}, goes on past it "
+                 f"{percent(t.p_overpenetrates)}, mean injury "
+                 f"{float(t.expected_injury):.2f} HP", loc="left", fontsize=9.5,
+                 fontweight="bold")
+    ax.yaxis.set_major_formatter(PercentFormatter(decimals=0))
+    ax.xaxis.set_major_locator(MaxNLocator(integer=True))
+    ax.set_ylabel("chance")
+    ax.set_xlim(min(xs, default=0) - 0.7, max(xs, default=1) + 0.7)
+    ax.grid(axis="y", color="#dddddd", linewidth=0.6)
+    ax.set_axisbelow(True)
+    if cut is not None:
+        top = max(t.injury_pmf)
+        ax.text(0.99, 0.95, f"not drawn: injury over {cut} HP (up to {top}),\n"
+                f"together {percent(rest)}", ha="right", va="top", fontsize=8,
+                color="#333333", transform=ax.transAxes,
+                bbox={"boxstyle": "round,pad=0.3", "facecolor": "white", "edgecolor": "#bbbbbb"})
+
+
+def _chance_bars(ax: Axes, items: list[tuple[str, Any]], title: str, gid: str) -> None:
+    """Horizontal bars of chances from 0 to 100%, the first at the top, each with its chance."""
+    from matplotlib.ticker import PercentFormatter
+
+    ax.set_gid(gid)
+    labels = [label for label, _ in items]
+    ps = [float(p) * 100 for _, p in items]
+    ys = list(range(len(items)))
+    bars = ax.barh(ys, ps, color="#0072B2", height=0.65)
+    ax.bar_label(bars, [percent(p) for _, p in items], fontsize=7.5, padding=2)
+    ax.set_yticks(ys, labels, fontsize=8)
+    ax.invert_yaxis()
+    ax.set_xlim(0, 130)  # room for the label of a bar at 100%
+    ax.set_xticks([0, 25, 50, 75, 100])
+    ax.xaxis.set_major_formatter(PercentFormatter(decimals=0))
+    ax.tick_params(axis="x", labelsize=7.5)
+    ax.set_title(title, loc="left", fontsize=9)
+    ax.grid(axis="x", color="#dddddd", linewidth=0.6)
+    ax.set_axisbelow(True)
+    for side in ("top", "right"):
+        ax.spines[side].set_visible(False)
 
 
 # --- slope ----------------------------------------------------------------------------------

@@ -25,6 +25,8 @@ RULING_TITLES: dict[str, str] = {
     "GU-6": "cover DR",
     "GU-7": "the chain",
     "GU-8": "who is hit",
+    "GU-10": "hit locations",
+    "GU-12": "major wounds and knockdown",
 }
 """Short names of the rulings a chart cites in its footnote (RULINGS.md has the full text)."""
 

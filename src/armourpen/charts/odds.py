@@ -1,14 +1,17 @@
 """The ``odds`` chart: the injury distribution of every target of a GURPS scenario, exactly.
 
-One panel per target in the line: the chance of each injury (0 includes not reached and not hit),
+One row per target in the line: the chance of each injury (0 includes not reached and not hit),
 with the chances that the shot reaches the target, hits it and goes on past it, and the mean
-injury. The chart is the exact odds of :func:`armourpen.odds` (GU-7, GU-8) and nothing else: its
-data is their ``to_dict()``, so it says what ``armourpen odds --json`` says.
+injury; beside it the chances of a major wound, of a roll against knockdown and of a crippled limb
+(GU-10, GU-12), and, where the location is rolled, the chance of each location (GU-10). The chart
+is the exact odds of :func:`armourpen.odds` (GU-7, GU-8) and nothing else: its data is their
+``to_dict()``, so it says what ``armourpen odds --json`` says.
 """
 
 from __future__ import annotations
 
 from dataclasses import dataclass
+from fractions import Fraction
 from typing import TYPE_CHECKING, Any
 
 from armourpen.explain import Caution
@@ -26,11 +29,51 @@ class OddsChart:
     warnings: tuple[Caution, ...] = ()
 
     kind = "odds"
-    rulings = ("GU-1", "GU-3", "GU-4", "GU-6", "GU-7", "GU-8")
+    rulings = ("GU-1", "GU-3", "GU-4", "GU-6", "GU-7", "GU-8", "GU-10", "GU-12")
 
     @property
     def targets(self) -> tuple[TargetOdds, ...]:
         return self.result.targets
+
+    @staticmethod
+    def effects(target: TargetOdds) -> tuple[tuple[str, str, Fraction], ...]:
+        """(key of the odds' JSON, label, chance) of each effect drawn beside the injury."""
+        return (
+            ("p_major_wound", "major wound (GU-12)", target.p_major_wound),
+            ("p_knockdown_roll", "knockdown roll (GU-12)", target.p_knockdown_roll),
+            ("p_crippled", "crippled limb (GU-10)", target.p_crippled),
+        )
+
+    def locations(self, target: TargetOdds) -> dict[str, Fraction]:
+        """The chance of each location where the shot hits the target, when it is rolled (GU-10):
+        more than one location; empty for a target always hit at one. Every target lists its
+        locations in one order: as the first target that has them lists them."""
+        pmf = target.location_pmf
+        if len(pmf) <= 1:
+            return {}
+        order = {k: i for i, k in enumerate(dict.fromkeys(
+            k for t in self.targets for k in t.location_pmf))}
+        return {k: pmf[k] for k in sorted(pmf, key=order.__getitem__)}
+
+    @staticmethod
+    def drawn_injury(target: TargetOdds) -> tuple[dict[int, Fraction], int | None, Fraction]:
+        """The injuries the picture draws, the last one drawn when a long thin tail is left out
+        (else None), and the chance of the injuries left out.
+
+        A tail is left out when 98% of the chance lies at or below an injury k and the largest
+        injury is over twice k (and over k + 10): a skull hit's x4 would otherwise squeeze every
+        bar into a corner. The panel says how much was left out."""
+        pmf = target.injury_pmf
+        total, cut = Fraction(0), None
+        for k, p in pmf.items():
+            total += p
+            if total >= Fraction(98, 100):
+                cut = k
+                break
+        top = max(pmf, default=0)
+        if cut is None or top <= max(2 * cut, cut + 10):
+            return dict(pmf), None, Fraction(0)
+        return {k: p for k, p in pmf.items() if k <= cut}, cut, 1 - total
 
     @property
     def title(self) -> str:
