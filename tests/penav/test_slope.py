@@ -264,3 +264,24 @@ def test_pa10_stated_sav_that_disagrees_is_reported() -> None:
     assert w is not None
     assert w.rule == "PA-10"
     assert "SAV 13" in w.text and "SAV 12" in w.text and "glacis" in w.text
+
+
+def test_pa10_angles_without_a_plate_are_said_not_dropped() -> None:
+    # elevation and azimuth act on sloped plates and vehicle faces only (PA-10); given for a line
+    # without one they change nothing, and the outcome says so rather than ignoring them
+    import armourpen
+
+    def warned(attack: dict[str, object], line: list[dict[str, object]]) -> list[str]:
+        scenario = armourpen.load_scenario({"attack": attack, "line": line})
+        return [w["text"] for w in armourpen.resolve(scenario).to_dict()["warnings"]
+                if w["rule"] == "PA-10"]
+
+    sword = {"weapon": "Sword", "contact": True}
+    assert warned({**sword, "azimuth": 45}, [{"target": "a"}]) == [
+        "attack.azimuth given, but the line holds no plate or vehicle: the angles change nothing here"]
+    assert "attack.elevation and attack.azimuth" in warned(
+        {**sword, "elevation": 0, "azimuth": -10}, [{"target": "a"}])[0]
+    assert warned({**sword, "from": "above"}, [{"target": "a"}]) == []  # the default, not given
+    assert warned({**sword, "azimuth": 45}, [{"target": "T", "plate": {"sav": 3, "slope": 30}}]) == []
+    assert warned({**sword, "elevation": 10},
+                  [{"cover": {"name": "glacis", "thickness_mm": 60, "slope": 60}}, {"target": "a"}]) == []

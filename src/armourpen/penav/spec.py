@@ -138,6 +138,13 @@ def build(spec: ScenarioSpec, catalog: Catalog) -> PenavScenario:
     if a.weapon is None and a.pen is not None and a.range_column is None:
         notes.append(Caution("PA-4", "attack.range_column not given, so none: no range modifier "
                              "applies (give handgun or rifle for a firearm)"))
+    sloped = any(e.plate is not None if isinstance(e, Cover) else
+                 e.vehicle is not None or e.plate is not None for e in line)
+    angles = [k for k, given in (("elevation", a.elevation is not None), ("azimuth", a.azimuth != 0))
+              if given]
+    if angles and not sloped:  # said, not dropped in silence
+        notes.append(Caution("PA-10", f"attack.{' and attack.'.join(angles)} given, but the line "
+                             "holds no plate or vehicle: the angles change nothing here"))
     return PenavScenario(attack, line, frozenset(spec.optional_rules), notes=tuple(notes))
 
 
