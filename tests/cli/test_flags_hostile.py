@@ -26,6 +26,8 @@ HUGE = "9" * 5000
         ([*RESOLVE, "--azimuth", "-inf"], "--azimuth", "'-inf'"),
         ([*RESOLVE, "--azimuth", "1e309"], "--azimuth", "'1e309'"),
         ([*RESOLVE, "--elevation", HUGE], "--elevation", "(5000 characters)"),
+        ([*RESOLVE, "--elevation", "95"], "--elevation", ": 95 is not allowed"),  # not 95.0
+        ([*RESOLVE, "--azimuth", "-200"], "--azimuth", ": -200 is not allowed"),
         (["resolve", "--weapon", "7.62x51mm NATO", "--range", HUGE], "--range",
          "(5000 characters)"),
         (["resolve", "--weapon", "7.62x51mm NATO", "--range", "1e309"], "--range", "'1e309'"),

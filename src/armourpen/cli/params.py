@@ -142,7 +142,10 @@ class Number(click.ParamType):  # type: ignore[type-arg]
             except ValueError:
                 number = 0.0
             if math.isfinite(number):  # the grammar of numbers in files: float() takes '١٢', '1_0'
-                number = float(exact_number(str(value), shown_name(param)))
+                exact = exact_number(str(value), shown_name(param))
+                if exact.denominator == 1 and str(value).strip().lstrip("+-").isdigit():
+                    return int(exact)  # shown as typed (95, not 95.0) should a rule refuse it
+                number = float(exact)
         if not math.isfinite(number):
             raise InputError(shown_name(param), value, "allowed: a finite number")
         return number
