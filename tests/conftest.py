@@ -19,7 +19,7 @@ from hypothesis import HealthCheck, settings
 # Property tests share two busy cores with other work: no deadline (a slow example under load is
 # not a failure), no health check that measures time, and modest example counts. A test that
 # wants more or fewer says so with its own @settings, which start from this profile;
-# HYPOTHESIS_PROFILE=thorough runs every property test ten times longer.
+# HYPOTHESIS_PROFILE=thorough gives the tests that set no count of their own 1000 examples.
 settings.register_profile("armourpen", deadline=None, max_examples=100,
                           suppress_health_check=[HealthCheck.too_slow])
 settings.register_profile("thorough", settings.get_profile("armourpen"), max_examples=1000)
