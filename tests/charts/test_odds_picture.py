@@ -19,7 +19,7 @@ from armourpen.charts.odds import OddsChart
 def _panels(chart: OddsChart) -> dict[str, Any]:
     with matplotlib.rc_context({"font.family": "DejaVu Sans"}):
         fig = figure(chart)
-    return {ax.get_gid(): ax for ax in fig.axes if ax.get_gid()}
+    return {gid: ax for ax in fig.axes if (gid := ax.get_gid())}
 
 
 @pytest.mark.parametrize("example", ["random-location-burst", "office-shootout", "agent-gray"])
