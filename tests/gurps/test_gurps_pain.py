@@ -114,9 +114,26 @@ def test_gu12_exact_odds_and_monte_carlo_high_pain_threshold_keeps_the_skull_rol
     sc = gurps("1d pi", {"target": "T", "hp": 12, "high_pain_threshold": True}, location="skull")
     exact = odds(sc).targets[0]
     assert (exact.p_knockdown_roll, exact.shock_pmf) == (Fraction(2, 3), {0: Fraction(1)})
+    assert exact.knockdown_pmf == {-7: Fraction(2, 3)}  # -10 for the skull, +3 for the trait
+    assert odds(sc).to_dict()["targets"][0]["knockdown_pmf"] == {"-7": "2/3"}
     mc = sample(sc, 20_000, 3).targets[0]
     assert [k for k, _ in mc.shock_pmf] == [0]
     assert abs(mc.p_knockdown_roll.value - 2 / 3) <= 4 * mc.p_knockdown_roll.se
+    assert [k for k, _ in mc.knockdown_pmf] == [-7]
+    assert mc.knockdown_pmf[0][1].value == mc.p_knockdown_roll.value
+
+
+@pytest.mark.parametrize(("trait", "at", "want"), [
+    ({}, "vitals", {-5: Fraction(1)}),  # 1d pi x3 at the vitals: 3..18, always shock: -5
+    ({"low_pain_threshold": True}, "vitals", {-9: Fraction(1)}),  # -5, -4
+    # the torso of HP 12: a major wound from injury 7, which 1d never reaches: no roll
+    ({"high_pain_threshold": True}, "torso", {}),
+])
+def test_gu12_exact_odds_knockdown_modifier_by_hand(
+    trait: dict[str, Any], at: str, want: dict[int, Fraction],
+) -> None:
+    sc = gurps("1d pi", {"target": "T", "hp": 12, **trait}, location=at)
+    assert odds(sc).targets[0].knockdown_pmf == want
 
 
 def _gurps(data: dict[str, Any]) -> GurpsScenario:

@@ -161,7 +161,7 @@ def test_gu7_json_shape_reduced_fractions() -> None:
     gray = out["targets"][0]
     assert set(gray) == {"name", "p_reached", "p_hit", "p_overpenetrates", "injury_pmf",
                          "expected_injury", "expected_injury_exact", "shock_pmf", "p_major_wound",
-                         "p_knockdown_roll", "p_crippled", "location_pmf"}
+                         "p_knockdown_roll", "knockdown_pmf", "p_crippled", "location_pmf"}
     assert gray["location_pmf"] == {"torso": "1/1"}
     assert gray["p_reached"] == gray["p_hit"] == "1/1"
     assert gray["expected_injury"] == 10 and gray["expected_injury_exact"] == "10/1"

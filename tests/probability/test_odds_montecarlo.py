@@ -78,6 +78,8 @@ def test_gu8_monte_carlo_within_4_standard_errors(data: dict[str, Any], seed: in
         assert sum(est.value for _, est in m.shock_pmf) == pytest.approx(1)
         _within(m.p_major_wound, e.p_major_wound)
         _within(m.p_knockdown_roll, e.p_knockdown_roll)
+        for modifier, est in m.knockdown_pmf:
+            _within(est, e.knockdown_pmf[modifier])  # never a modifier the exact odds rule out
         _within(m.p_crippled, e.p_crippled)
         assert {k for k, _ in m.location_pmf} <= set(e.location_pmf)
         for where, est in m.location_pmf:

@@ -95,6 +95,7 @@ def injury_chart(pmf: Sequence[tuple[int, Chance]], se: dict[int, float] | None 
 def _effect_lines(
     major: Chance, knockdown: Chance, crippled: Chance, shock: Sequence[tuple[int, Chance]],
     locations: Sequence[tuple[str, Chance]], random: bool, estimate: bool = False,
+    knockdown_at: Sequence[tuple[int, Chance]] = (),
 ) -> list[Part]:
     """What the injury does (GU-10 to GU-12), and where the shot lands when that is rolled."""
 
@@ -106,6 +107,9 @@ def _effect_lines(
           f"  crippled {shown(crippled)} (GU-10)", "")],
         [("  shock (GU-11): " + ", ".join(f"{k} {shown(p)}" for k, p in shock if p), "")],
     ]
+    if any(p for _, p in knockdown_at):
+        lines.append([("  knockdown roll at (GU-12): "
+                       + ", ".join(f"HT{k:+d} {shown(p)}" for k, p in knockdown_at if p), "")])
     if random:
         lines.append([("  hit location (GU-10): "
                        + ", ".join(f"{k} {shown(p)}" for k, p in locations if p), "")])
@@ -132,6 +136,7 @@ def odds_parts(result: OddsResult) -> list[Part]:
         parts.extend(_effect_lines(
             t.p_major_wound, t.p_knockdown_roll, t.p_crippled, list(t.shock_pmf.items()),
             list(t.location_pmf.items()), random=len(t.location_pmf) > 1,
+            knockdown_at=list(t.knockdown_pmf.items()),
         ))
     parts.extend([(str(s), "dim")] for s in result.steps)
     return parts
@@ -163,6 +168,7 @@ def samples_parts(result: MonteCarloResult) -> list[Part]:
             t.p_major_wound.value, t.p_knockdown_roll.value, t.p_crippled.value,
             [(k, e.value) for k, e in t.shock_pmf], [(k, e.value) for k, e in t.location_pmf],
             random=len(t.location_pmf) > 1, estimate=True,
+            knockdown_at=[(k, e.value) for k, e in t.knockdown_pmf],
         ))
     return parts
 

@@ -31,9 +31,10 @@ if TYPE_CHECKING:
 MAX_UNCERTAIN_TARGETS = 12
 MAX_PATTERNS = 2**MAX_UNCERTAIN_TARGETS
 
-# What the odds count of a target's injury: (injury, shock, major wound, knockdown roll, crippled).
-Wound = tuple[int, int, bool, bool, bool]
-NO_WOUND: Wound = (0, 0, False, False, False)
+# What the odds count of a target's injury: (injury, shock, major wound, the HT modifier of the
+# knockdown roll or None when none is called for, crippled).
+Wound = tuple[int, int, bool, int | None, bool]
+NO_WOUND: Wound = (0, 0, False, None, False)
 
 
 def wound_of(effects: Effects | None) -> Wound:
@@ -44,7 +45,7 @@ def wound_of(effects: Effects | None) -> Wound:
         effects.injury,
         effects.shock,
         effects.major_wound,
-        effects.knockdown_ht_modifier is not None,
+        effects.knockdown_ht_modifier,
         effects.crippled,
     )
 

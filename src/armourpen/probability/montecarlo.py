@@ -75,6 +75,7 @@ class TargetEstimate:
     p_knockdown_roll: Estimate = _NONE
     p_crippled: Estimate = _NONE
     location_pmf: tuple[tuple[str, Estimate], ...] = ()  # hit there (GU-10)
+    knockdown_pmf: tuple[tuple[int, Estimate], ...] = ()  # HT modifiers seen, worst first (GU-12)
 
     def to_dict(self) -> dict[str, Any]:
         return {
@@ -93,6 +94,8 @@ class TargetEstimate:
             "p_major_wound_se": self.p_major_wound.se,
             "p_knockdown_roll": self.p_knockdown_roll.value,
             "p_knockdown_roll_se": self.p_knockdown_roll.se,
+            "knockdown_pmf": {f"{k:+d}": e.value for k, e in self.knockdown_pmf},
+            "knockdown_pmf_se": {f"{k:+d}": e.se for k, e in self.knockdown_pmf},
             "p_crippled": self.p_crippled.value,
             "p_crippled_se": self.p_crippled.se,
             "location_pmf": {k: e.value for k, e in self.location_pmf},
@@ -257,8 +260,9 @@ class _Tally:
                 keys: list[tuple[str, object]] = [("injury", injury), ("shock", shock)]
                 if major:
                     keys.append(("major", True))
-                if knockdown:
+                if knockdown is not None:
                     keys.append(("knockdown", True))
+                    keys.append(("knockdown_ht", knockdown))
                 if crippled:
                     keys.append(("crippled", True))
                 if where is not None and col.reached[v]:
@@ -303,6 +307,7 @@ class _Tally:
             chance("knockdown"),
             chance("crippled"),
             tuple((str(k), e) for k, e in pmf("location")),
+            pmf("knockdown_ht"),
         )
 
 

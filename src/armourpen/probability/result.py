@@ -18,7 +18,7 @@ class TargetOdds:
     """One target's exact odds (GU-7 to GU-12): every weight counts outcomes out of ``denominator``.
 
     ``wound_weights`` counts each :data:`~armourpen.probability.model.Wound` (injury, shock, major
-    wound, knockdown roll, crippled), not reached and missed included as no wound;
+    wound, knockdown roll's HT modifier, crippled), not reached and missed included as no wound;
     ``location_weights`` where the target is hit (GU-10), summing to ``p_hit``.
     """
 
@@ -87,7 +87,15 @@ class TargetOdds:
     @property
     def p_knockdown_roll(self) -> Fraction:
         """The chance that an HT roll against knockdown and stunning is called for (GU-12)."""
-        return self._chance(3)
+        return sum(self.knockdown_pmf.values(), Fraction(0))
+
+    @property
+    def knockdown_pmf(self) -> dict[int, Fraction]:
+        """The HT modifier of the roll against knockdown and stunning (GU-12, with High or Low
+        Pain Threshold) -> exact probability, from the worst; only where a roll is called for."""
+        return {k: Fraction(w, self.denominator)
+                for k, w in sorted(self._marginal(3).items(), key=lambda kw: kw[0] or 0)
+                if k is not None and w}
 
     @property
     def p_crippled(self) -> Fraction:
@@ -109,6 +117,7 @@ class TargetOdds:
             "shock_pmf": {str(k): exact(v) for k, v in self.shock_pmf.items()},
             "p_major_wound": exact(self.p_major_wound),
             "p_knockdown_roll": exact(self.p_knockdown_roll),
+            "knockdown_pmf": {f"{k:+d}": exact(v) for k, v in self.knockdown_pmf.items()},
             "p_crippled": exact(self.p_crippled),
             "location_pmf": {k: exact(v) for k, v in self.location_pmf.items()},
             "expected_injury": number(self.expected_injury),
