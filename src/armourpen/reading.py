@@ -176,14 +176,15 @@ def _read_capped(f: Any, cap: int) -> bytes:
 
 # --- text ------------------------------------------------------------------------------------
 
-_JSON_TOKENS = re.compile(r'"(?:[^"\\]|\\.)*"|[\[\]{}]', re.DOTALL)
-_TOML_TOKENS = re.compile(
+# The scanners' patterns, compiled on first use (re keeps them): a one-shot command given quick
+# flags reads no file and need not pay for them (bench/startup.py).
+_JSON_TOKENS = r'"(?:[^"\\]|\\.)*"|[\[\]{}]'
+_TOML_TOKENS = (
     r'"""(?:[^\\]|\\.)*?"""|\'\'\'.*?\'\'\'|"(?:[^"\\\n]|\\.)*"|\'[^\'\n]*\'|#[^\n]*'
     # an integer of many digits in a value's place: rewritten so that the TOML parser hands it to
     # parse_float (it would otherwise fail past Python's 4300-digit limit, naming no key)
     r"|(?<![\w.+-])(?P<big>[+-]?\d[\d_]{" + str(MAX_DIGITS) + r",})(?![\w.:-])(?!\s*[=.])"
-    r"|(?P<bracket>[\[\]{}])",
-    re.DOTALL | re.ASCII,
+    r"|(?P<bracket>[\[\]{}])"
 )
 
 
@@ -209,7 +210,7 @@ def parse_json(
     # Text can nest no deeper than it has opening brackets: only a text with more is scanned.
     if text.count("[") + text.count("{") > bound:
         depth = 0
-        for m in _JSON_TOKENS.finditer(text):
+        for m in re.finditer(_JSON_TOKENS, text, re.DOTALL):
             c = m.group()
             if c in "[{":
                 depth += 1
@@ -243,7 +244,7 @@ def parse_toml(
     depth = 0
     parts: list[str] = []
     last = 0
-    for m in _TOML_TOKENS.finditer(text):
+    for m in re.finditer(_TOML_TOKENS, text, re.DOTALL | re.ASCII):
         c = m.group("bracket")
         if c is not None:
             if c in "[{":
