@@ -194,3 +194,11 @@ def test_ap2_malformed_file_in_user_folder_names_it(user_dir: Path) -> None:
     with pytest.raises(CatalogError) as info:
         Catalog.load()
     assert str(path) in str(info.value)
+
+
+def test_ap2_catalog_file_name_with_nul_is_refused_naming_it() -> None:
+    with pytest.raises(CatalogError) as info:
+        Catalog.load(["a\x00.toml"], user_dir=False)
+    assert info.value.field == "catalog"
+    assert "NUL" in str(info.value) and "a\\x00.toml" in str(info.value)
+    assert "\n" not in str(info.value)

@@ -390,7 +390,7 @@ def _size(path: Path) -> int:
     """A file's size for the cap (0 when it cannot be read: reading it will say why)."""
     try:
         return path.stat().st_size
-    except OSError:
+    except (OSError, ValueError):  # ValueError: a NUL in the name, which reading refuses
         return 0
 
 
