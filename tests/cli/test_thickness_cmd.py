@@ -94,3 +94,14 @@ def test_ap2_sav_echoes_what_was_typed(capsys: pytest.CaptureFixture[str], typed
     line = err.strip()
     assert "\n" not in line and line.startswith("armourpen: error: --sav: ")
     assert repr(typed[:20]).strip("'") in line and "SAV 0.6 to 200" in line
+
+
+@pytest.mark.parametrize("typed", ["0", "0.5mm", " 9000 mm", "400in", "0cm"])
+def test_ap2_thickness_off_the_curve_echoes_what_was_typed(
+    capsys: pytest.CaptureFixture[str], typed: str
+) -> None:
+    # the curve runs from 1 mm (AV 3) to 8200 mm (AV 1000); 400in is 10160 mm (PA-11)
+    code, out, err = cli(capsys, "thickness", typed)
+    assert (code, out) == (2, "")
+    assert err == f"armourpen: error: thickness: {typed!r} is not allowed; allowed: 1 mm to 8200 mm" \
+        " of RHA (AV 3 to 1000 on the thickness curve) (PA-11)\n"

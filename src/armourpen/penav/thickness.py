@@ -358,7 +358,12 @@ def thickness(
     steps: list[Step] = []
     if mm is not None:
         q = parse_thickness(mm, "mm")
-        fwd = av_for_mm(q, field="mm")
+        try:
+            fwd = av_for_mm(q, field="mm")
+        except InputError as exc:  # the error repeats what was typed ('0', not '0 mm')
+            if isinstance(mm, Fraction):
+                raise
+            raise InputError("mm", mm, exc.allowed) from None
         back = mm_for_av(fwd.value)
         steps.extend((*fwd.steps, *back.steps))
         near = neighbours(mm=q)
