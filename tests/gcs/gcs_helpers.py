@@ -1,4 +1,4 @@
-"""The GCS sample files (read where they lie) and small hand-made GCS files for the tests."""
+"""The GCS sample files (kept unmodified in ``tests/gcs/samples``) and small hand-made GCS files."""
 
 from __future__ import annotations
 
@@ -9,13 +9,12 @@ from typing import Any
 
 import pytest
 
-ROOT = Path(__file__).resolve().parents[2]
-
 
 def samples_dir() -> Path | None:
-    """The public GCS samples beside the project (``../shared/gcs-samples``), if they are there."""
-    candidates = [os.environ.get("ARMOURPEN_GCS_SAMPLES", "")]
-    candidates += [str(p / "shared" / "gcs-samples") for p in (ROOT.parent, ROOT.parent.parent)]
+    """The public GCS samples: ``ARMOURPEN_GCS_SAMPLES`` (other files to try), else the copies
+    kept with the tests (MPL-2.0, see ``samples/README.md``), so they run wherever the repository
+    is cloned."""
+    candidates = [os.environ.get("ARMOURPEN_GCS_SAMPLES", ""), str(Path(__file__).parent / "samples")]
     for c in candidates:
         if c and Path(c, "Giant Rat.gcs").is_file():
             return Path(c)
@@ -26,7 +25,7 @@ def sample(name: str) -> Path:
     """A sample file's path; the test is skipped when the samples folder is absent."""
     folder = samples_dir()
     if folder is None:
-        pytest.skip("the GCS samples folder ../shared/gcs-samples is absent")
+        pytest.skip("the GCS samples folder tests/gcs/samples is absent")
     return folder / name
 
 

@@ -1,7 +1,7 @@
 """The six public GCS sample files, checked against values read by hand from each file's JSON.
 
-The files lie in ``../shared/gcs-samples`` (MPL-2.0, unmodified); the tests are skipped when that
-folder is absent. Roll ranges and DR are the files' ``calc.roll_range`` and ``calc.dr``.
+The files lie in ``tests/gcs/samples`` (MPL-2.0, unmodified, with their licence), so the tests run
+wherever the repository is cloned. Roll ranges and DR are the files' ``calc.roll_range`` and ``calc.dr``.
 """
 
 from __future__ import annotations
