@@ -84,15 +84,18 @@ class InputError(ArmourpenError, ValueError):
         self.allowed = allowed
         super().__init__(message(field, value, allowed))
 
-    def at(self, field: str) -> InputError:
+    def at(self, field: str, allowed: str | None = None) -> InputError:
         """The same error (same class, value and allowed) blamed on ``field``.
 
         Front ends use it to name what the user typed: the CLI's ``--armour #2`` or a web form's
-        field, for the API parameter ``armour[1]``.
+        field, for the API parameter ``armour[1]``; ``allowed``, when given, says what is allowed
+        in their words.
         """
         moved = type(self).__new__(type(self))
         moved.__dict__.update(self.__dict__)
         moved.field = field
+        if allowed is not None:
+            moved.allowed = allowed
         moved.args = (message(field, moved.value, moved.allowed),)
         return moved
 

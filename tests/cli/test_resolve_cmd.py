@@ -164,3 +164,27 @@ def test_pa8_readable_warning_names_its_rule(capsys: pytest.CaptureFixture[str])
                        "--armour", "Riot shield", "--armour", "Steel helmet")
     assert code == 0
     assert "warning: [PA-8]" in " ".join(out.split())
+
+
+@pytest.mark.parametrize(
+    ("args", "line"),
+    [
+        (["--range", "100m", "--face", "front"], "--face: 'front' is not allowed; only with --vehicle"),
+        (["--range", "10m", "--contact"], "--range: '10m' is not allowed; not with --contact: give one"),
+        ([], "--range: '(missing)' is not allowed; a distance such as '150 m', or --contact (PA-3)"),
+    ],
+)
+def test_ap2_quick_flag_errors_name_the_flags_they_need(
+    capsys: pytest.CaptureFixture[str], args: list[str], line: str
+) -> None:
+    code, out, err = cli(capsys, "resolve", "--weapon", "7.62x51mm NATO", *args)
+    assert (code, out, err) == (2, "", f"armourpen: error: {line}\n")
+
+
+def test_ap2_scenario_errors_keep_the_scenario_keys() -> None:
+    import armourpen
+    from armourpen.errors import ScenarioError
+
+    with pytest.raises(ScenarioError) as info:  # the API names its parameters, not flags
+        armourpen.quick_scenario(weapon="7.62x51mm NATO", range="100m", face="front")
+    assert (info.value.field, info.value.allowed) == ("face", "only with vehicle = ...")

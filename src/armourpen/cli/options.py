@@ -62,6 +62,8 @@ optional_rules = click.option(
 
 
 _PARAMETER = re.compile(r"([A-Za-z_]\w*)(?:\[(\d+)\])?(.*)")
+# how the API's errors mention another parameter a value needs or excludes, as a scenario key
+_MENTION = re.compile(r"\b([a-z_]+) = (?:\.\.\.|true)")
 
 
 def flag_of(field: str, renames: Mapping[str, str] | None = None) -> str:
@@ -92,7 +94,12 @@ def flag_error(renames: Mapping[str, str] | None = None,
         m = _PARAMETER.fullmatch(exc.field)
         if m is None or (only is not None and m.group(1) not in only):
             raise
-        raise exc.at(flag_of(exc.field, renames)) from None
+        allowed = exc.allowed
+        if only is not None:  # "only with vehicle = ...": the option that sets it, --vehicle
+            allowed = _MENTION.sub(
+                lambda k: flag_of(k.group(1), renames) if k.group(1) in only else k.group(0),
+                allowed)
+        raise exc.at(flag_of(exc.field, renames), allowed) from None
 
 
 def echo_json(value: object) -> None:
