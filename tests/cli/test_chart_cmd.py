@@ -147,3 +147,16 @@ def test_ap2_bad_values_name_their_flag(capsys: pytest.CaptureFixture[str], tmp_
     assert "--paper" in _refused(capsys, tmp_path, "screen", "--paper", "a3", "--out",
                                  str(tmp_path / "gm.pdf"))
     assert "rules" in _refused(capsys, tmp_path, "chart", "odds", "example:tank-ambush", "--out", out)
+
+
+@pytest.mark.parametrize(("command", "name"), [(("chart", "slope", "--av", "30"), "x.png"),
+                                               (("screen",), "gm.pdf")])
+def test_ap2_out_that_is_empty_or_ends_in_a_slash_is_refused_as_typed(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path, monkeypatch: pytest.MonkeyPatch,
+    command: tuple[str, ...], name: str,
+) -> None:
+    monkeypatch.chdir(tmp_path)  # a wrong reading would write here
+    allowed = "is not allowed; a file name to write (not empty, not a folder ending in /)\n"
+    for typed in (f"{name}/", ""):
+        err = _refused(capsys, tmp_path, *command, "--out", typed)
+        assert err == f"armourpen: error: --out: {typed!r} {allowed}"

@@ -27,6 +27,7 @@ from armourpen.cli.options import (
     optional_rules,
 )
 from armourpen.cli.params import (
+    OUT_FILE,
     PATH,
     WHOLE,
     Group,
@@ -44,7 +45,7 @@ chart_group = Group(
     help="Draw a chart (PNG, SVG or PDF by the --out file's extension) or print its data (--json).",
 )
 
-out_option = click.option("--out", "-o", type=PATH, metavar="FILE", show_default=False,
+out_option = click.option("--out", "-o", type=OUT_FILE, metavar="FILE", show_default=False,
                           help="The file to write: .png, .svg or .pdf.")
 from_option = click.option("--from", "from_", default="front", shell_complete=complete_direction,
                            help="front|rear|left|right|above|below (PA-9).")

@@ -9,6 +9,7 @@ errors read like every other error of the CLI.
 from __future__ import annotations
 
 import math
+import os
 from collections.abc import Callable, Iterable
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, TypeVar
@@ -151,9 +152,27 @@ class Number(click.ParamType):  # type: ignore[type-arg]
         return number
 
 
+class OutFile(click.Path):
+    """A file to write (``--out``): a path, but never empty nor ending in a separator, which a
+    :class:`~pathlib.Path` would silently turn into ``.`` or drop (``x.png/`` -> ``x.png``)."""
+
+    def __init__(self) -> None:
+        super().__init__(path_type=Path)
+
+    def convert(self, value: Any, param: click.Parameter | None,
+                ctx: click.Context | None) -> Any:
+        text = os.fsdecode(value) if isinstance(value, str | bytes) else value
+        if isinstance(text, str) and (not text or text.endswith(_SEPARATORS)):
+            raise InputError(shown_name(param), text,
+                             "a file name to write (not empty, not a folder ending in /)")
+        return super().convert(value, param, ctx)
+
+
 WHOLE = Whole()
 NUMBER = Number()
 PATH = click.Path(path_type=Path)  # read and checked by the API, which names the file (AP-2)
+OUT_FILE = OutFile()
+_SEPARATORS = tuple({os.sep, os.altsep or os.sep})
 
 
 def completer(values: Callable[[], Iterable[str]]) -> Callable[..., list[CompletionItem]]:

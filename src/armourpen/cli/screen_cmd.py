@@ -17,7 +17,7 @@ from armourpen.cli.options import (
     no_user_catalog,
     optional_rules,
 )
-from armourpen.cli.params import PATH, apply, command, complete_direction, completer
+from armourpen.cli.params import OUT_FILE, apply, command, complete_direction, completer
 from armourpen.errors import InputError
 
 
@@ -28,7 +28,7 @@ def _papers() -> tuple[str, ...]:
 
 
 @command("screen")
-@click.option("--out", "-o", type=PATH, required=True, metavar="FILE", show_default=False,
+@click.option("--out", "-o", type=OUT_FILE, required=True, metavar="FILE", show_default=False,
               help="The PDF file to write.")
 @apply(attack_names, armour_names, cover_names, defence_names)
 @click.option("--from", "from_", multiple=True, shell_complete=complete_direction,
