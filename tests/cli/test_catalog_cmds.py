@@ -150,3 +150,10 @@ def test_ap2_missing_catalog_file_exits_2(tmp_path: Path,
 def test_pa13_row_can_be_shown(capsys: pytest.CaptureFixture[str]) -> None:
     code, out, _ = cli(capsys, "catalog", "show", "brick wall", "--json")
     assert code == 0 and json.loads(out)["av"] is None
+
+
+def test_ap2_search_refuses_control_characters(capsys: pytest.CaptureFixture[str]) -> None:
+    code, out, err = cli(capsys, "catalog", "search", "hel\tmet")
+    assert (code, out) == (2, "")
+    assert err == ("armourpen: error: text: 'hel\\tmet' is not allowed; allowed: words to look "
+                   "for, without control characters (tabs, line breaks, escapes)\n")

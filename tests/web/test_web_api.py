@@ -390,3 +390,11 @@ def test_ap2_a_body_is_checked_once_as_it_is_read(
     bad = {**QUICK, "line": [{"target": "Gray\x1b[2J"}]}
     r = client.post("/api/resolve", json=bad)
     assert r.status_code == 400 and r.json()["field"] == "line[0].target"
+
+
+def test_ap2_catalog_search_refuses_control_characters(client: TestClient, catalog: Catalog) -> None:
+    for q in ("hel\tmet", "\x1b[31m", "nato\n"):
+        r = client.get("/api/catalog", params={"q": q})
+        assert r.status_code == 422 and r.json()["field"] == "q" and r.json()["value"] == q, r.text
+    everything = client.get("/api/catalog", params={"q": "", "kind": "ammo"}).json()
+    assert [a["name"] for a in everything] == [a.name for a in catalog.items("ammo")]

@@ -342,14 +342,19 @@ class Catalog:
         self, text: str, kind: str | None = None, *, limits: Limits = DEFAULT_LIMITS,
         field: str = "text",
     ) -> list[CatalogItem]:
-        """Items matching ``text``: by name or alias first, then by note, then fuzzily.
+        """Items matching ``text``: by name or alias first, then by note, then fuzzily; every
+        item (of ``kind``) for a blank ``text``, as a search box shows before anything is typed.
 
-        The work (the text's length times that of every name, alias and note searched) is
-        estimated first and refused beyond ``limits`` (``max_text_chars``, ``max_search_work``).
+        A control character (a tab, a line break, ESC) is refused: no name holds one. The work
+        (the text's length times that of every name, alias and note searched) is estimated first
+        and refused beyond ``limits`` (``max_text_chars``, ``max_search_work``).
         """
         import difflib  # here, not at the top: looking a name up needs none
 
         limits.check("max_text_chars", len(text), "characters", field)
+        if any(unicodedata.category(c) == "Cc" for c in text):
+            raise InputError(field, text, "allowed: words to look for, without control characters "
+                             "(tabs, line breaks, escapes)")
         pool = self.items(kind)
         q = name_key(text)
         searched = sum(len(i.name) + sum(map(len, i.aliases)) + len(i.note) for i in pool)
