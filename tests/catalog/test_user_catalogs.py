@@ -202,3 +202,25 @@ def test_ap2_catalog_file_name_with_nul_is_refused_naming_it() -> None:
     assert info.value.field == "catalog"
     assert "NUL" in str(info.value) and "a\\x00.toml" in str(info.value)
     assert "\n" not in str(info.value)
+
+
+def test_ap2_user_folder_that_is_a_symlink_loop_is_refused_naming_it(user_dir: Path) -> None:
+    user_dir.rmdir()
+    user_dir.symlink_to(user_dir.name)  # points at itself
+    with pytest.raises(CatalogError) as info:
+        Catalog.load()
+    assert info.value.field == "catalog" and info.value.value == str(user_dir)
+    assert "can be read" in str(info.value)
+
+
+def test_user_folder_reads_toml_in_any_case(user_dir: Path) -> None:
+    write(user_dir, GOOD, "House.TOML")
+    assert Catalog.load().armour("Dragon Skin vest").av == 8
+
+
+def test_ap2_json_file_in_user_folder_is_refused_naming_it(user_dir: Path) -> None:
+    path = write(user_dir, "{}", "house.json")
+    write(user_dir, "notes", "README.txt")  # not a catalog file: left alone
+    with pytest.raises(CatalogError) as info:
+        Catalog.load()
+    assert info.value.value == str(path) and "a .toml file" in str(info.value)

@@ -7,6 +7,7 @@ alias is unique across the whole catalog, so a user item can never shadow a buil
 
 from __future__ import annotations
 
+import stat
 import unicodedata
 from collections.abc import Iterable, Sequence
 from pathlib import Path
@@ -130,11 +131,7 @@ class Catalog:
         """
         files: list[Path] = []
         if user_dir:
-            d = user_catalog_dir()
-            if d.exists() and not d.is_dir():
-                raise CatalogError("catalog", str(d), "the user catalog folder is not a folder")
-            if d.is_dir():
-                files.extend(sorted(d.glob("*.toml")))
+            files.extend(_user_files(user_catalog_dir()))
         files.extend(Path(p) for p in extra)
         if not files:
             return _builtin(cache)
@@ -389,6 +386,23 @@ class Catalog:
     def sources(self) -> tuple[str, ...]:
         """The files this catalog was read from, in order."""
         return tuple(self._sources)
+
+
+def _user_files(folder: Path) -> list[Path]:
+    """The catalog files of the user folder: ``*.toml`` in any case, and ``*.json``, which reading
+    refuses by name (catalogs are TOML) rather than skipping it unsaid; none when it is absent."""
+    shown = str(folder)
+    try:
+        st = folder.stat()
+        if not stat.S_ISDIR(st.st_mode):
+            raise CatalogError("catalog", shown, "the user catalog folder is not a folder")
+        names = sorted(p for p in folder.iterdir() if p.suffix.lower() in (".toml", ".json"))
+    except FileNotFoundError:
+        return []
+    except OSError as exc:  # a symlink loop, no permission: not the same as no folder at all
+        raise CatalogError("catalog", shown, "a user catalog folder that can be read "
+                           f"({exc.strerror or exc})") from None
+    return names
 
 
 def _size(path: Path) -> int:
