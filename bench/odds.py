@@ -58,13 +58,22 @@ PY_SAMPLES = 200_000
 MEMORY_SAMPLES = 100_000_000
 
 
+# icepool sorts a die's outcomes, and no knockdown roll is None beside the rolls' modifiers: it is
+# written as a number below every modifier instead, the same in both icepool formulations.
+NO_ROLL = -99
+
+
+def _sortable(wound: tuple[Any, ...]) -> tuple[Any, ...]:
+    return tuple(NO_ROLL if x is None else x for x in wound)
+
+
 def _outcome(sc: GurpsScenario, basic: int) -> tuple[Any, ...]:
     """Every figure the odds give of one basic damage value, for every target (hit at its own
     location): reached, overpenetrates, injury, shock, major wound, knockdown roll, crippled."""
     out: list[Any] = []
     for t in resolve_chain(sc, basic).targets:
         w = wound_of(t.effects)
-        out += [t.reached, t.overpenetrates, *w]
+        out += [t.reached, t.overpenetrates, *_sortable(w)]
     return tuple(out)
 
 
@@ -90,7 +99,7 @@ def icepool_lookup(sc: GurpsScenario) -> list[Any]:
     values, _ = basic_damage_distribution(damage)
     cols = model_for(sc).columns(values, placed(sc))
     table = {v: tuple(x for c in cols for x in (c.reached[k], c.overpenetrates[k],
-                                                   *c.wounds[0].wounds[k]))
+                                                   *_sortable(c.wounds[0].wounds[k])))
              for k, v in enumerate(values)}
     basic = (damage.dice @ Die(range(1, 7)) + damage.adds).map(
         lambda r: basic_damage(damage, r).value)
