@@ -12,6 +12,7 @@ import math
 from pathlib import Path
 from typing import Any
 
+from hostile import GURPS as GURPS_BASE
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
@@ -69,16 +70,6 @@ PENAV_BASE: dict[str, Any] = {
         {"cover": {"name": "glacis", "thickness_mm": 60, "slope": 60}},
         {"target": "T-34", "vehicle": "T-34 (1941)", "face": "front"},
         {"target": "VIP", "plate": {"sav": 3, "slope": 30}},
-    ],
-}
-GURPS_BASE: dict[str, Any] = {
-    "rules": "gurps",
-    "settings": {"fractional_dr0": "becomes_1"},
-    "attack": {"damage": "7d(2) pi-", "roll": 20, "location": "torso"},
-    "line": [
-        {"target": "Gray", "dr": 8, "hp": 12},
-        {"cover": {"name": "door", "dr": 2, "slab": True}},
-        {"target": "VIP", "hp": 10, "hit_chance": 0.5, "injury_tolerance": "unliving"},
     ],
 }
 

@@ -9,9 +9,10 @@ from typing import Any
 
 import jsonschema
 import pytest
+from hostile import GURPS as GURPS_BASE
 from hypothesis import given, settings
 from hypothesis import strategies as st
-from test_fuzz_inputs import GURPS_BASE, PENAV_BASE, mutated
+from test_fuzz_inputs import PENAV_BASE, mutated
 
 import armourpen
 from armourpen.cli.app import main
