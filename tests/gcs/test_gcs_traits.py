@@ -189,3 +189,24 @@ def test_gu14_notes_written_as_notes_by_earlier_gcs_5_releases_are_read() -> Non
     c = load(trait("Vulnerability", modifier("Occasional", notes="Holy water"),
                    modifier("Wounding x2")))
     assert c.vulnerabilities == (Vulnerability(2, "Holy water"),)
+
+
+def test_gu14_skill_and_weapon_bonuses_write_a_criterion_as_their_specialization() -> None:
+    # GCS 5 writes a skill or weapon bonus's specialization as {"compare", "qualifier"}; only a DR
+    # bonus's specialization (a damage kind, text) means anything to a shot
+    criterion = {"compare": "is", "qualifier": "Pistol"}
+    skill = {"type": "skill_bonus", "selection_type": "skills_with_name",
+             "name": {"compare": "is", "qualifier": "Guns"}, "specialization": criterion,
+             "amount": 1}
+    weapon = {"type": "weapon_bonus", "selection_type": "weapons_with_required_skill",
+              "name": {"compare": "is", "qualifier": "Guns"},
+              "specialization": {"compare": "starts_with", "qualifier": "P"},
+              "level": {"compare": "at_least", "qualifier": 2}, "amount": 1}
+    limited = modifier("Limited", local_notes="Fire", features=[weapon])
+    c = load(trait("Gunslinger", features=[skill]),
+             trait("Damage Resistance", limited, modifier("Hardened"), levels=2,
+                   features=[DR_ALL, skill]),
+             equipment=[{"id": "e1", "equipped": False, "features": [skill],
+                         "modifiers": [{"id": "m1", "name": "Fine", "features": [weapon]}]}])
+    assert c.hardened == 1
+    assert rules(c) == ["GU-3"] and "against every attack" in c.warnings[0].text

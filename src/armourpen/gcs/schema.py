@@ -8,7 +8,8 @@ Every other key of the file is ignored. What is read, and where (the paths are t
   ``calc.roll_range``, ``calc.dr``, ``dr_bonus`` (the location's natural DR, which ``calc.dr``
   already holds: the skull's 2) and ``sub_table`` (a body type of its own);
 - ``traits[]`` (and their ``children``): ``name``, ``disabled``, ``replacements``, ``local_notes``
-  (or ``notes``), ``features[].type`` and ``.specialization``, and ``modifiers[]`` (and their
+  (or ``notes``), ``features[].type`` and ``.specialization`` (a DR bonus's damage kind; a
+  skill or weapon bonus writes a criterion there, ignored), and ``modifiers[]`` (and their
   ``children``): ``name``, ``disabled``, ``levels``, ``local_notes`` (or ``notes``), ``features``;
 - ``equipment[]`` (and their ``children``): ``equipped``, ``features`` and ``modifiers``, only to
   see whether worn armour adds DR beside a Hardened trait.
@@ -23,9 +24,23 @@ class _Part(BaseModel):
     model_config = ConfigDict(extra="ignore", frozen=True)
 
 
+class NameCriterion(_Part):
+    """How a skill or weapon bonus picks what it applies to (``{"compare": "is", "qualifier": ...}``)."""
+
+    compare: StrictStr = ""
+    qualifier: StrictStr | StrictInt | StrictFloat = ""
+
+
 class FeatureData(_Part):
     type: StrictStr = ""
-    specialization: StrictStr = ""
+    # a DR bonus's specialization is the damage kind it is limited to (text); a skill or weapon
+    # bonus's is a criterion on the skill's specialization, which armourpen never reads
+    specialization: StrictStr | NameCriterion = ""
+
+    @property
+    def dr_kind(self) -> str:
+        """The damage kind a DR bonus is limited to ("" for none)."""
+        return self.specialization if isinstance(self.specialization, str) else ""
 
 
 class _Noted(_Part):

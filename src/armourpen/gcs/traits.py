@@ -250,7 +250,7 @@ def _dr_modifiers(
                 warnings.append(Caution(rule, f"{raw}: {mod.name}{notes}: this DR {what}"))
         if _starts(mod_name, "limited"):
             dr = [f for f in features if f.type == "dr_bonus"]
-            if any(not f.specialization.strip() or words(f.specialization) == "all" for f in dr):
+            if any(not f.dr_kind.strip() or words(f.dr_kind) == "all" for f in dr):
                 notes = f" ({mod.notes})" if mod.notes else ""
                 warnings.append(Caution(
                     "GU-3",
