@@ -62,9 +62,17 @@ def test_gu10_ranges_beyond_the_dice_are_cut() -> None:
 
 
 def test_gu10_a_table_with_no_roll_on_it_cannot_be_rolled() -> None:
-    c = load([location("core", "-")])
+    c = load([location("core", "-"), location("eye", "-")])
     assert c.body.table == ()
     assert "cannot be rolled" in c.warnings[0].text
+
+
+def test_gu10_a_body_of_one_location_off_the_table_takes_every_roll() -> None:
+    # the Dungeon Fantasy Ooze: one location, "Ooze", written "-"; a hit anywhere hits it
+    c = load([location("ooze", "-", 0, table_name="Ooze")], body_name="Ooze")
+    assert c.body.table == ((3, 18, 0),)
+    assert "rolls 3-18 of 3d" in c.warnings[0].text
+    assert "the body's only location" in c.warnings[0].text
 
 
 def test_gu10_a_torso_off_the_table_still_takes_the_rolls_nothing_covers() -> None:

@@ -6,7 +6,8 @@ eye and the vitals). armourpen reads those ranges as written. Real files are not
 
 - rolls that no location covers (the library's Ooze gives its torso only ``3-4``, its Vermiform
   stops at 16) hit the torso, the Basic Set's default for a hit that lands nowhere else; a body
-  without a torso gives them to the location that covers the most rolls. A warning names them.
+  without a torso gives them to the location that covers the most rolls, and a body of one
+  location (the Dungeon Fantasy Ooze's, written ``-``) to that location. A warning names them.
 - a roll that two locations claim goes to the first in the file's order, with a warning;
 - a range beyond the dice is cut to them, with a warning.
 
@@ -102,6 +103,23 @@ def read_body(data: BodyData, where: str, warnings: list[Caution], owner: str = 
                    _table(title, dice, locations, warnings))
 
 
+def _fallback(
+    locations: Sequence[GcsLocation], owner: dict[int, int]
+) -> tuple[int, str] | None:
+    """The location that takes the rolls no location covers, and how the warning reads it."""
+    torso = next((i for i, loc in enumerate(locations) if loc.id == "torso"), None)
+    if torso is not None:
+        return torso, "torso hits, where a hit that names no location lands"
+    if owner:
+        counts = [sum(1 for o in owner.values() if o == i) for i in range(len(locations))]
+        most = counts.index(max(counts))
+        return most, (f"hits on {locations[most].table_name}, which covers the most rolls "
+                      "(the body has no torso)")
+    if len(locations) == 1:  # the whole body is one location (an ooze): every hit lands on it
+        return 0, f"hits on {locations[0].table_name}, the body's only location"
+    return None
+
+
 def _table(
     title: str, dice: Dice, locations: Sequence[GcsLocation], warnings: list[Caution]
 ) -> tuple[tuple[int, int, int], ...]:
@@ -129,23 +147,15 @@ def _table(
                 owner[t] = i
     missing = [t for t in range(dice.low, dice.high + 1) if t not in owner]
     if missing:
-        fallback = next((i for i, loc in enumerate(locations) if loc.id == "torso"), None)
-        if fallback is None and owner:
-            counts = [sum(1 for o in owner.values() if o == i) for i in range(len(locations))]
-            fallback = counts.index(max(counts))
-        if fallback is None:
+        found = _fallback(locations, owner)
+        if found is None:
             warnings.append(Caution(
                 "GU-10",
                 f"{title}: no location is on the random table (every roll range is \"-\"); "
                 "location = \"random\" cannot be rolled on it",
             ))
             return ()
-        loc = locations[fallback]
-        reading = (
-            "torso hits, where a hit that names no location lands"
-            if loc.id == "torso"
-            else f"hits on {loc.table_name}, which covers the most rolls (the body has no torso)"
-        )
+        fallback, reading = found
         warnings.append(Caution(
             "GU-10",
             f"{title}: rolls {_runs(missing)} of {dice} hit no location of the table; "
