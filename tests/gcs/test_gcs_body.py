@@ -165,3 +165,11 @@ def test_gcs_layout_shows_every_location_and_sub_table_row() -> None:
         ("16-18", "Foot", "foot", "0"),
         ("-", "Eye", "eye", "0"),
     ]
+
+
+def test_gu3_a_location_whose_calc_leaves_dr_out_has_none() -> None:
+    # GCS omits an empty DR map, as its body type files show: {"roll_range": "9-11"} alone
+    bare = {"id": "torso", "table_name": "Torso", "calc": {"roll_range": "3-18"}}
+    c = load([bare])
+    assert c.body.locations[0].dr == (("all", 0),)
+    assert c.warnings == ()

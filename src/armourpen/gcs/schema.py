@@ -88,7 +88,8 @@ class AttributeData(_Part):
 
 class LocationCalc(_Part):
     roll_range: StrictStr
-    dr: dict[str, StrictInt]
+    # GCS leaves an empty DR map out (its body type files write no "dr" at all): no DR
+    dr: dict[str, StrictInt] = Field(default_factory=dict)
 
 
 class LocationData(_Part):
