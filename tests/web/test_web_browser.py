@@ -28,6 +28,8 @@ import pytest
 from gcs.gcs_helpers import character
 from web.web_helpers import SCRIPT_NAME
 
+from armourpen.scenario import example_names
+
 CHROMIUM = Path("/usr/bin/chromium")
 ARGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
         "--disable-background-networking", "--disable-component-update", "--disable-sync"]
@@ -251,6 +253,30 @@ def test_a_phone_sized_screen(context: BrowserContext, server: str) -> None:
     attack = phone.locator("#h-attack").bounding_box()
     outcome = phone.locator("#h-outcome").bounding_box()
     assert attack is not None and outcome is not None and attack["y"] < outcome["y"]
+    phone.close()
+
+
+@pytest.mark.parametrize("example", example_names())
+def test_every_example_fits_a_phone_without_sideways_scrolling(
+    context: BrowserContext, server: str, example: str,
+) -> None:
+    # the cards of every kind (GURPS targets with their DR-by-location table, vehicles, plates,
+    # armour lists) must shrink to 375 px: a card as wide as its widest row pushed the page sideways
+    phone = context.new_page()
+    phone.set_viewport_size({"width": 375, "height": 740})
+    phone.goto(server + "/?example=" + example)
+    expect(results(phone).first).to_be_visible()
+    for details in phone.locator(".card details").all():
+        details.evaluate("d => { d.open = true; }")
+    wide = phone.evaluate("""() => [...document.querySelectorAll('.card *')]
+        .filter(e => e.getBoundingClientRect().right > document.documentElement.clientWidth + 1)
+        .map(e => e.tagName + '.' + e.className)""")
+    assert wide == []
+    assert phone.evaluate("document.documentElement.scrollWidth") <= 375
+    # the odds bars' labels ("143-152") start inside their picture, none cut at its left edge
+    cut = phone.evaluate("""() => [...document.querySelectorAll('svg.bars text.label')]
+        .filter(t => t.getBBox().x < 0).map(t => t.textContent)""")
+    assert cut == []
     phone.close()
 
 
