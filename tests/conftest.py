@@ -56,3 +56,20 @@ def run(catalog: Catalog) -> Callable[[dict[str, Any]], dict[str, Any]]:
         return armourpen.resolve(armourpen.load_scenario(data, catalog)).to_dict()
 
     return _run
+
+
+@pytest.fixture
+def walks(monkeypatch: pytest.MonkeyPatch) -> list[object]:
+    """Every tree check_tree walks from now on (the built-in catalog loaded before)."""
+    import armourpen.reading
+
+    Catalog.builtin()
+    walked: list[object] = []
+    real = armourpen.reading.check_tree
+
+    def counted(data: object, **options: Any) -> None:
+        walked.append(data)
+        real(data, **options)
+
+    monkeypatch.setattr(armourpen.reading, "check_tree", counted)
+    return walked

@@ -289,23 +289,6 @@ PENAV = {"attack": {"weapon": "7.62x51mm NATO", "range": "150 m"},
 GURPS = json.loads(GURPS_JSON % 10)
 
 
-@pytest.fixture
-def walks(monkeypatch: pytest.MonkeyPatch) -> list[object]:
-    """Every tree check_tree walks from now on (the built-in catalog loaded before)."""
-    import armourpen.reading
-
-    Catalog.builtin()
-    walked: list[object] = []
-    real = armourpen.reading.check_tree
-
-    def counted(data: object, **options: Any) -> None:
-        walked.append(data)
-        real(data, **options)
-
-    monkeypatch.setattr(armourpen.reading, "check_tree", counted)
-    return walked
-
-
 @pytest.mark.parametrize("data", [PENAV, GURPS])
 def test_a_scenario_is_checked_once_however_it_comes(
     walks: list[object], tmp_path: Path, data: dict[str, Any]

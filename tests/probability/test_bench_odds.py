@@ -20,7 +20,9 @@ from armourpen.gurps.scenario import parse_gurps
 BENCH = Path(__file__).resolve().parents[2] / "bench" / "odds.py"
 
 
-def _bench(monkeypatch: pytest.MonkeyPatch) -> Any:
+@pytest.fixture
+def bench(monkeypatch: pytest.MonkeyPatch) -> Any:
+    """bench/odds.py, loaded as a module."""
     # the bench pins numpy's threads in os.environ when imported: set here, undone after the test
     for var in ("OMP_NUM_THREADS", "OPENBLAS_NUM_THREADS", "MKL_NUM_THREADS"):
         monkeypatch.setenv(var, "1")
@@ -31,10 +33,7 @@ def _bench(monkeypatch: pytest.MonkeyPatch) -> Any:
     return module
 
 
-def test_gu8_gu12_exact_odds_equal_icepool_mapping_every_roll_through_the_rules(
-    monkeypatch: pytest.MonkeyPatch,
-) -> None:
-    bench = _bench(monkeypatch)
+def test_gu8_gu12_exact_odds_equal_icepool_mapping_every_roll_through_the_rules(bench: Any) -> None:
     gray = parse_gurps(bench.GRAY)
     mapped, given_table = bench.icepool_odds(gray), bench.icepool_lookup(gray)
     assert [m.probabilities() for m in mapped] == [m.probabilities() for m in given_table]
@@ -53,10 +52,7 @@ def test_gu8_gu12_exact_odds_equal_icepool_mapping_every_roll_through_the_rules(
         assert Fraction(major.probability(True)) == target.p_major_wound
 
 
-def test_gu4_the_bench_baseline_of_injury_alone_equals_the_engine(
-    monkeypatch: pytest.MonkeyPatch,
-) -> None:
-    bench = _bench(monkeypatch)
+def test_gu4_the_bench_baseline_of_injury_alone_equals_the_engine(bench: Any) -> None:
     gray = parse_gurps(bench.GRAY)
     exact, alone = armourpen.odds(gray), bench.injury_only(gray)
     assert [(t.p_reached, t.p_overpenetrates, t.injury_pmf) for t in exact.targets] == [

@@ -369,24 +369,12 @@ def test_cors_only_when_asked() -> None:
     assert got.headers["access-control-allow-origin"] == "*"
 
 
-def test_ap2_a_body_is_checked_once_as_it_is_read(
-    client: TestClient, monkeypatch: pytest.MonkeyPatch
-) -> None:
-    import armourpen.reading
-
-    walked: list[object] = []
-    real = armourpen.reading.check_tree
-
-    def counted(data: object, **options: Any) -> None:
-        walked.append(data)
-        real(data, **options)
-
-    monkeypatch.setattr(armourpen.reading, "check_tree", counted)
+def test_ap2_a_body_is_checked_once_as_it_is_read(client: TestClient, walks: list[object]) -> None:
     for path, body in (("/api/resolve", QUICK), ("/api/odds", AGENT_GRAY),
                        ("/api/chart/odds", AGENT_GRAY), ("/ui/outcome", QUICK)):
-        walked.clear()
+        walks.clear()
         assert client.post(path, json=body).status_code == 200
-        assert walked == [body], path
+        assert walks == [body], path
     bad = {**QUICK, "line": [{"target": "Gray\x1b[2J"}]}
     r = client.post("/api/resolve", json=bad)
     assert r.status_code == 400 and r.json()["field"] == "line[0].target"
