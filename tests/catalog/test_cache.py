@@ -1,7 +1,8 @@
 """The per-user cache of the built-in catalog: the same catalog, plain data only, never trusted.
 
 Whatever sits in the cache folder (a pickle that would run code, a file of another version, a
-damaged or edited file, a FIFO), reading the catalog runs nothing from it and gives the same
+damaged or edited file, a FIFO, a file stamped without the user's secret key, a file or folder
+that others own or can write to), reading the catalog runs nothing from it and gives the same
 items as building from the shipped TOML. Only front ends that ask for it use the cache: the
 Python API reads the package's files and writes nothing.
 """
@@ -11,8 +12,10 @@ from __future__ import annotations
 import json
 import os
 import pickle
+import stat
 import subprocess
 import sys
+from hashlib import blake2b
 from pathlib import Path
 from typing import Any
 
@@ -20,7 +23,7 @@ import pytest
 
 from armourpen.catalog import Catalog
 from armourpen.catalog import cache as cache_module
-from armourpen.catalog.cache import CACHE_NAME, cached_catalog, catalog_hash, digest
+from armourpen.catalog.cache import CACHE_NAME, KEY_NAME, cached_catalog, catalog_hash, digest
 from armourpen.catalog.catalog import DATA_DIR
 
 
@@ -34,12 +37,19 @@ def read(path: Path) -> tuple[dict[str, Any], dict[str, Any]]:
     return json.loads(stamp), json.loads(items)
 
 
-def write(path: Path, stamp: dict[str, Any], items: dict[str, Any], *, forge: bool) -> None:
-    """Write the file back; ``forge`` stamps the digest of the new items (as a forger would)."""
+def user_key(path: Path) -> bytes:
+    """The user's own secret beside the cache file."""
+    return (path.parent / KEY_NAME).read_bytes()
+
+
+def write(path: Path, stamp: dict[str, Any], items: dict[str, Any], *, forge: bytes | None) -> None:
+    """Write the file back; ``forge`` is the key the digest of the new items is made with (the
+    user's own, as only someone who can read it could; None keeps the stamp as it was)."""
     data = json.dumps(items).encode()
-    if forge:
-        stamp = {**stamp, "digest": digest(data)}
+    if forge is not None:
+        stamp = {**stamp, "digest": digest(forge, stamp["hash"], data)}
     path.write_bytes(json.dumps(stamp).encode() + b"\n" + data)
+    path.chmod(0o600)
 
 
 @pytest.fixture
@@ -54,7 +64,7 @@ def test_cache_round_trip_gives_the_same_items(cache: Path) -> None:
     assert cache.exists()
     stamp, _ = read(cache)  # plain JSON data
     assert stamp["hash"] == catalog_hash()
-    assert stamp["digest"] == digest(cache.read_bytes().split(b"\n", 1)[1])
+    assert stamp["digest"] == digest(user_key(cache), catalog_hash(), cache.read_bytes().split(b"\n", 1)[1])
     calls: list[int] = []
 
     def counted() -> Catalog:
@@ -82,7 +92,7 @@ def test_a_cache_of_another_hash_is_not_used(cache: Path) -> None:
     stamp, items = read(cache)
     for item in items["items"]["attack"]:
         item["pen"] = 999
-    write(cache, {**stamp, "hash": "0" * 64}, items, forge=True)
+    write(cache, {**stamp, "hash": "0" * 64}, items, forge=user_key(cache))
     assert cached_catalog(build).attack("7.62x51mm NATO").pen == 7  # rebuilt, not the file's 999
     assert read(cache)[0]["hash"] == catalog_hash()
 
@@ -95,7 +105,7 @@ def test_an_edited_value_under_the_old_stamp_is_never_used(
     nato = next(i for i in items["items"]["attack"] if i["name"] == "7.62x51mm NATO")
     assert nato["pen"] == 7
     nato["pen"] = 70  # a value of the right type: only the digest tells
-    write(cache, stamp, items, forge=False)  # the stamp (format, hash, digest) kept as it was
+    write(cache, stamp, items, forge=None)  # the stamp (format, hash, digest) kept as it was
     edited = cache.read_bytes()
 
     def never(data: object) -> Catalog:  # noqa: ARG001 (decode_catalog's signature)
@@ -129,13 +139,148 @@ def test_an_edited_value_under_the_old_stamp_is_never_used(
      ("dc", [1]), ("name", None), ("bogus", 1)],
 )
 def test_a_value_of_the_wrong_type_makes_the_cache_rebuilt(cache: Path, field: str, bad: object) -> None:
-    # even under a digest forged to match: the values are checked field by field
+    # even under a digest made with the user's own key: the values are checked field by field
     cached_catalog(build)
     stamp, items = read(cache)
     items["items"]["attack"][0][field] = bad
-    write(cache, stamp, items, forge=True)
+    write(cache, stamp, items, forge=user_key(cache))
     again = cached_catalog(build)
     assert again.items() == build().items()
+
+
+def _nato_at(cache: Path, pen: int) -> tuple[dict[str, Any], dict[str, Any]]:
+    """The genuine cache's stamp and items, with 7.62x51mm NATO's PEN changed to ``pen``."""
+    cached_catalog(build)
+    stamp, items = read(cache)
+    nato = next(i for i in items["items"]["attack"] if i["name"] == "7.62x51mm NATO")
+    assert nato["pen"] == 7
+    nato["pen"] = pen
+    return stamp, items
+
+
+def _shown_pen(tmp_path: Path) -> int:
+    """The PEN ``catalog show`` prints in a fresh process reading this cache folder."""
+    env = {**os.environ, "ARMOURPEN_CACHE_DIR": str(tmp_path)}
+    args = [sys.executable, "-m", "armourpen", "catalog", "show", "7.62x51mm NATO", "--json"]
+    done = subprocess.run(args, env=env, capture_output=True, text=True, check=True)
+    pen: int = json.loads(done.stdout)["pen"]
+    return pen
+
+
+def test_a_file_planted_with_a_matching_stamp_and_digest_changes_nothing(
+    cache: Path, tmp_path: Path, monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    # A planter who can write the folder but not read the user's key: the stamp's hash is public
+    # (anyone can hash the package's files), the digest made as the file format says, without
+    # the key (the plain BLAKE2b of the items) or with a key of the planter's own.
+    stamp, items = _nato_at(cache, 70)
+    data = json.dumps(items).encode()
+    mine = os.urandom(32)
+    forged = [blake2b(data, digest_size=32).hexdigest(), digest(mine, stamp["hash"], data),
+              digest(b"", stamp["hash"], data)]
+
+    def never(data: object) -> Catalog:  # noqa: ARG001 (decode_catalog's signature)
+        raise AssertionError("the planted items were parsed")
+
+    for made in forged:
+        cache.write_bytes(json.dumps({**stamp, "digest": made}).encode() + b"\n" + data)
+        cache.chmod(0o600)
+        with monkeypatch.context() as m:
+            m.setattr(cache_module, "decode_catalog", never)
+            assert cached_catalog(build).attack("7.62x51mm NATO").pen == 7
+    # nor with the planter's key put in place of the user's (a key of the right form and mode):
+    # the user's runs stamp their file anew with it, but nothing of the planted file is used
+    cache.write_bytes(json.dumps({**stamp, "digest": forged[1]}).encode() + b"\n" + data)
+    (tmp_path / KEY_NAME).unlink()
+    assert _shown_pen(tmp_path) == 7
+    # and in a fresh process, through the command line: the output of a run without a cache
+    planted = json.dumps({**stamp, "digest": forged[0]}).encode() + b"\n" + data
+    cache.write_bytes(planted)
+    assert _shown_pen(tmp_path) == 7
+    assert cache.read_bytes() != planted  # rebuilt
+
+
+def test_the_users_own_stamp_is_what_makes_a_file_used(cache: Path, tmp_path: Path) -> None:
+    # the control for the tests below: the same edited file, stamped with the user's own key,
+    # in a file of the user's that no one else can write, is read (so what refuses it there is
+    # the check each of them names, not a stale stamp)
+    stamp, items = _nato_at(cache, 70)
+    write(cache, stamp, items, forge=user_key(cache))
+    assert cached_catalog(build).attack("7.62x51mm NATO").pen == 70
+    assert _shown_pen(tmp_path) == 70
+
+
+@pytest.mark.parametrize("mode", [0o620, 0o602, 0o666, 0o777], ids=oct)
+def test_a_cache_file_others_can_write_is_ignored(cache: Path, tmp_path: Path, mode: int) -> None:
+    stamp, items = _nato_at(cache, 70)
+    write(cache, stamp, items, forge=user_key(cache))
+    cache.chmod(mode)
+    assert cached_catalog(build).attack("7.62x51mm NATO").pen == 7
+    # rebuilt, and written anew as the user's alone
+    assert stat.S_IMODE(cache.stat().st_mode) == 0o600
+    assert _shown_pen(tmp_path) == 7
+
+
+@pytest.mark.parametrize("mode", [0o770, 0o707, 0o777], ids=oct)
+def test_a_cache_folder_others_can_write_is_not_used(cache: Path, tmp_path: Path, mode: int) -> None:
+    stamp, items = _nato_at(cache, 70)
+    write(cache, stamp, items, forge=user_key(cache))
+    planted = cache.read_bytes()
+    tmp_path.chmod(mode)
+    assert cached_catalog(build).attack("7.62x51mm NATO").pen == 7
+    assert _shown_pen(tmp_path) == 7
+    assert cache.read_bytes() == planted  # left alone: nothing is written there either
+
+
+@pytest.mark.parametrize("mode", [0o640, 0o604, 0o660], ids=oct)
+def test_a_key_others_can_read_is_not_trusted(cache: Path, mode: int) -> None:
+    stamp, items = _nato_at(cache, 70)
+    write(cache, stamp, items, forge=user_key(cache))
+    key = cache.parent / KEY_NAME
+    old = key.read_bytes()
+    key.chmod(mode)
+    assert cached_catalog(build).attack("7.62x51mm NATO").pen == 7
+    # a new secret replaces it, readable by the user alone
+    assert key.read_bytes() != old and len(key.read_bytes()) == 32
+    assert stat.S_IMODE(key.stat().st_mode) == 0o600
+
+
+def test_a_link_in_place_of_the_cache_is_not_followed(cache: Path, tmp_path: Path) -> None:
+    stamp, items = _nato_at(cache, 70)
+    elsewhere = tmp_path / "elsewhere.json"
+    write(elsewhere, stamp, items, forge=user_key(cache))
+    cache.unlink()
+    cache.symlink_to(elsewhere)
+    assert cached_catalog(build).attack("7.62x51mm NATO").pen == 7
+
+
+@pytest.mark.skipif(not hasattr(os, "geteuid") or os.geteuid() != 0,
+                    reason="only root can give a file to another user")
+@pytest.mark.parametrize("which", [CACHE_NAME, KEY_NAME, "."])
+def test_a_cache_file_key_or_folder_of_another_user_is_ignored(
+    cache: Path, tmp_path: Path, which: str,
+) -> None:
+    stamp, items = _nato_at(cache, 70)
+    write(cache, stamp, items, forge=user_key(cache))
+    os.chown(tmp_path / which, 4321, 4321)
+    assert cached_catalog(build).attack("7.62x51mm NATO").pen == 7
+    assert _shown_pen(tmp_path) == 7
+
+
+def test_new_cache_files_are_the_users_alone(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    folder = tmp_path / "a" / "cache"
+    monkeypatch.setenv("ARMOURPEN_CACHE_DIR", str(folder))
+    monkeypatch.delenv("ARMOURPEN_NO_CACHE", raising=False)
+    old = os.umask(0o002)  # a loose umask does not loosen them
+    try:
+        cached_catalog(build)
+    finally:
+        os.umask(old)
+    assert stat.S_IMODE(folder.stat().st_mode) == 0o700
+    assert stat.S_IMODE((folder / CACHE_NAME).stat().st_mode) == 0o600
+    assert stat.S_IMODE((folder / KEY_NAME).stat().st_mode) == 0o600
+    assert sorted(p.name for p in folder.iterdir()) == sorted([CACHE_NAME, KEY_NAME])  # no leftovers
+    assert len((folder / KEY_NAME).read_bytes()) == 32
 
 
 def test_a_planted_pickle_is_never_run(cache: Path, tmp_path: Path) -> None:

@@ -4,15 +4,23 @@ Front ends that start often ask for it (the CLI: ``Catalog.builtin(cache=True)``
 reads the package's own files only. The shipped TOML is parsed and validated once and its items are
 written as plain JSON data (never pickle: reading the cache can run no code) under the user cache
 folder. The file is one line of stamp, then the items: the stamp holds the hash of what they were
-built from (the package version, the catalog's code and its data files) and a BLAKE2b digest of the
-exact bytes of the items. A cache file is used only when its stamp matches, its items have that
-digest, and every value in them has the type its field requires; anything else (a stale, damaged,
-edited, planted or foreign file) is ignored and rebuilt. ``ARMOURPEN_NO_CACHE=1`` turns the cache off
-and ``ARMOURPEN_CACHE_DIR`` moves it. Any failure to read or write falls back to building in memory.
+built from (the package version, the catalog's code and its data files) and a BLAKE2b digest of
+that hash and the exact bytes of the items, keyed with a random secret of the user's own (the file
+``cache-key`` beside it, made once). Whoever cannot read that secret cannot stamp a file that
+passes, and files that others could have written are not even read, as ssh treats its own files:
+the folder must be the user's and writable by no one else (it is made 0700), the key a regular file
+of the user's that no one else can read or write (0600), and the cache a regular file of the
+user's that no one else can write (written 0600, whole or not at all). A cache file is used only
+when all of that holds, its stamp matches, its items have that digest, and every value in them has
+the type its field requires; anything else (a stale, damaged, edited, planted or foreign file) is
+ignored and the catalog rebuilt in memory, never an error. ``ARMOURPEN_NO_CACHE=1`` turns the cache
+off and ``ARMOURPEN_CACHE_DIR`` moves it. Any failure to read or write falls back to building in
+memory.
 """
 
 from __future__ import annotations
 
+import contextlib
 import dataclasses
 import functools
 import json
@@ -21,6 +29,7 @@ import stat
 import types
 import typing
 import zlib
+from _operator import _compare_digest  # hmac's compare_digest, without importing hashlib
 from collections.abc import Callable, Mapping
 from fractions import Fraction
 from pathlib import Path
@@ -46,8 +55,16 @@ except ImportError:  # pragma: no cover - an interpreter built without it
 if TYPE_CHECKING:
     from armourpen.catalog.catalog import Catalog
 
-FORMAT = 2  # bump when the layout of the file changes
+FORMAT = 3  # bump when the layout of the file changes
 CACHE_NAME = "builtin-catalog.json"
+KEY_NAME = "cache-key"
+KEY_BYTES = 32  # BLAKE2b's longest key
+# Whose files are trusted: this user's (None where the system has no POSIX owners).
+_UID: int | None = os.getuid() if hasattr(os, "getuid") else None
+_OTHERS_WRITE = stat.S_IWGRP | stat.S_IWOTH
+_OTHERS_ANY = stat.S_IRWXG | stat.S_IRWXO
+_NOFOLLOW = getattr(os, "O_NOFOLLOW", 0)
+_NONBLOCK = getattr(os, "O_NONBLOCK", 0)
 MAX_CACHE_BYTES = 16 << 20  # far above the built-in catalog; a larger file is not ours
 _HERE = Path(__file__).resolve().parent
 _CLASSES: dict[str, type] = {
@@ -187,25 +204,54 @@ def decode_catalog(data: Any) -> Catalog:
 # --- the file ----------------------------------------------------------------------------------
 
 
-def _read(path: Path) -> bytes | None:
-    """The cache file's bytes: a regular file of sane size only (a planted FIFO must not block)."""
+def _ours(st: os.stat_result, *, open_to: int) -> bool:
+    """Whether this user owns the file and no one else has the ``open_to`` mode bits on it.
+
+    Where there are no POSIX owners (Windows: the per-user folders are guarded by ACLs) only the
+    keyed digest guards the file.
+    """
+    return _UID is None or (st.st_uid == _UID and not st.st_mode & open_to)
+
+
+def _trusted_dir(folder: Path) -> bool:
+    """The cache folder is a folder of this user's that no one else can write to."""
     try:
-        fd = os.open(path, os.O_RDONLY | getattr(os, "O_NONBLOCK", 0))
+        st = os.stat(folder)
+    except OSError:
+        return False
+    return stat.S_ISDIR(st.st_mode) and _ours(st, open_to=_OTHERS_WRITE)
+
+
+def _read(path: Path, *, open_to: int, limit: int) -> bytes | None:
+    """A file's bytes: a regular file of this user's (never a link, nor one others could write
+    or, for the key, read) of at most ``limit`` bytes only (a planted FIFO must not block)."""
+    try:
+        fd = os.open(path, os.O_RDONLY | _NONBLOCK | _NOFOLLOW)
     except OSError:
         return None
     with os.fdopen(fd, "rb") as f:
         st = os.fstat(f.fileno())
-        if not stat.S_ISREG(st.st_mode) or st.st_size > MAX_CACHE_BYTES:
+        if not stat.S_ISREG(st.st_mode) or st.st_size > limit or not _ours(st, open_to=open_to):
             return None
-        return f.read(MAX_CACHE_BYTES + 1)
+        return f.read(limit + 1)
 
 
-def digest(payload: bytes) -> str:
-    """The digest the stamp gives of the items' exact bytes."""
-    return blake2b(payload, digest_size=32).hexdigest()
+def _key(folder: Path) -> bytes | None:
+    """The user's secret that keys the digest, if a sound one is there."""
+    key = _read(folder / KEY_NAME, open_to=_OTHERS_ANY, limit=KEY_BYTES)
+    return key if key is not None and len(key) == KEY_BYTES else None
 
 
-def _payload(raw: bytes, key: str) -> bytes | None:
+def digest(key: bytes, catalog: str, payload: bytes) -> str:
+    """The digest the stamp gives of the catalog hash and the items' exact bytes, keyed with the
+    user's secret (BLAKE2b's own keyed mode, a MAC)."""
+    mac = blake2b(catalog.encode(), key=key, digest_size=32)
+    mac.update(b"\n")
+    mac.update(payload)
+    return mac.hexdigest()
+
+
+def _payload(raw: bytes, catalog: str, key: bytes) -> bytes | None:
     """The items' bytes, if the stamp line before them is this version's and their digest holds
     (checked before any of them is parsed)."""
     line, _, payload = raw.partition(b"\n")
@@ -213,37 +259,61 @@ def _payload(raw: bytes, key: str) -> bytes | None:
         stamp = json.loads(line)
     except (ValueError, RecursionError):  # not this layout (bad UTF-8 is a ValueError too)
         return None
-    if (isinstance(stamp, dict) and stamp.get("format") == FORMAT and stamp.get("hash") == key
-            and stamp.get("digest") == digest(payload)):
+    if not (isinstance(stamp, dict) and stamp.get("format") == FORMAT
+            and stamp.get("hash") == catalog and isinstance(stamp.get("digest"), str)):
+        return None
+    # in constant time, so that the check tells nothing of the right digest (the stamp is ASCII)
+    if stamp["digest"].isascii() and _compare_digest(stamp["digest"], digest(key, catalog, payload)):
         return payload
     return None
 
 
+def _write_private(path: Path, data: bytes) -> None:
+    """Write ``data`` to ``path`` whole or not at all, readable and writable by the user only."""
+    tmp = path.with_name(f".{path.name}.{os.getpid()}.{os.urandom(4).hex()}.tmp")
+    fd = os.open(tmp, os.O_WRONLY | os.O_CREAT | os.O_EXCL | _NOFOLLOW, 0o600)
+    try:
+        with os.fdopen(fd, "wb") as f:
+            f.write(data)
+        os.replace(tmp, path)
+    except BaseException:
+        tmp.unlink(missing_ok=True)
+        raise
+
+
+def _write(folder: Path, catalog: str, built: Catalog) -> None:
+    """Store ``built`` for the next run, in a folder of the user's only (made 0700)."""
+    items = json.dumps(encode_catalog(built), ensure_ascii=False, separators=(",", ":")).encode()
+    folder.mkdir(parents=True, exist_ok=True, mode=0o700)
+    if not _trusted_dir(folder):
+        return  # a folder others can write to is left alone: its files would never be read
+    key = _key(folder)
+    if key is None:  # the first run, or a key others could read or have made: a new secret
+        key = os.urandom(KEY_BYTES)
+        _write_private(folder / KEY_NAME, key)
+    stamp = json.dumps({"format": FORMAT, "hash": catalog, "digest": digest(key, catalog, items)})
+    _write_private(folder / CACHE_NAME, stamp.encode() + b"\n" + items)
+
+
 def cached_catalog(build: Callable[[], Catalog]) -> Catalog:
-    """``build()``, or the plain copy an earlier run wrote from the same catalog hash."""
+    """``build()``, or the plain copy an earlier run of this user wrote from the same catalog."""
     if os.environ.get("ARMOURPEN_NO_CACHE", "") not in ("", "0"):
         return build()
     try:
-        path = cache_dir() / CACHE_NAME
-        key = catalog_hash()
-        raw = _read(path)
+        folder = cache_dir()
+        catalog = catalog_hash()
+        key = _key(folder) if _trusted_dir(folder) else None
+        raw = None if key is None else _read(folder / CACHE_NAME, open_to=_OTHERS_WRITE,
+                                             limit=MAX_CACHE_BYTES)
     except OSError:
         return build()
-    payload = None if raw is None else _payload(raw, key)
+    payload = None if raw is None or key is None else _payload(raw, catalog, key)
     if payload is not None:
         try:
             return decode_catalog(json.loads(payload))
         except (ValueError, TypeError, RecursionError):
-            pass  # a stamp forged over wrong values: rebuilt below
-    catalog = build()
-    try:
-        items = json.dumps(encode_catalog(catalog), ensure_ascii=False,
-                           separators=(",", ":")).encode()
-        stamp = json.dumps({"format": FORMAT, "hash": key, "digest": digest(items)}).encode()
-        path.parent.mkdir(parents=True, exist_ok=True)
-        tmp = path.with_name(f".{CACHE_NAME}.{os.getpid()}.tmp")
-        tmp.write_bytes(stamp + b"\n" + items)
-        os.replace(tmp, path)
-    except (OSError, TypeError):
-        pass  # no cache this time; the catalog itself is fine
-    return catalog
+            pass  # a well-stamped file of wrong values: rebuilt below
+    built = build()
+    with contextlib.suppress(OSError, TypeError):  # no cache this time; the catalog is fine
+        _write(folder, catalog, built)
+    return built
