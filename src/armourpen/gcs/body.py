@@ -19,6 +19,8 @@ from __future__ import annotations
 import re
 from collections.abc import Sequence
 
+from pydantic import ValidationError
+
 from armourpen.errors import GcsError, printable
 from armourpen.explain import Caution
 from armourpen.gcs.model import ALL, Dice, GcsBody, GcsLocation
@@ -27,6 +29,7 @@ from armourpen.gcs.schema import BodyData
 _DICE = re.compile(r"\s*(\d{0,3})\s*d\s*(\d{0,3})\s*(?:([+-])\s*(\d{1,3}))?\s*",
                    re.IGNORECASE | re.ASCII)
 _RANGE = re.compile(r"\s*(\d{1,3})\s*(?:-\s*(\d{1,3})\s*)?", re.ASCII)
+MAX_SUB_TABLES = 4  # GCS nests one (a hand's fingers); a deeper chain is no body GCS makes
 MAX_LOCATION_DICE = 10  # GCS bodies roll 3d (sub-tables 1d or 2d); more has no table behind it
 
 
@@ -71,26 +74,27 @@ def _runs(totals: Sequence[int]) -> str:
     return ", ".join(parts)
 
 
-def read_body(data: BodyData, where: str, warnings: list[Caution], owner: str = "") -> GcsBody:
+def read_body(
+    data: BodyData, where: str, warnings: list[Caution], owner: str = "", depth: int = 0
+) -> GcsBody:
     """A body type (or a location's sub-table) with its random table read as the module says."""
     title = data.name or owner or "body type"
     locations: list[GcsLocation] = []
     for i, loc in enumerate(data.locations):
         here = f"{where}.locations[{i}]"
         rolls = parse_range(loc.calc.roll_range, f"{here}.calc.roll_range")
-        sub = None
-        if loc.sub_table is not None:
-            sub = read_body(
-                loc.sub_table, f"{here}.sub_table", warnings,
-                owner=f"{title}, {loc.table_name or loc.id} sub-table",
-            )
+        # the table's name is only shown: another shape gives the id in its place
+        table_name = loc.table_name if isinstance(loc.table_name, str) and loc.table_name \
+            else loc.id
+        natural = _natural_dr(loc.dr_bonus, f"{title}, {table_name}", here, warnings)
+        sub = _sub_table(loc.sub_table, f"{here}.sub_table", f"{title}, {table_name} sub-table",
+                         warnings, depth + 1)
         dr = dict(loc.calc.dr)
         dr.setdefault(ALL, 0)  # GCS writes "all" always; a file without it has no DR against all
         ordered = ((ALL, dr.pop(ALL)), *sorted(dr.items()))
         ordered = tuple((printable(k), v) for k, v in ordered)
         locations.append(GcsLocation(
-            printable(loc.id), printable(loc.table_name or loc.id), rolls, ordered, sub,
-            loc.dr_bonus))
+            printable(loc.id), printable(table_name), rolls, ordered, sub, natural))
     dice = parse_dice(data.roll)
     if dice is None:
         warnings.append(Caution(
@@ -101,6 +105,45 @@ def read_body(data: BodyData, where: str, warnings: list[Caution], owner: str = 
         return GcsBody(printable(data.name), printable(data.roll), tuple(locations))
     return GcsBody(printable(data.name), printable(data.roll), tuple(locations), dice,
                    _table(title, dice, locations, warnings))
+
+
+def _natural_dr(value: object, name: str, where: str, warnings: list[Caution]) -> int:
+    """A location's ``dr_bonus``: a whole number, else none, with a warning (a ``dr_back``
+    written beside the file adds it)."""
+    if isinstance(value, int) and not isinstance(value, bool) and value >= 0:
+        return value
+    warnings.append(Caution(
+        "GU-4",
+        f"{name}: {where.rpartition(': ')[2]}.dr_bonus {_shown(value)} is not a whole number of "
+        "DR; read as no natural DR (the file's calc.dr, which holds it, is used as written)",
+    ))
+    return 0
+
+
+def _sub_table(
+    value: object, where: str, owner: str, warnings: list[Caution], depth: int
+) -> GcsBody | None:
+    """A location's ``sub_table``, or None with a warning when it is not a body type armourpen
+    reads: the location stays, hit as itself."""
+    if value is None:
+        return None
+    try:
+        if depth > MAX_SUB_TABLES:
+            raise GcsError(where, "(nested)", f"at most {MAX_SUB_TABLES} sub-tables one within another")
+        return read_body(BodyData.model_validate(value), where, warnings, owner, depth)
+    except (ValidationError, GcsError) as exc:
+        why = exc.errors()[0]["msg"] if isinstance(exc, ValidationError) else exc.allowed
+        warnings.append(Caution(
+            "GU-10",
+            f"{owner}: {where.rpartition(': ')[2]} is not a body type armourpen reads ({why}); "
+            "left out, so its locations cannot be aimed at",
+        ))
+        return None
+
+
+def _shown(value: object) -> str:
+    text = repr(value)
+    return text if len(text) <= 40 else text[:37] + "..."
 
 
 def _fallback(

@@ -20,9 +20,10 @@ from armourpen.errors import GcsError, printable
 from armourpen.explain import Caution
 from armourpen.gcs.body import read_body
 from armourpen.gcs.dr import BROADENED, damage_types, kind_key
+from armourpen.gcs.lenient import read_leniently
 from armourpen.gcs.model import ALL, GcsBody, GcsCharacter, Vulnerability
-from armourpen.gcs.schema import AttributeData, GcsFileData
-from armourpen.gcs.traits import read_traits
+from armourpen.gcs.schema import AttributeData, GcsFileData, SheetData
+from armourpen.gcs.traits import read_traits, unread_warnings
 from armourpen.limits import DEFAULT_LIMITS, Limits
 from armourpen.reading import read_text
 from armourpen.validation import from_validation_error
@@ -86,12 +87,15 @@ def parse_mapping(data: object, source: str = "(GCS data)", field: str = "gcs") 
     warnings: list[Caution] = []
     body = read_body(f.settings.body_type, f"{source}: settings.body_type", warnings)
     warnings.extend(_dr_kind_warnings(body))
-    traits = read_traits(f.traits, f.equipment)
+    # what a shot does not need never refuses the file: a value of another shape is left out
+    sheet, unread = read_leniently(SheetData, data)
+    traits = read_traits(sheet.traits, sheet.equipment)
     warnings.extend(traits.warnings)
+    warnings.extend(unread_warnings(sheet, unread, traits))
     # what a file says may be shown on a terminal: no control character goes through raw
     shown = [Caution(w.rule, printable(w.text)) for w in warnings]
     return GcsCharacter(
-        name=printable(f.profile.name.strip()) or _stem(source),
+        name=printable(sheet.profile.name.strip()) or _stem(source),
         hp=hp,
         st=st,
         ht=ht,
@@ -113,10 +117,16 @@ def _stem(source: str) -> str:
     return printable(stem) or "(unnamed)"
 
 
-def _attribute(attributes: Sequence[AttributeData], attr_id: str, source: str) -> int:
-    for i, a in enumerate(attributes):
-        if a.attr_id != attr_id:
+def _attribute(attributes: Sequence[object], attr_id: str, source: str) -> int:
+    """The whole ``calc.value`` of the first attribute ``attr_id``; no other entry is looked at."""
+    for i, raw in enumerate(attributes):
+        if not isinstance(raw, Mapping) or raw.get("attr_id") != attr_id:
             continue
+        try:
+            a = AttributeData.model_validate(dict(raw))
+        except ValidationError as exc:
+            e = from_validation_error(exc, error=GcsError, model=AttributeData)
+            raise GcsError(f"{source}: attributes[{i}].{e.field}", e.value, e.allowed) from None
         if a.calc is None:
             raise GcsError(f"{source}: attributes[{i}].calc", "(missing)",
                            f"the {attr_id} attribute needs its computed value (calc.value)")

@@ -15,11 +15,16 @@ replacements (``@Attack@``) are filled in.
   both is read as neither, with a warning.
 - **Perfect Balance** and **Vulnerability** (``Wounding xN`` and the attack named by the other
   modifiers or the name) are read as they are; an **Extra Arm** or **Striker** that names the tail
-  makes the tail a limb.
+  (of any kind: ``Cutting Striker (Tail)``) makes the tail a limb.
 - Traits that change injury, shock, knockdown or knockback but that armourpen does not model
   (Damage Reduction, Supernatural Durability, ...), and DR modifiers that
   the file's DR per location cannot show (Directional, Flexible, Limited without a damage kind), give
   a warning. Every other trait is irrelevant to a shot and silently ignored.
+- A value of a shape armourpen does not expect is left out of its entry, which is read without it
+  (:mod:`armourpen.gcs.lenient`), with a warning where it could change the shot: in an enabled
+  trait that armourpen reads (by its name, or one that gives DR or is Hardened), a trait's
+  ``name`` or ``children`` (what they are cannot be told), an entry of ``traits`` that is no
+  object, and worn equipment beside Hardened DR. Elsewhere it is left out silently.
 """
 
 from __future__ import annotations
@@ -29,8 +34,9 @@ from collections.abc import Iterator, Sequence
 from dataclasses import dataclass, field
 
 from armourpen.explain import Caution
+from armourpen.gcs.lenient import Path, Unread, path_text
 from armourpen.gcs.model import INJURY_TOLERANCE_KINDS, Vulnerability
-from armourpen.gcs.schema import EquipmentData, FeatureData, ModifierData, TraitData
+from armourpen.gcs.schema import EquipmentData, FeatureData, ModifierData, SheetData, TraitData
 from armourpen.gurps.pain import PainThreshold
 
 _KIND_WORDS: tuple[tuple[str, str], ...] = (
@@ -49,6 +55,8 @@ _KIND_WORDS: tuple[tuple[str, str], ...] = (
 # Traits that change what armourpen computes but that it does not model: (name, ruling, what).
 _UNMODELLED: tuple[tuple[str, str, str], ...] = (
     ("damage reduction", "GU-4", "divides the injury of every hit (Powers p. 52)"),
+    # Dungeon Fantasy's name for it (Dungeon Fantasy Monsters' Jelly has Injury Reduction 4)
+    ("injury reduction", "GU-4", "divides the injury of every hit (Powers p. 52)"),
     ("supernatural durability", "GU-4",
      "injury only from its weakness, the rest cannot take it below 1 HP (Basic Set p. 89)"),
     ("knockback resistance", "GU-13", "less or no knockback"),
@@ -60,6 +68,12 @@ _DR_MODIFIERS: tuple[tuple[str, str, str], ...] = (
     ("flexible", "GU-9",
      "is flexible, so blunt trauma applies when it stops a blow: say flexible = true in the "
      "scenario"),
+)
+# The beginnings of the names of every trait that read_traits reads.
+_READ_NAMES: tuple[str, ...] = (
+    "injury tolerance", *(phrase for phrase, _ in _KIND_WORDS), "perfect balance",
+    *(phrase for phrase, _ in _PAIN), "vulnerability",
+    *(phrase for phrase, _, _ in _UNMODELLED), "damage resistance",
 )
 _FREQUENCY = re.compile(r"^(very )?(rare|occasional|common)( attack)?( form)?$")
 _MULTIPLIER = re.compile(r"(?:^|\b)(?:wounding )?x ?(\d{1,2})\b", re.ASCII)
@@ -78,6 +92,12 @@ def _replaced(text: str, replacements: dict[str, str]) -> str:
 
 def _starts(name: str, phrase: str) -> bool:
     return name == phrase or name.startswith(phrase + " ")
+
+
+def _limb_trait(name: str) -> bool:
+    """An Extra Arm(s) or a Striker, whatever its kind: the Basic Set writes ``Striker
+    (Crushing)``, Dungeon Fantasy ``Cutting Striker (Mandibles)``."""
+    return _starts(name, "extra arm") or _starts(name, "extra arms") or "striker" in name.split()
 
 
 def _enabled_modifiers(modifiers: Sequence[ModifierData]) -> Iterator[ModifierData]:
@@ -135,7 +155,7 @@ def read_traits(traits: Sequence[TraitData], equipment: Sequence[EquipmentData])
             pains[pain] = raw
         elif _starts(name, "vulnerability"):
             vulnerabilities.append(_vulnerability(raw, mods, t, out.warnings))
-        elif _starts(name, "striker") or _starts(name, "extra arm"):
+        elif _limb_trait(name):
             said = " ".join([name, words(t.notes), *(m for m, _ in mods)]).split()
             out.tail_is_limb |= "tail" in said or "tails" in said
         for phrase, rule, what in _UNMODELLED:
@@ -290,3 +310,99 @@ def _hardened_level(
             f"{lowest} to all of a location's DR, the armour's included",
         ))
     return lowest
+
+
+def _read_by_armourpen(t: TraitData) -> bool:
+    """Whether :func:`read_traits` reads the trait: by its name, or as one that gives DR or is
+    Hardened."""
+    name = words(_replaced(t.name, t.replacements))
+    mods = list(_enabled_modifiers(t.modifiers))
+    features = [*t.features, *(f for m in mods for f in m.features)]
+    return (any(_starts(name, phrase) for phrase in _READ_NAMES) or _limb_trait(name)
+            or _gives_dr(features)
+            or any(_starts(words(m.name), "hardened") for m in mods))
+
+
+def unread_warnings(
+    sheet: SheetData, unread: Sequence[Unread], reading: TraitReading
+) -> list[Caution]:
+    """A warning for each value left out of the traits or equipment where it could change the
+    shot (see the module); ``profile.name`` left out gives the file's name instead, silently."""
+    out: list[Caution] = []
+    for u in unread:
+        if not u.path:
+            warning: Caution | None = Caution(
+                "GU-14", f"the traits and equipment could not be read {u.shown}; none is read")
+        elif u.path[:1] == ("traits",):
+            warning = _unread_trait(sheet.traits, u)
+        elif u.path[:1] == ("equipment",) and reading.hardened:
+            warning = _unread_equipment(sheet.equipment, u)
+        else:
+            warning = None
+        if warning is not None:
+            out.append(warning)
+    return out
+
+
+def _entries(
+    top: Sequence[TraitData] | Sequence[EquipmentData], path: Path
+) -> tuple[list[TraitData | EquipmentData], Path, Path]:
+    """The entries on the way to ``path`` (``traits[2].children[0]``...), the path of the last
+    and what is left of ``path`` within it."""
+    first = path[1] if len(path) > 1 else None
+    if not isinstance(first, int):
+        return [], path[:1], path[1:]
+    chain: list[TraitData | EquipmentData] = [top[first]]
+    k = 2
+    while k + 1 < len(path) and path[k] == "children":
+        index = path[k + 1]
+        if not isinstance(index, int):
+            break
+        chain.append(chain[-1].children[index])
+        k += 2
+    return chain, path[:k], path[k:]
+
+
+def _unread_trait(traits: Sequence[TraitData], u: Unread) -> Caution | None:
+    chain, at, field = _entries(traits, u.path)
+    if not chain:
+        return Caution("GU-14", f"traits: {u.shown} is not a list of traits; no trait is read")
+    trait = chain[-1]
+    assert isinstance(trait, TraitData)
+    if any(isinstance(t, TraitData) and t.disabled for t in chain):
+        return None  # a disabled trait, or one in a disabled container, is never read
+    if not field:
+        return Caution("GU-14", f"{path_text(at)}: {u.shown} is not a trait (an object); left out")
+    name = printable_name(_replaced(trait.name, trait.replacements))
+    if field[0] == "children" and len(field) == 1:
+        what = "the traits it holds are not read"
+    elif field[0] == "name" or _read_by_armourpen(trait):
+        what = "the trait is read without it"
+    else:
+        return None  # a trait armourpen never reads
+    return Caution(
+        "GU-14", f"{path_text(at)} {name}: {path_text(field)} {u.shown} is not of the shape GCS "
+        f"writes there; {what}",
+    )
+
+
+def _unread_equipment(equipment: Sequence[EquipmentData], u: Unread) -> Caution | None:
+    chain, at, field = _entries(equipment, u.path)
+    if not chain:
+        return Caution("GU-14", f"equipment: {u.shown} is not a list of equipment; armourpen "
+                       "cannot tell whether worn armour adds DR beside Hardened DR")
+    item = chain[-1]
+    assert isinstance(item, EquipmentData)
+    if any(isinstance(e, EquipmentData) and not e.equipped for e in chain[:-1]):
+        return None  # within equipment not worn
+    name = printable_name(item.description)
+    return Caution(
+        "GU-14", f"{path_text(at)} {name}: {path_text(field) or 'the entry'} {u.shown} is not "
+        "of the shape GCS writes there; armourpen cannot tell whether it adds DR beside "
+        "Hardened DR",
+    )
+
+
+def printable_name(name: str) -> str:
+    """A trait's or item's name as a warning quotes it."""
+    return f"({name.strip()})" if name.strip() else "(unnamed)"
