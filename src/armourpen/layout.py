@@ -7,9 +7,9 @@ plain-text backend for pipes needs no Rich, and the web page can show the same t
 
 from __future__ import annotations
 
-from dataclasses import dataclass
 from enum import StrEnum
 from fractions import Fraction
+from typing import NamedTuple
 
 from armourpen.explain import Caution, Step
 
@@ -31,16 +31,19 @@ class Align(StrEnum):
     CENTER = "center"
 
 
-@dataclass(frozen=True, slots=True)
-class Span:
+# The parts of a layout are named tuples rather than frozen dataclasses: as immutable and typed, with
+# the same reprs, and made many times faster when the module is imported, which every one-shot
+# command pays for (bench/startup.py). Each has its own fields and nothing walks them generically.
+
+
+class Span(NamedTuple):
     """A piece of text with its tone."""
 
     text: str
     tone: Tone = Tone.PLAIN
 
 
-@dataclass(frozen=True, slots=True)
-class Badge:
+class Badge(NamedTuple):
     """What happened to one row, as a machine key, a word and a one-character symbol.
 
     ``key`` is the outcome's JSON key (``penetrated_reduced``); ``word`` is for people
@@ -53,8 +56,7 @@ class Badge:
     tone: Tone
 
 
-@dataclass(frozen=True, slots=True)
-class Column:
+class Column(NamedTuple):
     """A column of the table: its title and how its cells line up."""
 
     title: str
@@ -64,8 +66,7 @@ class Column:
 Cell = Span | Badge
 
 
-@dataclass(frozen=True, slots=True)
-class Row:
+class Row(NamedTuple):
     """One line of the table; one of its cells is the row's badge."""
 
     cells: tuple[Cell, ...]
@@ -75,8 +76,7 @@ class Row:
         return next((c for c in self.cells if isinstance(c, Badge)), None)
 
 
-@dataclass(frozen=True, slots=True)
-class Layout:
+class Layout(NamedTuple):
     """An outcome as a front end shows it: what happened first, then warnings, then how (AP-1).
 
     ``notes`` are lines shown under the table (e.g. what each target's injury does).

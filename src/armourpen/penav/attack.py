@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from typing import NamedTuple
 
 from armourpen.catalog.items import RangeColumn
 from armourpen.explain import Caution, Step
@@ -13,8 +13,7 @@ from armourpen.penav.ranges import Band, band_for_metres, band_span, range_modif
 from armourpen.penav.scale import shown_value, structural
 
 
-@dataclass(frozen=True, slots=True)
-class EffectiveAttack:
+class EffectiveAttack(NamedTuple):
     """The attack after range and ammunition (PA-3 to PA-6), with its steps and warnings."""
 
     summary: AttackSummary

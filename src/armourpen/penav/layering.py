@@ -3,15 +3,13 @@
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import dataclass
-from typing import Any
+from typing import Any, NamedTuple
 
 from armourpen.explain import Explained
 from armourpen.penav.scale import fmt
 
 
-@dataclass(frozen=True, slots=True)
-class Layer:
+class Layer(NamedTuple):
     """One layer the shot must pass, with its AV already on the personal scale (PA-1)."""
 
     name: str

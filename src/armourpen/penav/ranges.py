@@ -3,9 +3,9 @@
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass
 from enum import StrEnum
 from fractions import Fraction
+from typing import NamedTuple
 
 from armourpen.catalog.items import RangeColumn
 from armourpen.errors import RangeError
@@ -92,8 +92,7 @@ _UNIT_ALIASES = {
 _DISTANCE_RE = re.compile(r"^\s*([+-]?(?:\d+(?:\.\d*)?|\.\d+))\s*([a-zA-Z]*)\s*$", re.ASCII)
 
 
-@dataclass(frozen=True, slots=True)
-class Distance:
+class Distance(NamedTuple):
     """A distance as given (value and unit) and in table units (metres or yards)."""
 
     value: Fraction
@@ -155,8 +154,7 @@ def band_span(band: Band) -> str:
     return f"{left}{bounds[i]}, {bounds[i + 1]}] m/yd"
 
 
-@dataclass(frozen=True, slots=True)
-class RangeModifier:
+class RangeModifier(NamedTuple):
     """The PEN and DC modifiers of one band in one column."""
 
     band: Band

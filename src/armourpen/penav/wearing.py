@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import dataclass
+from typing import NamedTuple
 
 from armourpen.explain import Caution
 
@@ -11,8 +11,7 @@ MAX_WORN_LAYERS = 3
 MAX_RIGID_LAYERS = 1
 
 
-@dataclass(frozen=True, slots=True)
-class Worn:
+class Worn(NamedTuple):
     """A worn layer as PA-8 sees it."""
 
     name: str
