@@ -536,12 +536,13 @@ def test_gu14_injury_tolerance_list_combines_kinds() -> None:
 def test_gu10_readable_output_shows_the_location_roll_and_one_line_of_effects_per_target() -> None:
     from armourpen.gurps.layout import layout
     from armourpen.gurps.resolve import resolve_gurps
+    from armourpen.layout import Span
 
     out = resolve_gurps(gurps("7d(2) pi-", GRAY, VIP, roll=20, location="random", seed=5))
     shown = layout(out)
     assert "hit locations rolled with seed 5" in shown.head_text()
     assert any(s.rule == "GU-10" and "seed 5" in s.text for s in out.steps)
-    rows = [[c.text for c in row.cells if hasattr(c, "text")] for row in shown.rows]
+    rows = [[c.text for c in row.cells if isinstance(c, Span)] for row in shown.rows]
     for t, row in zip(out.targets, rows, strict=True):
         assert t.location is not None and t.location_roll is not None
         assert f"{t.location.value} ({t.location_roll.total})" in row
