@@ -16,12 +16,28 @@ _LONG_NUMBER = 10**40  # beyond this an integer is described, not written out
 _SPELLED = {None: "null", True: "true", False: "false"}
 
 
+# What shows nothing where it stands yet counts as printable (Unicode's default-ignorable code
+# points outside the format characters, which are not printable): the combining grapheme joiner,
+# the Hangul and Khmer fillers, Mongolian free variation selectors and the variation selectors.
+SHOWS_NOTHING = frozenset(
+    "\u034f\u115f\u1160\u17b4\u17b5\u180b\u180c\u180d\u180f\u3164\uffa0"
+    + "".join(map(chr, [*range(0xFE00, 0xFE10), *range(0xE0100, 0xE01F0)]))
+)
+
+
+def _escaped(c: str) -> str:
+    if c in SHOWS_NOTHING:
+        return f"\\u{ord(c):04x}" if ord(c) <= 0xFFFF else f"\\U{ord(c):08x}"
+    return c if c.isprintable() else repr(c)[1:-1]
+
+
 def printable(text: str) -> str:
-    """``text`` with every control, format or line-breaking character escaped (``\\x1b``, ``\\n``):
-    nothing a user typed reaches a terminal raw, and a message stays on one line."""
-    if text.isprintable():
+    """``text`` with every control, format, invisible or line-breaking character escaped
+    (``\\x1b``, ``\\n``, ``\\u200b``): nothing a user typed reaches a terminal raw or unseen, and a
+    message stays on one line."""
+    if text.isprintable() and SHOWS_NOTHING.isdisjoint(text):
         return text
-    return "".join(c if c.isprintable() else repr(c)[1:-1] for c in text)
+    return "".join(map(_escaped, text))
 
 
 class _Shown(reprlib.Repr):

@@ -19,7 +19,7 @@ from fractions import Fraction
 from pathlib import Path
 from typing import Any, TypeAlias
 
-from armourpen.errors import InputError, ScenarioError
+from armourpen.errors import SHOWS_NOTHING, InputError, ScenarioError
 from armourpen.limits import DEFAULT_LIMITS, LimitError, Limits
 
 MAX_DIGITS = 19  # a whole number beyond 2**63 has no meaning in any scenario or catalog
@@ -298,10 +298,50 @@ def _bad_text(text: str, *, key: bool) -> str | None:
         return None
     for c in text:
         if c in _BIDI:
-            return "a text-direction control character"
+            return f"a text-direction control character ({character_name(c)})"
         if not c.isprintable() and (key or c not in "\n\t"):
+            if _is_format(c):
+                return f"an invisible character ({character_name(c)})"
             return "a control character or terminal escape"
     return None
+
+
+VISIBLE_RULE = ("in visible characters (no zero-width spaces or joiners, byte-order marks, "
+                "text-direction controls or other characters that show nothing)")
+
+
+def _is_format(c: str) -> bool:
+    import unicodedata  # only for text that is not plainly printable
+
+    return unicodedata.category(c) == "Cf"
+
+
+def character_name(c: str) -> str:
+    """``U+200B ZERO WIDTH SPACE``: a character named so that a message shows what it is."""
+    import unicodedata
+
+    return f"U+{ord(c):04X} {unicodedata.name(c, '(unnamed)')}"
+
+
+def invisible(text: str) -> str | None:
+    """The first character of ``text`` that shows nothing (named by :func:`character_name`), or
+    None: a name holding one looks like another name, or like what the user meant, yet is not."""
+    if text.isprintable() and SHOWS_NOTHING.isdisjoint(text):
+        return None  # the common case, in C
+    for c in text:  # the format characters (Cf: zero-width spaces, joiners, the byte-order mark,
+        # the soft hyphen, text-direction controls) and those Python counts as printable
+        if c in SHOWS_NOTHING or _is_format(c):
+            return character_name(c)
+    return None
+
+
+def refuse_invisible(field: str, text: str, what: str, error: type[InputError] = InputError) -> None:
+    """Refuse ``text`` (``what`` the field takes, as the message says) if any character of it
+    shows nothing: names, flags and searches all say so alike (AP-2)."""
+    shown = invisible(text)
+    if shown is not None:
+        raise error(field, text, f"allowed: {what} {VISIBLE_RULE}; this one holds {shown}, "
+                    "which shows nothing")
 
 
 NAME_RULE = "a name: text on one line, with at least one visible character"
@@ -309,9 +349,13 @@ _LINE_BREAKS = frozenset("\n\r\t\v\f")
 
 
 def one_line(text: str) -> str:
-    """``text`` if it names something: not blank, on one line (else a ValueError)."""
+    """``text`` if it names something: not blank, on one line, every character visible (else a
+    ValueError)."""
     if not text.strip() or not _LINE_BREAKS.isdisjoint(text):
         raise ValueError(NAME_RULE)
+    shown = invisible(text)
+    if shown is not None:
+        raise ValueError(f"a name {VISIBLE_RULE}; this one holds {shown}, which shows nothing")
     return text
 
 

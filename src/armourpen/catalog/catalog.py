@@ -66,6 +66,14 @@ def name_key(text: str) -> str:
     return unicodedata.normalize("NFKC", text).translate(_TYPOGRAPHY).casefold().translate(_IGNORED)
 
 
+def _refuse_invisible(field: str, text: str, what: str = "a name") -> None:
+    """A name or search holding a character that shows nothing is refused as such (not merely
+    not found): no name holds one, and the user could not see why none matched."""
+    from armourpen.reading import refuse_invisible
+
+    refuse_invisible(field, text, what)
+
+
 def kind_of(item: CatalogItem) -> str:
     """``attack``, ``armour``, ``cover``, ``vehicle`` or ``ammo``."""
     return _KIND_OF[type(item)]
@@ -223,6 +231,7 @@ class Catalog:
         item = self._index[kind].get(name_key(name))
         if item is not None:
             return item
+        _refuse_invisible(field, name)
         other = self._owners.get(name_key(name))
         suggestions = self.suggest(name, kind)
         if other is not None:
@@ -277,6 +286,7 @@ class Catalog:
             return self._find(parse_kind(kind), name, field)
         item = self._owners.get(name_key(name))
         if item is None:
+            _refuse_invisible(field, name)
             raise UnknownNameError(field, name, "catalog item", self.suggest(name))
         return item
 
@@ -342,7 +352,8 @@ class Catalog:
         """Items matching ``text``: by name or alias first, then by note, then fuzzily; every
         item (of ``kind``) for a blank ``text``, as a search box shows before anything is typed.
 
-        A control character (a tab, a line break, ESC) is refused: no name holds one. The work
+        A control character (a tab, a line break, ESC) or one that shows nothing (a zero-width
+        space, a text-direction control) is refused: no name holds one. The work
         (the text's length times that of every name, alias and note searched) is estimated first
         and refused beyond ``limits`` (``max_text_chars``, ``max_search_work``).
         """
@@ -352,6 +363,7 @@ class Catalog:
         if any(unicodedata.category(c) == "Cc" for c in text):
             raise InputError(field, text, "allowed: words to look for, without control characters "
                              "(tabs, line breaks, escapes)")
+        _refuse_invisible(field, text, "words to look for")
         pool = self.items(kind)
         q = name_key(text)
         searched = sum(len(i.name) + sum(map(len, i.aliases)) + len(i.note) for i in pool)
