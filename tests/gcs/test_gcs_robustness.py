@@ -13,6 +13,7 @@ import functools
 import json
 import math
 from collections.abc import Iterator
+from pathlib import Path as FilePath
 from typing import Any
 
 import pytest
@@ -409,3 +410,24 @@ def test_gu14_a_striker_or_extra_arms_of_any_kind_on_the_tail_makes_it_a_limb(na
     # Dungeon Fantasy writes "Cutting Striker (Mandibles)"; the Basic Set "Extra Arms"
     assert load(trait(name)).tail_is_limb is True
     assert load(trait(name.replace("Tail", "Mandibles"))).tail_is_limb is False
+
+
+def test_gu3_dr_below_0_in_the_file_is_read_as_0_with_a_warning(tmp_path: FilePath) -> None:
+    # GCS adds DR bonuses as they are, negative ones too; DR is never below 0 (GU-3)
+    locations = [location("torso", "3-18", {"all": -2, "crushing": 5}),
+                 location("skull", "-", {"all": 4, "crushing": -6})]
+    c = armourpen.load_gcs(character(locations=locations))
+    assert texts(c) == [
+        "Torso: DR -2 against all in the file is below 0 (a negative DR bonus); armourpen "
+        "reads it as 0",
+        "Skull: DR -2 against crushing in the file is below 0 (a negative DR bonus); armourpen "
+        "reads it as 0",
+    ]
+    (tmp_path / "Ogre.gcs").write_text(json.dumps(character(locations=locations)))
+    for where, damage, dr in (("torso", "2d pi", 0), ("torso", "2d cr", 3), ("skull", "2d cr", 0),
+                              ("skull", "2d pi", 4)):
+        scenario = armourpen.load_scenario({
+            "rules": "gurps", "attack": {"damage": damage, "roll": 7, "location": where},
+            "line": [{"target": "Ogre", "gcs": "Ogre.gcs"}]}, base=tmp_path)
+        target = armourpen.resolve(scenario).to_dict()["targets"][0]
+        assert (target["own_dr"], target["penetrating"]) == (dr, 7 - dr), (where, damage)

@@ -140,7 +140,8 @@ def _attribute(attributes: Sequence[object], attr_id: str, source: str) -> int:
 
 
 def _dr_kind_warnings(body: GcsBody) -> list[Caution]:
-    """One warning per ``calc.dr`` kind that names no damage type or is broadened to one."""
+    """One warning per location whose DR is below 0, and per ``calc.dr`` kind that names no
+    damage type or is broadened to one."""
     where: dict[str, list[str]] = {}
     for loc in body.all_locations():
         for kind, _ in loc.dr:
@@ -149,6 +150,14 @@ def _dr_kind_warnings(body: GcsBody) -> list[Caution]:
                 if loc.table_name not in names:
                     names.append(loc.table_name)
     out: list[Caution] = []
+    for loc in body.all_locations():
+        below = [f"{total} against {kind}" for kind, total in
+                 ((ALL, loc.dr_all), *loc.dr_by_kind.items()) if total < 0]
+        if below:
+            out.append(Caution(
+                "GU-3", f"{loc.table_name}: DR {', '.join(below)} in the file is below 0 (a "
+                "negative DR bonus); armourpen reads it as 0",
+            ))
     for kind, names in where.items():
         at = ", ".join(names)
         if not damage_types(kind):

@@ -121,6 +121,8 @@ def location_dr(loc: GcsLocation, damage: Damage) -> tuple[int, str]:
             total += bonus
             parts.append(f"{kind} {bonus:+d}")
     shown = str(total) if len(parts) == 1 else f"{' '.join(parts)} = {total}"
+    if total < 0:  # a negative DR bonus in the file; the file's warnings say so (GU-3)
+        return 0, f"{shown}, below 0: read as 0"
     return total, shown
 
 
