@@ -12,10 +12,18 @@ import pytest
 
 import armourpen
 from armourpen.catalog import Catalog
-from armourpen.errors import CatalogError, InputError, ScenarioError
+from armourpen.errors import (
+    MAX_PATH_SHOWN,
+    MAX_SHOWN,
+    CatalogError,
+    FileName,
+    InputError,
+    ScenarioError,
+    shown,
+)
 from armourpen.gurps.scenario import GurpsScenario
 from armourpen.limits import LimitError, Limits
-from armourpen.reading import check_tree, parse_json, parse_toml
+from armourpen.reading import check_tree, parse_json, parse_toml, read_text
 
 GURPS_JSON = '{"rules": "gurps", "attack": {"damage": "1d pi"}, "line": [{"target": "a", "hp": %s}]}'
 GURPS_TOML = 'rules = "gurps"\n[attack]\ndamage = "1d pi"\n[[line]]\ntarget = "a"\nhp = %s\n'
@@ -329,3 +337,16 @@ def test_ap2_a_number_typed_as_text_takes_ascii_digits_only(text: str) -> None:
         armourpen.load_scenario({"attack": {"weapon": "Sword", "range": text + " m"},
                                  "line": [{"target": "a"}]})
     assert in_file.value.field == "attack.range"
+
+
+def test_ap2_a_file_is_named_whole_however_long_its_path() -> None:
+    # the end of a path names the file: a long folder must not cut it off (a plain value is cut)
+    deep = "/" + "/".join(["folder"] * 30) + "/settings.json"
+    assert len(deep) > MAX_SHOWN
+    assert shown(FileName(deep)) == repr(deep)
+    assert shown(deep).endswith(f"... ({len(deep)} characters)")
+    huge = "x" * MAX_PATH_SHOWN + "/settings.json"  # longer than any system takes: the end shown
+    assert shown(FileName(huge)) == f"({len(huge)} characters) ...'{huge[-MAX_SHOWN:]}'"
+    with pytest.raises(ScenarioError) as info:
+        read_text(deep, field="scenario")
+    assert str(info.value) == f"scenario: '{deep}' is not allowed; no such file"

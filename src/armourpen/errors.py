@@ -12,6 +12,7 @@ from collections.abc import Sequence
 from typing import Any
 
 MAX_SHOWN = 100  # characters of a user's value that a message repeats
+MAX_PATH_SHOWN = 4096  # a file's path is repeated whole up to the longest a system takes
 _LONG_NUMBER = 10**40  # beyond this an integer is described, not written out
 _SPELLED = {None: "null", True: "true", False: "false"}
 
@@ -38,6 +39,13 @@ def printable(text: str) -> str:
     if text.isprintable() and SHOWS_NOTHING.isdisjoint(text):
         return text
     return "".join(map(_escaped, text))
+
+
+class FileName(str):
+    """A file's path as the value of an error: repeated whole (to :data:`MAX_PATH_SHOWN`, then
+    its end), since the end of a path is what names the file."""
+
+    __slots__ = ()
 
 
 class _Shown(reprlib.Repr):
@@ -67,6 +75,12 @@ class _Shown(reprlib.Repr):
         if len(x) <= self.maxstring:
             return repr(x)
         return repr(x[: self.maxstring]) + f"... ({len(x)} characters)"
+
+    def repr_FileName(self, x: FileName, level: int) -> str:  # noqa: ARG002 (reprlib's signature)
+        text = str(x)
+        if len(text) <= MAX_PATH_SHOWN:
+            return repr(text)
+        return f"({len(text)} characters) ..." + repr(text[-MAX_SHOWN:])
 
     def repr_instance(self, x: object, level: int) -> str:  # noqa: ARG002 (reprlib's signature)
         try:

@@ -19,7 +19,7 @@ from fractions import Fraction
 from pathlib import Path
 from typing import Any, TypeAlias
 
-from armourpen.errors import SHOWS_NOTHING, InputError, ScenarioError
+from armourpen.errors import SHOWS_NOTHING, FileName, InputError, ScenarioError
 from armourpen.limits import DEFAULT_LIMITS, LimitError, Limits
 
 MAX_DIGITS = 19  # a whole number beyond 2**63 has no meaning in any scenario or catalog
@@ -131,7 +131,7 @@ def read_text(
     """The UTF-8 text of a regular file of at most ``limits.max_file_bytes`` (or the cap named
     ``cap``: ``max_gcs_bytes`` for GCS files)."""
     p = Path(path)
-    shown = str(path)
+    shown = FileName(path)
     try:
         st = p.stat()
     except FileNotFoundError:
@@ -227,7 +227,8 @@ def parse_json(
             parse_constant=lambda s: BadNumber(s, _NOT_FINITE),
         )
     except ValueError as exc:
-        raise error(field, source, f"is not valid JSON: {exc}") from None
+        raise error(field, FileName(source),
+                    f"allowed: valid JSON; this is not valid JSON: {exc}") from None
     except RecursionError:  # only when the cap was raised past what the parser can nest
         raise _nesting_error(PARSER_DEPTH, limits, field) from None
     check_tree(data, prefix=prefix, error=error, limits=limits)
@@ -261,7 +262,8 @@ def parse_toml(
     try:
         data = tomllib.loads(text, parse_float=_parse_float)
     except ValueError as exc:  # TOMLDecodeError is one
-        raise error(field, source, f"is not valid TOML: {exc}") from None
+        raise error(field, FileName(source),
+                    f"allowed: valid TOML; this is not valid TOML: {exc}") from None
     except RecursionError:  # only when the cap was raised past what the parser can nest
         raise _nesting_error(PARSER_DEPTH, limits, field) from None
     check_tree(data, prefix=prefix, error=error, limits=limits)

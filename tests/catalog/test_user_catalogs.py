@@ -2,9 +2,11 @@
 
 from __future__ import annotations
 
+import json
 from pathlib import Path
 
 import pytest
+from cli.cli_helpers import cli
 
 from armourpen.catalog import Catalog
 from armourpen.errors import CatalogError, UnknownNameError
@@ -223,4 +225,54 @@ def test_ap2_json_file_in_user_folder_is_refused_naming_it(user_dir: Path) -> No
     write(user_dir, "notes", "README.txt")  # not a catalog file: left alone
     with pytest.raises(CatalogError) as info:
         Catalog.load()
-    assert info.value.value == str(path) and "a .toml file" in str(info.value)
+    assert info.value.field == "user catalog folder" and info.value.value == str(path)
+    assert "a .toml file (catalog files are TOML)" in str(info.value)
+
+
+# A stray file in the user catalog folder (settings, notes, another tool's TOML) stops every
+# command that reads the catalog, with one line naming the file, where it was found and what is
+# allowed; commands that need no catalog (GURPS) run as before.
+STRAY = [
+    ("settings.json", '{"theme": "dark"}\n',
+     "user catalog folder: '{path}' is not allowed; allowed: a .toml file (catalog files are TOML); "
+     "every *.toml and *.json file in that folder is read as a catalog: move any other file out of "
+     "it"),
+    ("pyproject.toml", "[tool.black]\nline-length = 100\n",
+     "{path}: tool: 'tool' is not allowed; unknown key; the keys allowed here: attack, armour, cover, "
+     "ammo, vehicle"),
+    ("notes.toml", "shopping = = 'eggs'\n",
+     "user catalog folder: '{path}' is not allowed; allowed: valid TOML; this is not valid TOML: "
+     "Invalid value (at line 1, column 12)"),
+]
+
+
+@pytest.mark.parametrize(("name", "text", "line"), STRAY, ids=[s[0] for s in STRAY])
+def test_ap2_a_stray_file_in_the_user_folder_is_one_line_naming_it(
+    user_dir: Path, capsys: pytest.CaptureFixture[str], name: str, text: str, line: str,
+) -> None:
+    path = write(user_dir, text, name)
+    for args in (["resolve", "--weapon", "7.62x51mm NATO", "--range", "150m"],
+                 ["catalog", "list", "armour"], ["table", "--armour", "NIJ Type III", "-a", "Sword"]):
+        code, out, err = cli(capsys, *args)
+        assert (code, out) == (2, ""), args
+        assert err == f"armourpen: error: {line.format(path=path)}\n", args
+    # --no-user-catalog leaves the folder unread; a file named with --catalog is the user's own
+    code, out, _ = cli(capsys, "catalog", "show", "NIJ Type III", "--json", "--no-user-catalog")
+    assert code == 0 and json.loads(out)["av"] == 6
+
+
+@pytest.mark.parametrize(("name", "text", "line"), STRAY, ids=[s[0] for s in STRAY])
+def test_a_stray_file_in_the_user_folder_leaves_gurps_commands_alone(
+    user_dir: Path, capsys: pytest.CaptureFixture[str], name: str, text: str, line: str,  # noqa: ARG001
+) -> None:
+    write(user_dir, text, name)
+    rat = Path(__file__).parents[1] / "gcs" / "samples" / "Giant Rat.gcs"
+    for args in (["resolve", "example:agent-gray", "--json"], ["odds", "example:agent-gray", "--json"],
+                 ["roll", "3d cr", "--seed", "1"], ["gcs", "show", str(rat)],
+                 ["schema", "gurps"], ["examples"]):
+        code, out, err = cli(capsys, *args)
+        assert code == 0 and err == "" and out, args
+    code, out, _ = cli(capsys, "resolve", "example:agent-gray", "--json")
+    # GU-7: 20 points of 7d(2) pi- against Gray's DR 8, halved by the divisor (2) to 4: 16
+    # penetrate, halved again for pi- to 8 injury
+    assert json.loads(out)["targets"][0]["injury"] == 8

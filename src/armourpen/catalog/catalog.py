@@ -21,7 +21,7 @@ from armourpen.catalog.items import (
     CoverItem,
     Vehicle,
 )
-from armourpen.errors import CatalogError, InputError, UnknownNameError, message
+from armourpen.errors import CatalogError, FileName, InputError, UnknownNameError, message
 from armourpen.limits import DEFAULT_LIMITS, Limits
 
 KINDS: tuple[str, ...] = ("attack", "armour", "cover", "vehicle", "ammo")
@@ -140,6 +140,7 @@ class Catalog:
         files: list[Path] = []
         if user_dir:
             files.extend(_user_files(user_catalog_dir()))
+        found = len(files)  # the user folder's files come first
         files.extend(Path(p) for p in extra)
         if not files:
             return _builtin(cache)
@@ -147,8 +148,8 @@ class Catalog:
         limits.check("max_catalog_bytes", sum(_size(p) for p in files), "bytes of user catalogs",
                      "catalog")
         cat = _builtin(cache)._copy()
-        for path in files:
-            cat._add_file(path, builtin=False, limits=limits)
+        for i, path in enumerate(files):
+            cat._add_file(path, builtin=False, limits=limits, found=i < found)
         return cat
 
     @classmethod
@@ -180,10 +181,11 @@ class Catalog:
         new._sources = list(self._sources)
         return new
 
-    def _add_file(self, path: Path, *, builtin: bool, limits: Limits = DEFAULT_LIMITS) -> None:
+    def _add_file(self, path: Path, *, builtin: bool, limits: Limits = DEFAULT_LIMITS,
+                  found: bool = False) -> None:
         from armourpen.catalog.loader import read_file
 
-        data = read_file(path, source="built-in" if builtin else None, limits=limits)
+        data = read_file(path, source="built-in" if builtin else None, limits=limits, found=found)
         origin = path.name if builtin else str(path)
         for kind, items in data.by_kind().items():
             for item in items:
@@ -403,7 +405,7 @@ class Catalog:
 def _user_files(folder: Path) -> list[Path]:
     """The catalog files of the user folder: ``*.toml`` in any case, and ``*.json``, which reading
     refuses by name (catalogs are TOML) rather than skipping it unsaid; none when it is absent."""
-    shown = str(folder)
+    shown = FileName(folder)
     try:
         st = folder.stat()
         if not stat.S_ISDIR(st.st_mode):

@@ -38,7 +38,7 @@ from armourpen.catalog.items import (
     RangeColumn,
     Vehicle,
 )
-from armourpen.errors import CatalogError
+from armourpen.errors import CatalogError, FileName
 from armourpen.limits import DEFAULT_LIMITS, Limits
 from armourpen.reading import one_line
 from armourpen.validation import KeyProblem, more_text, problem
@@ -234,17 +234,27 @@ class CatalogData:
 # --- reading ---------------------------------------------------------------------------------
 
 
+USER_FOLDER = "user catalog folder"  # the field a file found there is refused under
+
+
 def read_file(
-    path: str | Path, *, source: str | None = None, limits: Limits = DEFAULT_LIMITS
+    path: str | Path, *, source: str | None = None, limits: Limits = DEFAULT_LIMITS,
+    found: bool = False,
 ) -> CatalogData:
-    """Read and validate one catalog TOML file (a regular file within the size cap)."""
+    """Read and validate one catalog TOML file (a regular file within the size cap); ``found``:
+    it was not named by the user but found in the user catalog folder (so messages say that)."""
     from armourpen.reading import parse_toml, read_text
 
     origin = str(path)
-    text = read_text(path, field="catalog", error=CatalogError, limits=limits)
+    field = USER_FOLDER if found else "catalog"
+    text = read_text(path, field=field, error=CatalogError, limits=limits)
     if Path(path).suffix.lower() != ".toml":  # a .json catalog would be "not valid TOML"
-        raise CatalogError("catalog", origin, "allowed: a .toml file (catalog files are TOML)")
-    data = parse_toml(text, field="catalog", source=origin, prefix=f"{origin}: ",
+        allowed = "allowed: a .toml file (catalog files are TOML)"
+        if found:  # the user did not name it: say why it was read at all
+            allowed += ("; every *.toml and *.json file in that folder is read as a catalog: "
+                        "move any other file out of it")
+        raise CatalogError(field, FileName(origin), allowed)
+    data = parse_toml(text, field=field, source=origin, prefix=f"{origin}: ",
                       error=CatalogError, limits=limits)
     return parse_mapping(data, origin=origin, source=origin if source is None else source)
 
