@@ -285,6 +285,18 @@ def test_gu14_a_bad_value_in_a_disabled_trait_or_container_is_silent() -> None:
     assert (c.injury_tolerance, c.perfect_balance, c.warnings) == ((), False, ())
 
 
+def test_gu14_a_bad_value_in_a_disabled_modifier_is_silent() -> None:
+    c = load(trait("Damage Resistance", modifier("Hardened", levels="two", disabled=True),
+                   modifier("Kinds", children=[modifier("Tough Skin", levels=[], disabled=True)]),
+                   features=[DR_ALL]))
+    assert (c.hardened, c.warnings) == (0, ())
+    hardened = {**modifier("Hardened", levels="two"), "disabled": "yes"}
+    c = load(trait("Damage Resistance", hardened, features=[DR_ALL]))
+    assert c.hardened == 1  # "yes" is not false: the modifier is read, without its levels
+    assert [t.split(": ")[1].split(" ")[0] for t in texts(c)] == [
+        "modifiers[0].disabled", "modifiers[0].levels"]
+
+
 def test_gu14_a_nested_trait_is_named_by_its_path() -> None:
     c = load(trait("Template", children=[trait("Advantages", children=[
         trait("Damage Resistance", modifier("Hardened", levels=-2), features=[DR_ALL])])]))

@@ -22,7 +22,8 @@ replacements (``@Attack@``) are filled in.
   a warning. Every other trait is irrelevant to a shot and silently ignored.
 - A value of a shape armourpen does not expect is left out of its entry, which is read without it
   (:mod:`armourpen.gcs.lenient`), with a warning where it could change the shot: in an enabled
-  trait that armourpen reads (by its name, or one that gives DR or is Hardened), a trait's
+  trait that armourpen reads (by its name, or one that gives DR or is Hardened) outside its
+  disabled modifiers, a trait's
   ``name`` or ``children`` (what they are cannot be told), an entry of ``traits`` that is no
   object, and worn equipment beside Hardened DR. Elsewhere it is left out silently.
 """
@@ -373,6 +374,8 @@ def _unread_trait(traits: Sequence[TraitData], u: Unread) -> Caution | None:
         return None  # a disabled trait, or one in a disabled container, is never read
     if not field:
         return Caution("GU-14", f"{path_text(at)}: {u.shown} is not a trait (an object); left out")
+    if _in_disabled_modifier(trait, field):
+        return None  # a disabled modifier is never read either
     name = printable_name(_replaced(trait.name, trait.replacements))
     if field[0] == "children" and len(field) == 1:
         what = "the traits it holds are not read"
@@ -384,6 +387,22 @@ def _unread_trait(traits: Sequence[TraitData], u: Unread) -> Caution | None:
         "GU-14", f"{path_text(at)} {name}: {path_text(field)} {u.shown} is not of the shape GCS "
         f"writes there; {what}",
     )
+
+
+def _in_disabled_modifier(trait: TraitData, field: Path) -> bool:
+    """Whether ``field`` (within ``trait``) lies in a disabled modifier (not a container)."""
+    index = field[1] if field[:1] == ("modifiers",) and len(field) > 1 else None
+    if not isinstance(index, int):
+        return False
+    mod = trait.modifiers[index]
+    k = 2
+    while k + 1 < len(field) and field[k] == "children":
+        child = field[k + 1]
+        if not isinstance(child, int):
+            break
+        mod = mod.children[child]
+        k += 2
+    return mod.disabled and not mod.children
 
 
 def _unread_equipment(equipment: Sequence[EquipmentData], u: Unread) -> Caution | None:
