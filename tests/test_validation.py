@@ -58,7 +58,7 @@ def test_ap2_the_keys_allowed_are_those_of_the_table_the_key_is_in() -> None:
     ("edit", "field", "allowed"),
     [
         ({"attack": {"weapon": "7.62x51mm NATO", "range": [1]}}, "attack.range",
-         "allowed: a string, or a number"),
+         "allowed: a distance such as '150 m' (m, yd, ft, km) or a number of metres"),
         ({"attack": {"weapon": "7.62x51mm NATO", "range": "5 m", "contact": "yes"}},
          "attack.contact", "allowed: true or false"),
         ({"rules": "d20"}, "rules", "allowed: penav, gurps"),
@@ -105,3 +105,67 @@ def test_ap2_infinity_written_as_text_is_no_number() -> None:
         armourpen.load_scenario(data)
     assert (info.value.field, info.value.value) == ("line[0].cover.thickness_mm", "INF")
     assert info.value.allowed == "allowed: a number"
+
+
+_DR_ALLOWED = ("allowed: DR where the shot enters: a whole number of 0 or more for every location, "
+               "or a table of DR by hit location (torso, groin, vitals, skull, eye, face, neck, arm, "
+               "leg, hand, foot; e.g. { torso = 8, vitals = 8, groin = 8 }, a location it does not "
+               "list has DR 0)")
+
+
+@pytest.mark.parametrize("dr", [[1, 2], "8", True, 1.5, [], None])
+def test_ap2_gu4_a_dr_of_the_wrong_shape_says_what_dr_takes(dr: object) -> None:
+    # a list (or text, a boolean, a fraction) where a number or a table of DR by location belongs
+    data = {**GURPS, "line": [{"target": "T", "hp": 10, "dr": dr}]}
+    with pytest.raises(ScenarioError) as info:
+        armourpen.load_scenario(data)
+    assert (info.value.field, info.value.value, info.value.allowed) == ("line[0].dr", dr, _DR_ALLOWED)
+
+
+@pytest.mark.parametrize(
+    ("base", "edit", "field", "allowed"),
+    [
+        (GURPS, {"dr_back": [1]}, "line[0].dr_back",
+         "allowed: DR where the shot leaves (GU-6), as dr: a whole number of 0 or more for every "
+         "location, or a table of DR by hit location; the same as dr when left out"),
+        (GURPS, {"injury_tolerance": 5}, "line[0].injury_tolerance",
+         "allowed: the kind of Injury Tolerance: one of none, unliving, homogenous, diffuse, "
+         'no_brain, no_vitals, no_blood, no_eyes, no_head, no_neck, or a list of several (e.g. '
+         '["homogenous", "no_brain"])'),
+        (GURPS, {"injury_tolerance": {"unliving": True}}, "line[0].injury_tolerance",
+         "allowed: the kind of Injury Tolerance: one of none"),
+        (PENAV, {"armour": [7]}, "line[0].armour[0]",
+         "allowed: a string, or a table / object with the keys name, av, sav, rigid"),
+        (PENAV, {"plate": 7}, "line[0].plate",
+         "allowed: a table / object with the keys name, thickness_mm, sav, slope, composite"),
+    ],
+)
+def test_ap2_a_value_of_the_wrong_shape_says_what_the_field_takes(
+    base: dict[str, Any], edit: dict[str, Any], field: str, allowed: str,
+) -> None:
+    target = {"target": "T", "hp": 10} if base is GURPS else {"target": "T"}
+    with pytest.raises(ScenarioError) as info:
+        armourpen.load_scenario({**base, "line": [{**target, **edit}]})
+    assert info.value.field == field
+    assert info.value.allowed.startswith(allowed), info.value.allowed
+    assert "table / object of keys" not in str(info.value)
+
+
+@pytest.mark.parametrize(
+    ("base", "edit", "field", "allowed"),
+    [
+        (GURPS, {"line": [{"cover": [2]}]}, "line[0].cover",
+         "allowed: a table / object with the keys name, dr, dr_back, hp, slab, injury_tolerance"),
+        (GURPS, {"attack": "3d pi"}, "attack",
+         "allowed: a table / object with the keys damage, roll, seed, ranged, location"),
+        (PENAV, {"line": [{"cover": 5}]}, "line[0].cover",
+         "allowed: a string, or a table / object with the keys name, av, sav, covers, "
+         "thickness_mm, slope, composite"),
+    ],
+)
+def test_ap2_a_table_of_known_keys_names_them(
+    base: dict[str, Any], edit: dict[str, Any], field: str, allowed: str,
+) -> None:
+    with pytest.raises(ScenarioError) as info:
+        armourpen.load_scenario({**base, **edit})
+    assert (info.value.field, info.value.allowed) == (field, allowed)

@@ -18,6 +18,7 @@ from dataclasses import dataclass
 from typing import Annotated, Any
 
 from pydantic import AfterValidator, BaseModel, StrictStr, StringConstraints, Tag, ValidationError
+from pydantic.fields import FieldInfo
 
 from armourpen.catalog.items import MAX_NAME_CHARS
 from armourpen.errors import InputError, ScenarioError
@@ -115,6 +116,13 @@ def _field_annotation(model: type[BaseModel], key: str) -> Any:
 
 def walk(model: type[BaseModel], loc: Sequence[int | str]) -> tuple[Loc, type[BaseModel] | None]:
     """The user's path in ``loc`` (union tags left out), and the model holding its last key."""
+    path, owner, _ = _walk(model, loc)
+    return path, owner
+
+
+def _walk(model: type[BaseModel], loc: Sequence[int | str]
+          ) -> tuple[Loc, type[BaseModel] | None, Any]:
+    """:func:`walk`, and the annotation of what ``loc`` ends at (a union's branch, by its tag)."""
     out: list[int | str] = []
     ann: Any = model
     owner: type[BaseModel] | None = None
@@ -153,7 +161,25 @@ def walk(model: type[BaseModel], loc: Sequence[int | str]) -> tuple[Loc, type[Ba
             ann = Any
         out.append(part)
         i += 1
-    return tuple(out), owner
+    return tuple(out), owner, ann
+
+
+def _keys_of(model: type[BaseModel], loc: Sequence[int | str]) -> str | None:
+    """``a table / object with the keys name, av, ...`` when ``loc`` ends at a model, else None."""
+    ann = _strip(_walk(model, loc)[2])
+    if not (isinstance(ann, type) and issubclass(ann, BaseModel)):
+        return None
+    return "a table / object with the keys " + ", ".join(
+        f.alias or name for name, f in ann.model_fields.items())
+
+
+def _field_at(model: type[BaseModel], loc: Sequence[int | str]) -> FieldInfo | None:
+    """The model field the last key of pydantic's location ``loc`` names (None for an entry of a
+    list or a key of a table)."""
+    path, owner = walk(model, loc)
+    if owner is None or not path or not isinstance(path[-1], str):
+        return None
+    return next((f for name, f in owner.model_fields.items() if path[-1] in (name, f.alias)), None)
 
 
 def allowed_keys(model: type[BaseModel], loc: Sequence[int | str]) -> list[str]:
@@ -224,6 +250,15 @@ def _allowed_text(err: Mapping[str, Any]) -> str:
     return text[:1].lower() + text[1:] if text else "a valid value"
 
 
+def _allowed_for(model: type[BaseModel], err: Mapping[str, Any]) -> str:
+    """:func:`_allowed_text`, naming the keys where a table of known keys belongs."""
+    if str(err.get("type", "")) in ("model_type", "model_attributes_type", "dict_type"):
+        keys = _keys_of(model, err.get("loc", ()))
+        if keys is not None:
+            return keys
+    return _allowed_text(err)
+
+
 @dataclass(frozen=True, slots=True)
 class Problem:
     """One validation error in AP-2 terms: where (the user's path), the value, what is allowed.
@@ -264,13 +299,17 @@ def problem(exc: ValidationError, model: type[BaseModel],
     bounded = [e for e in here if str(e.get("type")) in _BOUNDS]
     if bounded:  # the value has a right type, and is out of bounds there
         err, kind, here = bounded[0], str(bounded[0].get("type")), bounded[:1]
-    allowed = "allowed: " + _allowed_text(err)
     if len(here) > 1 and not {"extra", "missing", "value"} & kinds_here:
-        # a value that fits none of a union's types: name them all (int or float: a number)
+        # a value that fits none of a union's types: the field's own description says what it
+        # takes, if it has one; else name the types (int or float: a number)
+        field = _field_at(model, raw_loc)
         numeric = "int" in kinds_here and bool({"float", "finite"} & kinds_here)
         options = ["a number" if numeric and str(e.get("type", "")).split("_", 1)[0] in
-                   ("int", "float", "finite") else _allowed_text(e) for e in here]
-        allowed = "allowed: " + ", or ".join(dict.fromkeys(options))
+                   ("int", "float", "finite") else _allowed_for(model, e) for e in here]
+        allowed = "allowed: " + (field.description if field is not None and field.description
+                                 else ", or ".join(dict.fromkeys(options)))
+    else:
+        allowed = "allowed: " + _allowed_for(model, err)
     if kind == "extra_forbidden":
         value = loc[-1] if loc else value
         keys = allowed_keys(model, raw_loc)

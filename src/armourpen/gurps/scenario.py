@@ -240,8 +240,13 @@ class HumanoidLocation(StrEnum):
 
 _Dr = Annotated[StrictInt, Field(ge=0)]
 DrByLocation = dict[HumanoidLocation, _Dr]
-_DR = ("DR where the shot enters: a whole number for every location, or a table of DR by hit "
-       "location (e.g. { torso = 8, vitals = 8, groin = 8 }; a location it does not list has DR 0)")
+_DR = ("DR where the shot enters: a whole number of 0 or more for every location, or a table of DR "
+       f"by hit location ({', '.join(HumanoidLocation)}; e.g. {{ torso = 8, vitals = 8, groin = 8 }}, "
+       "a location it does not list has DR 0)")
+_DR_BACK = ("DR where the shot leaves (GU-6), as dr: a whole number of 0 or more for every location, "
+            "or a table of DR by hit location; the same as dr when left out")
+_TOLERANCE = ("the kind of Injury Tolerance: one of " + ", ".join(ToleranceName)
+              + ', or a list of several (e.g. ["homogenous", "no_brain"])')
 
 
 _HIGH_PAIN = ("High Pain Threshold (Basic Set p. 59): no shock penalties (GU-11), +3 on the HT roll "
@@ -254,9 +259,9 @@ class _Target(_Model):
     target: Name
     hp: StrictInt = Field(ge=1)
     dr: _Dr | DrByLocation = Field(default=0, description=_DR)
-    dr_back: _Dr | DrByLocation | None = Field(
-        default=None, description="DR where the shot leaves (GU-6), as dr; defaults to dr")
-    injury_tolerance: ToleranceName | list[ToleranceName] = ToleranceName.NONE
+    dr_back: _Dr | DrByLocation | None = Field(default=None, description=_DR_BACK)
+    injury_tolerance: ToleranceName | list[ToleranceName] = Field(
+        default=ToleranceName.NONE, description=_TOLERANCE)
     hit_chance: Any = 1  # checked by _hit_chance, which keeps 0.3 exact
     location: LocationName | None = None
     st: StrictInt | None = Field(default=None, ge=0)
@@ -281,7 +286,8 @@ class _GcsTarget(_Model):
     st: StrictInt | None = Field(default=None, ge=0)
     dr: StrictInt | None = Field(default=None, ge=0)
     dr_back: StrictInt | None = Field(default=None, ge=0)
-    injury_tolerance: ToleranceName | list[ToleranceName] | None = None
+    injury_tolerance: ToleranceName | list[ToleranceName] | None = Field(
+        default=None, description=_TOLERANCE)
     hit_chance: Any = 1  # checked by _hit_chance, which keeps 0.3 exact
     location: str | None = Field(default=None, min_length=1, description=(
         'a location of the file\'s body type (its ids: "skull", "wing", ...), or "random"'))

@@ -94,7 +94,8 @@ class AttackSpec(_Strict):
     sdc: Number | None = None
     ammo: Name | None = None
     high_velocity: StrictBool | None = None
-    range: Annotated[StrictStr | Number | None, BeforeValidator(_no_bool_range)] = None
+    range: Annotated[StrictStr | Number | None, BeforeValidator(_no_bool_range)] = Field(
+        None, description=plain.RANGE_NOT_BOOL)
     contact: StrictBool = False
     from_: StrictStr = Field("front", alias="from")
     elevation: Elevation | None = None
