@@ -74,9 +74,10 @@ def _parse_int(text: str) -> int | BadNumber:
 # --- numbers typed as text --------------------------------------------------------------------
 
 MAX_NUMBER_CHARS = 40  # a number typed as text: no exact quantity in the rules needs more
-# re.ASCII: \d would also match the digits of other scripts, which Fraction() reads too
-_DECIMAL = re.compile(r"[+-]?(?:\d+(?:\.\d*)?|\.\d+)(?:[eE](?P<exp>[+-]?\d{1,3}))?", re.ASCII)
-_RATIO = re.compile(r"[+-]?\d+\s*/\s*\d+", re.ASCII)
+# re.ASCII: \d would also match the digits of other scripts, which Fraction() reads too. Patterns
+# are compiled on first use (re caches them), not at import: a one-shot command may never need them.
+_DECIMAL = r"[+-]?(?:\d+(?:\.\d*)?|\.\d+)(?:[eE](?P<exp>[+-]?\d{1,3}))?"
+_RATIO = r"[+-]?\d+\s*/\s*\d+"
 
 
 def exact_number(
@@ -104,12 +105,12 @@ def exact_number(
     text = value.strip()
     if len(text) > MAX_NUMBER_CHARS:
         raise error(field, value, f"allowed: {allowed}, in at most {MAX_NUMBER_CHARS} characters")
-    m = _DECIMAL.fullmatch(text)
+    m = re.fullmatch(_DECIMAL, text, re.ASCII)
     if m is not None:
         if m.group("exp") is not None and abs(int(m.group("exp"))) > 30:
             raise error(field, value, f"allowed: {allowed}, with an exponent from -30 to 30")
         return Fraction(text)
-    if ratio and _RATIO.fullmatch(text):
+    if ratio and re.fullmatch(_RATIO, text, re.ASCII):
         numerator, denominator = (int(part) for part in text.split("/"))
         if denominator == 0:
             raise error(field, value, f"allowed: {allowed} (no division by 0)")

@@ -11,9 +11,8 @@ from __future__ import annotations
 import functools
 import importlib
 from collections.abc import Mapping
-from dataclasses import dataclass
 from pathlib import Path
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, NamedTuple
 
 from armourpen.errors import ScenarioError
 from armourpen.limits import DEFAULT_LIMITS, Limits
@@ -33,13 +32,13 @@ def _load(ref: str) -> Any:
     return getattr(importlib.import_module(module), attr)
 
 
-@dataclass(frozen=True, slots=True)
-class RuleSet:
+class RuleSet(NamedTuple):
     """One rule set: its key (``rules = "..."`` in a scenario) and where its parts live.
 
     ``uses_catalog`` says whether its scenarios name catalog items (a front end loads user
     catalogs only then); ``odds_engine`` and ``sampler`` are None where the rule set has no
-    chances to weigh.
+    chances to weigh. A named tuple rather than a frozen dataclass: as immutable, and made many
+    times faster when the module is imported, which every one-shot command pays for.
     """
 
     key: str

@@ -60,6 +60,13 @@ def test_name_key_ignores_case_spacing_hyphens_and_typography() -> None:
     assert name_key("7.62 X 51mm  NATO") == name_key("7.62x51mm nato")
     assert name_key("API-T") == name_key("apit")
     assert name_key("\u00bc\u201d") == name_key('1/4"')
+    assert name_key("API-T_x\t y\r\n") == "apitxy"
+
+
+@given(st.text(alphabet=st.characters(max_codepoint=127)))
+def test_name_key_of_ascii_text_is_that_of_the_same_text_with_any_unicode(text: str) -> None:
+    # a no-break space is ignored like a space, and takes the key through NFKC and casefold
+    assert name_key(text) == name_key(text + "\u00a0")
 
 
 def test_ap2_unknown_name_suggests_the_closest(catalog: Catalog) -> None:

@@ -61,16 +61,17 @@ optional_rules = click.option(
 )
 
 
-_PARAMETER = re.compile(r"([A-Za-z_]\w*)(?:\[(\d+)\])?(.*)")
+# compiled on first use (re caches them): only an error needs them
+_PARAMETER = r"([A-Za-z_]\w*)(?:\[(\d+)\])?(.*)"
 # how the API's errors mention another parameter a value needs or excludes, as a scenario key
-_MENTION = re.compile(r"\b([a-z_]+) = (?:\.\.\.|true)")
+_MENTION = r"\b([a-z_]+) = (?:\.\.\.|true)"
 
 
 def flag_of(field: str, renames: Mapping[str, str] | None = None) -> str:
     """The option an API parameter stands for: ``armour[1]`` -> ``--armour #2``, ``from_`` ->
     ``--from``; ``renames`` gives the exceptions (e.g. a positional argument). Other fields
     (scenario paths, file names) stay as they are."""
-    m = _PARAMETER.fullmatch(field)
+    m = re.fullmatch(_PARAMETER, field)
     if m is None:
         return field
     name, index, rest = m.groups()
@@ -91,12 +92,13 @@ def flag_error(renames: Mapping[str, str] | None = None,
     try:
         yield
     except InputError as exc:
-        m = _PARAMETER.fullmatch(exc.field)
+        m = re.fullmatch(_PARAMETER, exc.field)
         if m is None or (only is not None and m.group(1) not in only):
             raise
         allowed = exc.allowed
         if only is not None:  # "only with vehicle = ...": the option that sets it, --vehicle
-            allowed = _MENTION.sub(
+            allowed = re.sub(
+                _MENTION,
                 lambda k: flag_of(k.group(1), renames) if k.group(1) in only else k.group(0),
                 allowed)
         raise exc.at(flag_of(exc.field, renames), allowed) from None
