@@ -53,3 +53,64 @@ def test_dumps_keeps_unicode_and_refuses_nan() -> None:
 
 def test_caution_prints_like_a_step() -> None:
     assert str(Caution("PA-8", "Gray wears 4 layers")) == "[PA-8] Gray wears 4 layers"
+
+
+def _is_json_data(value: object) -> bool:
+    """Only what json_ready promises: text keys, lists, text, whole numbers, booleans, None,
+    and floats that are not whole (plain() would turn a whole one into an int)."""
+    kind = type(value)
+    if kind is dict:
+        assert isinstance(value, dict)
+        return all(type(k) is str and _is_json_data(v) for k, v in value.items())
+    if kind is list:
+        assert isinstance(value, list)
+        return all(_is_json_data(v) for v in value)
+    if kind is float:
+        assert isinstance(value, float)
+        return value != int(value)
+    return kind in (str, int, bool, type(None))
+
+
+STRUCTURAL = {"attack": {"name": "inline gun", "spen": 5.2, "range": "40 m",
+                         "range_column": "rifle"},
+              "line": [{"cover": {"name": "wall", "sav": 2.4}},
+                       {"target": "crew", "armour": [{"name": "flak", "sav": 1.2}]},
+                       {"target": "behind"}]}
+
+
+def test_a_penav_outcome_is_json_data_as_to_dict_gives_it() -> None:
+    # PenavOutcome is json_ready: plain() takes its to_dict() as it is, unwalked, so that must
+    # already be what the walk would give, for every kind of line (structural figures included)
+    import armourpen
+    from armourpen.penav.outcome import PenavOutcome
+    from armourpen.scenario import example_names, read_scenario_file
+
+    scenarios = [read_scenario_file(f"example:{n}") for n in example_names()]
+    scenarios = [s for s in scenarios if s.get("rules", "penav") == "penav"] + [STRUCTURAL]
+    assert len(scenarios) >= 4
+    for data in scenarios:
+        outcome = armourpen.resolve(armourpen.load_scenario(data))
+        assert isinstance(outcome, PenavOutcome)
+        given = outcome.to_dict()
+        assert _is_json_data(given), data
+        assert plain(outcome) == given
+        assert dumps(outcome) == json.dumps(given, indent=2, ensure_ascii=False)
+    assert "spen" in armourpen.resolve(armourpen.load_scenario(STRUCTURAL)).to_dict()["attack"]
+
+
+def test_json_ready_types_are_taken_as_to_dict_gives_them() -> None:
+    from armourpen.serialize import compact, json_ready
+
+    @json_ready
+    class Ready:
+        def to_dict(self) -> dict[str, object]:
+            return {"a": [1, "b", None]}
+
+    class Walked:
+        def to_dict(self) -> dict[str, object]:
+            return {"band": Band.LONG}
+
+    data = Ready().to_dict()
+    assert plain(Ready()) == data and compact(Ready()) == '{"a":[1,"b",null]}'
+    assert compact(Walked()) == '{"band":"long"}'
+    assert compact({"slope": "60°", "n": 7.0}) == '{"slope":"60°","n":7}'

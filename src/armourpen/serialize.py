@@ -19,7 +19,7 @@ from collections.abc import Mapping
 from enum import Enum
 from fractions import Fraction
 from pathlib import PurePath
-from typing import Any, TypeAlias
+from typing import Any, TypeAlias, TypeVar
 
 Json: TypeAlias = bool | int | float | str | list[Any] | dict[str, Any] | None
 
@@ -44,6 +44,18 @@ def exact(q: Fraction | int) -> str:
 
 
 _ATOMS = frozenset({str, int, bool, type(None)})
+_READY: set[type] = set()
+
+T = TypeVar("T", bound=type)
+
+
+def json_ready(cls: T) -> T:
+    """Declare that ``cls().to_dict()`` is JSON data by construction: dicts with text keys, lists,
+    text, whole numbers, booleans, None and floats that are not whole, nothing else. :func:`plain`
+    then takes it as it is: walking an outcome again only to find it plain cost an HTTP answer
+    as much as printing it (tests/test_serialize.py checks each such type against the walk)."""
+    _READY.add(cls)
+    return cls
 
 
 def plain(value: object) -> Json:
@@ -53,6 +65,8 @@ def plain(value: object) -> Json:
     kind = type(value)
     if kind in _ATOMS:
         return value  # type: ignore[return-value]  # (mypy cannot narrow by a set of types)
+    if kind in _READY:
+        return value.to_dict()  # type: ignore[attr-defined, no-any-return]
     if kind is dict:
         return {k if type(k) is str else str(plain(k)): v if type(v) in _ATOMS else plain(v)
                 for k, v in value.items()}  # type: ignore[attr-defined]
@@ -89,3 +103,14 @@ def _plain_other(value: object) -> Json:  # noqa: PLR0911 (one return per kind o
 def dumps(value: object) -> str:
     """The JSON text every ``--json`` prints: indented, UTF-8 characters kept."""
     return json.dumps(plain(value), indent=2, ensure_ascii=False, allow_nan=False)
+
+
+# Made once: json.dumps would build an encoder per call. plain() returns a fresh tree, which holds
+# no cycle to look for.
+_COMPACT = json.JSONEncoder(ensure_ascii=False, allow_nan=False, separators=(",", ":"),
+                            check_circular=False)
+
+
+def compact(value: object) -> str:
+    """The same JSON as :func:`dumps`, without spaces or line breaks (what the HTTP API answers)."""
+    return _COMPACT.encode(plain(value))

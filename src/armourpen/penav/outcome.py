@@ -8,6 +8,7 @@ from armourpen.explain import Caution, Step
 from armourpen.penav.layering import Layer
 from armourpen.penav.penetration import Result
 from armourpen.penav.scale import structural_number
+from armourpen.serialize import json_ready
 
 # The outcome's parts are named tuples rather than frozen dataclasses: as immutable and typed, with
 # the same reprs, and made many times faster when the module is imported, which a one-shot
@@ -75,6 +76,7 @@ class TargetOutcome(NamedTuple):
         return d
 
 
+@json_ready  # text, whole numbers and None (a structural figure not whole is a float)
 class PenavOutcome(NamedTuple):
     """Everything ``resolve`` found, with ``to_dict()`` equal to the CLI's ``--json``."""
 

@@ -9,7 +9,6 @@ scenarios exactly as in a scenario file (JSON); parameters are named as the API 
 
 from __future__ import annotations
 
-import json
 import random
 from collections.abc import Callable, Coroutine
 from typing import TYPE_CHECKING, Annotated, Any
@@ -21,7 +20,7 @@ from pydantic import BaseModel, ConfigDict, Field, StrictInt, StrictStr, Validat
 
 import armourpen
 from armourpen.errors import InputError, UnknownNameError
-from armourpen.serialize import plain
+from armourpen.serialize import compact
 from armourpen.web.body import read_json
 from armourpen.web.errors import ERROR_SCHEMA, MalformedBody, NotFound, unknown_name
 from armourpen.web.state import FRESH, SweepFilters, WebState, state_of
@@ -32,8 +31,7 @@ if TYPE_CHECKING:
 
 def answer(value: object, status: int = 200) -> Response:
     """A value in the one JSON language (``armourpen.serialize``), compact."""
-    text = json.dumps(plain(value), ensure_ascii=False, allow_nan=False, separators=(",", ":"))
-    return Response(text, status_code=status, media_type="application/json")
+    return Response(compact(value), status_code=status, media_type="application/json")
 
 
 def svg_answer(text: str) -> Response:
