@@ -5,10 +5,13 @@ all 11 bands x all 6 directions. The baselines resolve a fixed sample of the sam
 time, in this process, rounds interleaved (the machine is shared and noisy, so the ratios are what
 counts). Prints `name: value` lines. Targets: at least 20 million cells/s, and at least 100x
 ``resolve`` cell by cell.
+
+    python bench/sweep.py [--rounds 5] [--min-time 0.3] [--sample 400]
 """
 
 from __future__ import annotations
 
+import argparse
 import os
 import random
 import sys
@@ -60,6 +63,11 @@ def mapping(res: SweepResult, i: int, j: int, k: int, l: int) -> dict[str, Any]:
 
 
 def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n", 1)[0])
+    parser.add_argument("--rounds", type=int, default=5)
+    parser.add_argument("--min-time", type=float, default=0.3, help="seconds per round and call")
+    parser.add_argument("--sample", type=int, default=SAMPLE, help="cells the baselines resolve")
+    args = parser.parse_args()
     catalog = Catalog.builtin()
     attacks = [x for x in catalog.items("attack") if isinstance(x, AttackProfile)]
     defs = defences(catalog)
@@ -72,7 +80,7 @@ def main() -> None:
     a, d, b, r = res.shape
     rng = random.Random(7)
     cells = [(rng.randrange(a), rng.randrange(d), rng.randrange(b), rng.randrange(r))
-             for _ in range(SAMPLE)]
+             for _ in range(args.sample)]
     mappings = [mapping(res, *c) for c in cells]
     scenarios = [armourpen.load_scenario(m, catalog) for m in mappings]
     # The baselines must agree with the sweep, or the comparison means nothing.
@@ -90,10 +98,10 @@ def main() -> None:
             armourpen.resolve(armourpen.load_scenario(m, catalog))
 
     t = interleaved({"sweep": run_sweep, "resolve": resolve_only, "load": load_and_resolve},
-                    rounds=5, min_time=0.3)
+                    rounds=args.rounds, min_time=args.min_time)
     sweep_rate = res.size / t["sweep"]
-    resolve_rate = SAMPLE / t["resolve"]
-    load_rate = SAMPLE / t["load"]
+    resolve_rate = args.sample / t["resolve"]
+    load_rate = args.sample / t["load"]
     line("sweep_grid", f"{a} attacks x {d} defences x {b} bands x {r} directions = {res.size} cells")
     line("sweep_ms_per_grid", f"{t['sweep'] * 1000:.2f}")
     line("sweep_cells_per_second", f"{sweep_rate / 1e6:.1f} million (target >= 20 million)")

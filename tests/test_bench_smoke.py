@@ -1,0 +1,59 @@
+"""The benchmarks still run: each bench script, at its smallest, exits 0 and prints its figures.
+
+The benches are not run in CI otherwise (they time things, which a test never judges): this runs
+each once with the fewest rounds and items, so that a change to the API they call cannot break
+them unseen. Only that they run and what they print is checked, never a figure's size (the sweep
+bench checks itself that its baselines agree with the sweep).
+"""
+
+from __future__ import annotations
+
+import re
+import subprocess
+import sys
+from pathlib import Path
+
+BENCH = Path(__file__).resolve().parents[1] / "bench"
+FIGURE = re.compile(r"([a-z0-9_]+): (\S.*)")
+
+
+def figures(script: str, *args: str) -> dict[str, str]:
+    """Run ``bench/SCRIPT ARGS``; its `name: value` lines (every line it prints must be one)."""
+    done = subprocess.run([sys.executable, str(BENCH / script), *args], capture_output=True,
+                          text=True, timeout=300, cwd=BENCH.parent)
+    assert done.returncode == 0, done.stderr
+    lines = done.stdout.splitlines()
+    assert lines, done.stderr
+    found = {}
+    for text in lines:
+        m = FIGURE.fullmatch(text)
+        assert m is not None, f"not a `name: value` line: {text!r}"
+        found[m.group(1)] = m.group(2)
+    return found
+
+
+def test_bench_sweep_runs() -> None:
+    got = figures("sweep.py", "--rounds", "1", "--min-time", "0", "--sample", "20")
+    assert list(got) == ["sweep_grid", "sweep_ms_per_grid", "sweep_cells_per_second",
+                         "resolve_cells_per_second", "load_and_resolve_cells_per_second",
+                         "sweep_vs_resolve_ratio", "sweep_vs_load_and_resolve_ratio"]
+    # every catalog attack x 40 armour items and 40 cover + armour pairs x 11 bands x 6 directions
+    assert re.fullmatch(r"\d+ attacks x 80 defences x 11 bands x 6 directions = \d+ cells",
+                        got["sweep_grid"])
+
+
+def test_bench_screen_runs() -> None:
+    got = figures("screen.py", "--rounds", "1", "--min-time", "0", "--items", "2")
+    assert list(got) == ["screen_pages", "screen_bytes", "screen_full_catalog_s",
+                         "markdown_full_catalog_s", "screen_vs_markdown"]
+    assert int(got["screen_pages"]) >= 2 and int(got["screen_bytes"]) > 0  # a page, and thickness
+
+
+def test_bench_web_runs() -> None:
+    # two servers on loopback, one client, one short round each
+    got = figures("web.py", "--clients", "1", "--seconds", "0.3", "--rounds", "1")
+    assert set(got) == {"clients", "seconds_per_round", "resolve_over_baseline",
+                        *(f"{name}_{figure}" for name in ("resolve", "baseline")
+                          for figure in ("requests_per_s", "p50_ms", "p99_ms", "errors"))}
+    assert got["resolve_errors"] == got["baseline_errors"] == "0"  # every request answered 200
+    assert int(got["resolve_requests_per_s"]) > 0
