@@ -432,12 +432,20 @@ def check_tree(  # noqa: C901, PLR0912 (one branch per kind of value a file may 
                 bad = None if k.isprintable() else _bad_text(k, key=True)
                 if bad is not None:
                     raise fail(entry, k, f"a key holds {bad}; keys are plain text", k)
-                children.append((v, depth + 1, entry, k))
+                t = type(v)  # the bulk: plain text, whole numbers, flags, passed here at once
+                if not ((t is str and v.isprintable()) or t is bool or v is None
+                        or (t is int and -(2**63) <= v < 2**63)):
+                    children.append((v, depth + 1, entry, k))
             stack.extend(reversed(children))  # so that problems are found in reading order
         elif kind is list or isinstance(value, list | tuple):
             if depth >= max_depth:
                 raise too_deep(entry)
-            stack.extend((v, depth + 1, entry, i) for i, v in reversed(list(enumerate(value))))
+            for i in range(len(value) - 1, -1, -1):  # last first: found in reading order
+                v = value[i]
+                t = type(v)  # as for a mapping's values
+                if not ((t is str and v.isprintable()) or t is bool or v is None
+                        or (t is int and -(2**63) <= v < 2**63)):
+                    stack.append((v, depth + 1, entry, i))
         else:
             _check_other(entry, fail)
 

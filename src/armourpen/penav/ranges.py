@@ -116,10 +116,10 @@ class Distance(NamedTuple):
                              f"{MAX_NUMBER_CHARS} digits")
         value = Fraction(m.group(1))
         unit = _UNIT_ALIASES[unit_word]
-        if value < 0:
+        if value.numerator < 0:
             raise RangeError(field, text, "distances cannot be negative (PA-3)")
         metres = value * _UNITS[unit]
-        if metres > MAX_DISTANCE:
+        if metres.numerator > MAX_DISTANCE * metres.denominator:  # (as in band_for_metres)
             raise RangeError(
                 field, text, f"beyond Very Distant: at most {MAX_DISTANCE} m/yd (PA-3)"
             )
@@ -138,8 +138,11 @@ def band_for(distance: Distance) -> Band:
 
 def band_for_metres(metres: Fraction | int) -> Band:
     """The band of a distance in metres (or yards) within 0..3200."""
+    # compared in whole numbers, n/d <= limit as n <= limit * d: comparing a Fraction with an int
+    # costs several times as much, and a distance may be compared with every band
+    n, d = metres.numerator, metres.denominator
     for band, limit in BAND_LIMITS:
-        if metres <= limit:
+        if n <= limit * d:
             return band
     raise ValueError(f"{metres} m is beyond Very Distant")
 

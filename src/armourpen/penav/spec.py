@@ -248,15 +248,23 @@ def _attack(spec: AttackSpec, catalog: Catalog) -> Attack:
         distance = Distance.parse(spec.range, f"{f}.range")
         band = band_for(distance)
 
-    default_elevation = {Direction.ABOVE: ELEVATION[1], Direction.BELOW: ELEVATION[0]}.get(
-        direction, 0)
-    elevation = _frac(spec.elevation) if spec.elevation is not None else Fraction(default_elevation)
-    if not ELEVATION[0] <= elevation <= ELEVATION[1]:
+    # The angles are checked as given, before they become Fractions: a number is within whole
+    # bounds exactly when its Fraction is, and a Fraction compared with an int costs far more.
+    if spec.elevation is None:
+        elevation = _DEFAULT_ELEVATION.get(direction, _LEVEL)
+    elif ELEVATION[0] <= spec.elevation <= ELEVATION[1]:
+        elevation = _frac(spec.elevation)
+    else:
         raise ScenarioError(f"{f}.elevation", spec.elevation, "allowed: " + HINTS["elevation"])
-    azimuth = _frac(spec.azimuth)
-    if not AZIMUTH[0] <= azimuth <= AZIMUTH[1]:
+    if not AZIMUTH[0] <= spec.azimuth <= AZIMUTH[1]:
         raise ScenarioError(f"{f}.azimuth", spec.azimuth, "allowed: " + HINTS["azimuth"])
+    azimuth = _LEVEL if spec.azimuth == 0 else _frac(spec.azimuth)
     return Attack(profile, ammo, soft_point, band, distance, direction, elevation, azimuth)
+
+
+_LEVEL = Fraction(0)
+# from above the shot comes straight down, from below straight up, unless an elevation is given
+_DEFAULT_ELEVATION = {Direction.ABOVE: Fraction(ELEVATION[1]), Direction.BELOW: Fraction(ELEVATION[0])}
 
 
 def _line_entry(spec: LineSpec, index: int, catalog: Catalog) -> LineEntry:
@@ -336,12 +344,14 @@ def _check_geometry(attack: Attack, line: tuple[LineEntry, ...]) -> None:
     Checked here, so that a parsed scenario always resolves: a face met at 90 degrees or more,
     or a thickness past the curve, is an input error of the scenario, not of ``resolve``.
     """
-    from armourpen.penav.line import cover_layers, own_layers
-
     for index, entry in enumerate(line):
         field = f"line[{index}]"
         if isinstance(entry, Cover):
             if entry.plate is not None:
+                from armourpen.penav.line import cover_layers
+
                 cover_layers(entry, attack, f"{field}.cover")
         elif entry.vehicle is not None or entry.plate is not None:
+            from armourpen.penav.line import own_layers
+
             own_layers(entry, attack, field)

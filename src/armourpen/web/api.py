@@ -17,6 +17,7 @@ from fastapi import APIRouter, Depends, Path, Query, Request
 from fastapi.responses import Response
 from fastapi.routing import APIRoute
 from pydantic import BaseModel, ConfigDict, Field, StrictInt, StrictStr, ValidationError
+from starlette.routing import request_response
 
 import armourpen
 from armourpen.errors import InputError, UnknownNameError
@@ -117,6 +118,12 @@ class RequestRoute(APIRoute):
     """A route whose endpoint takes the request alone and reads its body itself: it is called
     with the request as it is, without FastAPI's parameter solving (nothing to solve, yet a
     cost on every request), and described in the OpenAPI document as any route is."""
+
+    def __init__(self, path: str, endpoint: Callable[..., Any], **options: Any) -> None:
+        super().__init__(path, endpoint, **options)
+        # Starlette's own wrapper: FastAPI's opens two exit stacks per request, for dependencies
+        # that clean up after the response, of which these endpoints have none
+        self.app = request_response(self.get_route_handler())
 
     def get_route_handler(self) -> Endpoint:
         d = self.dependant
