@@ -6,6 +6,7 @@ import json
 from dataclasses import dataclass
 from fractions import Fraction
 from pathlib import Path
+from typing import NamedTuple
 
 import pytest
 
@@ -40,6 +41,14 @@ def test_plain_turns_values_into_json_data() -> None:
     assert plain((Step("PA-2", "x"), Caution("PA-8", "y"))) == [
         {"rule": "PA-2", "text": "x"}, {"rule": "PA-8", "text": "y"}]
     assert plain({1: Path("a/b")}) == {"1": "a/b"}
+
+    class Mark(NamedTuple):
+        band: Band
+        chance: Fraction
+
+    # a named tuple is a record like a dataclass, an object of its fields; a plain tuple a list
+    assert plain(Mark(Band.LONG, Fraction(1, 2))) == {"band": "long", "chance": "1/2"}
+    assert plain((Band.LONG, Fraction(1, 2))) == ["long", "1/2"]
     with pytest.raises(TypeError):
         plain(object())
 

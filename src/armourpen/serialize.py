@@ -4,7 +4,8 @@
 - exact probabilities are reduced ``"n/d"`` strings (:func:`exact`), beside a float where useful;
 - enums are their lower-case keys (``"very_long"``, ``"penetrated_reduced"``);
 - steps and warnings are ``{"rule", "text"}`` records; values with ``to_dict()`` give that;
-- tuples and sets become lists, mappings objects with string keys.
+- tuples and sets become lists, mappings objects with string keys; dataclasses and named tuples
+  become objects of their fields.
 
 :func:`plain` turns any such value into JSON-ready data and :func:`dumps` prints it, so the CLI's
 ``--json`` is by construction the API's ``to_dict()``.
@@ -91,6 +92,9 @@ def _plain_other(value: object) -> Json:  # noqa: PLR0911 (one return per kind o
         return {str(plain(k)): plain(v) for k, v in value.items()}
     if isinstance(value, set | frozenset):
         return sorted((plain(v) for v in value), key=str)
+    names = getattr(type(value), "_fields", None)
+    if isinstance(value, tuple) and names is not None:  # a named tuple is a record, as a dataclass
+        return {name: plain(getattr(value, name)) for name in names}
     if isinstance(value, list | tuple):
         return [plain(v) for v in value]
     if isinstance(value, PurePath):

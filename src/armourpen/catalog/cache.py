@@ -110,14 +110,25 @@ def _encode(value: Any) -> Any:
         return f"{value.numerator}/{value.denominator}"
     if isinstance(value, str | int | bool) or value is None:  # enums are str
         return value if not isinstance(value, str) else str(value)
+    names = _field_names(type(value))
+    if names is not None:
+        return {name: _encode(getattr(value, name)) for name in names}
     if isinstance(value, tuple | frozenset):
         items = [_encode(v) for v in value]
         return sorted(items) if isinstance(value, frozenset) else items
     if isinstance(value, Mapping):
         return {str(k): _encode(v) for k, v in value.items()}
-    if dataclasses.is_dataclass(value):
-        return {f.name: _encode(getattr(value, f.name)) for f in dataclasses.fields(value)}
     raise TypeError(f"no plain form for {type(value).__name__}")
+
+
+def _field_names(kind: type) -> tuple[str, ...] | None:
+    """The fields of an item type (a named tuple or a dataclass); None for any other type."""
+    if issubclass(kind, tuple):
+        names: tuple[str, ...] | None = getattr(kind, "_fields", None)
+        return names
+    if dataclasses.is_dataclass(kind):
+        return tuple(f.name for f in dataclasses.fields(kind))
+    return None
 
 
 class _Mismatch(ValueError):
@@ -164,7 +175,7 @@ def _decoder(hint: Any) -> Decoder:
         return lambda v: types.MappingProxyType(
             {_expect(k, str): entry(x) for k, x in _expect(v, dict).items()}
         )
-    if isinstance(hint, type) and dataclasses.is_dataclass(hint):
+    if isinstance(hint, type) and _field_names(hint) is not None:
         fields = {name: _decoder(h) for name, h in typing.get_type_hints(hint).items()}
 
         def build(v: Any) -> Any:

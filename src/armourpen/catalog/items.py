@@ -6,6 +6,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass, field
 from enum import StrEnum
 from fractions import Fraction
+from typing import NamedTuple
 
 from armourpen.errors import CatalogError
 from armourpen.values import HORIZONTAL, Direction, faces_problem
@@ -21,8 +22,12 @@ class RangeColumn(StrEnum):
     NONE = "none"
 
 
-@dataclass(frozen=True, slots=True)
-class AmmoType:
+# Items are named tuples rather than frozen dataclasses: as immutable and typed, with the same
+# reprs, and made many times faster when the module is imported, which every one-shot command
+# pays for (bench/startup.py). A vehicle, which checks its faces when built, stays a dataclass.
+
+
+class AmmoType(NamedTuple):
     """An ammunition type (PA-6): data, with PEN and DC modifiers that are 0 unless set."""
 
     name: str
@@ -33,8 +38,7 @@ class AmmoType:
     source: str = "built-in"
 
 
-@dataclass(frozen=True, slots=True)
-class AttackProfile:
+class AttackProfile(NamedTuple):
     """One attack: PEN on the personal scale (SPEN x 5 when ``structural``)."""
 
     name: str
@@ -50,8 +54,7 @@ class AttackProfile:
     source: str = "built-in"
 
 
-@dataclass(frozen=True, slots=True)
-class ArmourItem:
+class ArmourItem(NamedTuple):
     """Worn armour, a helmet, a shield or a plate of steel, with its AV (personal scale)."""
 
     name: str
@@ -65,8 +68,7 @@ class ArmourItem:
     source: str = "built-in"
 
 
-@dataclass(frozen=True, slots=True)
-class CoverItem:
+class CoverItem(NamedTuple):
     """A piece of cover. ``av`` is None for the table's rows without a value (PA-13)."""
 
     name: str
@@ -78,8 +80,7 @@ class CoverItem:
     source: str = "built-in"
 
 
-@dataclass(frozen=True, slots=True)
-class Plate:
+class Plate(NamedTuple):
     """A vehicle plate (PA-10): actual RHA thickness in mm, or actual SAV; slope back from vertical."""
 
     thickness_mm: Fraction | None = None

@@ -10,7 +10,6 @@ errors, which name the scenario's keys (``line[1].armour[0]``).
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import replace
 from fractions import Fraction
 from typing import TYPE_CHECKING, NamedTuple
 
@@ -222,7 +221,7 @@ def _attack(spec: AttackSpec, catalog: Catalog) -> Attack:
         profile = catalog.attack(spec.weapon, f"{f}.weapon")
         dc, _ = _one_of(f, spec.dc, spec.sdc, ("dc", "sdc"), required=False)
         if dc is not None:
-            profile = replace(profile, dc=dc)
+            profile = profile._replace(dc=dc)
     else:
         pen, structural = _one_of(f, spec.pen, spec.spen, ("pen", "spen"))
         assert pen is not None
