@@ -22,10 +22,10 @@ import urllib.request
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
-from urllib.parse import quote
+from urllib.parse import quote, unquote
 
 import pytest
-from gcs.gcs_helpers import character
+from gcs.gcs_helpers import character, sample
 from web.web_helpers import SCRIPT_NAME
 
 from armourpen.scenario import example_names
@@ -116,6 +116,16 @@ def results(page: Page) -> Any:
 def clear_line(page: Page) -> None:
     while cards(page).count():
         cards(page).first.locator(".tools").get_by_role("button", name=re.compile("^Remove ")).click()
+
+
+def one_new_target(page: Page, server: str, damage: str, roll: int) -> Any:
+    """A GURPS line of one new target card, shot with ``damage`` rolling ``roll``."""
+    page.goto(server + "/?rules=gurps")
+    clear_line(page)
+    page.get_by_label("Damage").fill(damage)
+    page.get_by_label("Dice total (with adds)").fill(str(roll))
+    page.get_by_role("button", name="+ Target").click()
+    return cards(page).first
 
 
 def test_ap2_a_new_card_takes_a_name_no_other_card_has(page: Page, server: str) -> None:
@@ -293,12 +303,7 @@ def test_a_catalog_name_with_a_script_shows_as_text(page: Page, server: str) -> 
 def test_gcs_a_character_file_chosen_for_a_target(page: Page, server: str, tmp_path: Path) -> None:
     ogre = tmp_path / "Ogre.gcs"
     ogre.write_text(json.dumps(character(name="Ogre", hp=20, st=20, ht=13)), encoding="utf-8")
-    page.goto(server + "/?rules=gurps")
-    clear_line(page)
-    page.get_by_label("Damage").fill("2d pi")
-    page.get_by_label("Dice total (with adds)").fill("7")
-    page.get_by_role("button", name="+ Target").click()
-    card = cards(page).first
+    card = one_new_target(page, server, "2d pi", 7)
     card.get_by_label("GCS character file (or drop it on the card)").set_input_files(str(ogre))
     expect(card.locator("[data-gcs-hint]")).to_have_text(
         "Ogre.gcs: Ogre, HP 20, ST 20, HT 13, humanoid body")
@@ -339,3 +344,61 @@ def test_a_gcs_file_with_a_portrait_is_kept_without_it(page: Page, server: str, 
     expect(results(page).first.locator(".steps")).to_contain_text("from line[0].gcs: HP", timeout=10_000)
     kept = card.evaluate("c => c.dataset.gcs")
     assert "portrait" not in kept and len(kept) < 100_000
+
+
+def test_gu11_a_gcs_files_pain_threshold_taken_away_on_the_card(
+    page: Page, server: str, context: BrowserContext,
+) -> None:
+    # Kabal (HP 13, torso DR 0, High Pain Threshold) takes injury 5 from 2d pi rolling 5: no shock
+    # for his trait; taken away on the card, shock -4 (GU-11: minus the injury, at worst -4)
+    card = one_new_target(page, server, "2d pi", 5)
+    card.get_by_text("Traits (GU-14)").click()
+    expect(card.get_by_role("checkbox", name="High Pain Threshold")).not_to_be_checked()
+    card.get_by_label("GCS character file (or drop it on the card)").set_input_files(
+        str(sample("Kabal.gcs")))
+    expect(card.locator("[data-gcs-hint]")).to_contain_text("Kabal.gcs: Kabal, HP 13")
+    card.locator("select[data-key=location]").select_option("torso")
+    pain = card.get_by_role("combobox", name="High Pain Threshold")
+    expect(pain).to_have_value("")
+    expect(pain.locator("option").first).to_have_text("from the file (yes)")
+    expect(card.get_by_role("combobox", name="Low Pain Threshold")).to_have_value("")
+    result = results(page).first
+    expect(result.locator(".steps")).to_contain_text("no shock penalty, for High Pain Threshold")
+    expect(result.locator('[data-outcome="shock"]')).to_have_count(0)
+    pain.focus()
+    page.keyboard.press("n")  # "no", from the keyboard
+    expect(pain).to_have_value("false")
+    expect(result.locator('[data-outcome="shock"]')).to_have_text(re.compile("shock -4 DX/IQ"))
+    expect(result.locator(".steps")).to_contain_text(
+        "high_pain_threshold false from the scenario overrides the file's High Pain Threshold")
+    expect(page).to_have_url(re.compile(re.escape(quote('"high_pain_threshold":false', safe=""))))
+
+    shared = context.new_page()  # the shared address: the choice kept, the file asked for again
+    shared.goto(page.url)
+    again = cards(shared).first
+    expect(again.get_by_role("combobox", name="High Pain Threshold")).to_have_value("false")
+    again.locator("[data-gcs-file]").set_input_files(str(sample("Kabal.gcs")))
+    expect(results(shared).first.locator('[data-outcome="shock"]')).to_have_text(
+        re.compile("shock -4 DX/IQ"))
+    shared.close()
+
+    card.get_by_role("button", name="Forget the file").click()  # a box again, and not on
+    expect(card.get_by_role("checkbox", name="High Pain Threshold")).not_to_be_checked()
+    expect(card.get_by_role("combobox", name="High Pain Threshold")).to_have_count(0)
+
+
+@pytest.mark.parametrize(("value", "shown"), [(None, ""), (True, "true"), (False, "false")])
+def test_gu13_each_state_of_a_file_trait_goes_back_to_the_address(
+    page: Page, server: str, value: bool | None, shown: str,
+) -> None:
+    entry: dict[str, Any] = {"target": "Acrobat", "gcs": "Acrobat.gcs"}
+    if value is not None:
+        entry["perfect_balance"] = value
+    data = {"rules": "gurps", "attack": {"damage": "3d cr", "roll": 16}, "line": [entry]}
+    page.goto(server + "/?s=" + quote(json.dumps(data)))
+    card = cards(page).first
+    expect(card.get_by_label("Perfect Balance")).to_have_value(shown)
+    card.get_by_label("HP").fill("12")  # any edit writes the address from the form
+    expect(page).to_have_url(re.compile(re.escape(quote('"hp":12', safe=""))))
+    written = json.loads(unquote(page.url.split("?s=", 1)[1]))["line"][0]
+    assert written == {**entry, "hp": 12}

@@ -40,7 +40,11 @@ _KNOWN = {
                "high_pain_threshold", "low_pain_threshold", "gcs"),
     "gurps-cover": ("cover",),
 }
-_OVERRIDING_TRAITS = ("perfect_balance", "high_pain_threshold", "low_pain_threshold")
+_TRAITS = ("perfect_balance", "flexible", "groin_double_shock", "high_pain_threshold",
+           "low_pain_threshold")
+FILE_TRAITS = ("perfect_balance", "high_pain_threshold", "low_pain_threshold")
+"""The traits a GCS file gives, which a card beside the file sets to the file's, yes or no
+(``false`` takes the file's away); the others are the scenario's alone: a box."""
 _GURPS_COVER = ("name", "dr", "dr_back", "hp", "slab", "injury_tolerance")
 
 
@@ -84,6 +88,14 @@ class CardForm:
     extra: str = "{}"
 
     @property
+    def traits_set(self) -> bool:
+        """The card sets a trait (GU-14): one on, a figure, or a file's trait taken away."""
+        v = self.values
+        return bool(v.get("hardened") or v.get("vulnerability")) \
+            or any(v.get(k) == "true" for k in _TRAITS) \
+            or (bool(v.get("gcs")) and any(v.get(k) == "false" for k in FILE_TRAITS))
+
+    @property
     def title(self) -> str:
         return {"penav-cover": "Cover", "person": "Person", "vehicle": "Vehicle",
                 "target": "Target", "gurps-cover": "Cover"}[self.kind]
@@ -109,8 +121,6 @@ def card_of(entry: object, rules: str) -> CardForm:
             known = tuple(k for k in known if k != "dr")
         if isinstance(e.get("dr_back"), dict):  # DR out by location: kept as it is
             known = tuple(k for k in known if k != "dr_back")
-        # false beside a GCS file takes the file's trait away; a box cannot say so: kept as it is
-        known = tuple(k for k in known if not (k in _OVERRIDING_TRAITS and e.get(k) is False))
         values = {k: text(e.get(k)) for k in known if k != "gcs"}
         if table is not None:  # the folded table of DR by location (GU-3)
             values["dr"], values["dr_table"] = "", "true"

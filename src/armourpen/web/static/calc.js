@@ -171,7 +171,10 @@
       for (const key of ["hardened", "vulnerability"]) put(e, key, read(card, key), true);
       for (const key of ["perfect_balance", "flexible", "groin_double_shock", "high_pain_threshold",
         "low_pain_threshold"]) {
-        if (read(card, key) === true) e[key] = true;
+        // a box: on, or not said; beside a GCS file, the file's traits: true, false or the file's
+        const value = read(card, key);
+        if (value === true || value === "true") e[key] = true;
+        else if (value === "false") e[key] = false;
       }
       return { ...e, ...ex };
     }
@@ -591,6 +594,13 @@
       el.value = "";
       el.placeholder = "from the file";
     }
+    own(card, "hardened").placeholder = "from the file";
+    own(card, "injury_tolerance").options[0].textContent = "from the file";
+    beside(card, true, {
+      perfect_balance: character.perfect_balance,
+      high_pain_threshold: character.pain_threshold === "high",
+      low_pain_threshold: character.pain_threshold === "low",
+    });
     const where = own(card, "location");
     const options = [new Option("the attack's", ""), new Option("random (the file's body)", "random")];
     for (const loc of character.body.locations) options.push(new Option(loc.table_name, loc.id));
@@ -618,7 +628,30 @@
     box.querySelector("[data-gcs-hint]").textContent = "";
     box.querySelector("[data-gcs-file]").value = "";
     box.querySelector('[data-act="forget-gcs"]').hidden = true;
-    for (const key of ["hp", "dr", "st"]) own(card, key).placeholder = "";
+    for (const key of ["hp", "dr", "st", "hardened"]) own(card, key).placeholder = "";
+    own(card, "injury_tolerance").options[0].textContent = "none (default)";
+    beside(card, false, {});
+  }
+
+  function beside(card, gcs, filed) {
+    // the traits a GCS file gives: beside a file, a choice of "from the file", yes and no (no
+    // takes the file's away); without one, a box. The other control waits in a <template>.
+    for (const tpl of card.querySelectorAll("template[data-other]")) {
+      const key = tpl.dataset.other;
+      let el = own(card, key);
+      if ((el.tagName === "SELECT") !== gcs) {
+        const field = el.closest(".field");
+        const other = tpl.content.querySelector(".field");
+        field.replaceWith(other);
+        tpl.content.replaceChildren(field);
+        const next = own(card, key);
+        if (gcs) next.value = el.checked ? "true" : "";
+        else next.checked = el.value === "true";
+        el = next;
+      }
+      if (gcs && key in filed) el.options[0].textContent = `from the file (${filed[key] ? "yes" : "no"})`;
+    }
+    renumber();
   }
 
   // --- switching rule set, attack mode, roll mode ---------------------------------------------
