@@ -23,7 +23,7 @@ def test_schema_and_spec_have_the_same_fields_and_defaults(name: str) -> None:
     assert set(model.model_fields) == set(plain._fields)
     for field, info in model.model_fields.items():
         default = plain._field_defaults.get(field, "(required)")
-        given = "(required)" if info.is_required() else info.default
+        given = "(required)" if info.is_required() else info.get_default(call_default_factory=True)
         assert (given if not isinstance(given, list) else tuple(given)) == default, field
 
 
@@ -38,7 +38,7 @@ def test_a_line_entry_is_a_cover_entry_or_a_target_entry_of_the_spec() -> None:
             if field == tag:
                 assert info.is_required()
                 continue
-            given = info.default
+            given = info.get_default(call_default_factory=True)
             default = spec.LineSpec._field_defaults[field]
             assert (given if not isinstance(given, list) else tuple(given)) == default, field
 

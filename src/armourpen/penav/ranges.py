@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import functools
 import re
 from enum import StrEnum
 from fractions import Fraction
@@ -147,6 +148,7 @@ def band_for_metres(metres: Fraction | int) -> Band:
     raise ValueError(f"{metres} m is beyond Very Distant")
 
 
+@functools.cache  # one text per band, asked for by every resolve
 def band_span(band: Band) -> str:
     """The band's interval as the ruling writes it, e.g. ``(100, 200] m/yd``."""
     if band is Band.CONTACT:

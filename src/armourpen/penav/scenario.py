@@ -74,12 +74,17 @@ class _Strict(BaseModel):
 _ATOMS = frozenset({str, int, float, bool, type(None)})
 
 
+def _empty_list() -> Any:
+    """An empty list by default, made afresh: pydantic deep-copies a default ``[]`` on every
+    validation that leaves the field out. The JSON Schema still shows ``"default": []``."""
+    return Field(default_factory=list, json_schema_extra={"default": []})
+
+
 def _spec_of(value: Any) -> Any:
     if type(value) is list:
-        return tuple(v if type(v) in _ATOMS else _spec_of(v) for v in value)
-    if isinstance(value, _Strict):
-        return value.to_spec()
-    return value
+        return tuple([v if type(v) in _ATOMS else _spec_of(v) for v in value])
+    to_spec = getattr(value, "to_spec", None)  # a model (isinstance of one is an ABC check)
+    return value if to_spec is None else to_spec()
 
 
 class AttackSpec(_Strict):
@@ -148,7 +153,7 @@ class TargetEntry(_Strict):
     SPEC = plain.LineSpec
 
     target: Name
-    armour: list[Name | ArmourSpec] = []
+    armour: list[Name | ArmourSpec] = _empty_list()
     body: Literal["human", "none"] | None = None
     vehicle: Name | None = None
     face: StrictStr | None = None
@@ -177,7 +182,7 @@ class ScenarioSpec(_Strict):
     SPEC = plain.ScenarioSpec
 
     rules: Literal["penav"] = "penav"
-    optional_rules: list[StrictStr] = []
+    optional_rules: list[StrictStr] = _empty_list()
     attack: AttackSpec
     line: list[LineEntry] = Field(min_length=1)
 
