@@ -87,6 +87,16 @@ def test_gu10_a_roll_that_is_not_dice_loads_with_a_warning() -> None:
     assert "'d%'" in c.warnings[0].text
 
 
+def test_gu10_a_swarm_of_one_location_whose_roll_is_0_loads_and_is_hit_there() -> None:
+    # as the library's Nest Scorpion (a swarm) writes its body: roll "0", one location "0-1"
+    c = load([location("torso", "0-1", table_name="Swarm Body")], roll="0")
+    assert (c.body.dice, c.body.table) == (None, ())
+    assert [loc.rolls for loc in c.body.locations] == [(0, 1)]
+    assert [w.text for w in c.warnings] == [
+        "Humanoid: the roll '0' is not dice armourpen reads (such as 3d); a random hit lands on "
+        "its only location, Swarm Body"]
+
+
 @pytest.mark.parametrize(("text", "dice"), [
     ("3d", Dice(3)), ("1d", Dice(1)), ("2d6", Dice(2)), ("1d+1", Dice(1, 6, 1)),
     ("1d12", Dice(1, 12)), (" 2D - 1 ", Dice(2, 6, -1)), ("d", Dice(1)),

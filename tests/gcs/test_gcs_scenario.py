@@ -13,6 +13,7 @@ from gcs.gcs_helpers import DR_ALL, HUMANOID, character, location, modifier, sam
 
 import armourpen
 from armourpen.errors import GcsError, ScenarioError
+from armourpen.gurps.locations import Location
 from armourpen.gurps.scenario import GurpsScenario, Target
 
 OGRE = character(
@@ -286,6 +287,39 @@ def test_gcs_target_in_the_json_schema() -> None:
 
 
 # --- random hit locations on the file's own body (GU-10) ------------------------------------
+
+def _swarm(tmp_path: Path, locations: list[dict[str, Any]]) -> Path:
+    # as the library's Nest Scorpion (a swarm of 20) writes its body: a roll of "0"
+    path = tmp_path / "Nest Scorpion.gcs"
+    path.write_text(json.dumps(character(name="Nest Scorpion", hp=11, roll="0",
+                                         locations=locations)), encoding="utf-8")
+    return path
+
+
+def test_gu10_random_on_a_body_of_one_location_whose_roll_is_not_dice(tmp_path: Path) -> None:
+    path = _swarm(tmp_path, [location("torso", "0-1", table_name="Swarm Body")])
+    line = {"target": "Swarm", "gcs": str(path), "injury_tolerance": "none"}
+    s = load(scenario("2d cr", {**line, "location": "random"}, roll=9))
+    assert s.targets[0].location == Location.TORSO  # every hit lands on its one location
+    assert any("a random hit lands on Swarm Body, the body's only location (its roll '0'"
+               in step.text for step in s.steps)
+    # 2d cr rolled 9 against DR 0: 9 HP of injury, as for the torso aimed at
+    aimed = load(scenario("2d cr", {**line, "location": "torso"}, roll=9))
+    for run in (s, aimed):
+        assert armourpen.resolve(run, seed=1).targets[0].injury == 9
+
+
+def test_gu10_random_on_a_body_of_several_locations_whose_roll_is_not_dice(
+    tmp_path: Path,
+) -> None:
+    path = _swarm(tmp_path, [location("torso", "0-1"), location("tail", "2")])
+    with pytest.raises(ScenarioError) as info:
+        load(scenario("2d cr", {"target": "Swarm", "gcs": str(path), "location": "random"},
+                      roll=9))
+    e = info.value
+    assert (e.field, e.value) == ("line[0].location", "random")
+    assert e.allowed.endswith("torso, tail (its roll '0' gives no table armourpen can roll)")
+
 
 # 3d6: the number of the 216 rolls giving each total from 3 to 18
 WAYS = dict(zip(range(3, 19), (1, 3, 6, 10, 15, 21, 25, 27, 27, 25, 21, 15, 10, 6, 3, 1),

@@ -9,7 +9,9 @@ eye and the vitals). armourpen reads those ranges as written. Real files are not
   without a torso gives them to the location that covers the most rolls, and a body of one
   location (the Dungeon Fantasy Ooze's, written ``-``) to that location. A warning names them.
 - a roll that two locations claim goes to the first in the file's order, with a warning;
-- a range beyond the dice is cut to them, with a warning.
+- a range beyond the dice is cut to them, with a warning;
+- a roll that is not dice (the library's Nest Scorpion, a swarm, writes ``0``) gives no table, with
+  a warning; on a body of one location every hit lands there anyway (:mod:`armourpen.gcs.target`).
 
 A location with a ``sub_table`` is rolled again on that table's own dice.
 """
@@ -97,10 +99,11 @@ def read_body(
             printable(loc.id), printable(table_name), rolls, ordered, sub, natural))
     dice = parse_dice(data.roll)
     if dice is None:
+        random = (f"a random hit lands on its only location, {locations[0].table_name}"
+                  if len(locations) == 1 else "location = \"random\" cannot be rolled on this table")
         warnings.append(Caution(
-            "GU-10",
-            f"{title}: the roll {data.roll!r} is not dice armourpen reads (such as 3d); "
-            "location = \"random\" cannot be rolled on this table",
+            "GU-10", f"{title}: the roll {data.roll!r} is not dice armourpen reads (such as 3d); "
+            f"{random}",
         ))
         return GcsBody(printable(data.name), printable(data.roll), tuple(locations))
     return GcsBody(printable(data.name), printable(data.roll), tuple(locations), dice,

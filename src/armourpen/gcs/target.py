@@ -176,14 +176,7 @@ def from_character(
                 f"body {body.name or '(unnamed)'} ({body.roll})")
 
     # Where it is hit: an id of the file's body, or its random table.
-    rollable = bool(body.table) and body.dice is not None and body.dice.sides == 6 \
-        and body.dice.add == 0
-    if location == RANDOM:
-        if not rollable:
-            raise ScenarioError(field, RANDOM, _where_allowed(character, False)
-                                + f" (its roll {body.roll!r} gives no table armourpen can roll)")
-    elif str(location) not in body_ids(character):
-        raise ScenarioError(field, str(location), _where_allowed(character, rollable))
+    location = _where(character, location, field, report)
 
     dr_at = _dr_by_location(character, damage, report)
     against = f" against {damage.type.value}" if any(
@@ -290,6 +283,30 @@ def _dr_by_location(
             report.warn("GU-3", f"{loc.table_name} (DR {dr}) is hit as the {where.value}, whose "
                         f"DR is {kept[2]}'s, {kept[0]}")
     return out
+
+
+def _where(
+    character: GcsCharacter, location: str | Location | Random, field: str, report: _Report
+) -> str | Location | Random:
+    """``location`` checked against the file's body: one of its ids, or ``random`` where it has a
+    table armourpen can roll or a single location (every hit lands there: a swarm whose roll is
+    written ``0``)."""
+    body = character.body
+    rollable = bool(body.table) and body.dice is not None and body.dice.sides == 6 \
+        and body.dice.add == 0
+    only = body.locations[0] if len(body.locations) == 1 else None
+    if location == RANDOM and not rollable and only is not None:
+        report.step("GU-10", f"a random hit lands on {only.table_name}, the body's only location "
+                    f"(its roll {body.roll!r} gives no table to roll, and needs none)")
+        return only.id
+    if location == RANDOM:
+        if not rollable:
+            raise ScenarioError(field, RANDOM, _where_allowed(character, False)
+                                + f" (its roll {body.roll!r} gives no table armourpen can roll)")
+    elif str(location) not in body_ids(character):
+        raise ScenarioError(field, str(location),
+                            _where_allowed(character, rollable or only is not None))
+    return location
 
 
 def _flat(locations: tuple[GcsLocation, ...]) -> list[GcsLocation]:
