@@ -8,7 +8,6 @@ alias is unique across the whole catalog, so a user item can never shadow a buil
 from __future__ import annotations
 
 import stat
-import unicodedata
 from collections.abc import Iterable, Sequence
 from pathlib import Path
 
@@ -73,6 +72,8 @@ def name_key(text: str) -> str:
 
 
 def _full_key(text: str) -> str:
+    import unicodedata  # only for names beyond ASCII: loading it costs a one-shot command
+
     return unicodedata.normalize("NFKC", text).translate(_TYPOGRAPHY).casefold().translate(_IGNORED)
 
 
@@ -370,6 +371,7 @@ class Catalog:
         and refused beyond ``limits`` (``max_text_chars``, ``max_search_work``).
         """
         import difflib  # here, not at the top: looking a name up needs none
+        import unicodedata
 
         limits.check("max_text_chars", len(text), "characters", field)
         if any(unicodedata.category(c) == "Cc" for c in text):

@@ -8,7 +8,6 @@ so that a pipe or a file gets the whole result. Rich is not imported.
 
 from __future__ import annotations
 
-import unicodedata
 from collections.abc import Sequence
 
 from armourpen.layout import Align, Badge, Column, Layout, Span
@@ -20,6 +19,8 @@ def width(text: str) -> int:
     """Columns ``text`` takes in a terminal: wide East Asian characters two, combining marks none."""
     if text.isascii():
         return len(text)
+    import unicodedata  # only for text beyond ASCII: loading it costs a one-shot command
+
     total = 0
     for c in text:
         if unicodedata.combining(c):
