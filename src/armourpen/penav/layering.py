@@ -18,6 +18,8 @@ class Layer(NamedTuple):
     structural: bool = False  # shown with its SAV
 
     def label(self) -> str:
+        if not self.structural:  # the common case, without a call
+            return f"{self.name} AV {self.av}"
         return f"{self.name} {fmt(self.av, 'AV', self.structural)}"
 
     def to_dict(self) -> dict[str, Any]:

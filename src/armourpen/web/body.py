@@ -12,6 +12,7 @@ from collections.abc import Awaitable, Callable, MutableMapping
 from typing import TYPE_CHECKING, Any
 
 from armourpen.limits import Limits
+from armourpen.reading import parse_json
 from armourpen.web.errors import BodyTooLarge, MalformedBody, body
 
 if TYPE_CHECKING:
@@ -50,7 +51,7 @@ class BodyLimit:
         if scope["type"] != "http":
             await self.app(scope, receive, send)
             return
-        name = cap_of(str(scope.get("path", "")))
+        name = cap_of(scope.get("path", ""))
         cap: int = getattr(self.limits, name)
         declared = dict(scope.get("headers") or ()).get(b"content-length")
         if declared is not None:
@@ -88,8 +89,6 @@ async def _refuse(send: Send, status: int, exc: MalformedBody | BodyTooLarge) ->
 
 async def read_json(request: Request, limits: Limits, *, what: str = "body") -> dict[str, Any]:
     """The body as a JSON object, checked as a scenario file is (see the module)."""
-    from armourpen.reading import parse_json
-
     raw = await request.body()
     try:
         text = raw.decode("utf-8")

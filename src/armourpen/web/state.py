@@ -9,6 +9,8 @@ from typing import TYPE_CHECKING, Any
 
 from armourpen.errors import InputError
 from armourpen.limits import Limits
+from armourpen.rulesets import rules_of  # with the app, not on each request
+from armourpen.scenario import load_checked, load_scenario
 
 if TYPE_CHECKING:
     from starlette.requests import Request
@@ -38,9 +40,6 @@ class WebState:
         mapping is a body :func:`armourpen.web.body.read_json` read (and checked) with the app's
         caps, which is not walked again.
         """
-        from armourpen.rulesets import rules_of
-        from armourpen.scenario import load_checked, load_scenario
-
         catalog = self.catalog if rules_of(data).uses_catalog else None
         load = load_checked if checked else load_scenario
         return load(with_uploads(data), catalog, limits=self.limits)
