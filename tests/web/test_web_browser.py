@@ -380,6 +380,7 @@ def test_gu11_a_gcs_files_pain_threshold_taken_away_on_the_card(
     again.locator("[data-gcs-file]").set_input_files(str(sample("Kabal.gcs")))
     expect(results(shared).first.locator('[data-outcome="shock"]')).to_have_text(
         re.compile("shock -4 DX/IQ"))
+    expect(again.locator("select[data-key=location]")).to_have_value("torso")  # kept too
     shared.close()
 
     card.get_by_role("button", name="Forget the file").click()  # a box again, and not on
@@ -402,3 +403,18 @@ def test_gu13_each_state_of_a_file_trait_goes_back_to_the_address(
     expect(page).to_have_url(re.compile(re.escape(quote('"hp":12', safe=""))))
     written = json.loads(unquote(page.url.split("?s=", 1)[1]))["line"][0]
     assert written == {**entry, "hp": 12}
+
+
+def test_gu10_a_forgotten_files_body_takes_its_locations_with_it(page: Page, server: str) -> None:
+    card = one_new_target(page, server, "2d pi", 5)
+    where = card.locator("select[data-key=location]")
+    where.select_option("torso")
+    card.locator("[data-gcs-file]").set_input_files(str(sample("Harpy.gcs")))  # an avian body
+    expect(where.locator("option[value=wing]")).to_have_count(1)
+    expect(where).to_have_value("torso")  # the harpy has one too
+    where.select_option("wing")
+    expect(results(page).first.locator(".steps")).to_contain_text("a wing is a limb")
+    card.get_by_role("button", name="Forget the file").click()  # a target written by hand again
+    expect(where.locator("option[value=wing]")).to_have_count(0)
+    expect(where.locator("option[value=vitals]")).to_have_count(1)
+    expect(where).to_have_value("")  # the attack's: a hand-written target has no wing

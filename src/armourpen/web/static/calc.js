@@ -604,7 +604,7 @@
     const where = own(card, "location");
     const options = [new Option("the attack's", ""), new Option("random (the file's body)", "random")];
     for (const loc of character.body.locations) options.push(new Option(loc.table_name, loc.id));
-    where.replaceChildren(...options);
+    placeOptions(where, options);
     schedule();
   }
 
@@ -630,7 +630,17 @@
     box.querySelector('[data-act="forget-gcs"]').hidden = true;
     for (const key of ["hp", "dr", "st", "hardened"]) own(card, key).placeholder = "";
     own(card, "injury_tolerance").options[0].textContent = "none (default)";
+    const humanoid = fromTemplate("tpl-target").querySelector('[data-key="location"]').options;
+    placeOptions(own(card, "location"), [...humanoid]);
     beside(card, false, {});
+  }
+
+  function placeOptions(select, options) {
+    // a body's locations: the one chosen is kept where the body has it (a file chosen again
+    // for an address's card keeps its location; a wing goes with the file's avian body)
+    const keep = select.value;
+    select.replaceChildren(...options);
+    select.value = options.some((o) => o.value === keep) ? keep : "";
   }
 
   function beside(card, gcs, filed) {
