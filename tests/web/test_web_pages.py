@@ -129,6 +129,15 @@ def test_gcs_an_address_keeps_the_files_name_and_asks_for_the_file(client: TestC
     assert "line[0].gcs: &#39;Ogre.gcs&#39; is not allowed; here, the GCS file&#39;s JSON" in html
 
 
+def test_gu10_an_address_keeps_a_location_of_the_gcs_files_body(client: TestClient) -> None:
+    # an avian's wing is no humanoid location: the card offers it until the file is chosen again
+    data = {"rules": "gurps", "attack": {"damage": "2d pi", "roll": 5},
+            "line": [{"target": "Harpy", "gcs": "Harpy.gcs", "location": "wing"}]}
+    html = client.get(address(data)).text
+    assert '<option value="wing" selected>wing</option>' in html
+    assert 'data-key="location"' in html and html.count('<option value="wing"') == 1
+
+
 def test_ui_outcome_refuses_a_malformed_body(client: TestClient) -> None:
     r = client.post("/ui/outcome", content=b"{")
     assert r.status_code == 400 and r.json()["field"] == "body"
