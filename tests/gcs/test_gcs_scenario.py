@@ -179,7 +179,7 @@ def test_gcs_keys_beside_the_file_override_it_and_a_step_says_so(ogre_file: Path
     assert "Ogre: hp 30 from the scenario overrides the file's 20 (" in texts[0]
     for said in ("st 25 from the scenario overrides the file's 20",
                  "hardened 0 from the scenario overrides the file's 1",
-                 "perfect_balance False from the scenario overrides the file's True",
+                 "perfect_balance false from the scenario overrides the file's true",
                  "injury_tolerance homogenous, no_brain from the scenario overrides the file's "
                  "unliving"):
         assert any(said in x for x in texts), said

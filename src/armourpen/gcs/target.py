@@ -145,9 +145,14 @@ class _Report:
         if given is None:
             return filed
         if given != filed:
-            self.step(rule, f"{key} {given} from the scenario overrides the file's {filed} "
-                      f"({self.source})")
+            self.step(rule, f"{key} {_shown(given)} from the scenario overrides the file's "
+                      f"{_shown(filed)} ({self.source})")
         return given
+
+
+def _shown(value: object) -> str:
+    """A figure as the scenario file writes it (flags in lower case: ``false``, not ``False``)."""
+    return str(value).lower() if isinstance(value, bool) else str(value)
 
 
 def from_character(
