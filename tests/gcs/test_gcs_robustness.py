@@ -66,10 +66,15 @@ def walk(value: Any, path: Path = ()) -> Iterator[tuple[Path, Any]]:
             yield from walk(v, (*path, i))
 
 
-def put(data: Any, path: Path, value: Any) -> None:
+def put(data: Any, path: Path, value: Any, *, insert: bool = False) -> None:
+    """Write ``value`` at ``path``; with ``insert``, into a list as a new entry before the one
+    there (a dict's key is written over either way)."""
     for part in path[:-1]:
         data = data[part]
-    data[path[-1]] = value
+    if insert and isinstance(data, list):
+        data.insert(int(path[-1]), value)
+    else:
+        data[path[-1]] = value
 
 
 def non_essential(data: dict[str, Any]) -> list[Path]:
@@ -91,13 +96,7 @@ def test_gu14_any_value_in_what_a_shot_does_not_need_loads_with_the_figures_unch
     for _ in range(data.draw(st.integers(1, 4), label="changes")):
         path = data.draw(st.sampled_from(non_essential(doc)), label="path")
         value = data.draw(JSON, label="value")
-        target: Any = doc
-        for part in path[:-1]:
-            target = target[part]
-        if isinstance(target, list) and data.draw(st.booleans(), label="insert"):
-            target.insert(int(path[-1]), value)  # a new entry among the others
-        else:
-            target[path[-1]] = value
+        put(doc, path, value, insert=data.draw(st.booleans(), label="insert"))
     c = armourpen.load_gcs(doc, name=name)  # never raises
     assert figures(c) == figures(original)
     assert all(w.text.isprintable() for w in c.warnings)
