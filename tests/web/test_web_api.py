@@ -346,6 +346,36 @@ def test_ap2_a_body_over_the_cap_is_413() -> None:
     assert small.post("/api/resolve", content=b" " * 999).status_code == 400  # under: read
 
 
+def test_a_body_sent_in_chunks_is_read_whole(client: TestClient) -> None:
+    # no Content-Length: the body arrives in pieces, split inside a name, and reads as one text
+    text = json.dumps(QUICK).encode()
+
+    def chunks() -> Iterator[bytes]:
+        for i in range(0, len(text), 7):
+            yield text[i:i + 7]
+
+    body = client.post("/api/resolve", content=chunks()).json()
+    assert [t["wound_modifier"] for t in body["targets"]] == [-4, None]  # PA-2: PEN 6 = AV 6
+
+
+def test_a_client_gone_before_the_end_of_its_body_is_a_disconnect() -> None:
+    import asyncio
+
+    from starlette.requests import ClientDisconnect, Request
+
+    from armourpen.web.body import whole_body
+
+    messages: Iterator[dict[str, Any]] = iter([{"type": "http.request", "body": b'{"a":', "more_body": True},
+                     {"type": "http.disconnect"}])
+
+    async def receive() -> dict[str, Any]:
+        return next(messages)
+
+    request = Request({"type": "http", "method": "POST", "headers": []}, receive)
+    with pytest.raises(ClientDisconnect):
+        asyncio.run(whole_body(request))
+
+
 @pytest.mark.parametrize("declared", [b"\xb2", b"1\xb2", b"\xbd", b"-1", b""])
 def test_ap2_a_content_length_of_other_digits_is_400(declared: bytes) -> None:
     # Latin-1 '\xb2' is a superscript two: str.isdigit() holds for it, int() refuses it. A
