@@ -7,8 +7,11 @@ import json
 import os
 from pathlib import Path
 from typing import Any
+from unittest import mock
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 import armourpen
 from armourpen.catalog import Catalog
@@ -306,7 +309,10 @@ def test_a_scenario_is_checked_once_however_it_comes(
     path = tmp_path / "s.json"
     path.write_text(json.dumps(data), encoding="utf-8")
     armourpen.load_scenario(path)
-    assert len(walks) == 1  # as it is read
+    assert walks == []  # printable ASCII without escapes: checked on the text as it is read
+    path.write_text(json.dumps(data).replace('"line"', '"\\u006cine"'), encoding="utf-8")
+    armourpen.load_scenario(path)
+    assert walks == [data]  # an escape could hide a control character: walked as it is read
     armourpen.load_scenario(data)
     assert len(walks) == 2 and walks[1] is data
     rules_of(data).parse(data)  # a rule set's parser, called on its own, checks too
@@ -350,3 +356,88 @@ def test_ap2_a_file_is_named_whole_however_long_its_path() -> None:
     with pytest.raises(ScenarioError) as info:
         read_text(deep, field="scenario")
     assert str(info.value) == f"scenario: '{deep}' is not allowed; no such file"
+
+
+# --- plain text: checked on the text, the walk skipped -------------------------------------------
+
+_KEYS = st.text(alphabet=st.sampled_from("ab\x7f\x1b\u202e\u00e9\\\""), max_size=3)
+_LEAVES = st.one_of(
+    st.none(), st.booleans(), st.integers(-(10**20), 10**20), st.integers(), st.floats(),
+    st.text(alphabet=st.sampled_from('a ["{\x07\x7f\t\u00e9\u200b\u202e\\'), max_size=4),
+    # numbers as typed: what each parser reads as 0, as infinity, or refuses as too long
+    st.sampled_from(["1e-400", "0.0", "-0e-400", "1e309", "5e-324", "NaN", "-Infinity",
+                     "9" * 18, "-" + "9" * 18, "9" * 19, "0." + "1" * 30, "1" * 20 + ".5"]).map(
+        lambda typed: _Typed(typed)),
+)
+
+
+class _Typed(str):
+    """A number written into the text exactly as typed."""
+
+
+def _render(value: object, ascii_only: bool) -> str:
+    """JSON text of ``value``; a list of pairs is an object, written with its keys as given
+    (twice, if given twice)."""
+    if isinstance(value, _Typed):
+        return str(value)
+    if isinstance(value, tuple):
+        return "{" + ", ".join(f"{json.dumps(k, ensure_ascii=ascii_only)}: {_render(v, ascii_only)}"
+                               for k, v in value) + "}"
+    if isinstance(value, list):
+        return "[" + ",".join(_render(v, ascii_only) for v in value) + "]"
+    return json.dumps(value, ensure_ascii=ascii_only)
+
+
+_TREES = st.recursive(
+    _LEAVES,
+    lambda inner: st.one_of(st.lists(inner, max_size=3),
+                            st.lists(st.tuples(_KEYS, inner), max_size=3).map(tuple)),
+    max_leaves=8,
+)
+
+
+def _outcome(text: str, limits: Limits) -> tuple[object, ...]:
+    try:
+        return ("read", repr(parse_json(text, field="body", limits=limits)))
+    except InputError as exc:
+        return (type(exc), exc.field, repr(exc.value), exc.allowed, str(exc))
+
+
+@settings(max_examples=300)
+@given(tree=_TREES, ascii_only=st.booleans(), depth=st.integers(1, 4),
+       damage=st.sampled_from(["", "x", "]", ",", '"\x01"', "\\"]))
+def test_ap2_plain_text_skips_the_walk_yet_reads_and_refuses_as_the_walk_does(
+    tree: object, ascii_only: bool, depth: int, damage: str
+) -> None:
+    # Oracle: the same text read with the walk forced. Bad JSON, duplicate keys, numbers out of
+    # bounds, control characters (raw, escaped, DEL), nesting past a small cap: the same answer.
+    text = _render(tree, ascii_only)
+    text = text[: len(text) // 2] + damage + text[len(text) // 2 :]
+    limits = Limits(max_depth=depth)
+    fast = _outcome(text, limits)
+    with mock.patch("armourpen.reading._printable_ascii", lambda _text: False):
+        walked = _outcome(text, limits)
+    assert fast == walked
+
+
+@pytest.mark.parametrize(("text", "field"), [
+    ('{"a": 1, "a": 2}', "a"),
+    ('{"a": [{"b": NaN}]}', "a[0].b"),
+    ('{"a": [{"b": -Infinity}]}', "a[0].b"),
+    ('{"a": [1, 9223372036854775808]}', "a[1]"),
+    ('{"a": [1, -9223372036854775809]}', "a[1]"),
+    ('{"a": {"b": 1e-400}}', "a.b"),
+    ('{"a": {"b": "x\x7fy"}}', "a.b"),
+    ('{"a": {"b": "x\\u0007y"}}', "a.b"),
+    ('{"a": {"x\\u001by": 1}}', "a.x\x1by"),
+    ('{"a": ' + "[" * 32 + "]" * 32 + "}", "a" + "[0]" * 31),
+])
+def test_ap2_printable_ascii_text_is_still_refused_naming_the_place(text: str, field: str) -> None:
+    with pytest.raises(InputError) as info:
+        parse_json(text, field="body")
+    assert info.value.field == field
+
+
+def test_ap2_the_largest_numbers_in_bounds_read_on_plain_text() -> None:
+    text = '{"a": [9223372036854775807, -9223372036854775808, 999999999999999999, 5e-324, 0.0]}'
+    assert parse_json(text, field="body") == {"a": [2**63 - 1, -(2**63), 10**18 - 1, 5e-324, 0.0]}

@@ -10,6 +10,7 @@ a terminal escape in a key or a string. Nothing a user typed may reach a termina
 
 from __future__ import annotations
 
+import functools
 import math
 import os
 import re
@@ -17,10 +18,13 @@ import stat
 from collections.abc import Callable, Mapping
 from fractions import Fraction
 from pathlib import Path
-from typing import Any, TypeAlias
+from typing import TYPE_CHECKING, Any, TypeAlias
 
 from armourpen.errors import SHOWS_NOTHING, FileName, InputError, ScenarioError
 from armourpen.limits import DEFAULT_LIMITS, LimitError, Limits
+
+if TYPE_CHECKING:
+    import json
 
 MAX_DIGITS = 19  # a whole number beyond 2**63 has no meaning in any scenario or catalog
 _BIDI = frozenset("\u061c\u200e\u200f\u202a\u202b\u202c\u202d\u202e\u2066\u2067\u2068\u2069")
@@ -208,8 +212,9 @@ def parse_json(
     import json
 
     bound = max(limits.max_depth, PARSER_DEPTH)
+    brackets = text.count("[") + text.count("{")
     # Text can nest no deeper than it has opening brackets: only a text with more is scanned.
-    if text.count("[") + text.count("{") > bound:
+    if brackets > bound:
         depth = 0
         for m in re.finditer(_JSON_TOKENS, text, re.DOTALL):
             c = m.group()
@@ -220,6 +225,14 @@ def parse_json(
             elif c in "]}":
                 depth -= 1
     try:
+        if brackets <= limits.max_depth and _printable_ascii(text):
+            # No string of this text can hold a character the walk refuses, nor can it nest past
+            # the cap: what is left to refuse, the parser meets (a key given twice, a number out
+            # of bounds), and then the text is read again below and walked, to name the place.
+            try:
+                return _plain_decoder().decode(text)
+            except _Doubtful:
+                pass
         data = json.loads(
             text,
             object_pairs_hook=_object,
@@ -234,6 +247,51 @@ def parse_json(
         raise _nesting_error(PARSER_DEPTH, limits, field) from None
     check_tree(data, prefix=prefix, error=error, limits=limits)
     return data
+
+
+def _printable_ascii(text: str) -> bool:
+    """Whether every string in the JSON ``text`` is printable ASCII: a string holds no raw control
+    character (the parser refuses one), so only an escape or DEL could put one there."""
+    return text.isascii() and "\\" not in text and "\x7f" not in text
+
+
+class _Doubtful(Exception):
+    """Raised by the hooks of :func:`_plain_decoder` where ``parse_json``'s own would leave a value
+    that :func:`check_tree` refuses."""
+
+
+def _unique_object(pairs: list[tuple[str, Any]]) -> dict[str, Any]:
+    out = dict(pairs)
+    if len(out) != len(pairs):
+        raise _Doubtful
+    return out
+
+
+def _plain_int(text: str) -> int:
+    if len(text) < MAX_DIGITS:  # at most 18 digits: within 2**63 either way
+        return int(text)
+    raise _Doubtful
+
+
+def _plain_float(text: str) -> float:
+    value = _parse_float(text)
+    if type(value) is not float:
+        raise _Doubtful
+    return value
+
+
+def _refuse_constant(_text: str) -> Any:
+    raise _Doubtful
+
+
+@functools.cache
+def _plain_decoder() -> json.JSONDecoder:
+    """The parser of a text whose strings are printable ASCII: its hooks raise :class:`_Doubtful`
+    where ``parse_json``'s would leave a value for the walk to refuse; made once."""
+    import json
+
+    return json.JSONDecoder(object_pairs_hook=_unique_object, parse_int=_plain_int,
+                            parse_float=_plain_float, parse_constant=_refuse_constant)
 
 
 def parse_toml(

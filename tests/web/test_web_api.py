@@ -428,7 +428,11 @@ def test_ap2_a_body_is_checked_once_as_it_is_read(client: TestClient, walks: lis
     for path, body in (("/api/resolve", QUICK), ("/api/odds", AGENT_GRAY),
                        ("/api/chart/odds", AGENT_GRAY), ("/ui/outcome", QUICK)):
         walks.clear()
-        assert client.post(path, json=body).status_code == 200
+        text = json.dumps(body)  # printable ASCII without escapes: checked on the text alone
+        assert client.post(path, content=text).status_code == 200
+        assert walks == [], path
+        escaped = text.replace('"line"', '"\\u006cine"')  # an escape could hide a control character
+        assert client.post(path, content=escaped).status_code == 200
         assert walks == [body], path
     bad = {**QUICK, "line": [{"target": "Gray\x1b[2J"}]}
     r = client.post("/api/resolve", json=bad)
