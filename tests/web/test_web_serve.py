@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import html
+from pathlib import Path
 from typing import Any
 
 import pytest
@@ -49,3 +51,55 @@ def test_ap2_serve_bad_port(capsys: pytest.CaptureFixture[str], started: dict[st
     code, _, err = cli(capsys, "serve", "--port", "70000")
     assert code == 2 and "--port: 70000 is not allowed" in err
     assert not started
+
+
+def test_ap2_a_stray_user_catalog_file_is_reported_once_and_gurps_is_served(
+    capsys: pytest.CaptureFixture[str], started: dict[str, Any], user_catalogs: Path,
+) -> None:
+    (user_catalogs / "stray.toml").write_text("[[armour]\nname = 'x'\n", encoding="utf-8")
+    code, out, err = cli(capsys, "serve")
+    assert code == 0 and "http://127.0.0.1:8000/" in out  # it serves all the same
+    said = err.splitlines()[0]
+    assert said.startswith("armourpen: warning: user catalog folder: ")
+    assert "stray.toml' is not allowed; allowed: valid TOML" in said
+    assert err.count("stray.toml") == 1 and "GURPS is served" in err
+    message = said.removeprefix("armourpen: warning: ")
+    from fastapi.testclient import TestClient
+
+    client = TestClient(started["app"])
+    # GURPS names no catalog item: the Basic Set's Agent Gray takes 8 injury (GU-7)
+    gray = {"rules": "gurps", "attack": {"damage": "7d(2) pi-", "roll": 20},
+            "line": [{"target": "Agent Gray", "dr": 8, "hp": 12}]}
+    answer = client.post("/api/resolve", json=gray)
+    assert answer.status_code == 200 and answer.json()["targets"][0]["injury"] == 8
+    page = client.get("/?rules=gurps")
+    assert page.status_code == 200 and "catalog-problem" not in page.text
+    # PEN/AV needs the catalog: refused with the words printed at the start, never a 5xx
+    nato = {"rules": "penav", "attack": {"weapon": "7.62x51mm NATO", "range": "150 m"},
+            "line": [{"target": "Gray", "armour": ["NIJ Type III"]}]}
+    for refused in (client.post("/api/resolve", json=nato), client.get("/api/catalog"),
+                    client.get("/api/catalog/NIJ Type III"),
+                    client.post("/api/table", json={"armour": ["NIJ"]})):
+        assert refused.status_code == 422
+        assert refused.json()["error"] == message
+    ui = client.post("/ui/outcome", json=nato).json()
+    assert ui["errors"][0]["error"] == message
+    page = client.get("/")
+    assert page.status_code == 200
+    shown = " ".join(html.unescape(page.text).split())
+    assert "PEN/AV shots cannot be worked out until it is fixed" in shown and message in shown
+    table = client.get("/table")
+    assert table.status_code == 200 and message in html.unescape(table.text)
+
+
+def test_ap2_a_bad_catalog_file_given_to_serve_is_reported_too(
+    capsys: pytest.CaptureFixture[str], started: dict[str, Any], tmp_path: Path,
+) -> None:
+    bad = tmp_path / "mine.toml"
+    bad.write_text('[[attack]]\nname = "Mine"\npen = 5\n', encoding="utf-8")  # no range column
+    code, _, err = cli(capsys, "serve", "--catalog", str(bad), "--no-user-catalog")
+    assert code == 0 and err.count("mine.toml") == 1
+    from fastapi.testclient import TestClient
+
+    refused = TestClient(started["app"]).get("/api/catalog?kind=attack")
+    assert refused.status_code == 422 and "mine.toml" in refused.json()["error"]

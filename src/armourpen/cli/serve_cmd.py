@@ -3,12 +3,16 @@
 from __future__ import annotations
 
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 import click
 
 from armourpen.cli.options import catalog_files, limits, load_catalog, no_user_catalog
 from armourpen.cli.params import WHOLE, command
 from armourpen.errors import InputError
+
+if TYPE_CHECKING:
+    from armourpen.catalog import Catalog
 
 
 @command("serve")
@@ -29,7 +33,7 @@ def serve(host: str, port: int, cors: bool, catalog: tuple[Path, ...], no_user_c
         raise InputError("serve", "(the web extra)", "the web app needs the web extra: "
                          "pip install 'armourpen[web]'") from None
     _check_listen(host, port)
-    app = create_app(load_catalog(catalog, no_user_catalog), limits=limits(), cors=cors)
+    app = create_app(_catalog(catalog, no_user_catalog), limits=limits(), cors=cors)
     shown = f"[{host}]" if ":" in host else host
     click.echo(f"armourpen: serving on http://{shown}:{port}/ (the API: http://{shown}:{port}/api)")
     try:
@@ -38,6 +42,21 @@ def serve(host: str, port: int, cors: bool, catalog: tuple[Path, ...], no_user_c
         if exc.code:
             raise InputError("--port", port, f"a port free to listen on at {host}") from None
         raise
+
+
+def _catalog(files: tuple[Path, ...], no_user_catalog: bool) -> Catalog:
+    """The catalogs; a file that cannot be read (a stray one in the user catalog folder) is
+    reported once here and PEN/AV requests are refused with the same words, while GURPS, which
+    names no catalog item, is served (as the CLI resolves a GURPS scenario then)."""
+    from armourpen.web.state import UnreadCatalog
+
+    try:
+        return load_catalog(files, no_user_catalog)
+    except InputError as exc:
+        click.echo(f"armourpen: warning: {exc}\narmourpen: warning: PEN/AV requests are refused "
+                   "with that message until the catalog file is fixed or moved away "
+                   "(--no-user-catalog leaves out the user folder's); GURPS is served", err=True)
+        return UnreadCatalog(exc)
 
 
 def _check_listen(host: str, port: int) -> None:

@@ -183,10 +183,11 @@ def _choices(state: WebState) -> dict[str, Any]:
     from armourpen.scenario import example_names, json_schema
 
     gurps = json_schema("gurps")
-    vehicles = state.catalog.items("vehicle")
+    unread = state.catalog_problem is not None  # no lists: every PEN/AV shot says why
+    vehicles = [] if unread else state.catalog.items("vehicle")
     return {
         "directions": DIRECTIONS,
-        "ammo": [a.name for a in state.catalog.items("ammo")],
+        "ammo": [] if unread else [a.name for a in state.catalog.items("ammo")],
         "vehicles": [(v.name, list(getattr(v, "faces", {}))) for v in vehicles],
         "optional_rules": sorted(OPTIONAL_RULES),
         "locations": _enum(gurps, "_Attack", "location"),
@@ -211,7 +212,7 @@ def calculator(
     view, error = outcome_of(data, state)
     hints, _ = _hint_errors(data, state)
     page = render("calculator.html", form=form, view=view, error=error, hints=hints,
-                  problem=problem, choices=_choices(state),
+                  problem=problem, catalog_problem=state.catalog_problem, choices=_choices(state),
                   scenario=json.dumps(data, ensure_ascii=False),
                   defaults={"penav": PENAV_DEFAULT, "gurps": GURPS_DEFAULT},
                   new_card=CardForm, new_item=lambda: Item(""))

@@ -7,6 +7,7 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
+from armourpen.catalog import Catalog
 from armourpen.errors import InputError
 from armourpen.limits import Limits
 from armourpen.rulesets import rules_of  # with the app, not on each request
@@ -15,7 +16,7 @@ from armourpen.scenario import load_checked, load_scenario
 if TYPE_CHECKING:
     from starlette.requests import Request
 
-    from armourpen.catalog import Catalog
+    from armourpen.catalog import CatalogItem
     from armourpen.charts import MatrixChart, OddsChart, PenRangeChart, SlopeChart
     from armourpen.grid import Defence, SweepResult
     from armourpen.scenario import Scenario
@@ -31,6 +32,11 @@ class WebState:
 
     catalog: Catalog
     limits: Limits
+
+    @property
+    def catalog_problem(self) -> InputError | None:
+        """Why the server's catalog files could not be read (see :class:`UnreadCatalog`)."""
+        return self.catalog.problem if isinstance(self.catalog, UnreadCatalog) else None
 
     def load_scenario(self, data: Mapping[str, Any], *, checked: bool = False) -> Scenario:
         """A scenario mapping, its names looked up in the app's catalog (rule sets that use one).
@@ -132,6 +138,40 @@ class WebState:
 
         scenario = self.load_scenario(data, checked=checked)
         return OddsChart(armourpen.odds(scenario, limits=self.limits))
+
+
+class UnreadCatalog(Catalog):
+    """The catalog of a server whose catalog files could not be read (a stray file in the user
+    catalog folder): every lookup is refused with the reason (AP-2), as the CLI refuses a command
+    that needs the catalog then. GURPS names no catalog item, so it is served as ever."""
+
+    __slots__ = ("problem",)
+
+    def __init__(self, problem: InputError) -> None:
+        super().__init__()
+        self.problem = problem
+
+    def _refused(self) -> InputError:
+        return self.problem.at(self.problem.field)  # a fresh copy: each request raises its own
+
+    # every lookup, whatever it asks for
+    def _find(self, *_: object, **__: object) -> CatalogItem:
+        raise self._refused()
+
+    def find(self, *_: object, **__: object) -> CatalogItem | None:
+        raise self._refused()
+
+    def get(self, *_: object, **__: object) -> CatalogItem:
+        raise self._refused()
+
+    def suggest(self, *_: object, **__: object) -> list[str]:
+        raise self._refused()
+
+    def items(self, *_: object, **__: object) -> list[CatalogItem]:
+        raise self._refused()
+
+    def search(self, *_: object, **__: object) -> list[CatalogItem]:
+        raise self._refused()
 
 
 @dataclass(frozen=True, slots=True)
