@@ -43,6 +43,45 @@ def test_a_line_entry_is_a_cover_entry_or_a_target_entry_of_the_spec() -> None:
             assert (given if not isinstance(given, list) else tuple(given)) == default, field
 
 
+
+@pytest.mark.parametrize("name", ["AttackSpec", "PlateSpec", "CoverSpec", "ArmourSpec"])
+def test_a_model_of_plain_values_has_them_in_the_order_of_its_spec(name: str) -> None:
+    # such a model's values are taken for the spec's as they stand, by position
+    assert list(getattr(schema, name).model_fields) == list(getattr(spec, name)._fields)
+
+
+def test_a_model_gives_the_spec_of_its_values_at_every_depth() -> None:
+    data = {
+        "optional_rules": ["rifle_ball_as_sp"],
+        "attack": {"weapon": "Sword", "contact": True, "from": "left", "elevation": 5.5},
+        "line": [
+            {"cover": "Brick wall", "covers": ["front", "left"]},
+            {"cover": {"name": "Door", "av": 2, "covers": ["left"]}},
+            {"cover": {"name": "Plate", "thickness_mm": 10, "slope": 30, "composite": True}},
+            {"target": "A", "armour": ["NIJ Type III", {"name": "Coat", "av": 1, "rigid": True}],
+             "body": "none"},
+            {"target": "B", "plate": {"thickness_mm": 20.5, "slope": 45}},
+            {"target": "C", "vehicle": "T-34 (1941)", "face": "turret_front"},
+        ],
+    }
+    line = (
+        spec.LineSpec(cover="Brick wall", covers=("front", "left")),
+        spec.LineSpec(cover=spec.CoverSpec(name="Door", av=2, covers=("left",))),
+        spec.LineSpec(cover=spec.CoverSpec(name="Plate", thickness_mm=10, slope=30,
+                                           composite=True)),
+        spec.LineSpec(target="A", body="none",
+                      armour=("NIJ Type III", spec.ArmourSpec(name="Coat", av=1, rigid=True))),
+        spec.LineSpec(target="B", plate=spec.PlateSpec(thickness_mm=20.5, slope=45)),
+        spec.LineSpec(target="C", vehicle="T-34 (1941)", face="turret_front"),
+    )
+    expected = spec.ScenarioSpec(
+        attack=spec.AttackSpec(weapon="Sword", contact=True, from_="left", elevation=5.5),
+        line=line, optional_rules=("rifle_ball_as_sp",))
+    got = schema.ScenarioSpec.model_validate(data).to_spec()
+    assert got == expected
+    assert [type(e.cover) for e in got.line[:3]] == [str, spec.CoverSpec, spec.CoverSpec]
+    assert type(got.attack) is spec.AttackSpec and type(got.line[4].plate) is spec.PlateSpec
+
 QUICK_AND_FILE: list[tuple[dict[str, Any], dict[str, Any]]] = [
     (dict(weapon="7.62x51mm NATO", range="150m", armour=["NIJ Type III"]),
      {"attack": {"weapon": "7.62x51mm NATO", "range": "150m"},

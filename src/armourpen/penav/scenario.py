@@ -64,27 +64,18 @@ class _Strict(BaseModel):
     SPEC: ClassVar[type[Any]]  # the plain spec with the same fields
 
     def to_spec(self) -> Any:
-        """The same values as the plain spec (lists as tuples, inner models as their specs)."""
-        # a model's __dict__ holds exactly its fields' values, by field name; plain values (the
-        # bulk) are told apart by their type, without the models' isinstance (an ABC check)
-        return self.SPEC(**{name: v if type(v) in _ATOMS else _spec_of(v)
-                            for name, v in self.__dict__.items()})
+        """The same values as the plain spec (lists as tuples, inner models as their specs).
 
-
-_ATOMS = frozenset({str, int, float, bool, type(None)})
+        A model's ``__dict__`` holds exactly its fields' values, by field name, in order: where
+        they are all plain values, in the spec's order (as the tests check), they are the spec's
+        as they stand. A model holding lists or models says how to make its spec."""
+        return self.SPEC._make(self.__dict__.values())
 
 
 def _empty_list() -> Any:
     """An empty list by default, made afresh: pydantic deep-copies a default ``[]`` on every
     validation that leaves the field out. The JSON Schema still shows ``"default": []``."""
     return Field(default_factory=list, json_schema_extra={"default": []})
-
-
-def _spec_of(value: Any) -> Any:
-    if type(value) is list:
-        return tuple([v if type(v) in _ATOMS else _spec_of(v) for v in value])
-    to_spec = getattr(value, "to_spec", None)  # a model (isinstance of one is an ABC check)
-    return value if to_spec is None else to_spec()
 
 
 class AttackSpec(_Strict):
@@ -128,6 +119,10 @@ class CoverSpec(_Strict):
     slope: Slope | None = None
     composite: StrictBool | None = None
 
+    def to_spec(self) -> plain.CoverSpec:
+        spec: plain.CoverSpec = super().to_spec()
+        return spec if self.covers is None else spec._replace(covers=tuple(self.covers))
+
 
 class ArmourSpec(_Strict):
     SPEC = plain.ArmourSpec
@@ -146,6 +141,12 @@ class CoverEntry(_Strict):
     cover: Name | CoverSpec
     covers: list[StrictStr] | None = None
 
+    def to_spec(self) -> plain.LineSpec:
+        cover = self.cover
+        # by position (as named in LineSpec), which costs half as much as by name
+        return plain.LineSpec(cover if isinstance(cover, str) else cover.to_spec(),
+                              None if self.covers is None else tuple(self.covers))
+
 
 class TargetEntry(_Strict):
     """``target = "name"``: a person in ``armour``, a catalog ``vehicle`` or a ``plate``."""
@@ -158,6 +159,14 @@ class TargetEntry(_Strict):
     vehicle: Name | None = None
     face: StrictStr | None = None
     plate: PlateSpec | None = None
+
+    def to_spec(self) -> plain.LineSpec:
+        armour = tuple([a if isinstance(a, str) else a.to_spec() for a in self.armour])
+        plate = None if self.plate is None else self.plate.to_spec()
+        # by position (cover, covers, target, armour, body, vehicle, face, plate), which costs
+        # half as much as by name
+        return plain.LineSpec(None, None, self.target, armour, self.body, self.vehicle, self.face,
+                              plate)
 
 
 def _entry_kind(value: Any) -> str | None:
@@ -185,6 +194,10 @@ class ScenarioSpec(_Strict):
     optional_rules: list[StrictStr] = _empty_list()
     attack: AttackSpec
     line: list[LineEntry] = Field(min_length=1)
+
+    def to_spec(self) -> plain.ScenarioSpec:
+        return plain.ScenarioSpec(self.attack.to_spec(), tuple([e.to_spec() for e in self.line]),
+                                  tuple(self.optional_rules), self.rules)
 
 
 def parse_penav(data: Mapping[str, Any], catalog: Catalog, *, checked: bool = False
