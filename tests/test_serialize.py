@@ -123,3 +123,65 @@ def test_json_ready_types_are_taken_as_to_dict_gives_them() -> None:
     assert plain(Ready()) == data and compact(Ready()) == '{"a":[1,"b",null]}'
     assert compact(Walked()) == '{"band":"long"}'
     assert compact({"slope": "60°", "n": 7.0}) == '{"slope":"60°","n":7}'
+
+
+
+def _line_of(name: str) -> dict[str, object]:
+    """A scenario whose every named thing is called ``name``: each text the scenario writes."""
+    return {"attack": {"name": name, "pen": 12, "range": "40 m", "range_column": "rifle"},
+            "line": [{"cover": {"name": name, "av": 2}},
+                     {"target": name, "armour": [{"name": name, "av": 3}]},
+                     {"target": "behind", "armour": [{"name": "vest", "av": 20}]},
+                     {"target": f"{name} too"}]}
+
+
+def _frozen_line_of(name: str) -> object:
+    """The same line built from frozen values, as a library user may: names that no scenario
+    file may hold (control characters, a lone surrogate) included."""
+    from armourpen.catalog.items import AmmoType, AttackProfile, RangeColumn
+    from armourpen.penav.direction import HORIZONTAL
+    from armourpen.penav.model import Armour, Attack, Cover, PenavScenario, Target
+    from armourpen.penav.ranges import Band, Distance
+
+    attack = Attack(AttackProfile(name, 12, RangeColumn.RIFLE), AmmoType("ball"),
+                    AmmoType("soft point"), Band.MEDIUM, Distance.parse("40 m"))
+    return PenavScenario(attack, (Cover(name, 2, covers=HORIZONTAL),
+                                  Target(name, (Armour(name, 3),)),
+                                  Target("behind", (Armour("vest", 20),)), Target(f"{name} too")))
+
+
+def test_a_penav_outcome_writes_the_compact_json_the_walk_gives() -> None:
+    # PenavOutcome writes its compact JSON itself (the HTTP API's answer): byte for byte what the
+    # general encoder writes of to_dict(), for every kind of line, and without falling back to it
+    import armourpen
+    from armourpen.penav.outcome import PenavOutcome
+    from armourpen.scenario import example_names, read_scenario_file
+    from armourpen.serialize import _COMPACT, compact
+
+    scenarios = [read_scenario_file(f"example:{n}") for n in example_names()]
+    scenarios = [s for s in scenarios if s.get("rules", "penav") == "penav"]
+    scenarios += [STRUCTURAL, _line_of("Gray's vest, 60\u00b0 \u00bd\u201d \u2014 ok")]
+    for data in scenarios:
+        outcome = armourpen.resolve(armourpen.load_scenario(data))
+        assert isinstance(outcome, PenavOutcome)
+        written = outcome.compact_json()
+        assert written is not None, data
+        assert written == _COMPACT.encode(outcome.to_dict()) == compact(outcome)
+        assert json.loads(written) == outcome.to_dict()
+
+
+@pytest.mark.parametrize("name", ['12" gun', "back\\slash", "bell\u0007", "tab\there", "new\nline",
+                                  "\u001f", "del\u007f", "lone \ud800", "60\u00b0"])
+def test_texts_that_json_escapes_are_escaped_as_the_general_encoder_does(name: str) -> None:
+    import armourpen
+    from armourpen.penav.outcome import PenavOutcome
+    from armourpen.serialize import _COMPACT, compact
+
+    outcome = armourpen.resolve(_frozen_line_of(name))  # type: ignore[call-overload]
+    assert isinstance(outcome, PenavOutcome)
+    assert [t.result.value for t in outcome.targets] == [
+        "penetrated", "stopped", "not_reached"]  # every kind of text is written
+    assert compact(outcome) == _COMPACT.encode(outcome.to_dict())
+    # a quote, a backslash or a control character in any text sends it to the general encoder
+    escaped = any(c in name for c in '"\\') or any(ord(c) < 0x20 for c in name)
+    assert (outcome.compact_json() is None) == escaped

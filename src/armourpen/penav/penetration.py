@@ -18,12 +18,16 @@ class Result(StrEnum):
     @property
     def wound_modifier(self) -> int | None:
         """0 for a full penetration, -4 when PEN equals AV, None when nothing got through."""
-        return {Result.PENETRATED: 0, Result.PENETRATED_REDUCED: -4}.get(self)
+        return _WOUND_MODIFIERS.get(self)
 
     @property
     def goes_on(self) -> bool:
         """Whether the shot continues past this target (PA-12)."""
-        return self in (Result.PENETRATED, Result.PENETRATED_REDUCED)
+        return self in _WOUND_MODIFIERS  # penetrated, fully or with -4
+
+
+# Made once: both are asked for every target of every shot.
+_WOUND_MODIFIERS = {Result.PENETRATED: 0, Result.PENETRATED_REDUCED: -4}
 
 
 def compare(pen: int, av: int) -> Explained[Result]:
