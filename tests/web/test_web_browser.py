@@ -25,7 +25,7 @@ from typing import Any
 from urllib.parse import quote, unquote
 
 import pytest
-from gcs.gcs_helpers import character, sample
+from gcs.gcs_helpers import character, location, sample
 from web.web_helpers import SCRIPT_NAME
 
 from armourpen.scenario import example_names
@@ -418,3 +418,98 @@ def test_gu10_a_forgotten_files_body_takes_its_locations_with_it(page: Page, ser
     expect(where.locator("option[value=wing]")).to_have_count(0)
     expect(where.locator("option[value=vitals]")).to_have_count(1)
     expect(where).to_have_value("")  # the attack's: a hand-written target has no wing
+
+
+def _sub_tabled() -> dict[str, Any]:
+    """A humanoid whose arms (DR 3) and legs each share an id, and whose hand has a sub-table."""
+    hand = location("hand", "15", 2, sub_table={"roll": "1d", "locations": [
+        location("finger", "1-2", 1, table_name="Fingers"), location("palm", "3-6", 2)]})
+    return character(name="Handy", hp=20, locations=[
+        location("eye", "-"), location("skull", "3-4", 2, dr_bonus=2), location("face", "5"),
+        location("leg", "6-7", table_name="Right Leg"), location("arm", "8", 3, table_name="Right Arm"),
+        location("torso", "9-10"), location("groin", "11"),
+        location("arm", "12", 3, table_name="Left Arm"), location("leg", "13-14", table_name="Left Leg"),
+        hand, location("foot", "16"), location("neck", "17-18"), location("vitals", "-"),
+    ])
+
+
+def test_gu10_every_location_of_a_files_body_is_offered_once_and_goes_to_the_address(
+    page: Page, server: str, context: BrowserContext, tmp_path: Path,
+) -> None:
+    path = tmp_path / "Handy.gcs"
+    path.write_text(json.dumps(_sub_tabled()), encoding="utf-8")
+    card = one_new_target(page, server, "2d pi", 7)
+    card.locator("[data-gcs-file]").set_input_files(str(path))
+    expect(card.locator("[data-gcs-hint]")).to_contain_text("Handy.gcs: Handy, HP 20")
+    where = card.locator("select[data-key=location]")
+    offered = where.locator("option").evaluate_all("os => os.map(o => [o.value, o.text])")
+    # one choice per id the scenario can aim at, the sub-table's too, in the file's order; the
+    # right and left arm share the id "arm", so they are one choice named with both names
+    assert offered == [
+        ["", "the attack's"], ["random", "random (the file's body)"], ["eye", "Eye"],
+        ["skull", "Skull"], ["face", "Face"], ["leg", "Right Leg or Left Leg"],
+        ["arm", "Right Arm or Left Arm"], ["torso", "Torso"], ["groin", "Groin"], ["hand", "Hand"],
+        ["finger", "Fingers (on the Hand)"], ["palm", "Palm (on the Hand)"], ["foot", "Foot"],
+        ["neck", "Neck"], ["vitals", "Vitals"],
+    ]
+    # 7 basic pi against the arm's DR 3: 4 injury, x1 on a limb, not over HP 20 / 2 (GU-4, GU-10)
+    where.select_option(label="Right Arm or Left Arm")
+    result = results(page).first
+    expect(result.locator(".steps")).to_contain_text("DR at the Right Arm from line[0].gcs: 3")
+    expect(result.locator(".badge").first).to_have_text(re.compile("injury 4$"))
+    where.select_option(label="Fingers (on the Hand)")  # a sub-table's location, by its id
+    expect(result.locator(".steps")).to_contain_text("DR at the Fingers from line[0].gcs")
+    expect(page).to_have_url(re.compile(re.escape(quote('"location":"finger"', safe=""))))
+
+    shared = context.new_page()  # the address keeps the location; the file is chosen again
+    shared.goto(page.url)
+    again = cards(shared).first
+    expect(again.locator("select[data-key=location]")).to_have_value("finger")
+    again.locator("[data-gcs-file]").set_input_files(str(path))
+    chosen = again.locator("select[data-key=location] option:checked")
+    expect(chosen).to_have_text("Fingers (on the Hand)")
+    expect(results(shared).first.locator(".steps")).to_contain_text(
+        "DR at the Fingers from line[0].gcs")
+    shared.close()
+
+
+CUT_WORDS = """card => {
+    // the words a box or a list shows that do not fit in it (its placeholder, its choice)
+    const ctx = document.createElement("canvas").getContext("2d");
+    const cut = [];
+    for (const el of card.querySelectorAll("input[placeholder], select")) {
+        if (el.offsetParent === null) continue;
+        const cs = getComputedStyle(el);
+        ctx.font = `${cs.fontWeight} ${cs.fontSize} ${cs.fontFamily}`;
+        const select = el.tagName === "SELECT";
+        const text = select ? el.options[el.selectedIndex].text : el.placeholder;
+        const room = el.clientWidth - parseFloat(cs.paddingLeft) - parseFloat(cs.paddingRight)
+            - (select ? 20 : 0);  // a list's arrow
+        if (ctx.measureText(text).width > room) cut.push(`${el.dataset.key}: ${text}`);
+    }
+    return cut;
+}"""
+
+
+@pytest.mark.parametrize("width", [375, 1280])
+def test_a_gcs_cards_boxes_show_their_words_whole(
+    context: BrowserContext, server: str, width: int,
+) -> None:
+    pg = context.new_page()
+    pg.set_viewport_size({"width": width, "height": 900})
+    pg.goto(server + "/?rules=gurps")
+    card = cards(pg).first
+    card.locator("[data-gcs-file]").set_input_files(str(sample("Kabal.gcs")))
+    expect(card.locator("[data-gcs-hint]")).to_contain_text("Kabal.gcs: Kabal, HP 13")
+    card.get_by_text("Traits (GU-14)").click()
+    for key in ("hp", "dr", "st", "hardened"):
+        expect(card.locator(f"input[data-key={key}]")).to_have_attribute("placeholder", "file")
+    # the note says what the short word means, with the file's figures
+    expect(card.locator("[data-gcs-note]")).to_have_text(
+        'A box that says "file" takes the file\'s figure: HP 13, ST 13, Hardened 0, the DR at the '
+        "location hit. A number typed in it overrides the file.")
+    assert card.evaluate(CUT_WORDS) == []
+    card.get_by_role("button", name="Forget the file").click()
+    expect(card.locator("[data-gcs-note]")).to_be_hidden()
+    expect(card.locator("input[data-key=hp]")).to_have_attribute("placeholder", "")
+    pg.close()

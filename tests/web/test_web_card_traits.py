@@ -158,3 +158,19 @@ def test_gu13_perfect_balance_taken_away_from_the_card(
     data["attack"] = {"damage": "3d cr", "roll": 16, "location": "torso"}
     target = client.post("/api/resolve", json=data).json()["targets"][0]
     assert (target["knockback_yards"], target["knockback_dx_modifier"]) == (2, dx)
+
+
+def test_a_card_beside_a_file_says_file_in_its_narrow_boxes_and_why_below(client: TestClient) -> None:
+    # "from the file" is cut to "from the" in a phone's narrow box: the box says "file", and a
+    # note below the boxes says what that means
+    html = client.get(address(gcs_line("perfect_balance", None))).text
+    main = html.split('<template id="tpl-', 1)[0]  # the page's cards, not the new-card templates
+    for key in ("hp", "dr", "st", "hardened"):
+        assert re.search(rf'data-key="{key}"[^>]*placeholder="file"', main), key
+    note = re.search(r'<p class="note filed" data-gcs-note( hidden)?>([^<]*)</p>', main)
+    assert note is not None and note.group(1) is None
+    assert "A box that says &#34;file&#34; takes the GCS file&#39;s figure" in note.group(2)
+    by_hand = client.get(address({"rules": "gurps", "attack": {"damage": "2d pi", "roll": 5},
+                                  "line": [{"target": "a", "hp": 10}]})).text
+    main = by_hand.split('<template id="tpl-', 1)[0]
+    assert 'placeholder="file"' not in main and "data-gcs-note hidden" in main

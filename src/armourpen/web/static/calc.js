@@ -592,9 +592,14 @@
     for (const key of ["hp", "dr", "st"]) { // the file gives them; what is typed overrides it
       const el = own(card, key);
       el.value = "";
-      el.placeholder = "from the file";
+      el.placeholder = "file"; // short: a phone's narrow box would cut "from the file"
     }
-    own(card, "hardened").placeholder = "from the file";
+    own(card, "hardened").placeholder = "file";
+    const note = card.querySelector("[data-gcs-note]");
+    note.textContent = `A box that says "file" takes the file's figure: HP ${character.hp}, ` +
+      `ST ${character.st}, Hardened ${character.hardened}, the DR at the location hit. ` +
+      "A number typed in it overrides the file.";
+    note.hidden = false;
     own(card, "injury_tolerance").options[0].textContent = "from the file";
     beside(card, true, {
       perfect_balance: character.perfect_balance,
@@ -603,9 +608,30 @@
     });
     const where = own(card, "location");
     const options = [new Option("the attack's", ""), new Option("random (the file's body)", "random")];
-    for (const loc of character.body.locations) options.push(new Option(loc.table_name, loc.id));
+    for (const [id, label] of bodyPlaces(character.body)) options.push(new Option(label, id));
     placeOptions(where, options);
     schedule();
+  }
+
+  function bodyPlaces(body) {
+    // Every location of a file's body, its sub-tables' too, as [id, label]. A scenario aims at
+    // an id, so the locations that share one (a right and a left arm, both "arm") are one
+    // choice, named with all of the file's names for it; a sub-table's location says whose it is.
+    const names = new Map();
+    const walk = (table, owner, depth) => {
+      for (const loc of table.locations || []) {
+        const name = owner ? `${loc.table_name} (on the ${owner})` : loc.table_name;
+        if (!names.has(loc.id)) names.set(loc.id, []);
+        if (!names.get(loc.id).includes(name)) names.get(loc.id).push(name);
+        if (loc.sub_table && depth < 8) walk(loc.sub_table, loc.table_name, depth + 1);
+      }
+    };
+    walk(body, "", 0);
+    const places = [...names].map(([id, alike]) => [id, alike.join(" or ")]);
+    const seen = places.map(([, label]) => label.toLowerCase());
+    // two ids that the file names alike are told apart by their ids
+    return places.map(([id, label], i) =>
+      [id, seen.indexOf(seen[i]) === seen.lastIndexOf(seen[i]) ? label : `${label} (${id})`]);
   }
 
   function withoutPortrait(text) {
@@ -629,6 +655,7 @@
     box.querySelector("[data-gcs-file]").value = "";
     box.querySelector('[data-act="forget-gcs"]').hidden = true;
     for (const key of ["hp", "dr", "st", "hardened"]) own(card, key).placeholder = "";
+    card.querySelector("[data-gcs-note]").hidden = true;
     own(card, "injury_tolerance").options[0].textContent = "none (default)";
     const humanoid = fromTemplate("tpl-target").querySelector('[data-key="location"]').options;
     placeOptions(own(card, "location"), [...humanoid]);
