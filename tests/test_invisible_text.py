@@ -10,14 +10,17 @@ the field, shows the value with the character escaped, and says what is allowed.
 from __future__ import annotations
 
 import json
+import unicodedata
 from pathlib import Path
 
 import pytest
 from cli.cli_helpers import cli
 from fastapi.testclient import TestClient
+from hypothesis import given
+from hypothesis import strategies as st
 
 from armourpen.catalog import Catalog
-from armourpen.errors import CatalogError, printable
+from armourpen.errors import SHOWS_NOTHING, CatalogError, printable
 from armourpen.reading import invisible
 
 # (the character, its name as the message gives it, how the echoed value escapes it)
@@ -145,3 +148,27 @@ def test_ap2_http_search_and_names(client: TestClient, char: str, name: str, esc
     assert r.status_code in (400, 422), r.text  # 400: refused as the body is read
     assert r.json()["field"] == "line[0].armour[0]" and name in r.json()["allowed"]
     assert char not in r.json()["error"]
+
+
+def test_printable_ascii_shows_whole_and_names_nothing_invisible() -> None:
+    # the readers pass printable ASCII at once (in C), without looking for what shows nothing
+    assert not any(c.isascii() for c in SHOWS_NOTHING)
+    assert all(unicodedata.category(chr(c)) != "Cf" for c in range(128))
+
+
+@given(st.text(alphabet=st.sampled_from(
+    [" ", "a", "Z", "~", "\t", "\n", "\r", "\x0b", "\x0c", "\x1b", "\x7f", "\u00a0", "\u3000",
+     "\u00e9", "\u200b", "\u202e", "\u3164", "\ufe0f", "\U000e0100"]), max_size=6))
+def test_a_name_on_one_line_is_exactly_text_not_blank_without_breaks_all_visible(
+    text: str
+) -> None:
+    from armourpen.reading import one_line
+
+    # the rule, spelt out: not blank, no line break or tab, every character shows
+    ok = bool(text.strip()) and not any(c in "\n\r\t\x0b\x0c" for c in text) and all(
+        c not in SHOWS_NOTHING and (c.isprintable() or unicodedata.category(c) != "Cf")
+        for c in text)
+    try:
+        assert one_line(text) is text and ok
+    except ValueError:
+        assert not ok

@@ -387,8 +387,8 @@ def character_name(c: str) -> str:
 def invisible(text: str) -> str | None:
     """The first character of ``text`` that shows nothing (named by :func:`character_name`), or
     None: a name holding one looks like another name, or like what the user meant, yet is not."""
-    if text.isprintable() and SHOWS_NOTHING.isdisjoint(text):
-        return None  # the common case, in C
+    if text.isprintable() and (text.isascii() or SHOWS_NOTHING.isdisjoint(text)):
+        return None  # the common case, in C (no ASCII character is in SHOWS_NOTHING)
     for c in text:  # the format characters (Cf: zero-width spaces, joiners, the byte-order mark,
         # the soft hyphen, text-direction controls) and those Python counts as printable
         if c in SHOWS_NOTHING or _is_format(c):
@@ -412,6 +412,8 @@ _LINE_BREAKS = frozenset("\n\r\t\v\f")
 def one_line(text: str) -> str:
     """``text`` if it names something: not blank, on one line, every character visible (else a
     ValueError)."""
+    if text.isascii() and text.isprintable() and text.strip():
+        return text  # the common case, in C: printable ASCII is on one line, and all of it shows
     if not text.strip() or not _LINE_BREAKS.isdisjoint(text):
         raise ValueError(NAME_RULE)
     shown = invisible(text)

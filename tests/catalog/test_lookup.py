@@ -158,7 +158,15 @@ def test_every_name_and_alias_resolves_to_its_item(catalog: Catalog) -> None:
     for item in catalog.items():
         for n in (item.name, *item.aliases):
             assert catalog.get(n) is item
+            assert catalog.get(n, kind_of(item)) is item  # as written
             assert catalog.get(n.upper(), kind_of(item)) is item
+            assert catalog.get(f" {n} ", kind_of(item)) is item
+
+
+def test_a_name_as_written_of_another_kind_says_which_kind(catalog: Catalog) -> None:
+    with pytest.raises(UnknownNameError) as info:
+        catalog.armour("Steel door", "line[0].armour[0]")
+    assert info.value.field == "line[0].armour[0]" and "'Steel door' is a cover item" in str(info.value)
 
 
 def test_names_are_unique_across_kinds(catalog: Catalog) -> None:

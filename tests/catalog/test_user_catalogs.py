@@ -61,6 +61,9 @@ def test_extra_file_adds_items(tmp_path: Path) -> None:
     assert (roof.av, roof.structural, {d.value for d in roof.covers}) == (26, True, {"above"})
     assert cat.ammo("tracer").pen_mod == -1
     assert cat.attack("7.62x51mm NATO").pen == 7  # built-ins still there
+    assert cat.armour("Dragon Skin vest") is vest  # as written in the file
+    with pytest.raises(UnknownNameError):  # the built-in catalog, copied, is left alone
+        Catalog.builtin().armour("Dragon Skin vest")
     assert str(path) in cat.sources
 
 

@@ -90,6 +90,27 @@ def test_pa3_units(text: str, metres: Fraction) -> None:
     assert Distance.parse(text).metres == metres
 
 
+@pytest.mark.parametrize(
+    ("text", "value", "unit", "metres"),
+    [
+        ("150 m", 150, "m", 150),
+        ("0150", 150, "m", 150),  # a bare number is metres; a leading zero changes nothing
+        ("2 KM", 2, "km", 2000),
+        ("+12.5 yards", Fraction(25, 2), "yd", Fraction(25, 2)),
+        ("7 feet", 7, "ft", Fraction(7, 3)),
+        ("-0 m", 0, "m", 0),
+        (80, 80, "m", 80),
+        (2.5, Fraction(5, 2), "m", Fraction(5, 2)),
+    ],
+)
+def test_pa3_a_distance_keeps_its_value_and_unit_as_given(
+    text: str | int | float, value: Fraction, unit: str, metres: Fraction
+) -> None:
+    distance = Distance.parse(text)
+    assert (distance.value, distance.unit, distance.metres) == (value, unit, metres)
+    assert all(type(x) is Fraction for x in (distance.value, distance.metres))
+
+
 def test_pa3_feet_divided_by_three_cross_a_boundary() -> None:
     assert band_for(Distance.parse("300 ft")) is Band.LONG  # 100 m
     assert band_for(Distance.parse("301 ft")) is Band.VERY_LONG  # 100.33 m

@@ -108,11 +108,14 @@ def user_catalog_dir() -> Path:
 class Catalog:
     """Attack profiles, armour, cover, vehicles and ammunition types, looked up by name."""
 
-    __slots__ = ("_index", "_items", "_owners", "_sources")
+    __slots__ = ("_exact", "_index", "_items", "_owners", "_sources")
 
     def __init__(self) -> None:
         self._items: dict[str, list[CatalogItem]] = {k: [] for k in KINDS}
         self._index: dict[str, dict[str, CatalogItem]] = {k: {} for k in KINDS}
+        # each name and alias as written: a name given as the catalog writes it (the form every
+        # front end offers) is found without keying it; it has the item its key has
+        self._exact: dict[str, dict[str, CatalogItem]] = {k: {} for k in KINDS}
         self._owners: dict[str, CatalogItem] = {}  # every key across kinds
         self._sources: list[str] = []
 
@@ -188,6 +191,7 @@ class Catalog:
         for k in KINDS:
             new._items[k] = list(self._items[k])
             new._index[k] = dict(self._index[k])
+            new._exact[k] = dict(self._exact[k])
         new._owners = dict(self._owners)
         new._sources = list(self._sources)
         return new
@@ -234,6 +238,8 @@ class Catalog:
         for key in seen:
             self._owners[key] = item
             self._index[kind][key] = item
+        for n in names:
+            self._exact[kind][n] = item
         self._items[kind].append(item)
 
     # --- lookup --------------------------------------------------------------------------
@@ -241,7 +247,9 @@ class Catalog:
     def _find(self, kind: str, name: str, field: str) -> CatalogItem:
         if not isinstance(name, str):
             raise InputError(field, name, f"give the name of a {kind} item as text")
-        item = self._index[kind].get(name_key(name))
+        item = self._exact[kind].get(name)
+        if item is None:
+            item = self._index[kind].get(name_key(name))
         if item is not None:
             return item
         _refuse_invisible(field, name)

@@ -171,7 +171,7 @@ class TargetEntry(_Strict):
 
 def _entry_kind(value: Any) -> str | None:
     """A line entry is a cover or a target by the key it has; never both, never neither."""
-    if isinstance(value, Mapping):
+    if type(value) is dict or isinstance(value, Mapping):  # a dict without the ABC's check
         cover, target = "cover" in value, "target" in value
         return None if cover == target else ("cover" if cover else "target")
     if isinstance(value, CoverEntry):

@@ -334,7 +334,7 @@ def _target(spec: LineSpec, f: str, catalog: Catalog) -> Target:
             av, structural = _one_of(af, a.av, a.sav, ("av", "sav"))
             assert av is not None
             armour.append(Armour(a.name, av, a.rigid, structural))
-    return Target(name, tuple(armour), Body(spec.body or "human"))
+    return Target(name, tuple(armour), Body(spec.body) if spec.body else Body.HUMAN)
 
 
 def _check_geometry(attack: Attack, line: tuple[LineEntry, ...]) -> None:
@@ -344,13 +344,12 @@ def _check_geometry(attack: Attack, line: tuple[LineEntry, ...]) -> None:
     or a thickness past the curve, is an input error of the scenario, not of ``resolve``.
     """
     for index, entry in enumerate(line):
-        field = f"line[{index}]"
         if isinstance(entry, Cover):
             if entry.plate is not None:
                 from armourpen.penav.line import cover_layers
 
-                cover_layers(entry, attack, f"{field}.cover")
+                cover_layers(entry, attack, f"line[{index}].cover")
         elif entry.vehicle is not None or entry.plate is not None:
             from armourpen.penav.line import own_layers
 
-            own_layers(entry, attack, field)
+            own_layers(entry, attack, f"line[{index}]")
