@@ -39,35 +39,36 @@ def effective_attack(attack: Attack, optional_rules: frozenset[str]) -> Effectiv
         steps.append(Step("PA-1", f"{profile.name}: PEN {profile.pen}"))
 
     band = attack.band
+    label = band.label
+    distance = None if attack.distance is None else str(attack.distance)
     if band is Band.CONTACT:
         steps.append(Step("PA-3", "range: Contact (the weapon touches the target)"))
     else:
-        assert attack.distance is not None
-        steps.append(
-            Step("PA-3", f"range: {attack.distance} is {band.label} {band_span(band)}")
-        )
+        assert distance is not None
+        steps.append(Step("PA-3", f"range: {distance} is {label} {band_span(band)}"))
     if profile.tied_range_m is not None:
         tied = band_for_metres(profile.tied_range_m)
         if tied is not band:
             warnings.append(Caution(
                 "PA-13", f"{profile.name} holds at {profile.tied_range_m} m ({tied.label}) only; "
-                f"used here at {band.label}"
+                f"used here at {label}"
             ))
 
     ammo = ammo_in_use(profile, attack.ammo, attack.soft_point, band, optional_rules)
     steps.extend(ammo.steps)
     used = ammo.value
 
-    mod = range_modifier(band, profile.range_column)
-    if profile.range_column is RangeColumn.NONE:
+    range_column = profile.range_column
+    mod = range_modifier(band, range_column)
+    if range_column is RangeColumn.NONE:
         steps.append(
             Step("PA-4", f"range column: none; the rules give no range modifier for "
                  f"{profile.name}")
         )
     else:
-        column = "Handgun/SMG" if profile.range_column is RangeColumn.HANDGUN else "Rifle/MG"
+        column = "Handgun/SMG" if range_column is RangeColumn.HANDGUN else "Rifle/MG"
         steps.append(
-            Step("PA-4", f"{column} column at {band.label}: PEN {_signed(mod.pen)}, "
+            Step("PA-4", f"{column} column at {label}: PEN {_signed(mod.pen)}, "
                  f"DC {_signed(mod.dc)}")
         )
 
@@ -99,12 +100,12 @@ def effective_attack(attack: Attack, optional_rules: frozenset[str]) -> Effectiv
         base_pen=profile.pen,
         pen=pen,
         range_band=band.value,
-        range_column=profile.range_column.value,
+        range_column=range_column.value,
         dc_modifier=dc_mod,
         base_dc=profile.dc,
         dc=dc,
         ammo=used.name,
-        distance=None if attack.distance is None else str(attack.distance),
+        distance=distance,
         direction=attack.direction.value,
         structural=profile.structural,
     )

@@ -19,8 +19,9 @@ HUMAN_BODY_AV: dict[Direction, int] = {
 
 def body_axis(direction: Direction) -> str:
     """How the text's cover table names the axis a shot from ``direction`` crosses a body along."""
-    if direction in (Direction.FRONT, Direction.REAR):
-        return "front to back"
-    if direction in (Direction.LEFT, Direction.RIGHT):
-        return "side to side"
-    return "top to bottom"
+    return _BODY_AXES[direction]
+
+
+_BODY_AXES = {Direction.FRONT: "front to back", Direction.REAR: "front to back",
+              Direction.LEFT: "side to side", Direction.RIGHT: "side to side",
+              Direction.ABOVE: "top to bottom", Direction.BELOW: "top to bottom"}

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Iterable, Sequence
 from typing import Any, NamedTuple
 
 from armourpen.explain import Explained
@@ -26,27 +26,31 @@ class Layer(NamedTuple):
         return {"name": self.name, "av": self.av, "origin": self.origin}
 
 
+def labels(layers: Iterable[Layer]) -> str:
+    """The layers' labels, comma-separated (each explanation lists the layers so)."""
+    # one call for the list rather than a call of label() each: every step of a line writes some
+    return ", ".join([layer.label() if layer.structural else f"{layer.name} AV {layer.av}"
+                      for layer in layers])
+
+
 def layered_av(layers: Sequence[Layer]) -> Explained[int]:
     """The highest AV, +1 for each further layer of AV 1 or more (PA-7)."""
     if not layers:
         return Explained.of(0, "PA-7", "nothing stands in the way: AV 0")
-    base_index = max(range(len(layers)), key=lambda i: layers[i].av)  # first of the highest
+    avs = [layer.av for layer in layers]
+    highest = max(avs)
+    base_index = avs.index(highest)  # the first of the highest
     base = layers[base_index]
-    others = [layer for i, layer in enumerate(layers) if i != base_index]
-    adding = [layer for layer in others if layer.av >= 1]
-    idle = [layer for layer in others if layer.av < 1]
-    total = base.av + len(adding)
     if len(layers) == 1:
-        return Explained.of(total, "PA-7", f"one layer: {base.label()} -> AV {total}")
+        return Explained.of(highest, "PA-7", f"one layer: {base.label()} -> AV {highest}")
+    others = [*layers[:base_index], *layers[base_index + 1:]]
+    adding = [layer for layer in others if layer.av >= 1]
+    total = highest + len(adding)
     parts = [f"base {base.label()}"]
     if adding:
-        parts.append(
-            f"+1 for each of {len(adding)} further layer(s) of AV 1 or more ("
-            + ", ".join(layer.label() for layer in adding)
-            + ")"
-        )
-    if idle:
-        parts.append(
-            "no bonus for AV 0 layer(s) (" + ", ".join(layer.name for layer in idle) + ")"
-        )
+        parts.append(f"+1 for each of {len(adding)} further layer(s) of AV 1 or more ("
+                     f"{labels(adding)})")
+    if len(adding) < len(others):
+        idle = [layer.name for layer in others if layer.av < 1]
+        parts.append(f"no bonus for AV 0 layer(s) ({', '.join(idle)})")
     return Explained.of(total, "PA-7", "layering: " + "; ".join(parts) + f" -> AV {total}")

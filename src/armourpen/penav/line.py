@@ -5,11 +5,11 @@ from __future__ import annotations
 from armourpen.catalog.items import Plate
 from armourpen.explain import Caution, Step
 from armourpen.penav.direction import HUMAN_BODY_AV, Direction, body_axis
-from armourpen.penav.layering import Layer, layered_av
+from armourpen.penav.layering import Layer, labels, layered_av
 from armourpen.penav.model import Attack, Body, Cover, PenavScenario, Target
 from armourpen.penav.outcome import TargetOutcome
 from armourpen.penav.penetration import Result, compare
-from armourpen.penav.wearing import Worn, wearing_warnings
+from armourpen.penav.wearing import wearing_warnings
 
 # What one entry of the line puts in the way: its layers, the steps that found them, and warnings.
 Found = tuple[list[Layer], list[Step], list[Caution]]
@@ -44,7 +44,7 @@ def cover_layers(cover: Cover, attack: Attack, field: str) -> Found:
             )
         ], []
     layer = Layer(cover.name, cover.av, "cover", cover.structural)
-    return [layer], [Step("PA-9", f"cover {layer.label()} stands in the way")], []
+    return [layer], [Step("PA-9", f"cover {labels((layer,))} stands in the way")], []
 
 
 def own_layers(target: Target, attack: Attack, field: str) -> Found:
@@ -62,31 +62,25 @@ def own_layers(target: Target, attack: Attack, field: str) -> Found:
     layers = [Layer(a.name, a.av, "armour", a.structural) for a in target.armour]
     if not layers:
         return [], [Step("PA-9", f"{target.name} wears no armour")], []
-    names = ", ".join(layer.label() for layer in layers)
-    return layers, [Step("PA-9", f"{target.name} wears {names} (worn armour counts from every "
-                                 "direction)")], []
+    return layers, [Step("PA-9", f"{target.name} wears {labels(layers)} (worn armour counts from "
+                                 "every direction)")], []
 
 
 def passed_layers(target: Target, own: list[Layer], attack: Attack) -> tuple[list[Layer], Step]:
     """What a target the shot went through adds for those behind it (PA-12)."""
     if target.vehicle is not None or target.plate is not None:
-        return own, Step("PA-12", f"for those behind, {target.name} adds "
-                                  + ", ".join(layer.label() for layer in own))
+        return own, Step("PA-12", f"for those behind, {target.name} adds {labels(own)}")
     layers: list[Layer] = []
     if target.body is Body.HUMAN:
         d = attack.direction
         layers.append(Layer(f"{target.name}'s body ({body_axis(d)})", HUMAN_BODY_AV[d], "body"))
-    for layer in own:
-        layers.append(Layer(f"{layer.name} (in)", layer.av, "armour", layer.structural))
-        layers.append(Layer(f"{layer.name} (out)", layer.av, "armour", layer.structural))
+    for name, av, _, structural in own:
+        layers += (Layer(f"{name} (in)", av, "armour", structural),
+                   Layer(f"{name} (out)", av, "armour", structural))
     if not layers:
         return layers, Step("PA-12", f"for those behind, {target.name} adds nothing")
-    return layers, Step(
-        "PA-12",
-        f"for those behind, {target.name} adds "
-        + ", ".join(layer.label() for layer in layers)
-        + " (body by direction, PA-9; each worn item twice, in and out)",
-    )
+    return layers, Step("PA-12", f"for those behind, {target.name} adds {labels(layers)} (body "
+                                 "by direction, PA-9; each worn item twice, in and out)")
 
 
 def line_work(scenario: PenavScenario) -> int:
@@ -123,6 +117,7 @@ def resolve_line(
     outcomes: list[TargetOutcome] = []
     warnings: list[Caution] = []
     stopped_at: str | None = None
+    last_target = max([i for i, e in enumerate(scenario.line) if isinstance(e, Target)], default=-1)
     for index, entry in enumerate(scenario.line):
         field = f"line[{index}]"
         if isinstance(entry, Cover):
@@ -133,9 +128,7 @@ def resolve_line(
             continue
         target = entry
         if target.armour:
-            warnings.extend(
-                wearing_warnings(target.name, [Worn(a.name, a.rigid) for a in target.armour])
-            )
+            warnings += wearing_warnings(target.name, target.armour)
         if stopped_at is not None:
             outcomes.append(
                 TargetOutcome(
@@ -152,10 +145,8 @@ def resolve_line(
         av = layered_av(facing)
         result = compare(pen, av.value)
         steps = [
-            Step("PA-12", f"{target.name}: " + (
-                "in front: " + ", ".join(layer.label() for layer in in_front)
-                if in_front else "nothing in front"
-            )),
+            Step("PA-12", f"{target.name}: in front: {labels(in_front)}" if in_front
+                 else f"{target.name}: nothing in front"),
             *pending,
             *own_steps,
             *av.steps,
@@ -165,11 +156,11 @@ def resolve_line(
         if result.value.goes_on:
             extra, step = passed_layers(target, own, attack)
             in_front.extend(extra)
-            if any(isinstance(e, Target) for e in scenario.line[index + 1 :]):
+            if index < last_target:  # someone behind
                 steps.append(step)
         else:
             stopped_at = target.name
-        structural = pen_structural or any(layer.structural for layer in facing)
+        structural = pen_structural or any([layer.structural for layer in facing])
         outcomes.append(
             TargetOutcome(target.name, av.value, result.value, tuple(facing), tuple(steps),
                           structural)

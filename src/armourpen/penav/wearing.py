@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import NamedTuple
+from typing import NamedTuple, Protocol
 
 from armourpen.explain import Caution
 
@@ -18,7 +18,17 @@ class Worn(NamedTuple):
     rigid: bool
 
 
-def wearing_warnings(wearer: str, worn: Sequence[Worn]) -> tuple[Caution, ...]:
+class Wearable(Protocol):
+    """Anything worn with a name that is rigid or not: a :class:`Worn`, a scenario's armour."""
+
+    @property
+    def name(self) -> str: ...
+
+    @property
+    def rigid(self) -> bool: ...
+
+
+def wearing_warnings(wearer: str, worn: Sequence[Wearable]) -> tuple[Caution, ...]:
     """Warn when more than three layers, or more than one rigid or bulky layer, are worn."""
     out: list[Caution] = []
     if len(worn) > MAX_WORN_LAYERS:
