@@ -441,3 +441,44 @@ def test_gu10_every_sample_rolls_on_its_own_body(name: str) -> None:
     result = armourpen.odds(s).targets[0]
     assert sum(result.location_pmf.values()) == 1
     assert sum(result.injury_pmf.values()) == 1
+
+
+FINGERS = character(name="Gauntleted", hp=10, locations=[
+    location("torso", "3-14"),
+    location("hand", "15", 1, sub_table={"roll": "1d", "locations": [
+        location("hand", "1-4", 1, table_name="Palm"),
+        location("finger", "5-6", 2, table_name="Fingers"),
+    ]}),
+    location("arm", "16", 1, table_name="Right Arm"),
+    location("arm", "17", 4, table_name="Left Arm"),
+    location("foot", "18"),
+])
+
+
+def test_gu3_a_shot_aimed_at_a_sub_table_location_meets_that_locations_own_dr() -> None:
+    # The fingers (a sub-table's id armourpen does not know) are wounded as the torso (GU-10),
+    # but armoured as the file says: DR 2, not the torso's 0. 3d cr rolling 10 against DR 2:
+    # 8 penetrates, x1 for crushing at the torso, injury 8 (GU-3).
+    out = resolved(scenario("3d cr", {"target": "G", "gcs": FINGERS, "location": "finger"},
+                            roll=10))
+    assert out["targets"][0]["injury"] == 8
+    texts = [s["text"] for s in out["steps"]]
+    assert any("DR at the Fingers from line[0].gcs: 2" in t for t in texts), texts
+    assert any("'finger' is not a location armourpen knows: read as the torso" in t for t in texts)
+    # the torso itself still meets its own DR 0: injury 10
+    torso = resolved(scenario("3d cr", {"target": "G", "gcs": FINGERS, "location": "torso"},
+                              roll=10))
+    assert torso["targets"][0]["injury"] == 10
+
+
+def test_gu3_an_aimed_id_two_locations_share_takes_the_first_and_warns_of_the_other() -> None:
+    # "arm" is the Right Arm (DR 1) and the Left Arm (DR 4): aimed at "arm", the first in the
+    # file is hit. 3d cr rolling 4 against DR 1: 3 penetrates, x1 for crushing at an arm, injury 3
+    # (under the limb's cap of HP/2 = 5, GU-10).
+    out = resolved(scenario("3d cr", {"target": "G", "gcs": FINGERS, "location": "arm"}, roll=4))
+    assert out["targets"][0]["injury"] == 3
+    warnings = [w["text"] for w in out["warnings"]]
+    assert any("Left Arm (DR 4) is hit as the arm, whose DR is Right Arm's, 1" in w
+               for w in warnings), warnings
+    # the fingers' DR 2 is no concern of a shot at the arm: no warning names them
+    assert not any("Fingers" in w for w in warnings)

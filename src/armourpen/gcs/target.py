@@ -183,7 +183,8 @@ def from_character(
     # Where it is hit: an id of the file's body, or its random table.
     location = _where(character, location, field, report)
 
-    dr_at = _dr_by_location(character, damage, report)
+    aimed_id = None if location == RANDOM else str(location)
+    dr_at = _dr_by_location(character, damage, report, aimed_id)
     against = f" against {damage.type.value}" if any(
         k != ALL for loc in _flat(body.locations) for k, _ in loc.dr) else ""
     aimed: Location | Random
@@ -271,13 +272,20 @@ def _dr_sides(
 
 
 def _dr_by_location(
-    character: GcsCharacter, damage: Damage, report: _Report
+    character: GcsCharacter, damage: Damage, report: _Report, aimed: str | None = None,
 ) -> dict[Location, tuple[int, str, str, int]]:
     """(DR, how it adds up, table name, natural DR) per location, each taken from the first id
-    that names it: known ids before unknown ones (an unknown id reads as the torso)."""
+    that names it: known ids before unknown ones (an unknown id reads as the torso).
+
+    A shot aimed at the id ``aimed`` meets that location's own DR (a sub-table's fingers, read as
+    the torso, are armoured as the file says the fingers are), and no other location is hit: the
+    DR of the others is neither taken for it nor compared with it."""
     out: dict[Location, tuple[int, str, str, int]] = {}
-    ordered = sorted(_flat(character.body.locations),
-                     key=lambda loc: loc.id not in _SAME and loc.id not in _READ_AS)
+    locations = _flat(character.body.locations)
+    if aimed is not None:  # the locations of that id (a right and a left arm), in file order
+        ordered = [loc for loc in locations if loc.id == aimed]
+    else:
+        ordered = sorted(locations, key=lambda loc: loc.id not in _SAME and loc.id not in _READ_AS)
     for loc in ordered:
         where = location_of(loc.id)[0]
         dr, shown = location_dr(loc, damage)
