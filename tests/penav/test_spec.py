@@ -182,3 +182,11 @@ def test_ap2_quick_parameters_of_the_wrong_kind_name_the_parameter(
                                  catalog=catalog)
     assert info.value.field == parameter
     assert allowed in info.value.allowed
+
+
+def test_ap2_a_line_of_cover_alone_is_refused_for_want_of_a_target(catalog: Catalog) -> None:
+    with pytest.raises(armourpen.InputError) as info:
+        armourpen.load_scenario({"attack": {"weapon": "7.62x51mm NATO", "range": "50m"},
+                                 "line": [{"cover": "Steel door"}]}, catalog)
+    assert (info.value.field, info.value.value) == ("line", "(no target)")
+    assert "at least one target" in info.value.allowed

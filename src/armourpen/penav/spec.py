@@ -127,21 +127,22 @@ def build(spec: ScenarioSpec, catalog: Catalog) -> PenavScenario:
             raise ScenarioError(f"optional_rules[{i}]", rule,
                                 "this rule is already on; give each optional rule once")
     attack = _attack(spec.attack, catalog)
-    line = tuple(_line_entry(e, i, catalog) for i, e in enumerate(spec.line))
-    if not any(isinstance(e, Target) for e in line):
+    line = tuple([_line_entry(e, i, catalog) for i, e in enumerate(spec.line)])
+    targets = [(i, e.name) for i, e in enumerate(line) if isinstance(e, Target)]
+    if not targets:
         raise ScenarioError("line", "(no target)", "the line needs at least one target = ...")
-    check_target_names([(i, e.name) for i, e in enumerate(line) if isinstance(e, Target)])
+    check_target_names(targets)
     _check_geometry(attack, line)
     notes: list[Caution] = []
     a = spec.attack
     if a.weapon is None and a.pen is not None and a.range_column is None:
         notes.append(Caution("PA-4", "attack.range_column not given, so none: no range modifier "
                              "applies (give handgun or rifle for a firearm)"))
-    sloped = any(e.plate is not None if isinstance(e, Cover) else
-                 e.vehicle is not None or e.plate is not None for e in line)
     angles = [k for k, given in (("elevation", a.elevation is not None), ("azimuth", a.azimuth != 0))
               if given]
-    if angles and not sloped:  # said, not dropped in silence
+    if angles and not any(e.plate is not None if isinstance(e, Cover) else
+                          e.vehicle is not None or e.plate is not None for e in line):
+        # said, not dropped in silence
         notes.append(Caution("PA-10", f"attack.{' and attack.'.join(angles)} given, but the line "
                              "holds no plate or vehicle: the angles change nothing here"))
     return PenavScenario(attack, line, frozenset(spec.optional_rules), notes=tuple(notes))
