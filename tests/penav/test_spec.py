@@ -12,6 +12,8 @@ import armourpen
 from armourpen.catalog import Catalog
 from armourpen.penav import scenario as schema
 from armourpen.penav import spec
+from armourpen.penav.model import Armour, Cover, Target
+from armourpen.values import Direction
 
 
 @pytest.mark.parametrize("name", ["AttackSpec", "PlateSpec", "CoverSpec", "ArmourSpec",
@@ -44,18 +46,22 @@ def test_a_line_entry_is_a_cover_entry_or_a_target_entry_of_the_spec() -> None:
 
 
 
-@pytest.mark.parametrize("name", ["AttackSpec", "PlateSpec", "CoverSpec", "ArmourSpec"])
-def test_a_model_of_plain_values_has_them_in_the_order_of_its_spec(name: str) -> None:
-    # such a model's values are taken for the spec's as they stand, by position
-    assert list(getattr(schema, name).model_fields) == list(getattr(spec, name)._fields)
+def test_a_line_entry_holds_the_other_kinds_fields_empty_as_its_line_spec_does() -> None:
+    # build reads a checked model as it reads a spec: every LineSpec field is there
+    for model, tag in ((schema.CoverEntry, "cover"), (schema.TargetEntry, "target")):
+        others = set(spec.LineSpec._fields) - set(model.model_fields)
+        assert others and all(getattr(model, f) == spec.LineSpec._field_defaults[f] for f in others)
+        entry = model.model_validate({tag: "Steel door"})
+        assert all(getattr(entry, f) == spec.LineSpec._field_defaults[f] for f in others)
 
 
-def test_a_model_gives_the_spec_of_its_values_at_every_depth() -> None:
+def test_a_checked_file_builds_what_its_plain_spec_builds(catalog: Catalog) -> None:
     data = {
         "optional_rules": ["rifle_ball_as_sp"],
-        "attack": {"weapon": "Sword", "contact": True, "from": "left", "elevation": 5.5},
+        "attack": {"weapon": "8.8 cm KwK 36 L/56 APCBC", "range": "1000m", "from": "left",
+                   "elevation": 5.5, "azimuth": -20, "ammo": "ap"},
         "line": [
-            {"cover": "Brick wall", "covers": ["front", "left"]},
+            {"cover": "Sandbag wall, single layer", "covers": ["front", "left"]},
             {"cover": {"name": "Door", "av": 2, "covers": ["left"]}},
             {"cover": {"name": "Plate", "thickness_mm": 10, "slope": 30, "composite": True}},
             {"target": "A", "armour": ["NIJ Type III", {"name": "Coat", "av": 1, "rigid": True}],
@@ -65,7 +71,7 @@ def test_a_model_gives_the_spec_of_its_values_at_every_depth() -> None:
         ],
     }
     line = (
-        spec.LineSpec(cover="Brick wall", covers=("front", "left")),
+        spec.LineSpec(cover="Sandbag wall, single layer", covers=("front", "left")),
         spec.LineSpec(cover=spec.CoverSpec(name="Door", av=2, covers=("left",))),
         spec.LineSpec(cover=spec.CoverSpec(name="Plate", thickness_mm=10, slope=30,
                                            composite=True)),
@@ -74,13 +80,16 @@ def test_a_model_gives_the_spec_of_its_values_at_every_depth() -> None:
         spec.LineSpec(target="B", plate=spec.PlateSpec(thickness_mm=20.5, slope=45)),
         spec.LineSpec(target="C", vehicle="T-34 (1941)", face="turret_front"),
     )
-    expected = spec.ScenarioSpec(
-        attack=spec.AttackSpec(weapon="Sword", contact=True, from_="left", elevation=5.5),
+    plain = spec.ScenarioSpec(
+        attack=spec.AttackSpec(weapon="8.8 cm KwK 36 L/56 APCBC", range="1000m", from_="left",
+                               elevation=5.5, azimuth=-20, ammo="ap"),
         line=line, optional_rules=("rifle_ball_as_sp",))
-    got = schema.ScenarioSpec.model_validate(data).to_spec()
-    assert got == expected
-    assert [type(e.cover) for e in got.line[:3]] == [str, spec.CoverSpec, spec.CoverSpec]
-    assert type(got.attack) is spec.AttackSpec and type(got.line[4].plate) is spec.PlateSpec
+    built = spec.build(plain, catalog)
+    assert armourpen.load_scenario(data, catalog) == built
+    sandbags, a = built.line[0], built.line[3]
+    assert isinstance(sandbags, Cover) and sandbags.covers == {Direction.FRONT, Direction.LEFT}
+    assert isinstance(a, Target) and a.armour[1] == Armour("Coat", 1, True, False)
+
 
 QUICK_AND_FILE: list[tuple[dict[str, Any], dict[str, Any]]] = [
     (dict(weapon="7.62x51mm NATO", range="150m", armour=["NIJ Type III"]),

@@ -1,9 +1,11 @@
 """The schema of a PEN/AV scenario file, validated with pydantic.
 
-Each model gives its values as the plain spec of :mod:`armourpen.penav.spec` (the model named
-``AttackSpec`` as :class:`armourpen.penav.spec.AttackSpec`, with the same fields), which
-:func:`~armourpen.penav.spec.build` turns into frozen values; the quick parameters fill that spec
-without pydantic.
+Each model has the fields of the plain spec of its name in :mod:`armourpen.penav.spec` (the model
+``AttackSpec`` those of :class:`armourpen.penav.spec.AttackSpec`, lists where the spec has
+tuples), and :func:`~armourpen.penav.spec.build` reads the validated model into frozen values as
+it reads a plain spec, which the quick parameters fill without pydantic. A line entry is a cover
+entry or a target entry, where the spec has one ``LineSpec``: each holds the other's fields as
+class attributes, empty, as a ``LineSpec`` of its kind does.
 """
 
 from __future__ import annotations
@@ -63,14 +65,6 @@ class _Strict(BaseModel):
 
     SPEC: ClassVar[type[Any]]  # the plain spec with the same fields
 
-    def to_spec(self) -> Any:
-        """The same values as the plain spec (lists as tuples, inner models as their specs).
-
-        A model's ``__dict__`` holds exactly its fields' values, by field name, in order: where
-        they are all plain values, in the spec's order (as the tests check), they are the spec's
-        as they stand. A model holding lists or models says how to make its spec."""
-        return self.SPEC._make(self.__dict__.values())
-
 
 def _empty_list() -> Any:
     """An empty list by default, made afresh: pydantic deep-copies a default ``[]`` on every
@@ -119,10 +113,6 @@ class CoverSpec(_Strict):
     slope: Slope | None = None
     composite: StrictBool | None = None
 
-    def to_spec(self) -> plain.CoverSpec:
-        spec: plain.CoverSpec = super().to_spec()
-        return spec if self.covers is None else spec._replace(covers=tuple(self.covers))
-
 
 class ArmourSpec(_Strict):
     SPEC = plain.ArmourSpec
@@ -141,11 +131,13 @@ class CoverEntry(_Strict):
     cover: Name | CoverSpec
     covers: list[StrictStr] | None = None
 
-    def to_spec(self) -> plain.LineSpec:
-        cover = self.cover
-        # by position (as named in LineSpec), which costs half as much as by name
-        return plain.LineSpec(cover if isinstance(cover, str) else cover.to_spec(),
-                              None if self.covers is None else tuple(self.covers))
+    # a target entry's fields, as a cover's LineSpec holds them
+    target: ClassVar[None] = None
+    armour: ClassVar[tuple[()]] = ()
+    body: ClassVar[None] = None
+    vehicle: ClassVar[None] = None
+    face: ClassVar[None] = None
+    plate: ClassVar[None] = None
 
 
 class TargetEntry(_Strict):
@@ -160,13 +152,9 @@ class TargetEntry(_Strict):
     face: StrictStr | None = None
     plate: PlateSpec | None = None
 
-    def to_spec(self) -> plain.LineSpec:
-        armour = tuple([a if isinstance(a, str) else a.to_spec() for a in self.armour])
-        plate = None if self.plate is None else self.plate.to_spec()
-        # by position (cover, covers, target, armour, body, vehicle, face, plate), which costs
-        # half as much as by name
-        return plain.LineSpec(None, None, self.target, armour, self.body, self.vehicle, self.face,
-                              plate)
+    # a cover entry's fields, as a target's LineSpec holds them
+    cover: ClassVar[None] = None
+    covers: ClassVar[None] = None
 
 
 def _entry_kind(value: Any) -> str | None:
@@ -195,10 +183,6 @@ class ScenarioSpec(_Strict):
     attack: AttackSpec
     line: list[LineEntry] = Field(min_length=1)
 
-    def to_spec(self) -> plain.ScenarioSpec:
-        return plain.ScenarioSpec(self.attack.to_spec(), tuple([e.to_spec() for e in self.line]),
-                                  tuple(self.optional_rules), self.rules)
-
 
 def parse_penav(data: Mapping[str, Any], catalog: Catalog, *, checked: bool = False
                 ) -> PenavScenario:
@@ -212,7 +196,7 @@ def parse_penav(data: Mapping[str, Any], catalog: Catalog, *, checked: bool = Fa
         model = ScenarioSpec.model_validate(data)
     except ValidationError as exc:
         raise from_validation_error(exc, model=ScenarioSpec, hints=HINTS) from None
-    return plain.build(model.to_spec(), catalog)
+    return plain.build(model, catalog)
 
 
 def json_schema() -> dict[str, Any]:

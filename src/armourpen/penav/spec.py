@@ -1,10 +1,10 @@
 """What a PEN/AV scenario says, before its names are looked up, and how it becomes frozen values.
 
-The spec is plain typed data. A scenario file fills it once pydantic has checked the file's keys
-and types (:mod:`armourpen.penav.scenario`); the quick parameters fill it directly
-(:mod:`armourpen.penav.quick`, which needs no pydantic). :func:`build` reads either the same way:
-the scales (PA-1), ranges (PA-3), directions (PA-9), plates (PA-10) and catalog names, with the same
-errors, which name the scenario's keys (``line[1].armour[0]``).
+The spec is plain typed data, which the quick parameters fill (:mod:`armourpen.penav.quick`, which
+needs no pydantic). A scenario file is read into models of the same fields once pydantic has
+checked its keys and types (:mod:`armourpen.penav.scenario`). :func:`build` reads either the same
+way: the scales (PA-1), ranges (PA-3), directions (PA-9), plates (PA-10) and catalog names, with
+the same errors, which name the scenario's keys (``line[1].armour[0]``).
 """
 
 from __future__ import annotations
@@ -33,7 +33,17 @@ from armourpen.values import (
 )
 
 if TYPE_CHECKING:
+    from typing import TypeAlias
+
     from armourpen.catalog import Catalog
+    from armourpen.penav import scenario as checked
+
+    # what build reads: a plain spec, or the model of a scenario file that pydantic has checked,
+    # with the same fields (lists where the spec has tuples)
+    Scenario: TypeAlias = "ScenarioSpec | checked.ScenarioSpec"
+    AttackOf: TypeAlias = "AttackSpec | checked.AttackSpec"
+    LineOf: TypeAlias = "LineSpec | checked.CoverEntry | checked.TargetEntry"
+    PlateOf: TypeAlias = "PlateSpec | CoverSpec | checked.PlateSpec | checked.CoverSpec"
 
 Number = int | float
 
@@ -117,8 +127,9 @@ class ScenarioSpec(NamedTuple):
     rules: str = "penav"
 
 
-def build(spec: ScenarioSpec, catalog: Catalog) -> PenavScenario:
-    """The frozen scenario a spec describes, its names resolved in ``catalog``."""
+def build(spec: Scenario, catalog: Catalog) -> PenavScenario:
+    """The frozen scenario a spec (or a scenario file's checked model) describes, its names
+    resolved in ``catalog``."""
     for i, rule in enumerate(spec.optional_rules):
         if rule not in OPTIONAL_RULES:
             raise ScenarioError(f"optional_rules[{i}]", rule,
@@ -188,7 +199,7 @@ def _one_of(field: str, personal: Number | None, structural: Number | None,
     return None, False
 
 
-def _plate(spec: PlateSpec | CoverSpec, field: str) -> Plate:
+def _plate(spec: PlateOf, field: str) -> Plate:
     if spec.thickness_mm is not None and spec.sav is not None:
         raise ScenarioError(f"{field}.sav", spec.sav, "give thickness_mm or sav, not both")
     if spec.thickness_mm is None and spec.sav is None:
@@ -210,7 +221,7 @@ def _plate(spec: PlateSpec | CoverSpec, field: str) -> Plate:
     )
 
 
-def _attack(spec: AttackSpec, catalog: Catalog) -> Attack:
+def _attack(spec: AttackOf, catalog: Catalog) -> Attack:
     f = "attack"
     direction = Direction.parse(spec.from_, f"{f}.from")
     if spec.weapon is not None:
@@ -267,7 +278,7 @@ _LEVEL = Fraction(0)
 _DEFAULT_ELEVATION = {Direction.ABOVE: Fraction(ELEVATION[1]), Direction.BELOW: Fraction(ELEVATION[0])}
 
 
-def _line_entry(spec: LineSpec, index: int, catalog: Catalog) -> LineEntry:
+def _line_entry(spec: LineOf, index: int, catalog: Catalog) -> LineEntry:
     f = f"line[{index}]"
     if (spec.cover is None) == (spec.target is None):
         raise ScenarioError(f, "both" if spec.cover else "neither",
@@ -283,7 +294,7 @@ def _line_entry(spec: LineSpec, index: int, catalog: Catalog) -> LineEntry:
     return _target(spec, f, catalog)
 
 
-def _cover(spec: LineSpec, f: str, catalog: Catalog) -> Cover:
+def _cover(spec: LineOf, f: str, catalog: Catalog) -> Cover:
     covers = _directions(spec.covers, f"{f}.covers") if spec.covers is not None else None
     assert spec.cover is not None
     if spec.plate is not None:
@@ -306,7 +317,7 @@ def _cover(spec: LineSpec, f: str, catalog: Catalog) -> Cover:
     return Cover(c.name, av, structural, covers if covers is not None else HORIZONTAL)
 
 
-def _target(spec: LineSpec, f: str, catalog: Catalog) -> Target:
+def _target(spec: LineOf, f: str, catalog: Catalog) -> Target:
     assert spec.target is not None
     name = spec.target
     if spec.vehicle is not None or spec.plate is not None:
