@@ -122,8 +122,9 @@ _WRITTEN: set[type] = set()
 def writes_json(cls: T) -> T:
     """Declare that ``cls().compact_json()`` is :func:`compact`'s text of the value, written
     directly (or None when a text in it needs escaping, :func:`as_written`): the HTTP API answers
-    such values on every request, and walking them with :func:`plain` and escaping every text costs
-    more than finding them (tests/test_serialize.py checks each such type against the walk)."""
+    such values on every request, and walking them with :func:`plain`, then escaping every text,
+    costs more than resolving them (tests/test_serialize.py checks each such type against the
+    walk)."""
     _WRITTEN.add(cls)
     return cls
 

@@ -44,7 +44,7 @@ def cover_layers(cover: Cover, attack: Attack, field: str) -> Found:
             )
         ], []
     layer = Layer(cover.name, cover.av, "cover", cover.structural)
-    return [layer], [Step("PA-9", f"cover {labels((layer,))} stands in the way")], []
+    return [layer], [Step("PA-9", f"cover {layer.label()} stands in the way")], []
 
 
 def own_layers(target: Target, attack: Attack, field: str) -> Found:
