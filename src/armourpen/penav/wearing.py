@@ -3,9 +3,12 @@
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import NamedTuple, Protocol
+from typing import TYPE_CHECKING, NamedTuple
 
 from armourpen.explain import Caution
+
+if TYPE_CHECKING:  # a scenario's worn armour, read as a Worn is
+    from armourpen.penav.model import Armour
 
 MAX_WORN_LAYERS = 3
 MAX_RIGID_LAYERS = 1
@@ -18,17 +21,7 @@ class Worn(NamedTuple):
     rigid: bool
 
 
-class Wearable(Protocol):
-    """Anything worn with a name that is rigid or not: a :class:`Worn`, a scenario's armour."""
-
-    @property
-    def name(self) -> str: ...
-
-    @property
-    def rigid(self) -> bool: ...
-
-
-def wearing_warnings(wearer: str, worn: Sequence[Wearable]) -> tuple[Caution, ...]:
+def wearing_warnings(wearer: str, worn: Sequence[Worn | Armour]) -> tuple[Caution, ...]:
     """Warn when more than three layers, or more than one rigid or bulky layer, are worn."""
     out: list[Caution] = []
     if len(worn) > MAX_WORN_LAYERS:
