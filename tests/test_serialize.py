@@ -9,6 +9,8 @@ from pathlib import Path
 from typing import NamedTuple
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from armourpen.explain import Caution, Step
 from armourpen.penav.ranges import Band
@@ -185,3 +187,13 @@ def test_texts_that_json_escapes_are_escaped_as_the_general_encoder_does(name: s
     # a quote, a backslash or a control character in any text sends it to the general encoder
     escaped = any(c in name for c in '"\\') or any(ord(c) < 0x20 for c in name)
     assert (outcome.compact_json() is None) == escaped
+
+
+@settings(max_examples=60, deadline=None)
+@given(st.text(max_size=12))
+def test_any_text_is_written_as_the_general_encoder_writes_it(name: str) -> None:
+    import armourpen
+    from armourpen.serialize import _COMPACT, compact
+
+    outcome = armourpen.resolve(_frozen_line_of(name))  # type: ignore[call-overload]
+    assert compact(outcome) == _COMPACT.encode(outcome.to_dict())

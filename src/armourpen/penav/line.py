@@ -66,10 +66,14 @@ def own_layers(target: Target, attack: Attack, field: str) -> Found:
                                  "every direction)")], []
 
 
-def passed_layers(target: Target, own: list[Layer], attack: Attack) -> tuple[list[Layer], Step]:
-    """What a target the shot went through adds for those behind it (PA-12)."""
+def passed_layers(
+    target: Target, own: list[Layer], attack: Attack
+) -> tuple[list[Layer], str, Step]:
+    """What a target the shot went through adds for those behind it (PA-12): the layers, their
+    labels and the step."""
     if target.vehicle is not None or target.plate is not None:
-        return own, Step("PA-12", f"for those behind, {target.name} adds {labels(own)}")
+        named = labels(own)
+        return own, named, Step("PA-12", f"for those behind, {target.name} adds {named}")
     layers: list[Layer] = []
     if target.body is Body.HUMAN:
         d = attack.direction
@@ -78,9 +82,10 @@ def passed_layers(target: Target, own: list[Layer], attack: Attack) -> tuple[lis
         layers += (Layer(f"{name} (in)", av, "armour", structural),
                    Layer(f"{name} (out)", av, "armour", structural))
     if not layers:
-        return layers, Step("PA-12", f"for those behind, {target.name} adds nothing")
-    return layers, Step("PA-12", f"for those behind, {target.name} adds {labels(layers)} (body "
-                                 "by direction, PA-9; each worn item twice, in and out)")
+        return layers, "", Step("PA-12", f"for those behind, {target.name} adds nothing")
+    named = labels(layers)
+    return layers, named, Step("PA-12", f"for those behind, {target.name} adds {named} (body by "
+                                        "direction, PA-9; each worn item twice, in and out)")
 
 
 def line_work(scenario: PenavScenario) -> int:
@@ -113,6 +118,7 @@ def resolve_line(
     """One comparison per target; the shot stops at the first target it does not penetrate."""
     attack = scenario.attack
     in_front: list[Layer] = []
+    named_in_front: list[str] = []  # their labels, as each entry added them (labelled once)
     pending: list[Step] = []  # cover steps, reported with the next target
     outcomes: list[TargetOutcome] = []
     warnings: list[Caution] = []
@@ -123,7 +129,9 @@ def resolve_line(
         if isinstance(entry, Cover):
             layers, steps, found_warnings = cover_layers(entry, attack, f"{field}.cover")
             warnings.extend(found_warnings)
-            in_front.extend(layers)
+            if layers:
+                in_front.extend(layers)
+                named_in_front.append(labels(layers))
             pending.extend(steps)
             continue
         target = entry
@@ -145,7 +153,7 @@ def resolve_line(
         av = layered_av(facing)
         result = compare(pen, av.value)
         steps = [
-            Step("PA-12", f"{target.name}: in front: {labels(in_front)}" if in_front
+            Step("PA-12", f"{target.name}: in front: {', '.join(named_in_front)}" if in_front
                  else f"{target.name}: nothing in front"),
             *pending,
             *own_steps,
@@ -154,8 +162,10 @@ def resolve_line(
         ]
         pending = []
         if result.value.goes_on:
-            extra, step = passed_layers(target, own, attack)
-            in_front.extend(extra)
+            extra, named, step = passed_layers(target, own, attack)
+            if extra:
+                in_front.extend(extra)
+                named_in_front.append(named)
             if index < last_target:  # someone behind
                 steps.append(step)
         else:
