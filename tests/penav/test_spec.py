@@ -7,6 +7,9 @@ from __future__ import annotations
 from typing import Any
 
 import pytest
+from hypothesis import event, given, settings
+from hypothesis import strategies as st
+from pydantic import ValidationError
 
 import armourpen
 from armourpen.catalog import Catalog
@@ -199,3 +202,107 @@ def test_ap2_a_line_of_cover_alone_is_refused_for_want_of_a_target(catalog: Cata
                                  "line": [{"cover": "Steel door"}]}, catalog)
     assert (info.value.field, info.value.value) == ("line", "(no target)")
     assert "at least one target" in info.value.allowed
+
+
+def _plain_spec_of(value: Any) -> Any:
+    """A checked model as the plain spec of the same values (lists as tuples), written out here
+    as the oracle for build reading the model itself."""
+    if isinstance(value, list):
+        return tuple(_plain_spec_of(v) for v in value)
+    if isinstance(value, schema.CoverEntry | schema.TargetEntry):
+        return spec.LineSpec(**{k: _plain_spec_of(v) for k, v in value.__dict__.items()})
+    if isinstance(value, schema._Strict):
+        return value.SPEC(**{k: _plain_spec_of(v) for k, v in value.__dict__.items()})
+    return value
+
+
+_NUMBERS = st.sampled_from([0, 1, 2, 3, 5, 6, 8, 12, 2.0, 1, 3, 4, -1, 0.5, 40])
+_DIRECTIONS = st.sampled_from([["front"], ["left"], ["front", "left"], ["above"], ["rear"],
+                               ["front", "front"], ["x"], []])
+_COVER = st.one_of(
+    st.sampled_from(["Steel door", "Sandbag wall, single layer", "Brick wall", "NIJ Type III"]),
+    st.fixed_dictionaries({"name": st.just("Door"), "av": _NUMBERS},
+                          optional={"covers": _DIRECTIONS, "sav": _NUMBERS}),
+    st.fixed_dictionaries({"thickness_mm": st.integers(1, 80)},
+                          optional={"slope": st.integers(0, 80), "composite": st.booleans(),
+                                    "av": _NUMBERS}),
+)
+_TARGET = st.one_of(
+    st.fixed_dictionaries({}, optional={
+        "armour": st.lists(st.one_of(
+            st.sampled_from(["NIJ Type III", "NIJ Type IIIA", "Steel door", "nosuch"]),
+            st.fixed_dictionaries({"av": _NUMBERS}, optional={"sav": _NUMBERS,
+                                                              "rigid": st.booleans()})),
+            max_size=2),
+        "body": st.sampled_from(["human", "none"]), "face": st.just("front")}),
+    st.fixed_dictionaries({"vehicle": st.sampled_from(["T-34 (1941)", "T-34 (1941)", "Steel door"])},
+                          optional={"face": st.sampled_from(["front", "turret_front", "nose"])}),
+    st.fixed_dictionaries({"plate": st.fixed_dictionaries({}, optional={
+        "thickness_mm": st.integers(1, 80), "sav": _NUMBERS, "slope": st.integers(0, 80)})},
+        optional={"armour": st.just(["NIJ Type III"])}),
+)
+_ENTRY = st.one_of(
+    st.builds(lambda cover, covers: {"cover": cover, **covers}, _COVER,
+              st.fixed_dictionaries({}, optional={"covers": _DIRECTIONS})),
+    st.builds(lambda name, target: {"target": name, **target}, st.sampled_from(["A", "B"]),
+              _TARGET),
+)
+_ATTACK = st.one_of(
+    st.fixed_dictionaries({"weapon": st.sampled_from(["7.62x51mm NATO", "8.8 cm KwK 36 L/56 APCBC",
+                                                      "Sword", "9mm Parabellum pistol", "Brick wall"])},
+                          optional={"dc": _NUMBERS}),
+    st.fixed_dictionaries({"pen": _NUMBERS},
+                          optional={"range_column": st.sampled_from(["handgun", "rifle", "none"])}),
+    st.fixed_dictionaries({"spen": st.sampled_from([1, 2, 0.5, 2.2, 200])},
+                          optional={"dc": _NUMBERS}),
+).flatmap(lambda attack: st.one_of(
+    st.fixed_dictionaries({"range": st.sampled_from(["150 m", "2 km", "301 ft", "12", "0.5",
+                                                      "80 yd", "5000 m"])}),
+    st.just({"contact": True}),
+).flatmap(lambda reach: st.fixed_dictionaries({}, optional={
+    "from": st.sampled_from(["front", "above", "Left ", "rear", "below", "right", "up"]),
+    "elevation": st.integers(-90, 90), "azimuth": st.integers(-89, 89),
+    "ammo": st.sampled_from(["ap", "sp", "ball", "ap", "hollow"]),
+}).map(lambda more: {**attack, **reach, **more})))
+
+
+@settings(max_examples=150)
+@given(attack=_ATTACK, line=st.lists(_ENTRY, max_size=2).flatmap(
+    lambda entries: _TARGET.map(lambda last: [*entries, {"target": "last", **last}])),
+       rules=st.sampled_from([[]] * 6 + [["rifle_ball_as_sp"], ["nosuch"], ["rifle_ball_as_sp"] * 2]))
+def test_a_checked_file_builds_and_refuses_as_its_plain_spec_does(
+    attack: dict[str, Any], line: list[dict[str, Any]], rules: list[str]
+) -> None:
+    try:
+        model = schema.ScenarioSpec.model_validate(
+            {"attack": attack, "line": line, "optional_rules": rules})
+    except ValidationError:
+        event("refused by the schema")
+        return  # refused before build, which is what is compared here
+    catalog = Catalog.builtin()
+    outcomes: list[object] = []
+    for given_spec in (model, _plain_spec_of(model)):
+        try:
+            outcomes.append(spec.build(given_spec, catalog))
+            event("built")
+        except armourpen.InputError as exc:
+            outcomes.append((type(exc), exc.field, exc.value, exc.allowed))
+            event(f"refused by build: {exc.field}")
+    assert outcomes[0] == outcomes[1]
+
+
+@pytest.mark.parametrize(("entry", "field", "value"), [
+    ({"cover": {"name": "Door", "av": 2, "covers": ["left"]}, "covers": ["front"]},
+     "line[0].covers", ["front"]),
+    ({"target": "T", "vehicle": "T-34 (1941)", "armour": ["NIJ Type III"]}, "line[0].armour",
+     ["NIJ Type III"]),
+    ({"cover": "Steel door", "covers": ["front", "front"]}, "line[0].covers[1]", "front"),
+])
+def test_ap2_a_file_is_refused_showing_its_lists_as_it_wrote_them(
+    catalog: Catalog, entry: dict[str, Any], field: str, value: object
+) -> None:
+    with pytest.raises(armourpen.InputError) as info:
+        armourpen.load_scenario({"attack": {"weapon": "Sword", "contact": True},
+                                 "line": [entry, {"target": "A"}]}, catalog)
+    assert (info.value.field, info.value.value) == (field, value)
+    assert type(info.value.value) is type(value)
