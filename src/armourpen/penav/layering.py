@@ -37,12 +37,13 @@ def layered_av(layers: Sequence[Layer]) -> Explained[int]:
     """The highest AV, +1 for each further layer of AV 1 or more (PA-7)."""
     if not layers:
         return Explained.of(0, "PA-7", "nothing stands in the way: AV 0")
+    if len(layers) == 1:
+        base = layers[0]
+        return Explained.of(base.av, "PA-7", f"one layer: {base.label()} -> AV {base.av}")
     avs = [layer.av for layer in layers]
     highest = max(avs)
     base_index = avs.index(highest)  # the first of the highest
     base = layers[base_index]
-    if len(layers) == 1:
-        return Explained.of(highest, "PA-7", f"one layer: {base.label()} -> AV {highest}")
     others = [*layers[:base_index], *layers[base_index + 1:]]
     adding = [layer for layer in others if layer.av >= 1]
     total = highest + len(adding)
