@@ -65,6 +65,18 @@ class _Strict(BaseModel):
 
     SPEC: ClassVar[type[Any]]  # the plain spec with the same fields
 
+    def to_spec(self) -> Any:
+        """The plain spec of the same values (lists as tuples, inner models as their specs): what
+        the quick parameters fill for the same scenario. :func:`parse_penav` needs none, for
+        :func:`~armourpen.penav.spec.build` reads the model itself."""
+        return self.SPEC(**{name: _spec_of(v) for name, v in self.__dict__.items()})
+
+
+def _spec_of(value: Any) -> Any:
+    if isinstance(value, list):
+        return tuple([_spec_of(v) for v in value])
+    return value.to_spec() if isinstance(value, _Strict) else value
+
 
 def _empty_list() -> Any:
     """An empty list by default, made afresh: pydantic deep-copies a default ``[]`` on every
