@@ -55,6 +55,17 @@ def serve(kind: str, port: int) -> None:
     uvicorn.run(app, host="127.0.0.1", port=port, log_level="warning", access_log=False)
 
 
+def server_parts() -> str:
+    """What uvicorn runs on here: it takes httptools and uvloop when they are installed (the web
+    extra installs both), else its pure-Python h11 and asyncio. Both servers run on the same."""
+    import importlib.metadata
+    import importlib.util
+
+    http = "httptools" if importlib.util.find_spec("httptools") else "h11"
+    loop = "uvloop" if importlib.util.find_spec("uvloop") and sys.platform != "win32" else "asyncio"
+    return f"uvicorn {importlib.metadata.version('uvicorn')} ({http}, {loop})"
+
+
 def free_port() -> int:
     with socket.socket() as s:
         s.bind(("127.0.0.1", 0))
@@ -147,6 +158,7 @@ def main() -> None:
         for proc in (app, bare):
             proc.terminate()
             proc.wait(timeout=10)
+    line("server", server_parts())
     line("clients", str(args.clients))
     line("seconds_per_round", f"{args.seconds:g} x {args.rounds} rounds per server")
     for name in ("resolve", "baseline"):
