@@ -455,20 +455,36 @@ FINGERS = character(name="Gauntleted", hp=10, locations=[
 ])
 
 
-def test_gu3_a_shot_aimed_at_a_sub_table_location_meets_that_locations_own_dr() -> None:
-    # The fingers (a sub-table's id armourpen does not know) are wounded as the torso (GU-10),
-    # but armoured as the file says: DR 2, not the torso's 0. 3d cr rolling 10 against DR 2:
-    # 8 penetrates, x1 for crushing at the torso, injury 8 (GU-3).
+def test_gu10_a_shot_aimed_at_a_sub_table_location_is_a_hit_on_its_location_with_its_own_dr(
+) -> None:
+    # The fingers (a hand sub-table's id armourpen does not know) are part of the hand: wounded
+    # and crippled as the hand (GU-10), armoured as the file says the fingers are (DR 2, not the
+    # hand's 1, GU-3). 3d cr rolling 10 against DR 2: 8 penetrates, x1 for crushing; a hand
+    # cripples over HP/3 and loses the rest: at most floor(10/3) + 1 = 4 injury.
     out = resolved(scenario("3d cr", {"target": "G", "gcs": FINGERS, "location": "finger"},
                             roll=10))
-    assert out["targets"][0]["injury"] == 8
+    assert out["targets"][0]["injury"] == 4
     texts = [s["text"] for s in out["steps"]]
     assert any("DR at the Fingers from line[0].gcs: 2" in t for t in texts), texts
-    assert any("'finger' is not a location armourpen knows: read as the torso" in t for t in texts)
-    # the torso itself still meets its own DR 0: injury 10
+    assert any("'finger' is not a location armourpen knows: the Fingers are part of the hand, "
+               "and hit as the hand" in t for t in texts), texts
+    # the hand itself meets its own DR 1: 9 penetrates, still capped at 4; rolling 4, 3 injury
+    hand = resolved(scenario("3d cr", {"target": "G", "gcs": FINGERS, "location": "hand"},
+                             roll=4))
+    assert hand["targets"][0]["injury"] == 3
+    # the torso meets its own DR 0: 10 crushing, x1, injury 10
     torso = resolved(scenario("3d cr", {"target": "G", "gcs": FINGERS, "location": "torso"},
                               roll=10))
     assert torso["targets"][0]["injury"] == 10
+
+
+def test_gu10_a_random_hit_never_lands_in_a_sub_table_so_its_dr_is_not_compared() -> None:
+    # the hand's table is not rolled (GU-10): the fingers' DR 2 beside the hand's 1 is no warning
+    out = resolved(scenario("3d cr", {"target": "G", "gcs": FINGERS, "location": "random"},
+                            roll=10))
+    warnings = [w["text"] for w in out["warnings"]]
+    assert not any("Fingers" in w for w in warnings), warnings
+    assert any("sub-tables are not rolled" in w for w in warnings), warnings
 
 
 def test_gu3_an_aimed_id_two_locations_share_takes_the_first_and_warns_of_the_other() -> None:

@@ -183,8 +183,8 @@ def from_character(
     # Where it is hit: an id of the file's body, or its random table.
     location = _where(character, location, field, report)
 
-    aimed_id = None if location == RANDOM else str(location)
-    dr_at = _dr_by_location(character, damage, report, aimed_id)
+    spot = None if location == RANDOM else _aimed(body.locations, str(location))
+    dr_at = _dr_by_location(character, damage, report, spot)
     against = f" against {damage.type.value}" if any(
         k != ALL for loc in _flat(body.locations) for k, _ in loc.dr) else ""
     aimed: Location | Random
@@ -209,8 +209,8 @@ def from_character(
                         "is a hit on that location")
         dr = (dr_at.get(Location.TORSO) or next(iter(dr_at.values())))[0]
     else:
-        loc = next(loc for loc in _flat(body.locations) if loc.id == str(location))
-        aimed, reading = location_of(loc.id)
+        assert spot is not None  # _where checked the id against the body
+        loc, aimed, reading = spot
         if reading:
             report.step("GU-10", reading)
         report.step("GU-3", f"DR at the {loc.table_name} from {source}{against}: "
@@ -271,23 +271,53 @@ def _dr_sides(
     return dr, dr_back, pairs, included
 
 
+Spot = tuple[GcsLocation, Location, "str | None"]
+
+
+def _aimed(
+    locations: tuple[GcsLocation, ...], loc_id: str, part_of: Location | None = None
+) -> Spot | None:
+    """The first location of id ``loc_id`` in file order (a location, then its sub-table), the
+    location it is hit as and the reading (GU-10). An id armourpen does not know is hit as the
+    torso, or, in a sub-table, as the location whose sub-table it is (``part_of``): a hand's
+    fingers are part of the hand."""
+    for loc in locations:
+        where, reading = location_of(loc.id)
+        if part_of is not None and loc.id not in _SAME and loc.id not in _READ_AS:
+            where, reading = part_of, (f"{loc.id!r} is not a location armourpen knows: the "
+                                       f"{loc.table_name} are part of the {part_of.value}, and "
+                                       f"hit as the {part_of.value}")
+        if loc.id == loc_id:
+            return loc, where, reading
+        if loc.sub_table is not None:
+            found = _aimed(loc.sub_table.locations, loc_id, where)
+            if found is not None:
+                return found
+    return None
+
+
 def _dr_by_location(
-    character: GcsCharacter, damage: Damage, report: _Report, aimed: str | None = None,
+    character: GcsCharacter, damage: Damage, report: _Report, spot: Spot | None = None,
 ) -> dict[Location, tuple[int, str, str, int]]:
     """(DR, how it adds up, table name, natural DR) per location, each taken from the first id
-    that names it: known ids before unknown ones (an unknown id reads as the torso).
+    that names it: known ids before unknown ones (an unknown id reads as the torso). Sub-tables
+    are not rolled (GU-10), so a random hit meets only the locations of the body's own table.
 
-    A shot aimed at the id ``aimed`` meets that location's own DR (a sub-table's fingers, read as
-    the torso, are armoured as the file says the fingers are), and no other location is hit: the
-    DR of the others is neither taken for it nor compared with it."""
+    A shot aimed at a ``spot`` meets that location's own DR (a sub-table's fingers are armoured as
+    the file says the fingers are, not as the hand), and no other location is hit: the DR of the
+    others is neither taken for it nor compared with it."""
     out: dict[Location, tuple[int, str, str, int]] = {}
-    locations = _flat(character.body.locations)
-    if aimed is not None:  # the locations of that id (a right and a left arm), in file order
-        ordered = [loc for loc in locations if loc.id == aimed]
+    body = character.body
+    hit_as: dict[str, Location]
+    if spot is not None:  # the locations of that id (a right and a left arm), in file order
+        ordered = [loc for loc in _flat(body.locations) if loc.id == spot[0].id]
+        hit_as = {spot[0].id: spot[1]}
     else:
-        ordered = sorted(locations, key=lambda loc: loc.id not in _SAME and loc.id not in _READ_AS)
+        ordered = sorted(body.locations,
+                         key=lambda loc: loc.id not in _SAME and loc.id not in _READ_AS)
+        hit_as = {loc.id: location_of(loc.id)[0] for loc in ordered}
     for loc in ordered:
-        where = location_of(loc.id)[0]
+        where = hit_as[loc.id]
         dr, shown = location_dr(loc, damage)
         if where not in out:
             out[where] = (dr, shown, loc.table_name, loc.natural_dr)
