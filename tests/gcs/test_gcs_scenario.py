@@ -466,7 +466,7 @@ def test_gu10_a_shot_aimed_at_a_sub_table_location_is_a_hit_on_its_location_with
     assert out["targets"][0]["injury"] == 4
     texts = [s["text"] for s in out["steps"]]
     assert any("DR at the Fingers from line[0].gcs: 2" in t for t in texts), texts
-    assert any("'finger' is not a location armourpen knows: the Fingers are part of the hand, "
+    assert any("'finger' (Fingers) is not a location armourpen knows: it is part of the hand, "
                "and hit as the hand" in t for t in texts), texts
     # the hand itself meets its own DR 1: 9 penetrates, still capped at 4; rolling 4, 3 injury
     hand = resolved(scenario("3d cr", {"target": "G", "gcs": FINGERS, "location": "hand"},

@@ -284,9 +284,9 @@ def _aimed(
     for loc in locations:
         where, reading = location_of(loc.id)
         if part_of is not None and loc.id not in _SAME and loc.id not in _READ_AS:
-            where, reading = part_of, (f"{loc.id!r} is not a location armourpen knows: the "
-                                       f"{loc.table_name} are part of the {part_of.value}, and "
-                                       f"hit as the {part_of.value}")
+            where, reading = part_of, (f"{loc.id!r} ({loc.table_name}) is not a location "
+                                       f"armourpen knows: it is part of the {part_of.value}, "
+                                       f"and hit as the {part_of.value}")
         if loc.id == loc_id:
             return loc, where, reading
         if loc.sub_table is not None:
