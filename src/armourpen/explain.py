@@ -63,12 +63,6 @@ class Explained(NamedTuple, Generic[T]):
 _new_tuple = tuple.__new__
 
 
-def records_json(records: Iterable[Step | Caution]) -> str:
-    """Steps or warnings as their compact JSON list, texts written as they are: for a writer that
-    has checked them (``armourpen.serialize.as_written``)."""
-    return "[" + ",".join([f'{{"rule":"{rule}","text":"{text}"}}' for rule, text in records]) + "]"
-
-
 def join_steps(*groups: Iterable[Step]) -> tuple[Step, ...]:
     """Concatenate step sequences in order."""
     out: list[Step] = []

@@ -16,7 +16,7 @@ from __future__ import annotations
 import dataclasses
 import json
 import math
-from collections.abc import Mapping
+from collections.abc import Iterable, Mapping
 from enum import Enum
 from fractions import Fraction
 from pathlib import PurePath
@@ -140,6 +140,12 @@ def as_written(texts: list[str]) -> bool:
     pass over them all, several times cheaper than escaping them one by one."""
     # surrogatepass: a lone surrogate is written as it is too (ensure_ascii=False)
     return b'"' not in "".join(texts).encode("utf-8", "surrogatepass").translate(_MARK_ESCAPED)
+
+
+def records_json(records: Iterable[tuple[str, str]]) -> str:
+    """Steps or warnings (rule, text) as their compact JSON list, texts written as they are: for a
+    writer that has checked them with :func:`as_written`."""
+    return "[" + ",".join([f'{{"rule":"{rule}","text":"{text}"}}' for rule, text in records]) + "]"
 
 
 def compact(value: object) -> str:

@@ -5,11 +5,11 @@ from __future__ import annotations
 from itertools import chain
 from typing import Any, NamedTuple
 
-from armourpen.explain import Caution, Step, records_json
+from armourpen.explain import Caution, Step
 from armourpen.penav.layering import Layer
 from armourpen.penav.penetration import Result
 from armourpen.penav.scale import structural_number
-from armourpen.serialize import as_written, json_ready, writes_json
+from armourpen.serialize import as_written, json_ready, records_json, writes_json
 
 # The outcome's parts are named tuples rather than frozen dataclasses: as immutable and typed, with
 # the same reprs, and made many times faster when the module is imported, which a one-shot
