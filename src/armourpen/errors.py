@@ -1,8 +1,10 @@
 """The error family (AP-2).
 
 Every failure caused by what a user typed is an :class:`InputError`: it names the field, the value
-and what is allowed, and front ends turn it into one line (CLI exit 2, HTTP 4xx). Anything else that
-escapes is a bug (CLI exit 1).
+and what is allowed, and front ends turn it into one line (CLI exit 2, HTTP 4xx). A Python API
+argument of a type the API does not take is an :class:`ArgumentTypeError` (a ``TypeError``), and
+a setting no user types that is out of its range an :class:`ArgumentValueError`: programming
+errors, which front ends never pass on. Anything else that escapes is a bug (CLI exit 1).
 """
 
 from __future__ import annotations
@@ -133,6 +135,30 @@ class InputError(ArmourpenError, ValueError):
 def message(field: str, value: object, allowed: str) -> str:
     """The AP-2 line: the field, the value (escaped and bounded) and what is allowed."""
     return f"{printable(field)}: {shown(value)} is not allowed; {printable(allowed)}"
+
+
+class ArgumentError(ArmourpenError):
+    """A Python API argument the API does not take: names the argument, the value (bounded) with
+    its type, and what the argument takes. A programming error, not bad input: front ends check
+    what their users type before they call the API."""
+
+    def __init__(self, field: str, value: object, allowed: str) -> None:
+        self.field = field
+        self.value = value
+        self.allowed = allowed
+        kind = printable(type(value).__name__)[:MAX_SHOWN]
+        super().__init__(f"{printable(field)}: {shown(value)} (type {kind}) is not allowed; "
+                         f"{printable(allowed)}")
+
+
+class ArgumentTypeError(ArgumentError, TypeError):
+    """A Python API argument of a type the API does not take (``table(attacks="7.62")``)."""
+
+
+class ArgumentValueError(ArgumentError, ValueError):
+    """A Python API argument of the right type whose value no call may take, where the value is
+    a setting no user types (``Limits(max_odds_work=0)``); a value a user may have typed (a name,
+    a range, a seed) is refused as an :class:`InputError`, which front ends answer."""
 
 
 class ScenarioError(InputError):

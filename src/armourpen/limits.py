@@ -14,7 +14,7 @@ import re
 from collections.abc import Mapping
 from dataclasses import dataclass
 
-from armourpen.errors import InputError
+from armourpen.errors import ArgumentValueError, InputError
 
 _PREFIX = "ARMOURPEN_MAX_"
 _WHOLE = re.compile(r"[0-9]+")
@@ -58,14 +58,33 @@ class Limits:
     """A chart the web app draws as a picture: a matrix's attacks x defences, a pen-range chart's
     attacks x 11 bands plus its AV lines (drawing takes a few milliseconds per cell)."""
 
+    def __post_init__(self) -> None:
+        # every cap a plain whole number from 1: NaN, infinity, a float or a bool would turn a
+        # cap off or make it lie in silence, and an int subclass could answer its comparisons
+        from armourpen.arguments import whole
+
+        for f in dataclasses.fields(self):
+            value = whole(f.name, getattr(self, f.name), "a whole number (an int), 1 or more")
+            if value < 1:
+                raise ArgumentValueError(f.name, value, "allowed: a whole number, 1 or more "
+                                         "(each cap bounds some work; raise it to allow more)")
+            object.__setattr__(self, f.name, value)
+
     @staticmethod
     def setting(name: str) -> str:
         """The environment variable that sets ``name`` for the CLI."""
-        return "ARMOURPEN_" + name.upper()
+        return "ARMOURPEN_" + _cap_name(name).upper()
 
     @classmethod
     def from_env(cls, environ: Mapping[str, str]) -> Limits:
         """The defaults, with each ``ARMOURPEN_MAX_<NAME>`` found in ``environ`` applied."""
+        from armourpen import arguments
+
+        environ = arguments.instance("environ", environ, Mapping, "a mapping of str to str, "
+                                     "such as os.environ")
+        for key, value in environ.items():
+            arguments.text("environ key", key)
+            arguments.text(f"environ[{key!r}]", value)
         changes: dict[str, int] = {}
         known = {cls.setting(f.name): f.name for f in dataclasses.fields(cls)}
         for key in sorted(k for k in environ if k.startswith(_PREFIX) and k not in known):
@@ -88,6 +107,10 @@ class Limits:
 
     def check(self, name: str, amount: int, unit: str, field: str) -> None:
         """Refuse ``amount`` (counted in ``unit``) when it is beyond the cap ``name``."""
+        from armourpen.arguments import whole
+
+        name = _cap_name(name)
+        amount = whole("amount", amount)
         cap: int = getattr(self, name)
         if amount > cap:
             raise LimitError(
@@ -98,7 +121,20 @@ class Limits:
 
     def how_to_raise(self, name: str) -> str:
         """The settings that raise the cap ``name``."""
+        name = _cap_name(name)
         return f"raise the cap with the setting {self.setting(name)} or Limits({name}=...) in Python"
 
+
+_CAPS = frozenset(f.name for f in dataclasses.fields(Limits))
+
+
+def _cap_name(name: object) -> str:
+    """The name of a cap, checked: one of the fields of :class:`Limits`."""
+    from armourpen.arguments import text
+
+    name = text("name", name, "the name of a cap (a str)")
+    if name not in _CAPS:
+        raise ArgumentValueError("name", name, "allowed: " + ", ".join(sorted(_CAPS)))
+    return name
 
 DEFAULT_LIMITS = Limits()
