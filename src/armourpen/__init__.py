@@ -10,15 +10,20 @@ The public API (nothing heavy is imported here), the same for every front end:
 - :data:`RULE_SETS` holds the rule sets (see :mod:`armourpen.rulesets`);
 - :class:`Limits` holds every cap on input and work (see :mod:`armourpen.limits`);
 - :func:`load_gcs` reads a GCS character file (path, bytes or parsed JSON) as a GURPS target.
+
+An argument of a type a function does not take is an :class:`ArgumentTypeError` naming it (see
+:mod:`armourpen.arguments` for the one rule); bad input, as a user may type it, an
+:class:`InputError`.
 """
 
 from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any, overload
 
-from armourpen.errors import ArmourpenError, InputError
+from armourpen import arguments as _arguments
+from armourpen.errors import ArgumentTypeError, ArgumentValueError, ArmourpenError, InputError
 from armourpen.limits import DEFAULT_LIMITS, LimitError, Limits
-from armourpen.rulesets import RULE_SETS, rule_set_of
+from armourpen.rulesets import RULE_SETS, rules_of_scenario
 from armourpen.scenario import load_scenario
 from armourpen.version import __version__ as __version__
 
@@ -43,6 +48,8 @@ if TYPE_CHECKING:
 __all__ = [
     "DEFAULT_LIMITS",
     "RULE_SETS",
+    "ArgumentTypeError",
+    "ArgumentValueError",
     "ArmourpenError",
     "Catalog",
     "InputError",
@@ -71,8 +78,17 @@ def resolve(scenario: Scenario, seed: int | random.Random | None = None) -> Outc
     ``seed`` serves rule sets that roll dice (GURPS) when the scenario fixes neither the roll nor
     the seed: a whole number, or a ``random.Random`` to draw one from. The outcome reports it.
     """
-    outcome: Outcome = rule_set_of(scenario).resolve(scenario, seed)
+    rules = rules_of_scenario(scenario)
+    outcome: Outcome = rules.resolve(scenario, _seed(seed))
     return outcome
+
+
+def _seed(seed: object) -> int | random.Random | None:
+    import random
+
+    if seed is None or isinstance(seed, random.Random):
+        return seed
+    return _arguments.whole("seed", seed, "a whole number (an int), a random.Random, or None")
 
 
 def odds(scenario: Scenario, *, limits: Limits = DEFAULT_LIMITS) -> OddsResult:
@@ -80,7 +96,8 @@ def odds(scenario: Scenario, *, limits: Limits = DEFAULT_LIMITS) -> OddsResult:
 
     The work is estimated first and refused beyond ``limits`` (a :class:`LimitError`).
     """
-    result: OddsResult = rule_set_of(scenario).odds(scenario, limits=limits)
+    rules = rules_of_scenario(scenario)
+    result: OddsResult = rules.odds(scenario, limits=_arguments.limits(limits))
     return result
 
 
@@ -97,10 +114,18 @@ def sample(
 
     The work is estimated first and refused beyond ``limits`` (a :class:`LimitError`).
     """
-    options: dict[str, Any] = {"progress": progress, "limits": limits}
+    rules = rules_of_scenario(scenario)
+    samples = _arguments.whole("samples", samples)
+    seed = _arguments.whole("seed", seed)
+    options: dict[str, Any] = {
+        "progress": _arguments.callable_or_none(
+            "progress", progress, "a function called with the samples done and the total, "
+            "or None"),
+        "limits": _arguments.limits(limits),
+    }
     if chunk is not None:
-        options["chunk"] = chunk
-    result: MonteCarloResult = rule_set_of(scenario).sample(scenario, samples, seed, **options)
+        options["chunk"] = _arguments.whole("chunk", chunk, _arguments.WHOLE + ", or None")
+    result: MonteCarloResult = rules.sample(scenario, samples, seed, **options)
     return result
 
 

@@ -13,7 +13,7 @@ the comparison (PA-2) is one broadcast over the whole grid.
 from __future__ import annotations
 
 import itertools
-from collections.abc import Iterable, Iterator, Sequence
+from collections.abc import Iterator, Sequence
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
@@ -395,8 +395,6 @@ class SweepResult:
 
 
 def _attacks(attacks: Sequence[AttackProfile | str], catalog: Catalog) -> tuple[AttackProfile, ...]:
-    if isinstance(attacks, str | AttackProfile):
-        attacks = [attacks]
     out = []
     for i, a in enumerate(attacks):
         out.append(a if isinstance(a, AttackProfile) else catalog.attack(a, f"attacks[{i}]"))
@@ -406,8 +404,6 @@ def _attacks(attacks: Sequence[AttackProfile | str], catalog: Catalog) -> tuple[
 
 
 def _defences(defences: Sequence[Defence | str], catalog: Catalog) -> tuple[Defence, ...]:
-    if isinstance(defences, str | Defence):
-        defences = [defences]
     out = []
     for i, d in enumerate(defences):
         out.append(d if isinstance(d, Defence) else Defence.parse(d, catalog, f"defences[{i}]"))
@@ -417,27 +413,20 @@ def _defences(defences: Sequence[Defence | str], catalog: Catalog) -> tuple[Defe
 
 
 def _columns(
-    bands: Sequence[Band | str] | None, distances: Sequence[str | int | float] | None
+    bands: Sequence[str] | None, distances: Sequence[str | int | float] | None
 ) -> tuple[tuple[Band, ...], tuple[Distance | None, ...]]:
     if bands is not None and distances is not None:
         raise InputError("distances", list(distances), "give bands or distances, not both")
     if distances is not None:
-        if isinstance(distances, str):
-            distances = [distances]
         ds = tuple(Distance.parse(x, f"distances[{i}]") for i, x in enumerate(distances))
         if not ds:
             raise InputError("distances", "(none)", "at least one distance")
         return tuple(band_for(x) for x in ds), ds
     if bands is None:
         return _BAND_ORDER, (None,) * len(_BAND_ORDER)
-    if isinstance(bands, str):
-        bands = [bands]
     out: list[Band] = []
     for i, b in enumerate(bands):
-        if isinstance(b, Band):
-            out.append(b)
-            continue
-        key = str(b).strip().lower().replace(" ", "_").replace("-", "_")
+        key = b.strip().lower().replace(" ", "_").replace("-", "_")
         try:
             out.append(Band(key))
         except ValueError:
@@ -445,19 +434,49 @@ def _columns(
                 from None
     if not out:
         raise InputError("bands", "(none)", "at least one band")
-    _once(out, "bands", [b.value if isinstance(b, Band) else b for b in bands])
+    _once(out, "bands", bands)
     return tuple(out), (None,) * len(out)
 
 
-def _directions(directions: Sequence[Direction | str]) -> tuple[Direction, ...]:
-    if isinstance(directions, str):
-        directions = [directions]
-    out = tuple(d if isinstance(d, Direction) else Direction.parse(d, f"directions[{i}]")
-                for i, d in enumerate(directions))
+def _directions(directions: Sequence[str]) -> tuple[Direction, ...]:
+    out = tuple(Direction.parse(d, f"directions[{i}]") for i, d in enumerate(directions))
     if not out:
         raise InputError("directions", "(none)", "at least one direction")
-    _once(out, "directions", [d.value if isinstance(d, Direction) else d for d in directions])
+    _once(out, "directions", directions)
     return out
+
+
+def _axes(catalog: Catalog, attacks: object, defences: object, bands: object, distances: object,
+          directions: object, optional_rules: object) -> tuple[
+        tuple[AttackProfile, ...], tuple[Defence, ...], tuple[Band, ...],
+        tuple[Distance | None, ...], tuple[Direction, ...], frozenset[str]]:
+    """The axes of a sweep from its arguments, each of the type it takes (ArgumentTypeError)."""
+    from armourpen import arguments
+
+    attack_args = arguments.entries("attacks", attacks, "attack profiles or their names",
+                                    arguments.text_or(AttackProfile, "an AttackProfile or a name"))
+    defence_args = arguments.entries("defences", defences, "defences or names joined by '+'",
+                                     arguments.text_or(Defence, "a Defence or names joined by '+'"))
+    band_args = None if bands is None else arguments.texts("bands", bands, "range bands")
+    distance_args = None if distances is None else arguments.entries(
+        "distances", distances, "distances", distance_entry)
+    direction_args = arguments.texts("directions", directions, "directions")
+    rule_args = arguments.texts("optional_rules", optional_rules, "optional rules")
+    profs = _attacks(attack_args, catalog)
+    defs = _defences(defence_args, catalog)
+    band_axis, distance_axis = _columns(band_args, distance_args)
+    return (profs, defs, band_axis, distance_axis, _directions(direction_args),
+            _optional(rule_args))
+
+
+def distance_entry(field: str, value: object) -> str | int | float:
+    """A distance argument as a plain value: a text such as ``"150 m"`` or a number of metres."""
+    from armourpen import arguments
+
+    if isinstance(value, str):
+        return arguments.text(field, value)
+    return arguments.number(field, value, "a distance such as '150 m' (a str), or a number of "
+                            "metres (an int or a float)")
 
 
 def _once(values: Sequence[object], field: str, shown: Sequence[object]) -> None:
@@ -467,8 +486,7 @@ def _once(values: Sequence[object], field: str, shown: Sequence[object]) -> None
             raise InputError(f"{field}[{i}]", shown[i], f"{shown[i]} is given twice; give each once")
 
 
-def _optional(optional_rules: Iterable[str]) -> frozenset[str]:
-    rules = [optional_rules] if isinstance(optional_rules, str) else list(optional_rules)
+def _optional(rules: Sequence[str]) -> frozenset[str]:
     for i, r in enumerate(rules):
         if r not in OPTIONAL_RULES:
             raise InputError(f"optional_rules[{i}]", r, "allowed: " + ", ".join(sorted(OPTIONAL_RULES)))
@@ -505,7 +523,7 @@ def sweep(
     bands: Sequence[Band | str] | None = None,
     distances: Sequence[str | int | float] | None = None,
     directions: Sequence[Direction | str] = (Direction.FRONT,),
-    optional_rules: Iterable[str] = frozenset(),
+    optional_rules: Sequence[str] = (),
     catalog: Catalog | None = None,
     ammo: str | None = None,
     limits: Limits = DEFAULT_LIMITS,
@@ -516,17 +534,20 @@ def sweep(
     catalog names joined by ``+``. Without ``bands`` or ``distances`` every band is swept, Contact
     included. ``ammo`` loads every attack with that ammunition type, as a scenario's
     ``attack.ammo`` does. Names are looked up in ``catalog`` (default: the built-in catalog only,
-    as for scenarios; pass ``Catalog.load()`` for the user's files).
+    as for scenarios; pass ``Catalog.load()`` for the user's files). Several values are given as
+    a list or tuple, even one (``["long"]``).
     """
+    from armourpen import arguments
+
+    ammo = arguments.optional_text("ammo", ammo, "the name of an ammunition type (a str)")
+    catalog = arguments.catalog(catalog)
+    limits = arguments.limits(limits)
     if catalog is None:
         from armourpen.catalog import Catalog
 
         catalog = Catalog.builtin()
-    profs = _attacks(attacks, catalog)
-    defs = _defences(defences, catalog)
-    band_axis, distance_axis = _columns(bands, distances)
-    dirs = _directions(directions)
-    rules = _optional(optional_rules)
+    profs, defs, band_axis, distance_axis, dirs, rules = _axes(
+        catalog, attacks, defences, bands, distances, directions, optional_rules)
     cells = len(profs) * len(defs) * len(band_axis) * len(dirs)
     limits.check("max_sweep_cells", cells, "cells (attacks x defences x columns x directions)",
                  "sweep")

@@ -10,11 +10,12 @@ from __future__ import annotations
 
 import functools
 import importlib
+import sys
 from collections.abc import Mapping
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, NamedTuple
 
-from armourpen.errors import ScenarioError
+from armourpen.errors import ArgumentTypeError, ScenarioError
 from armourpen.limits import DEFAULT_LIMITS, Limits
 
 if TYPE_CHECKING:
@@ -44,6 +45,7 @@ class RuleSet(NamedTuple):
     key: str
     title: str
     uses_catalog: bool
+    scenario_class: str  # the class of its scenarios, "module:Class"
     parser: str
     resolver: str
     schema_builder: str
@@ -118,6 +120,7 @@ RULE_SETS: dict[str, RuleSet] = {
         key="penav",
         title="PEN/AV (armour and penetration)",
         uses_catalog=True,
+        scenario_class="armourpen.penav.model:PenavScenario",
         parser="armourpen.penav.scenario:parse_penav",
         resolver="armourpen.penav.resolve:resolve_penav",
         schema_builder="armourpen.penav.scenario:json_schema",
@@ -128,6 +131,7 @@ RULE_SETS: dict[str, RuleSet] = {
         key="gurps",
         title="GURPS overpenetration",
         uses_catalog=False,
+        scenario_class="armourpen.gurps.scenario:GurpsScenario",
         parser="armourpen.gurps.scenario:parse_gurps",
         resolver="armourpen.gurps.resolve:resolve_gurps",
         schema_builder="armourpen.gurps.scenario:json_schema",
@@ -156,6 +160,21 @@ def rule_set(key: object, field: str = "rules") -> RuleSet:
 def rules_of(data: Mapping[str, Any]) -> RuleSet:
     """The rule set a scenario mapping asks for (``rules``, PEN/AV when absent)."""
     return rule_set(data.get("rules", DEFAULT_RULES))
+
+
+def rules_of_scenario(value: object, field: str = "scenario") -> RuleSet:
+    """The rule set of a scenario value (what :func:`armourpen.load_scenario` returns); anything
+    else, a mapping or an outcome included, is an :class:`ArgumentTypeError`."""
+    for found in RULE_SETS.values():
+        module, _, name = found.scenario_class.partition(":")
+        # no scenario of a rule set exists before its module is imported: nothing to import here
+        loaded = sys.modules.get(module)
+        if loaded is not None and isinstance(value, getattr(loaded, name)):
+            return found
+    hint = " (read a mapping with armourpen.load_scenario first)" if isinstance(value, Mapping) \
+        else ""
+    raise ArgumentTypeError(field, value, "allowed: a scenario, as armourpen.load_scenario or "
+                            "quick_scenario return it" + hint)
 
 
 def rule_set_of(value: object) -> RuleSet:

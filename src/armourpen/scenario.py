@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import os
 from collections.abc import Mapping
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, TypeAlias
@@ -78,17 +79,34 @@ def load_scenario(
     body, must not reach the machine's files); without it, its ``gcs`` holds the file's JSON itself
     or a value :func:`armourpen.load_gcs` returned.
     """
-    folder = None if base is None else Path(base)
+    from armourpen import arguments
+
+    if not isinstance(source, Mapping):  # a mapping is the user's data: its schema says the rest
+        path = _path("source", source, "a mapping of the scenario's keys, or the path of a .toml "
+                     "or .json scenario file (a str or os.PathLike) or example:NAME")
+    catalog = arguments.catalog(catalog)
+    limits = arguments.limits(limits)
+    folder = None if base is None else Path(_path("base", base, "a folder (a str or "
+                                                  "os.PathLike), or None"))
     if isinstance(source, Mapping):
         from armourpen.reading import check_tree
 
         check_tree(source, limits=limits)
         data: Any = source
     else:
-        data = read_scenario_file(source, limits)  # checked as it is read
+        data = read_scenario_file(path, limits)  # checked as it is read
         if folder is None:
-            folder = scenario_path(source).parent  # files a scenario names are found beside it
+            folder = scenario_path(path).parent  # files a scenario names are found beside it
     return load_checked(data, catalog, limits=limits, base=folder)
+
+
+def _path(field: str, value: object, allowed: str) -> str | Path:
+    """A path argument: a plain ``str`` or an ``os.PathLike`` of text."""
+    from armourpen import arguments
+
+    if isinstance(value, os.PathLike) and isinstance(os.fspath(value), str):
+        return Path(value)
+    return arguments.text(field, value, allowed)
 
 
 def load_checked(

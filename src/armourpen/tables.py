@@ -97,9 +97,20 @@ def table(
     combinations joined by ``+``. ``bands`` or ``distances`` (not both; every band when neither)
     and ``directions`` give the columns and charts; ``ammo`` loads every attack (PA-6).
     """
+    from armourpen import arguments
     from armourpen.catalog import AttackProfile
     from armourpen.grid import sweep
 
+    attacks, armour, cover, defences, bands, distances, directions, optional_rules = (
+        arguments.texts(field, value, what) for field, value, what in (
+            ("attacks", attacks, "names or text"), ("armour", armour, "names or text"),
+            ("cover", cover, "names or text"), ("defences", defences, "names joined by '+'"),
+            ("bands", bands, "range bands"), ("distances", distances, "distances"),
+            ("directions", directions, "directions"),
+            ("optional_rules", optional_rules, "optional rules")))
+    ammo = arguments.optional_text("ammo", ammo, "the name of an ammunition type (a str)")
+    catalog = arguments.catalog(catalog)
+    limits = arguments.limits(limits)
     if catalog is None:
         from armourpen.catalog import Catalog
 

@@ -17,6 +17,7 @@ from armourpen.charts import (
     svg,
 )
 from armourpen.charts.model import Chart
+from armourpen.errors import ArgumentValueError
 
 NATO = "7.62x51mm NATO"
 WALL_VEST = "Sandbag wall, single layer + US PASGT vest"
@@ -58,5 +59,5 @@ def test_svg_is_the_same_for_the_same_chart() -> None:
 
 
 def test_render_refuses_an_unknown_format() -> None:
-    with pytest.raises(ValueError, match="allowed png, svg, pdf"):
+    with pytest.raises(ArgumentValueError, match=r"fmt: 'gif' .*allowed: png, svg, pdf"):
         render(slope_chart(av=30), "gif")

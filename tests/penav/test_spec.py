@@ -148,8 +148,6 @@ def test_pa2_quick_example_worked_by_hand(catalog: Catalog) -> None:
         (dict(target="a\nb"), {"line": [{"target": "a\nb"}]}, "target", "line[0].target"),
         (dict(ammo=""), {"attack": {"ammo": ""}}, "ammo", "attack.ammo"),
         (dict(weapon="x" * 201), {"attack": {"weapon": "x" * 201}}, "weapon", "attack.weapon"),
-        (dict(range=True), {"attack": {"range": True}}, "range", "attack.range"),
-        (dict(elevation=True), {"attack": {"elevation": True}}, "elevation", "attack.elevation"),
         (dict(optional_rules=["rifle_ball_as_sp", "rifle_ball_as_sp"]),
          {"optional_rules": ["rifle_ball_as_sp", "rifle_ball_as_sp"]}, "optional_rules[1]",
          "optional_rules[1]"),
@@ -172,24 +170,67 @@ def test_ap2_quick_and_file_errors_agree_but_name_what_each_caller_typed(
 
 
 @pytest.mark.parametrize(
+    ("quick", "data", "parameter", "key"),
+    [
+        (dict(range=True), {"attack": {"range": True}}, "range", "attack.range"),
+        (dict(elevation=True), {"attack": {"elevation": True}}, "elevation", "attack.elevation"),
+        (dict(weapon=7), {"attack": {"weapon": 7}}, "weapon", "attack.weapon"),
+    ],
+)
+def test_ap2_a_quick_parameter_of_the_wrong_type_is_a_type_error_saying_what_a_file_is_told(
+    catalog: Catalog, quick: dict[str, Any], data: dict[str, Any], parameter: str, key: str
+) -> None:
+    # the same value in a scenario file is the user's input (an InputError); as a Python argument
+    # it is the program's error (an ArgumentTypeError), told what is allowed in the same words
+    with pytest.raises(armourpen.ArgumentTypeError) as by_quick:
+        armourpen.quick_scenario(**{"weapon": "7.62x51mm NATO", "range": "50m", **quick},
+                                 catalog=catalog)
+    file_data = {"attack": {"weapon": "7.62x51mm NATO", "range": "50m", **data["attack"]},
+                 "line": [{"target": "target"}]}
+    with pytest.raises(armourpen.InputError) as by_file:
+        armourpen.load_scenario(file_data, catalog)
+    assert (by_quick.value.field, by_file.value.field) == (parameter, key)
+    assert by_quick.value.value == by_file.value.value
+    assert by_quick.value.allowed.removeprefix("allowed: ") in by_file.value.allowed
+
+
+@pytest.mark.parametrize(
     ("given", "parameter", "allowed"),
     [
         (dict(weapon=7), "weapon", "a string"),
         (dict(range=True), "range", "for a weapon touching the target, contact = true"),
-        (dict(armour=["x" * 201]), "armour[0]", "at most 200 characters"),
         (dict(armour="NIJ Type III"), "armour", "a list"),
         (dict(armour=["NIJ Type III", 3]), "armour[1]", "a string"),
-        (dict(contact="yes"), "contact", "true or false"),
+        (dict(contact="yes"), "contact", "True or False"),
         (dict(elevation="10"), "elevation", "a number"),
+        (dict(vehicle=["T-34"]), "vehicle", "a string"),
+        (dict(armour={"NIJ Type III"}), "armour", "a list or tuple"),
+        (dict(from_=None), "from_", "a str"),
+    ],
+)
+def test_ap2_quick_parameters_of_the_wrong_type_name_the_parameter(
+    catalog: Catalog, given: dict[str, Any], parameter: str, allowed: str
+) -> None:
+    with pytest.raises(armourpen.ArgumentTypeError) as info:
+        armourpen.quick_scenario(**{"weapon": "7.62x51mm NATO", "range": "50m", **given},
+                                 catalog=catalog)
+    assert info.value.field == parameter
+    assert allowed in info.value.allowed
+
+
+@pytest.mark.parametrize(
+    ("given", "parameter", "allowed"),
+    [
+        (dict(armour=["x" * 201]), "armour[0]", "at most 200 characters"),
         (dict(elevation=float("nan")), "elevation", "a finite number"),
         (dict(azimuth=float("inf")), "azimuth", "a finite number"),
         (dict(target="a\x1b[2Jb"), "target", "plain text"),
-        (dict(vehicle=["T-34"]), "vehicle", "a string"),
     ],
 )
-def test_ap2_quick_parameters_of_the_wrong_kind_name_the_parameter(
+def test_ap2_quick_parameters_of_the_right_type_and_a_bad_value_are_input_errors(
     catalog: Catalog, given: dict[str, Any], parameter: str, allowed: str
 ) -> None:
+    # what a user may have typed into the CLI's quick flags (--elevation nan) is bad input
     with pytest.raises(armourpen.InputError) as info:
         armourpen.quick_scenario(**{"weapon": "7.62x51mm NATO", "range": "50m", **given},
                                  catalog=catalog)

@@ -7,10 +7,12 @@ alias is unique across the whole catalog, so a user item can never shadow a buil
 
 from __future__ import annotations
 
+import os
 import stat
-from collections.abc import Iterable, Sequence
+from collections.abc import Iterable, Mapping, Sequence
 from pathlib import Path
 
+from armourpen import arguments
 from armourpen.catalog.items import (
     MAX_NAME_CHARS,
     AmmoType,
@@ -20,7 +22,15 @@ from armourpen.catalog.items import (
     CoverItem,
     Vehicle,
 )
-from armourpen.errors import CatalogError, FileName, InputError, UnknownNameError, message
+from armourpen.errors import (
+    ArgumentTypeError,
+    ArgumentValueError,
+    CatalogError,
+    FileName,
+    InputError,
+    UnknownNameError,
+    message,
+)
 from armourpen.limits import DEFAULT_LIMITS, Limits
 
 KINDS: tuple[str, ...] = ("attack", "armour", "cover", "vehicle", "ammo")
@@ -92,6 +102,7 @@ def kind_of(item: CatalogItem) -> str:
 
 def parse_kind(kind: str, field: str = "kind") -> str:
     """A kind as users may spell it (``armor``, ``attacks``) -> one of :data:`KINDS`."""
+    kind = arguments.text(field, kind, "a kind of item (a str): " + ", ".join(KINDS))
     k = _KIND_WORDS.get(kind.strip().casefold())
     if k is None:
         raise InputError(field, kind, "allowed: " + ", ".join(KINDS))
@@ -134,7 +145,7 @@ class Catalog:
         written there when missing or stale (:mod:`armourpen.catalog.cache`). The items are the
         same either way.
         """
-        return _builtin(cache)
+        return _builtin(arguments.flag("cache", cache))
 
     @classmethod
     def load(
@@ -151,6 +162,10 @@ class Catalog:
         ``limits.max_catalog_files`` of them, of ``limits.max_catalog_bytes`` together. ``cache``
         is that of :meth:`builtin`.
         """
+        extra = arguments.entries("extra", extra, "catalog files (paths)", _path)
+        user_dir = arguments.flag("user_dir", user_dir)
+        limits = arguments.limits(limits)
+        cache = arguments.flag("cache", cache)
         files: list[Path] = []
         if user_dir:
             files.extend(_user_files(user_catalog_dir()))
@@ -170,13 +185,17 @@ class Catalog:
     def from_files(cls, paths: Iterable[str | Path]) -> Catalog:
         """A catalog of exactly these files (no built-in data), treated as built-in sources."""
         cat = cls()
-        for p in paths:
+        for p in arguments.entries("paths", paths, "catalog files (paths)", _path):
             cat._add_file(Path(p), builtin=True)
         return cat
 
     @classmethod
     def restore(cls, items: dict[str, list[CatalogItem]], sources: Sequence[str]) -> Catalog:
         """A catalog of exactly these items (by kind, in order), as the cache stored them."""
+        if not isinstance(items, Mapping) or not all(isinstance(items.get(k), list) for k in KINDS):
+            raise ArgumentTypeError("items", items, "allowed: a dict of a list of items "
+                                              "for each kind: " + ", ".join(KINDS))
+        sources = arguments.texts("sources", sources, "sources")
         cat = cls()
         for kind in KINDS:
             for item in items[kind]:
@@ -245,8 +264,8 @@ class Catalog:
     # --- lookup --------------------------------------------------------------------------
 
     def _find(self, kind: str, name: str, field: str) -> CatalogItem:
-        if not isinstance(name, str):
-            raise InputError(field, name, f"give the name of a {kind} item as text")
+        field = arguments.text("field", field)
+        name = arguments.text(field, name, f"the name of {_article(kind)} {kind} item (a str)")
         item = self._exact[kind].get(name)
         if item is None:
             item = self._index[kind].get(name_key(name))
@@ -296,7 +315,8 @@ class Catalog:
 
     def find(self, name: str, kind: str | None = None) -> CatalogItem | None:
         """The item called ``name`` (of ``kind``), or None: a plain lookup, no suggestions made."""
-        if not isinstance(name, str) or len(name) > 4 * MAX_NAME_CHARS:
+        name = arguments.text("name", name, "the name of an item (a str)")
+        if len(name) > 4 * MAX_NAME_CHARS:
             return None  # no name is that long, even with its spacing and typography
         index = self._owners if kind is None else self._index[parse_kind(kind)]
         return index.get(name_key(name))
@@ -305,6 +325,8 @@ class Catalog:
         """Any item by name (kinds never share a name); cover rows without a value included."""
         if kind is not None:
             return self._find(parse_kind(kind), name, field)
+        field = arguments.text("field", field)
+        name = arguments.text(field, name, "the name of an item (a str)")
         item = self._owners.get(name_key(name))
         if item is None:
             _refuse_invisible(field, name)
@@ -315,6 +337,10 @@ class Catalog:
         """The names closest to ``text`` (substring hits first, then difflib)."""
         import difflib  # only when a name is not found
 
+        text = arguments.text("text", text)
+        n = arguments.whole("n", n)
+        if n < 0:
+            raise ArgumentValueError("n", n, "allowed: how many names at most, 0 or more")
         kinds = KINDS if kind is None else (parse_kind(kind),)
         keyed: dict[str, CatalogItem] = {}
         for k in kinds:
@@ -381,6 +407,9 @@ class Catalog:
         import difflib  # here, not at the top: looking a name up needs none
         import unicodedata
 
+        field = arguments.text("field", field)
+        text = arguments.text(field, text, "words to look for (a str)")
+        limits = arguments.limits(limits)
         limits.check("max_text_chars", len(text), "characters", field)
         if any(unicodedata.category(c) == "Cc" for c in text):
             raise InputError(field, text, "allowed: words to look for, without control characters "
@@ -420,6 +449,13 @@ class Catalog:
     def sources(self) -> tuple[str, ...]:
         """The files this catalog was read from, in order."""
         return tuple(self._sources)
+
+
+def _path(field: str, value: object) -> Path:
+    """A catalog file's path: a ``str`` or an ``os.PathLike`` of text."""
+    if isinstance(value, os.PathLike) and isinstance(os.fspath(value), str):
+        return Path(value)
+    return Path(arguments.text(field, value, "a path (a str or os.PathLike)"))
 
 
 def _user_files(folder: Path) -> list[Path]:

@@ -12,6 +12,7 @@ import math
 from typing import TYPE_CHECKING, Any
 
 from armourpen.charts.model import Chart, footnote
+from armourpen.errors import ArgumentTypeError
 from armourpen.layout import percent
 from armourpen.penav.penetration import Result
 
@@ -56,8 +57,13 @@ def render(chart: Chart, fmt: str = "png") -> bytes:
     """The chart drawn as ``png``, ``svg`` or ``pdf`` bytes."""
     import matplotlib
 
+    from armourpen import arguments
+    from armourpen.errors import ArgumentValueError
+
+    _chart_value(chart)
+    fmt = arguments.text("fmt", fmt, "one of " + ", ".join(FORMATS))
     if fmt not in FORMATS:
-        raise ValueError(f"format {fmt!r}: allowed {', '.join(FORMATS)}")
+        raise ArgumentValueError("fmt", fmt, "allowed: " + ", ".join(FORMATS))
     with matplotlib.rc_context(_RC):
         fig = figure(chart)
         w, h = fig.get_size_inches()
@@ -69,7 +75,20 @@ def render(chart: Chart, fmt: str = "png") -> bytes:
 
 def svg(chart: Chart) -> str:
     """The chart as SVG text, its labels kept as ``<text>`` (for web pages)."""
+    _chart_value(chart)
     return render(chart, "svg").decode("utf-8")
+
+
+def _chart_value(chart: object) -> None:
+    """Refuse what is no chart value before anything is drawn."""
+    from armourpen.charts.matrix import MatrixChart
+    from armourpen.charts.odds import OddsChart
+    from armourpen.charts.pen_range import PenRangeChart
+    from armourpen.charts.slope import SlopeChart
+
+    if not isinstance(chart, PenRangeChart | MatrixChart | OddsChart | SlopeChart):
+        raise ArgumentTypeError("chart", chart, "allowed: a chart value, as pen_range_chart, "
+                                "matrix_chart, odds_chart or slope_chart return it")
 
 
 def figure(chart: Chart) -> Figure:

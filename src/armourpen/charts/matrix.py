@@ -7,7 +7,7 @@ margin PEN - AV. The data is one sweep (:mod:`armourpen.grid`), the engine behin
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Sequence
+from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
@@ -124,13 +124,18 @@ def matrix_chart(
     distance: str | int | float | None = None,
     direction: Direction | str = Direction.FRONT,
     ammo: str | None = None,
-    optional_rules: Iterable[str] = (),
+    optional_rules: Sequence[str] = (),
     catalog: Catalog | None = None,
 ) -> MatrixChart:
     """Sweep the attacks against the defences at one band or distance and chart it."""
+    from armourpen import arguments
     from armourpen.errors import InputError
-    from armourpen.grid import sweep
+    from armourpen.grid import distance_entry, sweep
+    from armourpen.values import Direction
 
+    band = arguments.optional_text("band", band, "a range band (a str)")
+    distance = None if distance is None else distance_entry("distance", distance)
+    direction = arguments.text_or(Direction, "a direction (a str)")("direction", direction)
     if (band is None) == (distance is None):
         raise InputError("band", band if band is not None else distance,
                          "give one band or one distance for a matrix, not both")

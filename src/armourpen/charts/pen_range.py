@@ -9,7 +9,7 @@ All of it is read off one sweep (:mod:`armourpen.grid`), so the chart says what 
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Sequence
+from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
@@ -143,7 +143,7 @@ def pen_range_chart(
     direction: Direction | str = Direction.FRONT,
     *,
     ammo: str | None = None,
-    optional_rules: Iterable[str] = (),
+    optional_rules: Sequence[str] = (),
     catalog: Catalog | None = None,
 ) -> PenRangeChart:
     """Sweep the attacks over every band against the defences and chart it (see :class:`PenRangeChart`).
@@ -151,8 +151,12 @@ def pen_range_chart(
     Attacks and defences are what :func:`armourpen.sweep` takes (names, or ``"cover + armour"``);
     with no defence the chart has no AV line.
     """
+    from armourpen import arguments
     from armourpen.grid import Defence, sweep
 
+    defences = arguments.entries("defences", defences, "defences or names joined by '+'",
+                                 arguments.text_or(Defence, "a Defence or names joined by '+'"))
+    direction = arguments.text_or(Direction, "a direction (a str)")("direction", direction)
     defs: Sequence[Defence | str] = defences or [Defence("(none)")]
     res = sweep(attacks, defs, directions=[direction], optional_rules=optional_rules,
                 catalog=catalog, ammo=ammo)

@@ -65,6 +65,8 @@ def screen_pages(res: SweepResult) -> tuple[ScreenPage, ...]:
     """The screen's pages of a sweep: one per AV met, ascending; each direction of a defence counts."""
     from armourpen.grid import CODE_RESULTS
 
+    _sweep_result(res)
+
     groups: dict[int, list[tuple[int, int]]] = {}
     for j in range(len(res.defences)):
         for l in range(len(res.directions)):  # noqa: E741
@@ -100,6 +102,11 @@ def screen_pdf(res: SweepResult, paper: str = "a4", *, field: str = "paper") -> 
     from reportlab.lib.units import mm
     from reportlab.platypus import PageBreak, SimpleDocTemplate
 
+    from armourpen import arguments
+
+    _sweep_result(res)
+    field = arguments.text("field", field)
+    paper = arguments.text(field, paper, "a paper size (a str): " + ", ".join(PAPERS))
     key = paper.strip().lower()
     if key not in PAPERS:
         raise InputError(field, paper, "allowed: " + ", ".join(PAPERS))
@@ -133,6 +140,14 @@ def screen_pdf(res: SweepResult, paper: str = "a4", *, field: str = "paper") -> 
 
     doc.build(story, onFirstPage=footer, onLaterPages=footer)
     return buf.getvalue()
+
+
+def _sweep_result(res: object) -> None:
+    from armourpen import arguments
+    from armourpen.grid import SweepResult
+
+    arguments.instance("res", res, SweepResult, "a SweepResult, as armourpen.sweep or "
+                       "armourpen.table return it")
 
 
 def _register_fonts() -> None:

@@ -107,4 +107,14 @@ def slope_chart(
     *, mm: Fraction | int | None = None, av: int | None = None, field: str = "thickness"
 ) -> SlopeChart:
     """The slope chart of a plate of ``mm`` of RHA, or of personal AV ``av`` (PA-10, PA-11)."""
-    return SlopeChart.of(mm=mm, av=av, field=field)
+    from armourpen import arguments
+    from armourpen.penav.thickness import parse_thickness
+
+    field = arguments.text("field", field)
+    exact = None
+    if mm is not None:
+        given = mm if isinstance(mm, Fraction) else arguments.number(
+            "mm", mm, "a thickness in mm (an int, a float or a Fraction), or None")
+        exact = parse_thickness(given, field)  # exact, and finite
+    av = arguments.optional_whole("av", av, "a whole personal AV (an int)")
+    return SlopeChart.of(mm=exact, av=av, field=field)

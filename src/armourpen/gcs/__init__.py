@@ -28,10 +28,17 @@ def load_gcs(
     ``name`` names the file in error messages where ``source`` is not a path. A file (or bytes)
     beyond ``limits.max_gcs_bytes`` is refused.
     """
+    from armourpen import arguments
     from armourpen.gcs import reader
 
+    name = arguments.optional_text("name", name, "the file's name for messages (a str)")
+    limits = arguments.limits(limits)
     if isinstance(source, bytes | bytearray):
         return reader.parse_bytes(bytes(source), name or "(uploaded file)", limits=limits)
-    if isinstance(source, Mapping):
+    if isinstance(source, Mapping):  # the file's JSON: the user's data, read as a file is
         return reader.parse_mapping(source, name or "(GCS data)")
-    return reader.read_path(source, limits=limits)
+    if isinstance(source, os.PathLike) and isinstance(os.fspath(source), str):
+        return reader.read_path(source, limits=limits)
+    path = arguments.text("source", source, "the path of a .gcs file (a str or os.PathLike), its "
+                          "bytes, or its parsed JSON (a mapping)")
+    return reader.read_path(path, limits=limits)

@@ -55,6 +55,13 @@ class Rolled:
 def roll(damage: str | Damage, seed: int | random.Random) -> Rolled:
     """Parse ``damage`` (GU-1) and roll it with ``seed`` (a number, or a ``random.Random`` to draw
     one from; the result keeps the seed, so the roll can be replayed)."""
+    from armourpen import arguments
+
+    if not isinstance(damage, Damage):
+        damage = arguments.text("damage", damage, "a damage string such as '3d+1 cut' (a str), or "
+                                "a Damage")
+    if not isinstance(seed, random.Random):
+        seed = arguments.whole("seed", seed, "a whole number (an int), or a random.Random")
     parsed = damage if isinstance(damage, Damage) else Damage.parse(damage)
     used = seed_from(seed)
     rolled = roll_damage(parsed, used)

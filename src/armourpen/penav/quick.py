@@ -12,8 +12,10 @@ from __future__ import annotations
 
 import re
 from collections.abc import Sequence
+from functools import partial
 from typing import TYPE_CHECKING, Any
 
+from armourpen import arguments
 from armourpen.catalog.items import MAX_NAME_CHARS
 from armourpen.errors import InputError, ScenarioError
 from armourpen.penav.spec import RANGE_NOT_BOOL, AttackSpec, LineSpec, ScenarioSpec, build
@@ -33,11 +35,11 @@ _ATTACK_KEYS = {"weapon": "weapon", "range": "range", "contact": "contact", "fro
                 "ammo": "ammo", "elevation": "elevation", "azimuth": "azimuth"}
 
 # What each parameter takes, in the words a scenario file's errors use (armourpen.validation).
-_TEXT = "allowed: a string"
-_NUMBER = "allowed: a number"
-_NAMES = 'allowed: a list, e.g. ["a", "b"]'
+_TEXT = "a string"
+_NUMBER = "a number"
 _NAMED = ("weapon", "ammo", "target", "vehicle")  # names, as a scenario file's Name fields
 _LISTS = {"armour": True, "cover": True, "optional_rules": False}  # of names, or of text
+_OPTIONAL = ("weapon", "range", "ammo", "vehicle", "face", "elevation", "azimuth")  # None: unset
 
 
 def parameter_of(field: str, covers: int) -> str:
@@ -56,51 +58,41 @@ def parameter_of(field: str, covers: int) -> str:
     return field
 
 
-def _name(field: str, value: object) -> None:
+def _name(field: str, value: object) -> str:
     """A name as a scenario file takes it: text, at most 200 characters, on one line, visible."""
-    if not isinstance(value, str):
-        raise ScenarioError(field, value, _TEXT)
-    if len(value) > MAX_NAME_CHARS:
-        raise ScenarioError(field, value, f"allowed: at most {MAX_NAME_CHARS} characters")
+    name = arguments.text(field, value, _TEXT)
+    if len(name) > MAX_NAME_CHARS:
+        raise ScenarioError(field, name, f"allowed: at most {MAX_NAME_CHARS} characters")
     try:
-        one_line(value)
+        one_line(name)
     except ValueError as exc:
-        raise ScenarioError(field, value, f"allowed: {exc}") from None
+        raise ScenarioError(field, name, f"allowed: {exc}") from None
+    return name
 
 
-def _number(field: str, value: object) -> None:
-    if isinstance(value, bool) or not isinstance(value, int | float):
-        raise ScenarioError(field, value, _NUMBER)
-
-
-def _check_types(values: dict[str, Any]) -> None:  # noqa: C901 (one check per parameter)
-    """Each parameter of the kind a scenario file's schema insists on (the same errors): names,
-    text, numbers (no booleans), true or false, lists."""
+def _checked(values: dict[str, Any]) -> dict[str, Any]:
+    """Each parameter of the type it takes (:mod:`armourpen.arguments`: a wrong type is an
+    ArgumentTypeError), as a plain value; names checked as a scenario file's are (the same
+    errors)."""
+    out: dict[str, Any] = {}
     for name, value in values.items():
-        if value is None:
-            continue
-        if name in _NAMED:
-            _name(name, value)
+        if value is None and name in _OPTIONAL:
+            out[name] = None
+        elif name in _NAMED:
+            out[name] = _name(name, value)
         elif name in _LISTS:
-            if isinstance(value, str | bytes) or not isinstance(value, Sequence):
-                raise ScenarioError(name, value, _NAMES)
-            for i, item in enumerate(value):
-                if _LISTS[name]:
-                    _name(f"{name}[{i}]", item)
-                elif not isinstance(item, str):
-                    raise ScenarioError(f"{name}[{i}]", item, _TEXT)
+            entry = _name if _LISTS[name] else partial(arguments.text, allowed=_TEXT)
+            out[name] = arguments.entries(name, value, "names" if _LISTS[name] else "text", entry)
         elif name == "contact":
-            if not isinstance(value, bool):
-                raise ScenarioError(name, value, "allowed: true or false")
+            out[name] = arguments.flag(name, value)
         elif name in ("elevation", "azimuth"):
-            _number(name, value)
+            out[name] = arguments.number(name, value, _NUMBER)
         elif name == "range":
-            if isinstance(value, bool):
-                raise ScenarioError(name, value, f"allowed: {RANGE_NOT_BOOL}")
-            if not isinstance(value, str):
-                _number(name, value)
-        elif not isinstance(value, str):  # from_, face
-            raise ScenarioError(name, value, _TEXT)
+            out[name] = arguments.text(name, value) if isinstance(value, str) else \
+                arguments.number(name, value, RANGE_NOT_BOOL)
+        else:  # from_, face
+            out[name] = arguments.text(name, value, _TEXT)
+    return out
 
 
 def quick_scenario(
@@ -127,22 +119,25 @@ def quick_scenario(
     Names are looked up in ``catalog`` (the built-in one by default). An error names the
     parameter: ``range``, ``armour[1]`` (counted from 0), ``from_``.
     """
-    if weapon is None:
-        raise ScenarioError("weapon", "(missing)", "an attack profile from the catalog, with a "
-                            "range or contact")
-    values: dict[str, Any] = {
+    v = _checked({
         "weapon": weapon, "range": range, "contact": contact, "armour": armour, "cover": cover,
         "from_": from_, "ammo": ammo, "optional_rules": optional_rules, "target": target,
         "vehicle": vehicle, "face": face, "elevation": elevation, "azimuth": azimuth,
-    }
-    _check_types(values)
-    check_tree(values, limits=None)  # numbers and text, as in a scenario file
+    })
+    catalog = arguments.catalog(catalog)
+    if v["weapon"] is None:
+        raise ScenarioError("weapon", "(missing)", "an attack profile from the catalog, with a "
+                            "range or contact")
+    check_tree(v, limits=None)  # numbers and text, as in a scenario file
+    cover = v["cover"]
     spec = ScenarioSpec(
-        attack=AttackSpec(weapon=weapon, range=range, contact=contact, from_=from_, ammo=ammo,
-                          elevation=elevation, azimuth=0 if azimuth is None else azimuth),
+        attack=AttackSpec(weapon=v["weapon"], range=v["range"], contact=v["contact"],
+                          from_=v["from_"], ammo=v["ammo"], elevation=v["elevation"],
+                          azimuth=0 if v["azimuth"] is None else v["azimuth"]),
         line=(*(LineSpec(cover=c) for c in cover),
-              LineSpec(target=target, armour=tuple(armour), vehicle=vehicle, face=face)),
-        optional_rules=tuple(optional_rules),
+              LineSpec(target=v["target"], armour=v["armour"], vehicle=v["vehicle"],
+                       face=v["face"])),
+        optional_rules=v["optional_rules"],
     )
     if catalog is None:
         from armourpen.catalog import Catalog

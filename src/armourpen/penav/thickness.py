@@ -348,6 +348,11 @@ def thickness(
     ``mm`` is a number of millimetres or a text with its unit (``"120mm"``, ``"4cm"``, ``"2in"``);
     ``sav`` is a structural AV (``12`` or ``"6.8"``, PA-1). Errors name the parameter.
     """
+    from armourpen import arguments
+
+    mm = _measure("mm", mm, "a thickness: a str such as '120mm', or a number of mm")
+    av = arguments.optional_whole("av", av, "a whole personal AV (an int)")
+    sav = _measure("sav", sav, "a structural AV: a str such as '6.8', or a number")
     given = {k: v for k, v in (("mm", mm), ("av", av), ("sav", sav)) if v is not None}
     if len(given) != 1:
         raise InputError(
@@ -388,6 +393,19 @@ def thickness(
     steps.extend((*back.steps, *fwd.steps))
     return ThicknessReport("av", back.value, fwd.value, personal, back.value,
                            _points(neighbours(av=personal)), tuple(steps))
+
+
+def _measure(field: str, value: object, allowed: str) -> str | int | float | Fraction | None:
+    """A thickness or an SAV argument as a plain value: text, a number or a ``Fraction``."""
+    from armourpen import arguments
+
+    if value is None:
+        return None
+    if isinstance(value, Fraction):
+        return Fraction(int.__int__(value.numerator), int.__int__(value.denominator))
+    if isinstance(value, str):
+        return arguments.text(field, value)
+    return arguments.number(field, value, allowed + " (an int, a float or a Fraction), or None")
 
 
 def _points(near: Neighbours) -> tuple[CurvePoint, ...]:
