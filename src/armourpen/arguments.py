@@ -35,6 +35,8 @@ NUMBER = "a number (an int or a float; not a bool)"
 
 def text(field: str, value: object, allowed: str = TEXT) -> str:
     """``value`` as a plain ``str``."""
+    if type(value) is str:  # the common case, first: names are looked up often
+        return value
     if isinstance(value, str):
         return str.__str__(value)  # the characters it holds, whatever its class does
     raise ArgumentTypeError(field, value, "allowed: " + allowed)

@@ -14,7 +14,7 @@ import re
 from collections.abc import Mapping
 from dataclasses import dataclass
 
-from armourpen.errors import ArgumentValueError, InputError
+from armourpen.errors import ArgumentTypeError, ArgumentValueError, InputError
 
 _PREFIX = "ARMOURPEN_MAX_"
 _WHOLE = re.compile(r"[0-9]+")
@@ -80,8 +80,9 @@ class Limits:
         """The defaults, with each ``ARMOURPEN_MAX_<NAME>`` found in ``environ`` applied."""
         from armourpen import arguments
 
-        environ = arguments.instance("environ", environ, Mapping, "a mapping of str to str, "
-                                     "such as os.environ")
+        if not isinstance(environ, Mapping):
+            raise ArgumentTypeError("environ", environ, "allowed: a mapping of str to str, such "
+                                    "as os.environ")
         for key, value in environ.items():
             arguments.text("environ key", key)
             arguments.text(f"environ[{key!r}]", value)

@@ -95,6 +95,10 @@ def _refuse_invisible(field: str, text: str, what: str = "a name") -> None:
     refuse_invisible(field, text, what)
 
 
+_KIND_TEXT = "a kind of item (a str): " + ", ".join(KINDS)
+_NAME_TEXT = {k: f"the name of {'an' if k[0] in 'aeiou' else 'a'} {k} item (a str)" for k in KINDS}
+
+
 def kind_of(item: CatalogItem) -> str:
     """``attack``, ``armour``, ``cover``, ``vehicle`` or ``ammo``."""
     return _KIND_OF[type(item)]
@@ -102,7 +106,7 @@ def kind_of(item: CatalogItem) -> str:
 
 def parse_kind(kind: str, field: str = "kind") -> str:
     """A kind as users may spell it (``armor``, ``attacks``) -> one of :data:`KINDS`."""
-    kind = arguments.text(field, kind, "a kind of item (a str): " + ", ".join(KINDS))
+    kind = arguments.text(field, kind, _KIND_TEXT)
     k = _KIND_WORDS.get(kind.strip().casefold())
     if k is None:
         raise InputError(field, kind, "allowed: " + ", ".join(KINDS))
@@ -265,7 +269,7 @@ class Catalog:
 
     def _find(self, kind: str, name: str, field: str) -> CatalogItem:
         field = arguments.text("field", field)
-        name = arguments.text(field, name, f"the name of {_article(kind)} {kind} item (a str)")
+        name = arguments.text(field, name, _NAME_TEXT[kind])
         item = self._exact[kind].get(name)
         if item is None:
             item = self._index[kind].get(name_key(name))
