@@ -39,10 +39,13 @@ def serve(kind: str, port: int) -> None:
     """Run one of the two servers in this process (the bench starts each in a subprocess)."""
     import uvicorn
 
-    if kind == "armourpen":
+    if kind == "armourpen":  # as armourpen serve runs it: its workers, its connection rules
         from armourpen.web import create_app
+        from armourpen.web.server import ServerSettings, run
 
-        app = create_app()
+        settings = ServerSettings()
+        run(create_app(server=settings), "127.0.0.1", port, settings)
+        return
     else:
         from fastapi import FastAPI
 
