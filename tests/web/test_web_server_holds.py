@@ -300,6 +300,7 @@ def test_a_request_that_is_not_http_gets_the_json_error_shape(tight: Server) -> 
         status, answer = answer_of(read_all(sock))
     assert status == 400
     ap2(answer)
+    assert answer["field"] == "request" and "HTTP/1.1" in answer["allowed"]
 
 
 def test_ap2_serve_workers_and_time_budget_are_checked(

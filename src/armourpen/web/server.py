@@ -75,7 +75,7 @@ def error_response(status: int, error: InputError, extra: tuple[tuple[bytes, byt
 
     from armourpen.web.errors import body
 
-    payload = json.dumps(body(error), ensure_ascii=False).encode("utf-8")
+    payload = json.dumps(body(error), ensure_ascii=False, separators=(",", ":")).encode("utf-8")
     head = [f"HTTP/1.1 {status} {HTTPStatus(status).phrase}".encode(),
             b"content-type: application/json", b"content-length: " + str(len(payload)).encode(),
             b"connection: close", *(name + b": " + value for name, value in extra)]
@@ -156,8 +156,9 @@ class HeldConnections:
         self.transport.close()
 
     def send_400_response(self, msg: str) -> None:
+        del msg  # uvicorn's words, which it logs
         self.transport.write(error_response(400, InputError(
-            "request", "(not HTTP/1.1)", f"a valid HTTP request ({msg.rstrip('.').lower()})")))
+            "request", "(unreadable)", "an HTTP/1.1 request whose line and headers can be read")))
         self.transport.close()
 
 
