@@ -1,11 +1,12 @@
 """The HTTP API under load: ``POST /api/resolve`` against a bare FastAPI endpoint, on loopback.
 
-Two uvicorn servers run side by side with the same settings: the armourpen app, and a FastAPI app
-whose one endpoint returns a constant JSON object. N clients (threads, each with its own
-keep-alive connection) send requests for a bounded time, to one server then the other, rounds
-interleaved (the machine is shared and noisy, so the ratio is what counts). Prints `name: value`
-lines: requests per second of both, their ratio (goal >= 0.5), p50/p99 latency, and the errors
-(goal 0): any status other than 200 or a failed connection.
+Two uvicorn servers run side by side: the armourpen app as ``armourpen serve`` runs it (each
+request's work handed to its worker processes, its connections held by its timeouts and bounds),
+and a FastAPI app whose one endpoint returns a constant JSON object, on plain uvicorn. N clients
+(threads, each with its own keep-alive connection) send requests for a bounded time, to one server
+then the other, rounds interleaved (the machine is shared and noisy, so the ratio is what counts).
+Prints `name: value` lines: requests per second of both, their ratio (goal >= 0.5), p50/p99
+latency, and the errors (goal 0): any status other than 200 or a failed connection.
 
     python bench/web.py [--clients 8] [--seconds 3] [--rounds 3]
 """
@@ -39,10 +40,13 @@ def serve(kind: str, port: int) -> None:
     """Run one of the two servers in this process (the bench starts each in a subprocess)."""
     import uvicorn
 
-    if kind == "armourpen":
+    if kind == "armourpen":  # as armourpen serve runs it: its workers, its connection rules
         from armourpen.web import create_app
+        from armourpen.web.server import ServerSettings, run
 
-        app = create_app()
+        settings = ServerSettings()
+        run(create_app(server=settings), "127.0.0.1", port, settings)
+        return
     else:
         from fastapi import FastAPI
 

@@ -8,7 +8,7 @@ from typing import TYPE_CHECKING
 import click
 
 from armourpen.cli.options import catalog_files, limits, load_catalog, no_user_catalog
-from armourpen.cli.params import WHOLE, command
+from armourpen.cli.params import NUMBER, WHOLE, command
 from armourpen.errors import InputError
 
 if TYPE_CHECKING:
@@ -19,25 +19,38 @@ if TYPE_CHECKING:
 @click.option("--host", default="127.0.0.1", help="The address to listen on (loopback by default).")
 @click.option("--port", type=WHOLE, default=8000, help="The port to listen on.")
 @click.option("--cors", is_flag=True, help="Let pages of any origin call the API (GET, POST).")
+@click.option("--workers", type=WHOLE, default=2, show_default=True,
+              help="Worker processes that do the requests' work (several requests at once).")
+@click.option("--time-budget", type=NUMBER, default=10.0, show_default=True,
+              help="Seconds of work one request may take; past them it is stopped (422).")
 @catalog_files
 @no_user_catalog
-def serve(host: str, port: int, cors: bool, catalog: tuple[Path, ...], no_user_catalog: bool) -> None:
+def serve(host: str, port: int, cors: bool, workers: int, time_budget: float,
+          catalog: tuple[Path, ...], no_user_catalog: bool) -> None:
     """Serve the calculator page and the HTTP API (prints the URL; Ctrl-C stops it)."""
     if not 0 <= port <= 65535:
         raise InputError("--port", port, "a port number from 0 to 65535")
     try:
-        import uvicorn
+        import uvicorn  # noqa: F401 (the web extra is there)
 
         from armourpen.web import create_app
+        from armourpen.web.server import MAX_WORKERS, ServerSettings, run
     except ImportError:
         raise InputError("serve", "(the web extra)", "the web app needs the web extra: "
                          "pip install 'armourpen[web]'") from None
+    if not 1 <= workers <= MAX_WORKERS:  # 0 (no worker) is the Python API's alone
+        raise InputError("--workers", workers, f"a whole number from 1 to {MAX_WORKERS}")
+    try:
+        settings = ServerSettings(workers=workers, time_budget=time_budget)
+    except InputError as exc:
+        raise exc.at("--" + exc.field.replace("_", "-")) from None
     _check_listen(host, port)
-    app = create_app(_catalog(catalog, no_user_catalog), limits=limits(), cors=cors)
+    app = create_app(_catalog(catalog, no_user_catalog), limits=limits(), cors=cors,
+                     server=settings)
     shown = f"[{host}]" if ":" in host else host
     click.echo(f"armourpen: serving on http://{shown}:{port}/ (the API: http://{shown}:{port}/api)")
     try:
-        uvicorn.run(app, host=host, port=port, log_level="warning")
+        run(app, host, port, settings)
     except SystemExit as exc:  # uvicorn's own exit when it cannot start (3, our output failure)
         if exc.code:
             raise InputError("--port", port, f"a port free to listen on at {host}") from None

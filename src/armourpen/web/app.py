@@ -6,10 +6,12 @@ runs it with uvicorn. Every asset is in the package (``static/``), so the pages 
 
 from __future__ import annotations
 
+from collections.abc import AsyncIterator
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from armourpen.limits import DEFAULT_LIMITS, Limits
+from armourpen.web.server import ServerSettings
 from armourpen.web.state import WebState
 
 if TYPE_CHECKING:
@@ -25,7 +27,8 @@ Resolve shots against armour, cover, vehicles and the people behind them (PEN/AV
 Every answer is exactly the JSON of the matching `armourpen` command with `--json`. Bad input of
 any kind is a 4xx whose body is `{"error", "field", "value", "allowed"}` (AP-2): 400 a body that
 is not JSON, 404 no such item, 413 a body over the size cap, 422 any other bad value or a request
-for more work than the caps allow.
+for more work than the caps allow (or than the server's time budget); 408 a body not sent in time,
+503 (with `Retry-After`) a server whose workers are all busy.
 """
 
 
@@ -34,25 +37,62 @@ def create_app(
     *,
     limits: Limits = DEFAULT_LIMITS,
     cors: bool = False,
+    server: ServerSettings | None = None,
 ) -> FastAPI:
     """The app, looking names up in ``catalog`` (the built-in one by default) within ``limits``.
 
     ``cors`` lets pages of any origin call the API with GET and POST (for browser-based tools).
+    ``server``: the worker processes that do the requests' work, the bound on requests in flight,
+    the time budget of each (:class:`~armourpen.web.server.ServerSettings`; the workers start with
+    the first request that needs them, and stop at the app's shutdown or when it is collected).
+    With ``workers=0`` the work is done in the server's own process, one request at a time and
+    without a time budget (for tests that look inside the work, and for embedding).
     """
-    from fastapi import FastAPI
-    from fastapi.staticfiles import StaticFiles
+    import asyncio
+    import weakref
+    from contextlib import asynccontextmanager
 
-    import armourpen
-    from armourpen.web import api, errors, pages
     from armourpen.web.body import BodyLimit
+    from armourpen.web.work import Offload, WorkPool
 
     if catalog is None:
         from armourpen.catalog import Catalog
 
         catalog = Catalog.builtin()
+    pool = WorkPool(catalog, limits, server or ServerSettings())
+
+    @asynccontextmanager
+    async def lifespan(_: object) -> AsyncIterator[None]:
+        if pool.settings.workers:  # the workers ready before the first request
+            await asyncio.to_thread(pool.started)
+        yield
+        pool.close()
+
+    app = plain_app(catalog, limits, lifespan=lifespan)
+    if pool.settings.workers:
+        weakref.finalize(app, pool.close)  # an app used without its lifespan (a test's client)
+        app.add_middleware(Offload, pool=pool)  # inside the size cap, which reads the body under it
+    app.add_middleware(BodyLimit, limits=limits)
+    if cors:
+        from fastapi.middleware.cors import CORSMiddleware
+
+        app.add_middleware(CORSMiddleware, allow_origins=["*"], allow_methods=["GET", "POST"],
+                           allow_headers=["Content-Type"])
+    return app
+
+
+def plain_app(catalog: Catalog, limits: Limits, lifespan: Any = None) -> FastAPI:
+    """The routes, their error handlers and the static files, doing the work where they run (a
+    worker process runs this app; :func:`create_app` wraps it)."""
+    from fastapi import FastAPI
+    from fastapi.staticfiles import StaticFiles
+
+    import armourpen
+    from armourpen.web import api, errors, pages
+
     # No /docs or /redoc: their pages load scripts from other hosts; /api describes the API here.
     app = FastAPI(title="armourpen", version=armourpen.__version__, description=DESCRIPTION,
-                  docs_url=None, redoc_url=None)
+                  docs_url=None, redoc_url=None, lifespan=lifespan)
     app.state.armourpen = WebState(catalog, limits)
     errors.install(app)
     # The API's routes go on the app's own router, in order: an included router is matched
@@ -60,12 +100,6 @@ def create_app(
     app.router.routes.extend(api.router.routes)
     app.include_router(pages.router)
     app.mount("/static", StaticFiles(directory=STATIC_DIR), name="static")
-    app.add_middleware(BodyLimit, limits=limits)
-    if cors:
-        from fastapi.middleware.cors import CORSMiddleware
-
-        app.add_middleware(CORSMiddleware, allow_origins=["*"], allow_methods=["GET", "POST"],
-                           allow_headers=["Content-Type"])
     _describe(app)
     return app
 

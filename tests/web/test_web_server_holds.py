@@ -1,0 +1,322 @@
+"""How ``armourpen serve`` holds under load, against a real server on loopback.
+
+Each server runs in a subprocess (uvicorn with the project's connection protocol and worker pool)
+on a free port, and is stopped at the end. Timings are compared with other timings of the same run
+(the heavy request's own duration), never with fixed seconds; loops are bounded.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import http.client
+import json
+import os
+import socket
+import subprocess
+import sys
+import threading
+import time
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+import pytest
+from cli.cli_helpers import cli
+
+ROOT = Path(__file__).resolve().parents[2]
+PATIENCE = 120.0
+"""Seconds after which a bounded wait gives up (a hang guard, not a measure)."""
+
+HEAVY = ("/api/chart/matrix?band=long&format=svg&armour=NIJ+Type+III&armour=NIJ+Type+IIIA"
+         "&armour=NIJ+Type+IV&armour=NIJ+Type+II")
+"""Work that takes a while: every attack of the catalog against four vests, drawn (a few
+milliseconds per cell, within the chart cap)."""
+QUICK = json.dumps({"rules": "penav", "attack": {"weapon": "7.62x51mm NATO", "range": "150 m"},
+                    "line": [{"target": "Gray", "armour": ["NIJ Type III"]}]}).encode()
+
+SERVE = """
+import sys
+from armourpen.web import create_app
+from armourpen.web.server import ServerSettings, run
+if __name__ == "__main__":
+    settings = ServerSettings(**{settings!r})
+    run(create_app(server=settings), "127.0.0.1", {port}, settings, http={http!r})
+"""
+
+
+def free_port() -> int:
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        port: int = s.getsockname()[1]
+        return port
+
+
+class Server:
+    def __init__(self, http: str, **settings: Any) -> None:
+        self.port = free_port()
+        env = {**os.environ, "PYTHONPATH": str(ROOT / "src")}
+        code = SERVE.format(settings=settings, port=self.port, http=http)
+        self.proc = subprocess.Popen([sys.executable, "-c", code], env=env)
+        deadline = time.monotonic() + PATIENCE
+        while time.monotonic() < deadline:
+            with contextlib.suppress(OSError):
+                self.get("/static/style.css")
+                return
+            assert self.proc.poll() is None, "the server stopped"
+            time.sleep(0.05)
+        raise AssertionError("the server did not start")
+
+    def connect(self, source: str = "127.0.0.1") -> http.client.HTTPConnection:
+        return http.client.HTTPConnection("127.0.0.1", self.port, timeout=PATIENCE,
+                                          source_address=(source, 0))
+
+    def request(self, method: str, path: str, body: bytes | None = None
+                ) -> tuple[int, dict[str, str], bytes]:
+        conn = self.connect()
+        try:
+            conn.request(method, path, body, {"Content-Type": "application/json"})
+            r = conn.getresponse()
+            return r.status, {k.lower(): v for k, v in r.getheaders()}, r.read()
+        finally:
+            conn.close()
+
+    def get(self, path: str) -> tuple[int, dict[str, str], bytes]:
+        return self.request("GET", path)
+
+    def raw(self) -> socket.socket:
+        return socket.create_connection(("127.0.0.1", self.port), timeout=PATIENCE)
+
+    def workers(self) -> set[int]:
+        """The worker processes: the children of the server's forkserver."""
+        kids = children(self.proc.pid)
+        servers = [p for p in kids if b"forkserver" in Path(f"/proc/{p}/cmdline").read_bytes()]
+        return {w for s in servers for w in children(s)}
+
+    def stop(self) -> None:
+        self.proc.terminate()
+        self.proc.wait(timeout=PATIENCE)
+
+
+def children(pid: int) -> set[int]:
+    found = set()
+    for entry in Path("/proc").iterdir():
+        if entry.name.isdigit():
+            with contextlib.suppress(OSError):
+                stat = (entry / "stat").read_text()
+                if int(stat.rsplit(")", 1)[1].split()[1]) == pid:
+                    found.add(int(entry.name))
+    return found
+
+
+def served(method: str, server: Server, path: str, body: bytes | None = None
+           ) -> tuple[int, dict[str, Any], float]:
+    t0 = time.perf_counter()
+    status, headers, raw = server.request(method, path, body)
+    elapsed = time.perf_counter() - t0
+    answer = json.loads(raw) if headers.get("content-type") == "application/json" else {}
+    return status, answer if isinstance(answer, dict) else {}, elapsed
+
+
+def ap2(answer: dict[str, Any]) -> None:
+    assert set(answer) == {"error", "field", "value", "allowed"}, answer
+
+
+pytestmark = pytest.mark.skipif(not Path("/proc/self/stat").exists(),
+                                reason="reads the process table from /proc")
+
+
+@pytest.fixture(scope="module")
+def one_worker() -> Iterator[Server]:
+    """One worker, no queue: a second request of work while one runs is refused."""
+    server = Server("auto", workers=1, queue=0, time_budget=600.0)
+    yield server
+    workers = server.workers()
+    server.stop()
+    assert workers and not any(Path(f"/proc/{w}").exists() for w in workers)  # none left behind
+
+
+class Heavy(threading.Thread):
+    """The heavy request, in a thread, timed."""
+
+    def __init__(self, server: Server) -> None:
+        super().__init__()
+        self.server = server
+        self.status = 0
+        self.elapsed = 0.0
+
+    def run(self) -> None:
+        for _ in range(1000):  # another request may hold the one worker for a moment
+            self.status, _, self.elapsed = served("GET", self.server, HEAVY)
+            if self.status != 503:
+                return
+
+
+def test_heavy_work_neither_delays_static_files_nor_light_requests(one_worker: Server) -> None:
+    heavy = Heavy(one_worker)
+    heavy.start()
+    during: list[float] = []
+    while heavy.is_alive() and len(during) < 40:
+        for path in ("/static/style.css", "/api/thickness?mm=60", "/api/schema/penav"):
+            status, _, elapsed = served("GET", one_worker, path)
+            assert status == 200
+            during.append(elapsed)
+        time.sleep(0.02)
+    answered_during = heavy.is_alive()
+    heavy.join(PATIENCE)
+    assert heavy.status == 200
+    assert answered_during and during  # the light requests were answered while the work ran
+    # each took far less than the heavy one: none waited for it
+    assert max(during) < heavy.elapsed / 5, (max(during), heavy.elapsed)
+
+
+def test_work_past_the_bound_is_refused_with_503_and_retry_after(one_worker: Server) -> None:
+    heavy = Heavy(one_worker)
+    heavy.start()
+    refused: tuple[dict[str, str], bytes] | None = None
+    while heavy.is_alive() and refused is None:
+        status, headers, raw = one_worker.request("POST", "/api/resolve", QUICK)
+        if status == 503:
+            refused = headers, raw
+        time.sleep(0.01)
+    alive = heavy.is_alive()
+    heavy.join(PATIENCE)
+    assert refused is not None and alive
+    assert refused[0].get("retry-after") == "1"
+    answer = json.loads(refused[1])
+    ap2(answer)
+    assert answer["field"] == "server" and "--workers" in answer["allowed"]
+    # the bound frees as the work ends
+    assert served("POST", one_worker, "/api/resolve", QUICK)[0] == 200
+
+
+def test_work_whose_client_hung_up_is_stopped_and_its_worker_replaced(one_worker: Server) -> None:
+    assert served("POST", one_worker, "/api/resolve", QUICK)[0] == 200  # the worker is up
+    (before,) = one_worker.workers()
+    cpu = Path(f"/proc/{before}/stat")
+
+    def busy() -> int:
+        fields = cpu.read_text().rsplit(")", 1)[1].split()
+        return int(fields[11]) + int(fields[12])  # utime + stime, in ticks
+
+    start = busy()
+    sock = one_worker.raw()
+    sock.sendall(f"GET {HEAVY} HTTP/1.1\r\nHost: 127.0.0.1\r\n\r\n".encode())
+    deadline = time.monotonic() + PATIENCE
+    while busy() < start + 10 and time.monotonic() < deadline:  # it works on it
+        time.sleep(0.02)
+    sock.close()  # and the client goes
+    while Path(f"/proc/{before}").exists() and time.monotonic() < deadline:
+        time.sleep(0.02)
+    assert not Path(f"/proc/{before}").exists()
+    status, answer, _ = served("POST", one_worker, "/api/resolve", QUICK)
+    assert status == 200 and len(answer["targets"]) == 1
+    (after,) = one_worker.workers()
+    assert after != before
+
+
+def test_work_past_the_time_budget_is_stopped_with_a_422() -> None:
+    server = Server("auto", workers=1, queue=0, time_budget=0.5)
+    try:
+        assert served("POST", server, "/api/resolve", QUICK)[0] == 200
+        (before,) = server.workers()
+        status, answer, _ = served("GET", server, HEAVY)
+        assert status == 422
+        ap2(answer)
+        assert answer["field"] == "time_budget" and "0.5 s" in answer["allowed"]
+        assert served("POST", server, "/api/resolve", QUICK)[0] == 200  # a fresh worker
+        assert server.workers() and before not in server.workers()
+    finally:
+        server.stop()
+
+
+@pytest.fixture(scope="module", params=["httptools", "h11"])
+def tight(request: pytest.FixtureRequest) -> Iterator[Server]:
+    """Short connection timeouts and a small bound per client, over each HTTP parser."""
+    server = Server(request.param, workers=1, header_timeout=0.5, idle_timeout=1, body_timeout=0.5,
+                    max_client_connections=8, max_connections=64)
+    yield server
+    server.stop()
+
+
+def read_all(sock: socket.socket) -> bytes:
+    """What the server sends until it closes the connection (bounded by PATIENCE)."""
+    got = b""
+    while chunk := sock.recv(65536):
+        got += chunk
+    return got
+
+
+def answer_of(raw: bytes) -> tuple[int, dict[str, Any]]:
+    head, _, body = raw.partition(b"\r\n\r\n")
+    return int(head.split()[1]), json.loads(body)
+
+
+def test_a_half_sent_request_is_answered_408_and_closed(tight: Server) -> None:
+    with tight.raw() as sock:
+        sock.sendall(b"GET /static/style.css HTTP/1.1\r\nHost: 127.0.0.1\r\nX-Slow: ")
+        status, answer = answer_of(read_all(sock))  # it ends: the server closed the connection
+    assert status == 408
+    ap2(answer)
+    assert answer["field"] == "request"
+
+
+def test_a_half_sent_body_is_answered_408(tight: Server) -> None:
+    with tight.raw() as sock:
+        sock.sendall(b"POST /api/resolve HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Type: "
+                     b"application/json\r\nContent-Length: 100\r\n\r\n{\"rules\": ")
+        status, answer = answer_of(read_all(sock))
+    assert status == 408
+    ap2(answer)
+    assert answer["field"] == "body"
+
+
+def test_idle_connections_are_closed_and_do_not_lock_out_other_clients(tight: Server) -> None:
+    idle = [tight.raw() for _ in range(30)]  # more than one client may hold
+    try:
+        # another address is served at once
+        conn = tight.connect("127.0.0.2")
+        conn.request("GET", "/api/thickness?mm=60")
+        assert conn.getresponse().status == 200
+        conn.close()
+        # those past the bound were refused with 503; the others are closed when idle too long
+        refused = 0
+        for sock in idle:
+            raw = read_all(sock)
+            if raw:
+                status, answer = answer_of(raw)
+                assert status == 503
+                ap2(answer)
+                refused += 1
+        assert refused == 30 - 8
+    finally:
+        for sock in idle:
+            sock.close()
+    assert tight.get("/static/style.css")[0] == 200  # and the first address is served again
+
+
+def test_a_request_that_is_not_http_gets_the_json_error_shape(tight: Server) -> None:
+    with tight.raw() as sock:
+        sock.sendall(b"\x16\x03\x01 not http at all\r\n\r\n")
+        status, answer = answer_of(read_all(sock))
+    assert status == 400
+    ap2(answer)
+    assert answer["field"] == "request" and "HTTP/1.1" in answer["allowed"]
+
+
+def test_ap2_serve_workers_and_time_budget_are_checked(
+    capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    import uvicorn
+
+    ran: list[dict[str, Any]] = []
+    monkeypatch.setattr(uvicorn, "run", lambda *_, **options: ran.append(options))
+    for flags, field in ((("--workers", "0"), "--workers"), (("--workers", "65"), "--workers"),
+                         (("--workers", "two"), "--workers"),
+                         (("--time-budget", "0"), "--time-budget"),
+                         (("--time-budget", "nan"), "--time-budget")):
+        code, _, err = cli(capsys, "serve", *flags)
+        assert code == 2 and err.startswith(f"armourpen: error: {field}: "), err
+        assert err.count("\n") == 1
+    assert not ran
+    code, _, _ = cli(capsys, "serve", "--workers", "3", "--time-budget", "2.5")
+    assert code == 0 and len(ran) == 1
