@@ -203,6 +203,50 @@ def test_the_openapi_description_names_the_gcs_upload_forms(client: TestClient) 
     assert "415" in described["paths"]["/api/resolve"]["post"]["responses"]
 
 
+# --- what another site's page may ask --------------------------------------------------------
+
+CHART = "/api/chart/slope?thickness=60mm&format=svg"
+
+
+@pytest.mark.parametrize(("method", "path", "site", "mode", "dest"), [
+    ("GET", CHART, "cross-site", "no-cors", "image"),  # <img src>
+    ("GET", "/", "cross-site", "navigate", "iframe"),  # a frame (clickjacking too)
+    ("GET", "/api/catalog", "cross-site", "cors", "empty"),  # fetch() without --cors
+    ("GET", "/api/catalog", "same-site", "cors", "empty"),  # another port of localhost
+    ("POST", "/api/resolve", "cross-site", "no-cors", "empty"),  # a text/plain POST
+    ("POST", "/api/resolve", "cross-site", "navigate", "document"),  # a form submitted
+    ("GET", "/static/calc.js", "cross-site", "no-cors", "script"),
+])
+def test_a_request_of_another_sites_page_is_refused_with_403(
+    client: TestClient, method: str, path: str, site: str, mode: str, dest: str,
+) -> None:
+    headers = {"Sec-Fetch-Site": site, "Sec-Fetch-Mode": mode, "Sec-Fetch-Dest": dest}
+    got = client.request(method, path, headers=headers, content=json.dumps(GRAY))
+    assert ap2(got, 403, "Sec-Fetch-Site")["value"] == site
+
+
+def test_a_link_from_another_site_opens_a_page_and_the_servers_own_requests_pass(
+    client: TestClient,
+) -> None:
+    link = {"Sec-Fetch-Site": "cross-site", "Sec-Fetch-Mode": "navigate", "Sec-Fetch-Dest": "document"}
+    assert client.get("/?rules=gurps", headers=link).status_code == 200
+    assert client.get(CHART, headers=link).status_code == 200
+    own = {"Sec-Fetch-Site": "same-origin", "Sec-Fetch-Mode": "cors", "Sec-Fetch-Dest": "empty"}
+    assert client.post("/ui/outcome", json=GRAY, headers=own).status_code == 200
+    typed = {"Sec-Fetch-Site": "none", "Sec-Fetch-Mode": "navigate", "Sec-Fetch-Dest": "document"}
+    assert client.get("/api/catalog/NIJ Type III", headers=typed).json()["av"] == 6
+
+
+def test_with_cors_another_sites_cors_requests_pass_and_its_images_do_not() -> None:
+    open_ = TestClient(create_app(cors=True, allow_hosts=TEST_HOSTS))
+    fetch = {"Sec-Fetch-Site": "cross-site", "Sec-Fetch-Mode": "cors", "Sec-Fetch-Dest": "empty",
+             "Origin": "https://tool.example"}
+    got = open_.post("/api/resolve", json=GRAY, headers=fetch)
+    assert got.status_code == 200 and got.json()["targets"][0]["injury"] == 8
+    image = {"Sec-Fetch-Site": "cross-site", "Sec-Fetch-Mode": "no-cors", "Sec-Fetch-Dest": "image"}
+    ap2(open_.get(CHART, headers=image), 403, "Sec-Fetch-Site")
+
+
 # --- the Host header ----------------------------------------------------------------------------
 
 ANSWERED = ["127.0.0.1", "127.0.0.1:8000", "[::1]:8000", "[::1]", "192.168.1.20:8000",

@@ -69,7 +69,8 @@ def create_app(
     app.router.routes.extend(pages.router.routes)
     app.mount("/static", StaticFiles(directory=STATIC_DIR), name="static")
     app.add_middleware(BodyLimit, limits=limits)
-    app.add_middleware(RequestGuard, router=app.router, hosts=allowed_host_names(allow_hosts))
+    app.add_middleware(RequestGuard, router=app.router, hosts=allowed_host_names(allow_hosts),
+                       cors=cors)
     if cors:
         from armourpen.web.guard import cors_middleware
 

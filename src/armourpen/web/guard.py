@@ -11,7 +11,9 @@ or ``multipart/form-data``. So:
   client that names no origin (``curl``), never from another site's page (403);
 - the ``Host`` header names this server (an IP address, ``localhost``, or a name the server was
   told to answer to): a page whose name was made to point at this machine (DNS rebinding) is
-  refused (421).
+  refused (421);
+- any other request a browser says another site's page sent (``Sec-Fetch-Site``) is refused
+  (403), but a link followed to a page and, with ``--cors``, a CORS request.
 
 :class:`RequestGuard` (ASGI middleware) also answers ``HEAD`` wherever ``GET`` is answered, and
 refuses a query parameter given twice where the route takes one value (422).
@@ -99,49 +101,81 @@ def host_allowed(value: str, names: frozenset[str]) -> bool:
     return is_ip(name) or host_name(name) in names
 
 
-def _header(scope: Scope, key: bytes) -> str | None:
-    for k, v in scope.get("headers") or ():
-        if k == key:
-            return str(v.decode("latin-1"))
-    return None
+FOREIGN = ("same-origin: a page of another site may open a page here (a link), and call the API "
+           "only when the server lets it (--cors); its images, frames and scripts may not")
 
 
 class RequestGuard:
-    """ASGI middleware: the ``Host`` check, ``HEAD`` as ``GET``, a query parameter given twice.
+    """ASGI middleware: the ``Host`` check, what other sites' pages may ask, ``HEAD`` as ``GET``,
+    a query parameter given twice.
+
+    A request a page of another site sent (``Sec-Fetch-Site`` other than ``same-origin`` or
+    ``none``) is refused (403) unless it opens a page in the browser's window (a link followed:
+    ``GET``, mode ``navigate``, destination ``document``) or, with ``cors``, it is a CORS request
+    the user let in: an ``<img>``, a frame or a script of another site makes the server do no work.
 
     ``router`` is the app's: its routes say which paths answer ``GET`` and which query parameters
     take one value (a list, like the charts' ``attack``, may repeat; a name the route does not
     read is left alone); both are looked up only for a ``HEAD`` request or a query string that
-    repeats a name, so other requests pay for the ``Host`` check alone.
+    repeats a name, so other requests pay for the header checks alone.
     """
 
-    def __init__(self, app: ASGIApp, router: Router, hosts: frozenset[str]) -> None:
+    def __init__(self, app: ASGIApp, router: Router, hosts: frozenset[str],
+                 cors: bool = False) -> None:
         self.app = app
         self.router = router
         self.hosts = hosts
+        self.cors = cors
         self._single: dict[int, frozenset[str]] = {}
+        self._hosts_seen: dict[str, bool] = {}  # Host values checked (a bounded few)
 
     async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
         if scope["type"] != "http":
             await self.app(scope, receive, send)
             return
-        host = _header(scope, b"host")
-        # A request without Host (HTTP/1.0) comes from no browser: there is no name to rebind.
-        if host is not None and not host_allowed(host, self.hosts):
-            shown = ", ".join(sorted(self.hosts))
-            await response(MisdirectedHost(
-                "Host", host, f"this server's address: an IP address or {shown} (armourpen "
-                "serve --allow-host NAME answers to another name)"))(scope, receive, send)
+        refused = self._refused(scope)
+        if refused is None:
+            query = scope.get("query_string") or b""
+            refused = self._repeated(scope, query) if query else None
+        if refused is not None:
+            await response(refused)(scope, receive, send)
             return
-        query = scope.get("query_string") or b""
-        if query:
-            twice = self._repeated(scope, query)
-            if twice is not None:
-                await response(twice)(scope, receive, send)
-                return
         if scope["method"] == "HEAD":
             scope, send = self._head(scope, send)
         await self.app(scope, receive, send)
+
+    def _refused(self, scope: Scope) -> InputError | None:
+        """A ``Host`` that is not this server's, or a request of another site's page."""
+        host = site = mode = dest = None
+        for key, value in scope.get("headers") or ():
+            if key == b"host":
+                host = value.decode("latin-1")
+            elif key.startswith(b"sec-fetch-"):
+                if key == b"sec-fetch-site":
+                    site = value.decode("latin-1")
+                elif key == b"sec-fetch-mode":
+                    mode = value.decode("latin-1")
+                elif key == b"sec-fetch-dest":
+                    dest = value.decode("latin-1")
+        # A request without Host (HTTP/1.0) comes from no browser: there is no name to rebind.
+        if host is not None and not self._host_allowed(host):
+            return MisdirectedHost("Host", host, "this server's address: an IP address or "
+                                   + ", ".join(sorted(self.hosts))
+                                   + " (armourpen serve --allow-host NAME answers to another name)")
+        if site is None or site in ("same-origin", "none"):
+            return None
+        if (self.cors and mode == "cors") or (
+                scope["method"] in ("GET", "HEAD") and mode == "navigate" and dest == "document"):
+            return None
+        return CrossOrigin("Sec-Fetch-Site", site, FOREIGN)
+
+    def _host_allowed(self, host: str) -> bool:
+        known = self._hosts_seen.get(host)
+        if known is None:
+            known = host_allowed(host, self.hosts)
+            if len(self._hosts_seen) < 64:  # a client sending many names is checked each time
+                self._hosts_seen[host] = known
+        return known
 
     def _route(self, scope: Scope) -> BaseRoute | None:
         from starlette.routing import Match
