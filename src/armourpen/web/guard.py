@@ -127,7 +127,7 @@ class RequestGuard:
         self.hosts = hosts
         self.cors = cors
         self._single: dict[int, frozenset[str]] = {}
-        self._hosts_seen: dict[str, bool] = {}  # Host values checked (a bounded few)
+        self._hosts_seen: dict[bytes, bool] = {}  # Host values checked (a bounded few)
 
     async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
         if scope["type"] != "http":
@@ -149,30 +149,30 @@ class RequestGuard:
         host = site = mode = dest = None
         for key, value in scope.get("headers") or ():
             if key == b"host":
-                host = value.decode("latin-1")
+                host = value
             elif key.startswith(b"sec-fetch-"):
                 if key == b"sec-fetch-site":
-                    site = value.decode("latin-1")
+                    site = value
                 elif key == b"sec-fetch-mode":
-                    mode = value.decode("latin-1")
+                    mode = value
                 elif key == b"sec-fetch-dest":
-                    dest = value.decode("latin-1")
+                    dest = value
         # A request without Host (HTTP/1.0) comes from no browser: there is no name to rebind.
         if host is not None and not self._host_allowed(host):
-            return MisdirectedHost("Host", host, "this server's address: an IP address or "
-                                   + ", ".join(sorted(self.hosts))
+            return MisdirectedHost("Host", host.decode("latin-1"), "this server's address: an IP "
+                                   "address or " + ", ".join(sorted(self.hosts))
                                    + " (armourpen serve --allow-host NAME answers to another name)")
-        if site is None or site in ("same-origin", "none"):
+        if site is None or site in (b"same-origin", b"none"):
             return None
-        if (self.cors and mode == "cors") or (
-                scope["method"] in ("GET", "HEAD") and mode == "navigate" and dest == "document"):
+        if (self.cors and mode == b"cors") or (
+                scope["method"] in ("GET", "HEAD") and mode == b"navigate" and dest == b"document"):
             return None
-        return CrossOrigin("Sec-Fetch-Site", site, FOREIGN)
+        return CrossOrigin("Sec-Fetch-Site", site.decode("latin-1"), FOREIGN)
 
-    def _host_allowed(self, host: str) -> bool:
+    def _host_allowed(self, host: bytes) -> bool:
         known = self._hosts_seen.get(host)
         if known is None:
-            known = host_allowed(host, self.hosts)
+            known = host_allowed(host.decode("latin-1"), self.hosts)
             if len(self._hosts_seen) < 64:  # a client sending many names is checked each time
                 self._hosts_seen[host] = known
         return known
@@ -253,9 +253,10 @@ def single_parameters(route: BaseRoute) -> frozenset[str]:
 
 def media_type(request: Request) -> tuple[str, Mapping[str, str]]:
     """The body's media type (lower case) and its parameters; ``("", {})`` when none is given."""
-    value = request.headers.get("content-type", "")
-    if value == JSON:  # what the page and most clients send, read without parsing
+    raw = next((v for k, v in request.scope["headers"] if k == b"content-type"), b"")
+    if raw == b"application/json":  # what the page and most clients send, read without parsing
         return JSON, {}
+    value = raw.decode("latin-1")
     from python_multipart.multipart import parse_options_header
 
     kind, options = parse_options_header(value)
