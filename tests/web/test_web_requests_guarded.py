@@ -528,6 +528,12 @@ def test_head_of_a_post_route_is_still_405(client: TestClient) -> None:
     assert got.status_code == 405 and got.headers["allow"] == "POST"
 
 
+def test_a_405_of_a_get_route_names_head_among_the_methods_allowed(client: TestClient) -> None:
+    got = client.delete("/api/catalog")
+    assert got.status_code == 405 and got.headers["allow"] == "GET, HEAD"
+    assert ap2(got, 405, "method")["allowed"] == "allowed: GET, HEAD"
+
+
 @pytest.mark.parametrize(("url", "name"), [
     ("/api/thickness?mm=10&mm=20", "mm"), ("/api/catalog?kind=attack&kind=armour", "kind"),
     ("/api/chart/pen-range?attack=9mm&from=front&from=rear", "from"),

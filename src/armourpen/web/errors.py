@@ -169,16 +169,20 @@ def http_error(request: Request, exc: HTTPException) -> Response:
     """Starlette's own refusals (no such path, wrong method) in the AP-2 shape."""
     from fastapi.responses import JSONResponse
 
+    headers = exc.headers
     if exc.status_code == 405:
-        field, value, allowed = "method", request.method, "allowed: " + (
-            (exc.headers or {}).get("Allow") or "another method")
+        allow = (headers or {}).get("Allow") or "another method"
+        if "GET" in allow.split(", ") and "HEAD" not in allow:  # HEAD is answered as GET (guard)
+            allow += ", HEAD"
+            headers = {**(headers or {}), "Allow": allow}
+        field, value, allowed = "method", request.method, "allowed: " + allow
     elif exc.status_code == 404:
         field, value, allowed = "path", request.url.path, "no such page (see /docs for the API)"
     else:
         field, value, allowed = "request", request.url.path, str(exc.detail)
     data = {"error": message(field, value, allowed), "field": field,
             "value": utf8(plain_value(value)), "allowed": utf8(allowed)}
-    return JSONResponse(data, status_code=exc.status_code, headers=exc.headers)
+    return JSONResponse(data, status_code=exc.status_code, headers=headers)
 
 
 def unknown_name(exc: UnknownNameError) -> NotFound:
