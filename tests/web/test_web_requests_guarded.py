@@ -277,6 +277,15 @@ def test_an_allowed_host_name_is_answered_in_any_case_and_with_any_port() -> Non
     ap2(named.get("/api/schema/penav", headers={"Host": "other.local"}), 421, "Host")
 
 
+@pytest.mark.parametrize("names", ["gm-laptop.local", ["gm.local:8000"], ["a b"], [""], [b"x"]])
+def test_create_app_refuses_allow_hosts_that_are_not_host_names(names: Any) -> None:
+    from armourpen.errors import InputError
+
+    with pytest.raises(InputError) as refused:
+        create_app(allow_hosts=names)
+    assert refused.value.field == "allow_hosts"
+
+
 # --- armourpen serve ----------------------------------------------------------------------------
 
 

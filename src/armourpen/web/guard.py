@@ -59,6 +59,8 @@ def host_name(name: str) -> str:
 
 def allowed_host_names(names: Iterable[str], field: str = "allow_hosts") -> frozenset[str]:
     """The names a server answers to: ``localhost`` and ``names`` (each a host name, no port)."""
+    if isinstance(names, str | bytes):  # one name, whose letters would each pass as a name
+        raise InputError(field, names, "a list of host names, e.g. [\"gm-laptop.local\"]")
     out = set(LOCAL_NAMES)
     for name in names:
         plain = host_name(name) if isinstance(name, str) else ""
