@@ -18,6 +18,7 @@ from cli.cli_helpers import cli
 from fastapi.testclient import TestClient
 from hypothesis import given
 from hypothesis import strategies as st
+from web.web_helpers import TEST_HOSTS
 
 from armourpen.catalog import Catalog
 from armourpen.errors import SHOWS_NOTHING, CatalogError, printable
@@ -127,7 +128,7 @@ def test_ap2_user_catalog_names(tmp_path: Path, char: str, name: str, escaped: s
 def client() -> TestClient:
     from armourpen.web.app import create_app
 
-    return TestClient(create_app())
+    return TestClient(create_app(allow_hosts=TEST_HOSTS))
 
 
 @pytest.mark.parametrize(("char", "name", "escaped"), INVISIBLE, ids=IDS)

@@ -8,6 +8,7 @@ from typing import Any
 
 import pytest
 from fastapi.testclient import TestClient
+from web.web_helpers import TEST_HOSTS
 
 import armourpen
 from armourpen.errors import ScenarioError
@@ -28,7 +29,7 @@ def test_ap2_a_target_name_given_twice_names_the_second(data: dict[str, Any], fi
     e = info.value
     assert (e.field, e.value) == (field, "Gray")
     assert "line[0] is already called 'Gray'" in e.allowed
-    r = TestClient(create_app()).post("/api/resolve", json=data)
+    r = TestClient(create_app(allow_hosts=TEST_HOSTS)).post("/api/resolve", json=data)
     assert (r.status_code, r.json()["field"], r.json()["value"]) == (422, field, "Gray")
 
 

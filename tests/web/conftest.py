@@ -3,10 +3,11 @@
 from __future__ import annotations
 
 from pathlib import Path
+from typing import Any
 
 import pytest
 from fastapi.testclient import TestClient
-from web.web_helpers import SCRIPT_NAME
+from web.web_helpers import SCRIPT_NAME, TEST_HOSTS
 
 from armourpen.catalog import Catalog
 from armourpen.web import create_app
@@ -14,7 +15,7 @@ from armourpen.web import create_app
 
 @pytest.fixture(scope="session")
 def client() -> TestClient:
-    return TestClient(create_app())
+    return TestClient(create_app(allow_hosts=TEST_HOSTS))
 
 
 @pytest.fixture(scope="session")
@@ -33,3 +34,17 @@ def hostile_catalog(tmp_path_factory: pytest.TempPathFactory) -> Catalog:
         encoding="utf-8",
     )
     return Catalog.load([path], user_dir=False)
+
+
+@pytest.fixture
+def started(monkeypatch: pytest.MonkeyPatch) -> dict[str, Any]:
+    """What ``armourpen serve`` asked uvicorn to run (nothing is served)."""
+    import uvicorn
+
+    seen: dict[str, Any] = {}
+
+    def run(app: Any, **options: Any) -> None:
+        seen.update(options, app=app)
+
+    monkeypatch.setattr(uvicorn, "run", run)
+    return seen

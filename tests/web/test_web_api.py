@@ -16,6 +16,7 @@ import pytest
 from fastapi import Request, Response
 from fastapi.testclient import TestClient
 from gcs.gcs_helpers import character
+from web.web_helpers import JSON_TYPE, TEST_HOSTS
 
 from armourpen.catalog import Catalog
 from armourpen.limits import Limits
@@ -157,7 +158,7 @@ def test_gcs_file_as_the_body_and_in_a_scenario(client: TestClient) -> None:
     # 7 basic against the file's torso DR 0: 7 penetrating, x1 for pi to the torso (GU-4)
     target = client.post("/api/resolve", json=data).json()["targets"][0]
     assert (target["injury"], target["penetrating"]) == (7, 7)
-    bad = ap2(client.post("/api/gcs", params={"name": "x.gcs"}, content=b"{"), 422, "gcs")
+    bad = ap2(client.post("/api/gcs", params={"name": "x.gcs"}, content=b"{", headers=JSON_TYPE), 422, "gcs")
     assert "not valid JSON" in bad["allowed"]
     ap2(client.post("/api/gcs", json={"version": 4}), 422, "(uploaded file): version")
 
@@ -245,7 +246,7 @@ def test_no_page_loads_anything_from_other_hosts(client: TestClient) -> None:
     ids=["truncated", "empty", "array", "not-utf8", "duplicate-key", "nan", "escape"],
 )
 def test_ap2_a_malformed_body_is_400(client: TestClient, raw: bytes, field: str) -> None:
-    ap2(client.post("/api/resolve", content=raw), 400, field)
+    ap2(client.post("/api/resolve", content=raw, headers=JSON_TYPE), 400, field)
 
 
 @pytest.mark.parametrize(
@@ -308,7 +309,7 @@ def test_ap2_request_bodies_of_table_and_roll(client: TestClient) -> None:
 def test_ap2_caps_are_refused_up_front_naming_the_cap() -> None:
     small = TestClient(create_app(limits=Limits(max_sweep_cells=10, max_sample_work=1000,
                                                 max_text_chars=20, max_line_entries=3,
-                                                max_odds_work=1000)))
+                                                max_odds_work=1000), allow_hosts=TEST_HOSTS))
     body = ap2(small.post("/api/table", json={"attacks": ["7.62"]}), 422, "sweep")
     assert "max_sweep_cells" in body["allowed"]
     body = ap2(small.post("/api/odds", params={"samples": 10_000}, json=AGENT_GRAY), 422, "samples")
@@ -334,16 +335,16 @@ def test_ap2_a_chart_too_big_to_draw_is_refused_but_its_data_is_not(client: Test
 
 
 def test_ap2_a_body_over_the_cap_is_413() -> None:
-    small = TestClient(create_app(limits=Limits(max_file_bytes=1000)))
-    body = ap2(small.post("/api/resolve", content=b" " * 1001), 413, "body")
+    small = TestClient(create_app(limits=Limits(max_file_bytes=1000), allow_hosts=TEST_HOSTS))
+    body = ap2(small.post("/api/resolve", content=b" " * 1001, headers=JSON_TYPE), 413, "body")
     assert "max_file_bytes" in body["allowed"]
 
     def chunks() -> Iterator[bytes]:  # no Content-Length: counted as it arrives
         for _ in range(20):
             yield b" " * 100
 
-    ap2(small.post("/api/resolve", content=chunks()), 413, "body")
-    assert small.post("/api/resolve", content=b" " * 999).status_code == 400  # under: read
+    ap2(small.post("/api/resolve", content=chunks(), headers=JSON_TYPE), 413, "body")
+    assert small.post("/api/resolve", content=b" " * 999, headers=JSON_TYPE).status_code == 400  # under: read
 
 
 def test_a_body_sent_in_chunks_is_read_whole(client: TestClient) -> None:
@@ -354,7 +355,7 @@ def test_a_body_sent_in_chunks_is_read_whole(client: TestClient) -> None:
         for i in range(0, len(text), 7):
             yield text[i:i + 7]
 
-    body = client.post("/api/resolve", content=chunks()).json()
+    body = client.post("/api/resolve", content=chunks(), headers=JSON_TYPE).json()
     assert [t["wound_modifier"] for t in body["targets"]] == [-4, None]  # PA-2: PEN 6 = AV 6
 
 
@@ -406,18 +407,19 @@ def test_ap2_a_gcs_file_has_its_own_cap_413() -> None:
     data = character()
     data["profile"] = {**data.get("profile", {}), "portrait": "A" * 3000}
     raw = json.dumps(data).encode()
-    roomy = TestClient(create_app(limits=Limits(max_file_bytes=1000, max_gcs_bytes=len(raw))))
-    assert roomy.post("/api/gcs", content=raw).status_code == 200
-    tight = TestClient(create_app(limits=Limits(max_gcs_bytes=len(raw) - 1)))
-    body = ap2(tight.post("/api/gcs", content=raw), 413, "body")
+    roomy = TestClient(create_app(limits=Limits(max_file_bytes=1000, max_gcs_bytes=len(raw)),
+                                  allow_hosts=TEST_HOSTS))
+    assert roomy.post("/api/gcs", content=raw, headers=JSON_TYPE).status_code == 200
+    tight = TestClient(create_app(limits=Limits(max_gcs_bytes=len(raw) - 1), allow_hosts=TEST_HOSTS))
+    body = ap2(tight.post("/api/gcs", content=raw, headers=JSON_TYPE), 413, "body")
     assert "max_gcs_bytes" in body["allowed"] and "ARMOURPEN_MAX_GCS_BYTES" in body["allowed"]
 
 
 def test_cors_only_when_asked() -> None:
     headers = {"Origin": "https://vtt.example", "Access-Control-Request-Method": "POST"}
-    plain = TestClient(create_app())
+    plain = TestClient(create_app(allow_hosts=TEST_HOSTS))
     assert "access-control-allow-origin" not in plain.options("/api/resolve", headers=headers).headers
-    open_ = TestClient(create_app(cors=True))
+    open_ = TestClient(create_app(cors=True, allow_hosts=TEST_HOSTS))
     r = open_.options("/api/resolve", headers=headers)
     assert r.headers["access-control-allow-origin"] == "*"
     got = open_.get("/api/catalog", params={"kind": "ammo"}, headers={"Origin": "https://x.example"})
@@ -432,10 +434,10 @@ def test_ap2_a_body_is_checked_once_as_it_is_read(walks: list[object]) -> None:
                        ("/api/chart/odds", AGENT_GRAY), ("/ui/outcome", QUICK)):
         walks.clear()
         text = json.dumps(body)  # printable ASCII without escapes: checked on the text alone
-        assert client.post(path, content=text).status_code == 200
+        assert client.post(path, content=text, headers=JSON_TYPE).status_code == 200
         assert walks == [], path
         escaped = text.replace('"line"', '"\\u006cine"')  # an escape could hide a control character
-        assert client.post(path, content=escaped).status_code == 200
+        assert client.post(path, content=escaped, headers=JSON_TYPE).status_code == 200
         assert walks == [body], path
     bad = {**QUICK, "line": [{"target": "Gray\x1b[2J"}]}
     r = client.post("/api/resolve", json=bad)

@@ -513,3 +513,69 @@ def test_a_gcs_cards_boxes_show_their_words_whole(
     expect(card.locator("[data-gcs-note]")).to_be_hidden()
     expect(card.locator("input[data-key=hp]")).to_have_attribute("placeholder", "")
     pg.close()
+
+
+@pytest.fixture
+def foreign_site(server: str) -> Iterator[str]:
+    """A page of another site on this machine (``localhost`` is another site than ``127.0.0.1``,
+    and a loopback page may reach a loopback server) that makes the browser call the server as
+    an attacker's page would: an image's fetch, a plain-text POST, a frame, and a link."""
+    import http.server
+    import threading
+
+    html = f"""<!doctype html><title>another site</title>
+<a id="link" href="{server}/?rules=gurps">the calculator</a>
+<iframe src="{server}/"></iframe>
+<script>
+fetch("{server}/api/chart/slope?thickness=60mm&format=svg", {{mode: "no-cors"}});
+fetch("{server}/api/resolve", {{method: "POST", mode: "no-cors",
+  headers: {{"Content-Type": "text/plain"}}, body: JSON.stringify({json.dumps(GRAY_LINE)})}});
+</script>""".encode()
+
+    class Page(http.server.BaseHTTPRequestHandler):
+        def do_GET(self) -> None:
+            self.send_response(200)
+            self.send_header("Content-Type", "text/html")
+            self.send_header("Content-Length", str(len(html)))
+            self.end_headers()
+            self.wfile.write(html)
+
+        def log_message(self, *_: Any) -> None:
+            pass
+
+    site = http.server.ThreadingHTTPServer(("127.0.0.1", 0), Page)
+    thread = threading.Thread(target=site.serve_forever, daemon=True)
+    thread.start()
+    try:
+        yield f"http://localhost:{site.server_address[1]}/"
+    finally:
+        site.shutdown()
+        site.server_close()
+
+
+GRAY_LINE = {"rules": "gurps", "attack": {"damage": "7d(2) pi-", "roll": 20},
+             "line": [{"target": "Agent Gray", "dr": 8, "hp": 12}]}
+
+
+def test_a_page_of_another_site_makes_the_server_do_nothing_but_a_link_opens(
+    context: BrowserContext, server: str, foreign_site: str,
+) -> None:
+    pg = context.new_page()
+    answered: dict[str, int] = {}
+
+    def seen(r: Any) -> None:
+        if r.url.startswith(server):
+            answered.setdefault(r.url, r.status)
+
+    pg.on("response", seen)
+    pg.goto(foreign_site)
+    chart = server + "/api/chart/slope?thickness=60mm&format=svg"
+    deadline = time.monotonic() + 30
+    while len(answered) < 3 and time.monotonic() < deadline:
+        pg.wait_for_timeout(100)
+    # the browser says who sent them (Sec-Fetch-Site: cross-site) and the server refuses
+    assert answered == {chart: 403, server + "/api/resolve": 403, server + "/": 403}
+    pg.click("#link")  # a link the GM follows opens the calculator
+    expect(pg.get_by_label("Damage")).to_be_visible()
+    assert pg.url == server + "/?rules=gurps"
+    pg.close()

@@ -12,7 +12,7 @@ from typing import Any
 from urllib.parse import quote
 
 from fastapi.testclient import TestClient
-from web.web_helpers import SCRIPT_NAME
+from web.web_helpers import JSON_TYPE, SCRIPT_NAME, TEST_HOSTS
 
 from armourpen.catalog import Catalog
 from armourpen.scenario import read_scenario_file
@@ -82,7 +82,7 @@ def test_pa12_cards_in_line_order_with_cover(client: TestClient) -> None:
 
 
 def test_names_are_escaped_everywhere(hostile_catalog: Catalog) -> None:
-    client = TestClient(create_app(hostile_catalog))
+    client = TestClient(create_app(hostile_catalog, allow_hosts=TEST_HOSTS))
     data = {"attack": {"weapon": SCRIPT_NAME, "range": "10 m"},
             "line": [{"target": "<img src=x onerror=alert(1)>",
                       "armour": ["<b>bold</b> & plate"]}]}
@@ -139,7 +139,7 @@ def test_gu10_an_address_keeps_a_location_of_the_gcs_files_body(client: TestClie
 
 
 def test_ui_outcome_refuses_a_malformed_body(client: TestClient) -> None:
-    r = client.post("/ui/outcome", content=b"{")
+    r = client.post("/ui/outcome", content=b"{", headers=JSON_TYPE)
     assert r.status_code == 400 and r.json()["field"] == "body"
 
 

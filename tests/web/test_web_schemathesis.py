@@ -10,6 +10,7 @@ from typing import Any
 
 import schemathesis
 from hypothesis import HealthCheck, settings
+from web.web_helpers import TEST_HOSTS
 
 from armourpen.errors import printable
 from armourpen.limits import Limits
@@ -19,7 +20,8 @@ EXAMPLES = 30
 # Smaller caps than the defaults, so that no generated request can ask for minutes of work.
 CAPS = Limits(max_odds_work=200_000, max_sample_work=200_000, max_sweep_cells=20_000)
 
-schema = schemathesis.openapi.from_asgi("/openapi.json", create_app(limits=CAPS))
+schema = schemathesis.openapi.from_asgi("/openapi.json",
+                                        create_app(limits=CAPS, allow_hosts=TEST_HOSTS))
 
 
 @schema.parametrize()

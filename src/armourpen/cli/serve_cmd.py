@@ -16,20 +16,25 @@ if TYPE_CHECKING:
 
 
 @command("serve")
-@click.option("--host", default="127.0.0.1", help="The address to listen on (loopback by default).")
+@click.option("--host", default="127.0.0.1", help="The address to listen on (loopback by default; "
+              "0.0.0.0 opens it to every device on the network, with no login).")
 @click.option("--port", type=WHOLE, default=8000, help="The port to listen on.")
 @click.option("--cors", is_flag=True, help="Let pages of any origin call the API (GET, POST).")
 @click.option("--workers", type=WHOLE, default=2, show_default=True,
               help="Worker processes that do the requests' work (several requests at once).")
 @click.option("--time-budget", type=NUMBER, default=10.0, show_default=True,
               help="Seconds of work one request may take; past them it is stopped (422).")
+@click.option("--allow-host", "allow_host", multiple=True, metavar="NAME",
+              help="Answer to this host name too (repeatable); besides the --host name, IP "
+              "addresses and localhost, any other name in a request's Host header is refused.")
 @catalog_files
 @no_user_catalog
 def serve(host: str, port: int, cors: bool, workers: int, time_budget: float,
-          catalog: tuple[Path, ...], no_user_catalog: bool) -> None:
+          allow_host: tuple[str, ...], catalog: tuple[Path, ...], no_user_catalog: bool) -> None:
     """Serve the calculator page and the HTTP API (prints the URL; Ctrl-C stops it)."""
     if not 0 <= port <= 65535:
         raise InputError("--port", port, "a port number from 0 to 65535")
+    _check_output()
     try:
         import uvicorn  # noqa: F401 (the web extra is there)
 
@@ -44,9 +49,17 @@ def serve(host: str, port: int, cors: bool, workers: int, time_budget: float,
         settings = ServerSettings(workers=workers, time_budget=time_budget)
     except InputError as exc:
         raise exc.at("--" + exc.field.replace("_", "-")) from None
+    from armourpen.web.guard import allowed_host_names, host_name, is_ip
+
+    hosts = allowed_host_names(allow_host, "--allow-host")  # refused before anything is read
     _check_listen(host, port)
+    if not is_ip(host):  # the name it listens on is answered to as well
+        hosts |= {host_name(host)}
+    exposed = _exposed(host, port)
     app = create_app(_catalog(catalog, no_user_catalog), limits=limits(), cors=cors,
-                     server=settings)
+                     server=settings, allow_hosts=hosts)
+    if exposed:
+        _warn_exposed(host, exposed, cors)
     shown = f"[{host}]" if ":" in host else host
     click.echo(f"armourpen: serving on http://{shown}:{port}/ (the API: http://{shown}:{port}/api)")
     try:
@@ -67,9 +80,55 @@ def _catalog(files: tuple[Path, ...], no_user_catalog: bool) -> Catalog:
         return load_catalog(files, no_user_catalog)
     except InputError as exc:
         click.echo(f"armourpen: warning: {exc}\narmourpen: warning: PEN/AV requests are refused "
-                   "with that message until the catalog file is fixed or moved away "
-                   "(--no-user-catalog leaves out the user folder's); GURPS is served", err=True)
+                   "until the catalog file is fixed or moved away (--no-user-catalog leaves out "
+                   "the user folder's), with a message that names no file; GURPS is served",
+                   err=True)
         return UnreadCatalog(exc)
+
+
+def _check_output() -> None:
+    """Standard output closed (``>&-``): the address cannot be shown, so nothing is served and
+    the command ends as any whose output cannot be written (3), before it listens."""
+    import errno
+    import sys
+
+    if sys.stdout is None:
+        from armourpen.cli.app import OutputFailed
+
+        raise OutputFailed(OSError(errno.EBADF, "standard output is closed"))
+
+
+def _exposed(host: str, port: int) -> list[str]:
+    """The addresses ``host`` listens on that are not loopback (what other machines can reach)."""
+    import ipaddress
+    import socket
+
+    found = socket.getaddrinfo(host, port, type=socket.SOCK_STREAM)
+    out: list[str] = []
+    for *_, address in found:
+        ip = ipaddress.ip_address(str(address[0]).partition("%")[0])
+        if not ip.is_loopback and str(ip) not in out:
+            out.append(str(ip))
+    return out
+
+
+def _warn_exposed(host: str, addresses: list[str], cors: bool) -> None:
+    """What listening beyond this machine exposes, and how to narrow it, on stderr."""
+    import ipaddress
+
+    every = any(ipaddress.ip_address(a).is_unspecified for a in addresses)
+    where = "every network interface of this machine" if every else ", ".join(addresses)
+    lines = [
+        f"serving on {host} ({where}): every device that can reach it on the network can use "
+        "the calculator and the HTTP API, with no login, and make it compute",
+        "to restrict it: bind to the one address the players' network reaches (--host "
+        "192.168.1.20, say), let only that network through the firewall to this port, name the "
+        "host the players' browsers use with --allow-host NAME (other names are refused), "
+        + ("and leave out --cors (now on: any site's page can call the API)" if cors
+           else "and keep --cors off"),
+    ]
+    for line in lines:
+        click.echo(f"armourpen: warning: {line}", err=True)
 
 
 def _check_listen(host: str, port: int) -> None:

@@ -24,6 +24,7 @@ from armourpen.errors import InputError, UnknownNameError
 from armourpen.serialize import compact
 from armourpen.web.body import read_json
 from armourpen.web.errors import ERROR_SCHEMA, MalformedBody, NotFound, unknown_name
+from armourpen.web.guard import gcs_bytes
 from armourpen.web.state import FRESH, SweepFilters, WebState, state_of
 
 if TYPE_CHECKING:
@@ -87,17 +88,43 @@ def _schema_ref(name: str) -> dict[str, Any]:
     return {"$ref": f"#/components/schemas/{name}"}
 
 
+def _error(text: str) -> dict[str, Any]:
+    return {"description": text, "content": {"application/json": {"schema": _schema_ref("Error")}}}
+
+
+NOT_JSON = {"415": _error("The body is not sent as application/json (Content-Type)")}
+
+
 def _json_body(schema: dict[str, Any], description: str) -> dict[str, Any]:
     return {"requestBody": {"required": True, "description": description,
-                            "content": {"application/json": {"schema": schema}}}}
+                            "content": {"application/json": {"schema": schema}}},
+            "responses": NOT_JSON}
+
+
+GCS_BODY = {
+    "requestBody": {
+        "required": True,
+        "description": "The .gcs file (GCS format 5, JSON): its JSON as application/json; or, "
+        "from this server's own page or a client that sends no Origin (curl), the file as "
+        "multipart/form-data (a field named file) or its bytes as application/octet-stream",
+        "content": {"application/json": {"schema": {"type": "object"}},
+                    "multipart/form-data": {"schema": {
+                        "type": "object", "required": ["file"],
+                        "properties": {"file": {"type": "string", "format": "binary"}}}},
+                    "application/octet-stream": {"schema": {"type": "string", "format": "binary"}}},
+    },
+    "responses": {"403": _error("A form or raw bytes sent by a page of another origin"),
+                  "415": _error("The body is sent in none of these forms (Content-Type)")},
+}
 
 
 SCENARIO_BODY = _json_body(_schema_ref("Scenario"), "A scenario, exactly as a scenario file "
                            "(JSON) holds it: `rules`, `attack`, `line`, ...")
 ERRORS: dict[int | str, dict[str, Any]] = {
-    code: {"description": text, "content": {"application/json": {"schema": _schema_ref("Error")}}}
+    code: _error(text)
     for code, text in ((400, "The body is not UTF-8 JSON, or holds a key twice, NaN, ..."),
                        (404, "No such item"), (413, "The body is over the size cap"),
+                       (421, "The Host header names no address of this server"),
                        (422, "Bad input (AP-2): the field, the value and what is allowed"))
 }
 
@@ -253,11 +280,7 @@ async def roll(request: Request) -> Response:
 
 
 @router.post("/gcs", summary="What a GCS character file gives a GURPS target (armourpen gcs show "
-             "--json)", openapi_extra={"requestBody": {
-                 "required": True, "description": "The .gcs file's bytes (GCS format 5, JSON)",
-                 "content": {"application/json": {"schema": {"type": "object"}},
-                             "application/octet-stream": {"schema": {"type": "string",
-                                                                     "format": "binary"}}}}})
+             "--json)", openapi_extra=GCS_BODY)
 async def gcs(
     request: Request,
     name: Annotated[str | None, Query(description="The file's name, for messages")] = None,
@@ -269,7 +292,7 @@ async def gcs(
     state = state_of(request)
     if name is not None:
         state.limits.check("max_text_chars", len(name), "characters", "name")
-    raw = await request.body()
+    raw = await gcs_bytes(request, state.limits)
     return answer(load_gcs(raw, name or "(uploaded file)", limits=state.limits))
 
 

@@ -6,7 +6,7 @@ runs it with uvicorn. Every asset is in the package (``static/``), so the pages 
 
 from __future__ import annotations
 
-from collections.abc import AsyncIterator
+from collections.abc import AsyncIterator, Iterable
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
@@ -26,9 +26,10 @@ Resolve shots against armour, cover, vehicles and the people behind them (PEN/AV
 
 Every answer is exactly the JSON of the matching `armourpen` command with `--json`. Bad input of
 any kind is a 4xx whose body is `{"error", "field", "value", "allowed"}` (AP-2): 400 a body that
-is not JSON, 404 no such item, 413 a body over the size cap, 422 any other bad value or a request
-for more work than the caps allow (or than the server's time budget); 408 a body not sent in time,
-503 (with `Retry-After`) a server whose workers are all busy.
+is not JSON, 404 no such item, 413 a body over the size cap, 415 a body not sent as
+`application/json`, 421 a `Host` header that names no address of this server, 422 any other bad
+value or a request for more work than the caps allow (or than the server's time budget); 408 a body
+not sent in time, 503 (with `Retry-After`) a server whose workers are all busy.
 """
 
 
@@ -38,6 +39,7 @@ def create_app(
     limits: Limits = DEFAULT_LIMITS,
     cors: bool = False,
     server: ServerSettings | None = None,
+    allow_hosts: Iterable[str] = (),
 ) -> FastAPI:
     """The app, looking names up in ``catalog`` (the built-in one by default) within ``limits``.
 
@@ -47,12 +49,16 @@ def create_app(
     the first request that needs them, and stop at the app's shutdown or when it is collected).
     With ``workers=0`` the work is done in the server's own process, one request at a time and
     without a time budget (for tests that look inside the work, and for embedding).
+    ``allow_hosts``: the names the server answers to (the ``Host`` header) besides its IP
+    addresses and ``localhost``; any other name is refused, for a page of another site may have
+    made its name point at this machine (DNS rebinding; see :mod:`armourpen.web.guard`).
     """
     import asyncio
     import weakref
     from contextlib import asynccontextmanager
 
     from armourpen.web.body import BodyLimit
+    from armourpen.web.guard import RequestGuard, allowed_host_names
     from armourpen.web.work import Offload, WorkPool
 
     if catalog is None:
@@ -73,10 +79,13 @@ def create_app(
         weakref.finalize(app, pool.close)  # an app used without its lifespan (a test's client)
         app.add_middleware(Offload, pool=pool)  # inside the size cap, which reads the body under it
     app.add_middleware(BodyLimit, limits=limits)
+    # outside the size cap and the workers: a request refused here costs neither a read nor a worker
+    app.add_middleware(RequestGuard, router=app.router, hosts=allowed_host_names(allow_hosts),
+                       cors=cors)
     if cors:
-        from fastapi.middleware.cors import CORSMiddleware
+        from armourpen.web.guard import cors_middleware
 
-        app.add_middleware(CORSMiddleware, allow_origins=["*"], allow_methods=["GET", "POST"],
+        app.add_middleware(cors_middleware(), allow_origins=["*"], allow_methods=["GET", "POST"],
                            allow_headers=["Content-Type"])
     return app
 
@@ -95,10 +104,11 @@ def plain_app(catalog: Catalog, limits: Limits, lifespan: Any = None) -> FastAPI
                   docs_url=None, redoc_url=None, lifespan=lifespan)
     app.state.armourpen = WebState(catalog, limits)
     errors.install(app)
-    # The API's routes go on the app's own router, in order: an included router is matched
-    # through a nested one on every request, a cost each small API request would pay.
+    # The routes go on the app's own router, in order: an included router is matched through a
+    # nested one on every request, a cost each small API request would pay, and its routes are
+    # not the app's routes to look up (RequestGuard reads their parameters).
     app.router.routes.extend(api.router.routes)
-    app.include_router(pages.router)
+    app.router.routes.extend(pages.router.routes)
     app.mount("/static", StaticFiles(directory=STATIC_DIR), name="static")
     _describe(app)
     return app

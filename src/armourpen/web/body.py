@@ -112,7 +112,11 @@ async def whole_body(request: Request) -> bytes:
 
 
 async def read_json(request: Request, limits: Limits, *, what: str = "body") -> dict[str, Any]:
-    """The body as a JSON object, checked as a scenario file is (see the module)."""
+    """The body as a JSON object, checked as a scenario file is (see the module); a body not
+    sent as ``application/json`` is refused unread (:func:`armourpen.web.guard.require_json`)."""
+    from armourpen.web.guard import require_json
+
+    require_json(request)
     raw = await whole_body(request)
     try:
         text = raw.decode("utf-8")

@@ -4,9 +4,12 @@
 status says what kind of bad input it was, never a 5xx:
 
 - 400: the body is not UTF-8 JSON, or holds what no scenario may (a key twice, NaN, nesting);
+- 403: a file sent as a form (or as raw bytes) by a page of another site (:mod:`armourpen.web.guard`);
 - 404: no such page, catalog item or rule set;
 - 405: the method is not one the path takes;
 - 413: the body is over the size cap;
+- 415: a body not sent as JSON (``Content-Type``), where the route reads JSON;
+- 421: a ``Host`` that is not this server's name (DNS rebinding);
 - 422: everything else a user can get wrong: a value, a name, a missing or unknown key, a cap on
   the work asked for (FastAPI's own validation errors are turned into the same shape).
 """
@@ -32,6 +35,18 @@ class MalformedBody(InputError):
 
 class NotFound(InputError):
     """A name on the path that names nothing (404)."""
+
+
+class CrossOrigin(InputError):
+    """A request a page of another origin sent, where only the server's own page may (403)."""
+
+
+class UnsupportedMediaType(InputError):
+    """A body sent in a form the route does not read (415): ``Content-Type`` names it."""
+
+
+class MisdirectedHost(InputError):
+    """A ``Host`` header that names no address of this server (421)."""
 
 
 class BodyTooLarge(LimitError):
@@ -66,11 +81,29 @@ def plain_value(value: object) -> Any:
 
 
 def body(exc: InputError) -> dict[str, Any]:
-    return {"error": str(exc), "field": exc.field, "value": plain_value(exc.value),
-            "allowed": exc.allowed}
+    return {"error": str(exc), "field": utf8(exc.field), "value": utf8(plain_value(exc.value)),
+            "allowed": utf8(exc.allowed)}
+
+
+def utf8(value: Any) -> Any:
+    """``value``, where a string holding a lone surrogate (JSON's ``"\\ud800"``, which no UTF-8
+    answer can carry) has it escaped as ``\\ud800``."""
+    if isinstance(value, str):
+        try:
+            value.encode("utf-8")
+        except UnicodeEncodeError:
+            return value.encode("utf-8", "backslashreplace").decode("utf-8")
+    return value
+
+
+STATUS: tuple[tuple[type[InputError], int], ...] = (
+    (CrossOrigin, 403), (UnsupportedMediaType, 415), (MisdirectedHost, 421))
 
 
 def status_of(exc: InputError) -> int:
+    for kind, status in STATUS:
+        if isinstance(exc, kind):
+            return status
     if isinstance(exc, BodyTooLarge):
         return 413
     if isinstance(exc, MalformedBody):
@@ -136,16 +169,20 @@ def http_error(request: Request, exc: HTTPException) -> Response:
     """Starlette's own refusals (no such path, wrong method) in the AP-2 shape."""
     from fastapi.responses import JSONResponse
 
+    headers = exc.headers
     if exc.status_code == 405:
-        field, value, allowed = "method", request.method, "allowed: " + (
-            (exc.headers or {}).get("Allow") or "another method")
+        allow = (headers or {}).get("Allow") or "another method"
+        if "GET" in allow.split(", ") and "HEAD" not in allow:  # HEAD is answered as GET (guard)
+            allow += ", HEAD"
+            headers = {**(headers or {}), "Allow": allow}
+        field, value, allowed = "method", request.method, "allowed: " + allow
     elif exc.status_code == 404:
         field, value, allowed = "path", request.url.path, "no such page (see /docs for the API)"
     else:
         field, value, allowed = "request", request.url.path, str(exc.detail)
-    data = {"error": message(field, value, allowed), "field": field, "value": plain_value(value),
-            "allowed": allowed}
-    return JSONResponse(data, status_code=exc.status_code, headers=exc.headers)
+    data = {"error": message(field, value, allowed), "field": field,
+            "value": utf8(plain_value(value)), "allowed": utf8(allowed)}
+    return JSONResponse(data, status_code=exc.status_code, headers=headers)
 
 
 def unknown_name(exc: UnknownNameError) -> NotFound:

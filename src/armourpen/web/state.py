@@ -35,8 +35,9 @@ class WebState:
 
     @property
     def catalog_problem(self) -> InputError | None:
-        """Why the server's catalog files could not be read (see :class:`UnreadCatalog`)."""
-        return self.catalog.problem if isinstance(self.catalog, UnreadCatalog) else None
+        """What clients are told when the server's catalog files could not be read (see
+        :class:`UnreadCatalog`): the refusal, without the server's paths."""
+        return self.catalog.refused() if isinstance(self.catalog, UnreadCatalog) else None
 
     def load_scenario(self, data: Mapping[str, Any], *, checked: bool = False) -> Scenario:
         """A scenario mapping, its names looked up in the app's catalog (rule sets that use one).
@@ -140,10 +141,17 @@ class WebState:
         return OddsChart(armourpen.odds(scenario, limits=self.limits))
 
 
+UNREAD = ("catalog files the server can read: the server's console says which one it could not "
+          "read and why (GURPS, which needs no catalog, is served)")
+
+
 class UnreadCatalog(Catalog):
     """The catalog of a server whose catalog files could not be read (a stray file in the user
-    catalog folder): every lookup is refused with the reason (AP-2), as the CLI refuses a command
-    that needs the catalog then. GURPS names no catalog item, so it is served as ever."""
+    catalog folder): every lookup is refused (AP-2), as the CLI refuses a command that needs the
+    catalog then. GURPS names no catalog item, so it is served as ever.
+
+    ``problem`` says which file and why, for the server's console only: its paths and what the
+    file holds are not the clients' to read. Clients are refused with :data:`UNREAD`."""
 
     __slots__ = ("problem",)
 
@@ -151,8 +159,15 @@ class UnreadCatalog(Catalog):
         super().__init__()
         self.problem = problem
 
+    @staticmethod
+    def refused() -> InputError:
+        """The refusal clients get (a fresh one: each request raises its own)."""
+        from armourpen.errors import CatalogError
+
+        return CatalogError("catalog", "(a file the server could not read)", UNREAD)
+
     def _refused(self) -> InputError:
-        return self.problem.at(self.problem.field)  # a fresh copy: each request raises its own
+        return self.refused()
 
     # every lookup, whatever it asks for
     def _find(self, *_: object, **__: object) -> CatalogItem:

@@ -1,0 +1,368 @@
+"""What a web page can make a browser send, and the request's shape the routes do not check.
+
+A page of another site can make its visitor's browser send a "simple" request to this server
+without asking first (no CORS preflight): a GET, or a POST whose body is ``text/plain``, a form
+or ``multipart/form-data``. So:
+
+- a JSON body is read only when it is sent as ``application/json`` (415 otherwise), which a
+  browser sends to another origin only after a preflight the server answers only with ``--cors``;
+- a GCS file sent to ``/api/gcs`` in another form (multipart, as a form's file field, or the raw
+  bytes as ``application/octet-stream``) is taken only from the server's own origin, or from a
+  client that names no origin (``curl``), never from another site's page (403);
+- the ``Host`` header names this server (an IP address, ``localhost``, or a name the server was
+  told to answer to): a page whose name was made to point at this machine (DNS rebinding) is
+  refused (421);
+- any other request a browser says another site's page sent (``Sec-Fetch-Site``) is refused
+  (403), but a link followed to a page and, with ``--cors``, a CORS request.
+
+:class:`RequestGuard` (ASGI middleware) also answers ``HEAD`` wherever ``GET`` is answered, and
+refuses a query parameter given twice where the route takes one value (422).
+"""
+
+from __future__ import annotations
+
+import ipaddress
+from collections.abc import Iterable, Mapping
+from typing import TYPE_CHECKING
+
+from armourpen.errors import InputError
+from armourpen.web.body import ASGIApp, Message, Receive, Scope, Send
+from armourpen.web.errors import (
+    CrossOrigin,
+    MalformedBody,
+    MisdirectedHost,
+    UnsupportedMediaType,
+    response,
+)
+
+if TYPE_CHECKING:
+    from starlette.datastructures import Headers
+    from starlette.middleware.cors import CORSMiddleware
+    from starlette.requests import Request
+    from starlette.routing import BaseRoute, Router
+
+    from armourpen.limits import Limits
+
+JSON = "application/json"
+LOCAL_NAMES = frozenset({"localhost"})
+"""Names every server answers to besides IP addresses (a loopback name no other host can take)."""
+
+
+def host_name(name: str) -> str:
+    """A host name as it is compared: lower case, without a final dot, in its ASCII (IDNA) form."""
+    name = name.strip().rstrip(".").lower()
+    try:
+        return name.encode("idna").decode("ascii")
+    except UnicodeError:
+        return name
+
+
+def allowed_host_names(names: Iterable[str], field: str = "allow_hosts") -> frozenset[str]:
+    """The names a server answers to: ``localhost`` and ``names`` (each a host name, no port)."""
+    if isinstance(names, str | bytes):  # one name, whose letters would each pass as a name
+        raise InputError(field, names, "a list of host names, e.g. [\"gm-laptop.local\"]")
+    out = set(LOCAL_NAMES)
+    for name in names:
+        plain = host_name(name) if isinstance(name, str) else ""
+        if not plain or not all(c.isalnum() or c in "-._" for c in plain):
+            raise InputError(field, name, "a host name, e.g. gm-laptop.local (no port, "
+                             "no scheme: the name the players' browsers use)")
+        out.add(plain)
+    return frozenset(out)
+
+
+def is_ip(text: str) -> bool:
+    try:
+        ipaddress.ip_address(text)
+    except ValueError:
+        return False
+    return True
+
+
+def split_host(value: str) -> tuple[str, str] | None:
+    """``Host``'s name and port (``""`` when none), or None when it is no host[:port]."""
+    if value.startswith("["):  # an IPv6 literal, [::1] or [::1]:8000
+        end = value.find("]")
+        name, rest = value[1:end], value[end + 1:]
+        if end < 0 or not is_ip(name) or (rest and not rest.startswith(":")):
+            return None
+        port = rest[1:]
+    else:
+        name, _, port = value.partition(":")
+    if port and not (port.isascii() and port.isdigit() and len(port) <= 5):
+        return None
+    return name, port
+
+
+def host_allowed(value: str, names: frozenset[str]) -> bool:
+    """Whether a ``Host`` header names this server: an IP address, or one of ``names``."""
+    parts = split_host(value)
+    if parts is None:
+        return False
+    name = parts[0]
+    return is_ip(name) or host_name(name) in names
+
+
+FOREIGN = ("same-origin: a page of another site may open a page here (a link), and call the API "
+           "only when the server lets it (--cors); its images, frames and scripts may not")
+
+
+class RequestGuard:
+    """ASGI middleware: the ``Host`` check, what other sites' pages may ask, ``HEAD`` as ``GET``,
+    a query parameter given twice.
+
+    A request a page of another site sent (``Sec-Fetch-Site`` other than ``same-origin`` or
+    ``none``) is refused (403) unless it opens a page in the browser's window (a link followed:
+    ``GET``, mode ``navigate``, destination ``document``) or, with ``cors``, it is a CORS request
+    the user let in: an ``<img>``, a frame or a script of another site makes the server do no work.
+
+    ``router`` is the app's: its routes say which paths answer ``GET`` and which query parameters
+    take one value (a list, like the charts' ``attack``, may repeat; a name the route does not
+    read is left alone); both are looked up only for a ``HEAD`` request or a query string that
+    repeats a name, so other requests pay for the header checks alone.
+    """
+
+    def __init__(self, app: ASGIApp, router: Router, hosts: frozenset[str],
+                 cors: bool = False) -> None:
+        self.app = app
+        self.router = router
+        self.hosts = hosts
+        self.cors = cors
+        self._single: dict[int, frozenset[str]] = {}
+        self._hosts_seen: dict[bytes, bool] = {}  # Host values checked (a bounded few)
+
+    async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
+        if scope["type"] != "http":
+            await self.app(scope, receive, send)
+            return
+        refused = self._refused(scope)
+        if refused is None:
+            query = scope.get("query_string") or b""
+            refused = self._repeated(scope, query) if query else None
+        if refused is not None:
+            await response(refused)(scope, receive, send)
+            return
+        if scope["method"] == "HEAD":
+            scope, send = self._head(scope, send)
+        await self.app(scope, receive, send)
+
+    def _refused(self, scope: Scope) -> InputError | None:
+        """A ``Host`` that is not this server's, or a request of another site's page."""
+        host = site = mode = dest = None
+        for key, value in scope.get("headers") or ():
+            if key == b"host":
+                host = value
+            elif key.startswith(b"sec-fetch-"):
+                if key == b"sec-fetch-site":
+                    site = value
+                elif key == b"sec-fetch-mode":
+                    mode = value
+                elif key == b"sec-fetch-dest":
+                    dest = value
+        # A request without Host (HTTP/1.0) comes from no browser: there is no name to rebind.
+        if host is not None and not self._host_allowed(host):
+            return MisdirectedHost("Host", host.decode("latin-1"), "this server's address: an IP "
+                                   "address or " + ", ".join(sorted(self.hosts))
+                                   + " (armourpen serve --allow-host NAME answers to another name)")
+        if site is None or site in (b"same-origin", b"none"):
+            return None
+        if (self.cors and mode == b"cors") or (
+                scope["method"] in ("GET", "HEAD") and mode == b"navigate" and dest == b"document"):
+            return None
+        return CrossOrigin("Sec-Fetch-Site", site.decode("latin-1"), FOREIGN)
+
+    def _host_allowed(self, host: bytes) -> bool:
+        known = self._hosts_seen.get(host)
+        if known is None:
+            known = host_allowed(host.decode("latin-1"), self.hosts)
+            if len(self._hosts_seen) < 64:  # a client sending many names is checked each time
+                self._hosts_seen[host] = known
+        return known
+
+    def _route(self, scope: Scope) -> BaseRoute | None:
+        from starlette.routing import Match
+
+        for route in self.router.routes:
+            match, _ = route.matches(scope)
+            if match is Match.FULL:
+                return route
+        return None
+
+    def _repeated(self, scope: Scope, query: bytes) -> InputError | None:
+        """A parameter given twice that its route takes once, as the error (None when none is)."""
+        from urllib.parse import parse_qsl
+
+        pairs = parse_qsl(query.decode("latin-1"), keep_blank_values=True)
+        names = [k for k, _ in pairs]
+        if len(set(names)) == len(names):
+            return None
+        route = self._route(dict(scope, method="GET") if scope["method"] == "HEAD" else scope)
+        if route is None:
+            return None
+        single = self._single.get(id(route))
+        if single is None:
+            single = self._single[id(route)] = single_parameters(route)
+        for name in dict.fromkeys(names):
+            if name in single and names.count(name) > 1:
+                from starlette.datastructures import QueryParams
+
+                values = QueryParams(query).getlist(name)
+                return InputError(name, values, f"one value (the parameter {name} is given "
+                                  f"{len(values)} times; it takes one)")
+        return None
+
+    def _head(self, scope: Scope, send: Send) -> tuple[Scope, Send]:
+        """``HEAD`` where the path answers ``GET`` and not ``HEAD`` itself: the ``GET`` answer's
+        status and headers, without its body."""
+        from starlette.routing import Match
+
+        for route in self.router.routes:
+            match, _ = route.matches(scope)
+            if match is Match.FULL:
+                return scope, send  # HEAD is answered there already (a static file, /openapi.json)
+        as_get = dict(scope, method="GET")  # a copy: the server keeps its own scope, HEAD
+        if self._route(as_get) is None:
+            return scope, send
+
+        async def headers_only(message: Message) -> None:
+            if message["type"] == "http.response.body":
+                message = {"type": "http.response.body", "body": b"",
+                           "more_body": message.get("more_body", False)}
+            await send(message)
+
+        return as_get, headers_only
+
+
+def single_parameters(route: BaseRoute) -> frozenset[str]:
+    """The query parameters of ``route`` that take one value (not a list, as FastAPI reads them)."""
+    from fastapi._compat import field_annotation_is_sequence
+    from fastapi.routing import APIRoute
+
+    if not isinstance(route, APIRoute):
+        return frozenset()
+    out: set[str] = set()
+    stack = [route.dependant]
+    while stack:
+        dependant = stack.pop()
+        out.update(p.alias for p in dependant.query_params
+                   if not field_annotation_is_sequence(p.field_info.annotation))
+        stack.extend(dependant.dependencies)
+    return frozenset(out)
+
+
+# --- bodies -------------------------------------------------------------------------------------
+
+
+def media_type(request: Request) -> tuple[str, Mapping[str, str]]:
+    """The body's media type (lower case) and its parameters; ``("", {})`` when none is given."""
+    raw = next((v for k, v in request.scope["headers"] if k == b"content-type"), b"")
+    if raw == b"application/json":  # what the page and most clients send, read without parsing
+        return JSON, {}
+    value = raw.decode("latin-1")
+    from python_multipart.multipart import parse_options_header
+
+    kind, options = parse_options_header(value)
+    return kind.decode("latin-1"), {k.decode("latin-1").lower(): v.decode("latin-1")
+                                    for k, v in options.items()}
+
+
+def unsupported(request: Request, allowed: str) -> UnsupportedMediaType:
+    value = request.headers.get("content-type")
+    return UnsupportedMediaType("Content-Type", "(missing)" if value is None else value, allowed)
+
+
+JSON_ONLY = ("application/json (a JSON body; a charset, if given, is utf-8): a web page of "
+             "another site cannot send that without the server's leave (--cors)")
+
+
+def require_json(request: Request) -> None:
+    """Refuse a body that is not sent as ``application/json`` (415; see the module)."""
+    kind, options = media_type(request)
+    if kind != JSON or not _utf8(options):
+        raise unsupported(request, JSON_ONLY)
+
+
+def _utf8(options: Mapping[str, str]) -> bool:
+    charset = options.get("charset")
+    return charset is None or charset.lower() in ("utf-8", "utf8")
+
+
+GCS_BODY = ("application/json (the file's JSON), or from this server's own page or a client "
+            "that names no origin: multipart/form-data with the file in a field named file, or "
+            "application/octet-stream (the file's bytes)")
+
+
+async def gcs_bytes(request: Request, limits: Limits) -> bytes:
+    """The bytes of a GCS file sent to ``/api/gcs`` in one of the forms the module allows."""
+    from armourpen.web.body import whole_body
+
+    kind, options = media_type(request)
+    if kind == JSON and _utf8(options):
+        return await whole_body(request)
+    if kind not in ("multipart/form-data", "application/octet-stream"):
+        raise unsupported(request, GCS_BODY)
+    same_origin(request)
+    if kind == "application/octet-stream":
+        return await whole_body(request)
+    from starlette.exceptions import HTTPException
+
+    # The body is within the GCS file's cap already (BodyLimit): one file, a few small fields.
+    try:
+        form = await request.form(max_files=1, max_fields=8, max_part_size=limits.max_gcs_bytes)
+    except HTTPException as exc:  # the multipart reader's own 400 (no boundary, a part too large)
+        raise MalformedBody("body", kind, f"a multipart/form-data body ({exc.detail})") from None
+    try:
+        upload = form.get("file")
+        if upload is None or isinstance(upload, str):
+            raise InputError("file", "(missing)" if upload is None else "(a text field)",
+                             "the GCS file in a file field named file")
+        return await upload.read()
+    finally:
+        await form.close()
+
+
+def same_origin(request: Request) -> None:
+    """Refuse a request a page of another origin sent (403): an ``Origin`` that is not this
+    server's, or ``Sec-Fetch-Site`` other than same-origin (or none: typed by the user)."""
+    site = request.headers.get("sec-fetch-site")
+    if site is not None and site not in ("same-origin", "none"):
+        raise CrossOrigin("Sec-Fetch-Site", site, "same-origin: only this server's own page "
+                          "may send a file in this form; send application/json instead")
+    origin = request.headers.get("origin")
+    own = f"{request.url.scheme}://{request.headers.get('host', '')}"
+    if origin is not None and origin.lower() != own.lower():
+        raise CrossOrigin("Origin", origin, f"{own}: only this server's own page may send a "
+                          "file in this form; send application/json instead")
+
+
+# --- --cors -------------------------------------------------------------------------------------
+
+_PREFLIGHT_FIELDS = (("origin", "Origin"), ("method", "Access-Control-Request-Method"),
+                     ("headers", "Access-Control-Request-Headers"),
+                     ("private-network", "Access-Control-Request-Private-Network"))
+
+
+def cors_middleware() -> type[CORSMiddleware]:
+    """Starlette's CORS middleware (``--cors``), whose refused preflight is an AP-2 body (400)
+    rather than its plain text."""
+    from starlette.middleware.cors import CORSMiddleware
+    from starlette.responses import Response
+
+    class Cors(CORSMiddleware):
+        def preflight_response(self, request_headers: Headers) -> Response:
+            answer = super().preflight_response(request_headers)
+            if answer.status_code != 400:
+                return answer
+            said = bytes(answer.body).decode("latin-1")
+            field = next((f for word, f in _PREFLIGHT_FIELDS if f" {word}" in said),
+                         "Access-Control-Request-Method")
+            refused = response(MalformedBody(
+                field, request_headers.get(field, "(missing)"),
+                "a cross-origin request the server takes (--cors): GET or POST, with no header "
+                "but Content-Type"), 400)
+            for key, value in answer.headers.items():
+                if key.lower().startswith("access-control-") or key.lower() == "vary":
+                    refused.headers[key] = value
+            return refused
+
+    return Cors
