@@ -429,7 +429,7 @@ def test_cors_only_when_asked() -> None:
 def test_ap2_a_body_is_checked_once_as_it_is_read(walks: list[object]) -> None:
     from armourpen.web.server import ServerSettings
 
-    client = TestClient(create_app(server=ServerSettings(workers=0)))  # the work in this process
+    client = TestClient(create_app(server=ServerSettings(workers=0), allow_hosts=TEST_HOSTS))  # work here
     for path, body in (("/api/resolve", QUICK), ("/api/odds", AGENT_GRAY),
                        ("/api/chart/odds", AGENT_GRAY), ("/ui/outcome", QUICK)):
         walks.clear()
