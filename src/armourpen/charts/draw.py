@@ -1,14 +1,23 @@
-"""Drawing chart values with matplotlib (the Agg canvas; never pyplot, so no global state).
+"""Drawing chart values with matplotlib (the Agg canvas; never pyplot).
 
 :func:`render` turns any chart value into PNG, SVG or PDF bytes; :func:`svg` gives SVG text for web
 pages. SVG keeps its text as text (``svg.fonttype = "none"``) so that it can be searched and read by
 screen readers, and carries no date, so the same chart gives the same bytes.
+
+Every chart is drawn with matplotlib's own defaults plus :data:`_RC`, never the user's
+``matplotlibrc`` (``text.usetex``, a style, fonts): the same chart gives the same bytes on every
+machine. Names are drawn as typed (``text.parse_math`` off: ``$x^2$`` is not math). matplotlib's
+settings are one global dictionary, so drawing holds :data:`_LOCK`: charts drawn from several
+threads at once (the web server's) come out as each would alone.
 """
 
 from __future__ import annotations
 
 import io
 import math
+import threading
+from collections.abc import Iterator
+from contextlib import contextmanager
 from typing import TYPE_CHECKING, Any
 
 from armourpen.charts.model import Chart, footnote
@@ -34,7 +43,9 @@ _METADATA: dict[str, dict[str, Any]] = {
     "svg": {"Date": None},
     "pdf": {"CreationDate": None},
 }
-_RC: Any = {  # (matplotlib types the keys as a Literal)
+_RC: Any = {  # over matplotlib's defaults (matplotlib types the keys as a Literal)
+    "text.parse_math": False,  # a name is drawn as typed: "$x^2$" is not math
+    "text.usetex": False,  # no TeX, whatever a matplotlibrc says
     "svg.fonttype": "none",  # text stays text in SVG
     "svg.hashsalt": "armourpen",  # stable element ids: the same chart, the same bytes
     "font.family": "DejaVu Sans",  # ships with matplotlib and has ✓ ≈ ·
@@ -48,17 +59,28 @@ OUTCOME_COLOURS: dict[Result, str] = {
     Result.PENETRATED_REDUCED: "#F0E442",
     Result.STOPPED: "#009E73",
 }
+_LOCK = threading.RLock()
+"""Held while matplotlib's global settings are pinned and a chart is drawn and saved."""
+
+
+@contextmanager
+def _pinned() -> Iterator[None]:
+    """matplotlib's defaults (not the user's matplotlibrc) plus :data:`_RC`, under :data:`_LOCK`."""
+    import matplotlib.style
+
+    with _LOCK, matplotlib.style.context(["default", _RC]):
+        yield
+
+
 _SERIES = ("#0072B2", "#D55E00", "#009E73", "#CC79A7", "#E69F00", "#56B4E9", "#000000", "#F0E442")
 _STYLES = ("-", "--", "-.", ":")
 
 
 def render(chart: Chart, fmt: str = "png") -> bytes:
     """The chart drawn as ``png``, ``svg`` or ``pdf`` bytes."""
-    import matplotlib
-
     if fmt not in FORMATS:
         raise ValueError(f"format {fmt!r}: allowed {', '.join(FORMATS)}")
-    with matplotlib.rc_context(_RC):
+    with _pinned():
         fig = figure(chart)
         w, h = fig.get_size_inches()
         dpi = min(DPI, MAX_PIXELS / max(w, h))
@@ -383,12 +405,11 @@ def _slope(chart: SlopeChart) -> Figure:
 
 def thickness_png() -> bytes:
     """The thickness curve (PA-11) as a PNG: AV against mm of RHA, the table's points marked."""
-    import matplotlib
     from matplotlib.ticker import FixedLocator, NullLocator
 
     from armourpen.penav.thickness import CURVE, POINTS
 
-    with matplotlib.rc_context(_RC):
+    with _pinned():
         fig = _new_figure(6.4, 4.0)
         ax = fig.add_subplot()
         ax.plot([float(mm) for _, mm in CURVE], [av for av, _ in CURVE], color="#0072B2",

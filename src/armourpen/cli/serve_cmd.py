@@ -33,6 +33,7 @@ def serve(host: str, port: int, cors: bool, catalog: tuple[Path, ...], no_user_c
         raise InputError("serve", "(the web extra)", "the web app needs the web extra: "
                          "pip install 'armourpen[web]'") from None
     _check_listen(host, port)
+    _private_matplotlib_folder()
     app = create_app(_catalog(catalog, no_user_catalog), limits=limits(), cors=cors)
     shown = f"[{host}]" if ":" in host else host
     click.echo(f"armourpen: serving on http://{shown}:{port}/ (the API: http://{shown}:{port}/api)")
@@ -42,6 +43,23 @@ def serve(host: str, port: int, cors: bool, catalog: tuple[Path, ...], no_user_c
         if exc.code:
             raise InputError("--port", port, f"a port free to listen on at {host}") from None
         raise
+
+
+def _private_matplotlib_folder() -> None:
+    """Give matplotlib a private temporary folder, removed when the server stops, unless the
+    operator chose one (``MPLCONFIGDIR``): it writes its font cache there, not under the home of
+    whoever runs the server, and finds no ``matplotlibrc`` of theirs. Set before matplotlib is
+    imported, and inherited by worker processes."""
+    import atexit
+    import os
+    import shutil
+    import tempfile
+
+    if os.environ.get("MPLCONFIGDIR"):
+        return
+    folder = tempfile.mkdtemp(prefix="armourpen-matplotlib-")  # this user's only (0700)
+    os.environ["MPLCONFIGDIR"] = folder
+    atexit.register(shutil.rmtree, folder, ignore_errors=True)
 
 
 def _catalog(files: tuple[Path, ...], no_user_catalog: bool) -> Catalog:
