@@ -98,7 +98,8 @@ def table(
     and ``directions`` give the columns and charts; ``ammo`` loads every attack (PA-6).
     """
     from armourpen.catalog import AttackProfile
-    from armourpen.grid import sweep
+    from armourpen.grid import check_listed, sweep
+    from armourpen.penav.ranges import Band
 
     if catalog is None:
         from armourpen.catalog import Catalog
@@ -106,9 +107,12 @@ def table(
         catalog = Catalog.builtin()
     picked = select(catalog, "attack", attacks, "attacks") if attacks else catalog.items("attack")
     profiles = [a for a in picked if isinstance(a, AttackProfile)]
+    shown = defences_for(catalog, armour, cover, defences)
+    columns = len(bands) or len(distances) or len(Band)
+    check_listed(limits, len(profiles) * len(shown) * columns * max(1, len(directions)))
     return sweep(
         profiles,
-        defences_for(catalog, armour, cover, defences),
+        shown,
         bands=list(bands) or None,
         distances=list(distances) or None,
         directions=list(directions),

@@ -20,8 +20,9 @@ from collections.abc import Iterator
 from contextlib import contextmanager
 from typing import TYPE_CHECKING, Any
 
-from armourpen.charts.model import Chart, footnote
+from armourpen.charts.model import Chart, check_drawable, footnote
 from armourpen.layout import percent
+from armourpen.limits import DEFAULT_LIMITS, Limits
 from armourpen.penav.penetration import Result
 
 if TYPE_CHECKING:
@@ -76,10 +77,13 @@ _SERIES = ("#0072B2", "#D55E00", "#009E73", "#CC79A7", "#E69F00", "#56B4E9", "#0
 _STYLES = ("-", "--", "-.", ":")
 
 
-def render(chart: Chart, fmt: str = "png") -> bytes:
-    """The chart drawn as ``png``, ``svg`` or ``pdf`` bytes."""
+def render(chart: Chart, fmt: str = "png", *, limits: Limits = DEFAULT_LIMITS,
+           field: str = "chart") -> bytes:
+    """The chart drawn as ``png``, ``svg`` or ``pdf`` bytes; a chart beyond ``max_chart_cells``
+    is refused before drawing (a :class:`~armourpen.limits.LimitError` naming ``field``)."""
     if fmt not in FORMATS:
         raise ValueError(f"format {fmt!r}: allowed {', '.join(FORMATS)}")
+    check_drawable(chart, limits, field)
     with _pinned():
         fig = figure(chart)
         w, h = fig.get_size_inches()
@@ -89,9 +93,9 @@ def render(chart: Chart, fmt: str = "png") -> bytes:
     return buf.getvalue()
 
 
-def svg(chart: Chart) -> str:
+def svg(chart: Chart, *, limits: Limits = DEFAULT_LIMITS, field: str = "chart") -> str:
     """The chart as SVG text, its labels kept as ``<text>`` (for web pages)."""
-    return render(chart, "svg").decode("utf-8")
+    return render(chart, "svg", limits=limits, field=field).decode("utf-8")
 
 
 def figure(chart: Chart) -> Figure:

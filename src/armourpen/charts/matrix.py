@@ -12,6 +12,7 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
 from armourpen.explain import Caution
+from armourpen.limits import DEFAULT_LIMITS, Limits
 from armourpen.penav.direction import Direction
 from armourpen.penav.penetration import Result
 from armourpen.penav.ranges import Band
@@ -126,15 +127,18 @@ def matrix_chart(
     ammo: str | None = None,
     optional_rules: Iterable[str] = (),
     catalog: Catalog | None = None,
+    limits: Limits = DEFAULT_LIMITS,
 ) -> MatrixChart:
-    """Sweep the attacks against the defences at one band or distance and chart it."""
+    """Sweep the attacks against the defences at one band or distance and chart it: its data
+    lists every cell, within ``max_table_cells``."""
     from armourpen.errors import InputError
-    from armourpen.grid import sweep
+    from armourpen.grid import check_listed, sweep
 
     if (band is None) == (distance is None):
         raise InputError("band", band if band is not None else distance,
                          "give one band or one distance for a matrix, not both")
+    check_listed(limits, len(attacks) * len(defences), "attacks")
     res = sweep(attacks, defences, bands=None if band is None else [band],
                 distances=None if distance is None else [distance], directions=[direction],
-                optional_rules=optional_rules, catalog=catalog, ammo=ammo)
+                optional_rules=optional_rules, catalog=catalog, ammo=ammo, limits=limits)
     return MatrixChart.from_sweep(res)

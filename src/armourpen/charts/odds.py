@@ -15,6 +15,7 @@ from fractions import Fraction
 from typing import TYPE_CHECKING, Any
 
 from armourpen.explain import Caution
+from armourpen.limits import DEFAULT_LIMITS, Limits
 
 if TYPE_CHECKING:
     from armourpen.probability.result import OddsResult, TargetOdds
@@ -92,8 +93,9 @@ class OddsChart:
         }
 
 
-def odds_chart(scenario: Scenario) -> OddsChart:
-    """The exact odds of a scenario whose rule set weighs chances (:func:`armourpen.odds`), charted."""
+def odds_chart(scenario: Scenario, *, limits: Limits = DEFAULT_LIMITS) -> OddsChart:
+    """The exact odds of a scenario whose rule set weighs chances (:func:`armourpen.odds`, within
+    ``limits``), charted."""
     from armourpen import odds
 
-    return OddsChart(odds(scenario))
+    return OddsChart(odds(scenario, limits=limits))

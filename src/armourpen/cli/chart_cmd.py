@@ -22,6 +22,7 @@ from armourpen.cli.options import (
     echo_json,
     flag_error,
     json_flag,
+    limits,
     load_catalog,
     no_user_catalog,
     optional_rules,
@@ -78,7 +79,11 @@ def _finish(chart: Chart, out: Path | None, fmt: str | None, as_json: bool) -> N
                          "pip install 'armourpen[charts]'") from None
     from armourpen.cli.outfile import write_whole
 
-    write_whole(out, render(chart, fmt))
+    write_whole(out, render(chart, fmt, limits=limits(), field=_DRAWN_FIELD.get(chart.kind, "--out")))
+
+
+# what a refusal to draw names: what makes the picture large
+_DRAWN_FIELD = {"matrix": "--attack", "pen-range": "--attack", "odds": "SCENARIO"}
 
 
 def sweep_inputs(catalog: Sequence[Path], no_user_catalog: bool, attack: Sequence[str],
@@ -130,7 +135,7 @@ def pen_range(
                                            every_armour=False)
     with flag_error(TABLE_FLAGS, only=TABLE_PARAMETERS):
         chart = pen_range_chart(attacks, defences, from_, ammo=ammo,
-                                optional_rules=optional_rule or [], catalog=cat)
+                                optional_rules=optional_rule or [], catalog=cat, limits=limits())
     _finish(chart, out, fmt, as_json)
 
 
@@ -167,7 +172,8 @@ def matrix(
                                            every_armour=True)
     with flag_error(TABLE_FLAGS, only=TABLE_PARAMETERS):
         chart = matrix_chart(attacks, defences, band=band, distance=range_, direction=from_,
-                             ammo=ammo, optional_rules=optional_rule or [], catalog=cat)
+                             ammo=ammo, optional_rules=optional_rule or [], catalog=cat,
+                             limits=limits())
     _finish(chart, out, fmt, as_json)
 
 
@@ -181,7 +187,7 @@ def odds(scenario: Path, catalog: Sequence[Path], no_user_catalog: bool, out: Pa
     from armourpen.cli.options import load_scenario_file
 
     fmt = _start(out, as_json)
-    chart = odds_chart(load_scenario_file(scenario, catalog, no_user_catalog))
+    chart = odds_chart(load_scenario_file(scenario, catalog, no_user_catalog), limits=limits())
     _finish(chart, out, fmt, as_json)
 
 

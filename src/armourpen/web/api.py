@@ -293,7 +293,8 @@ def _chart(request: Request, chart: Any, fmt: str) -> Response:
         return answer(chart)
     from armourpen.charts import svg
 
-    return svg_answer(svg(state_of(request).drawable(chart)))
+    state = state_of(request)
+    return svg_answer(svg(state.drawable(chart), limits=state.limits))
 
 
 def _format(fmt: str) -> str:
