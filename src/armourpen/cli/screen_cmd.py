@@ -71,7 +71,7 @@ def screen(
     cat, attacks, defences = sweep_inputs(catalog, no_user_catalog, attack, armour, cover, defence,
                                           every_armour=True)
     with flag_error(TABLE_FLAGS, only=PARAMETERS):
-        # every cell is printed: a table's cap, checked before the sweep
+        # its pages print every cell at most: a table's cap, checked before the sweep
         check_listed(caps, len(attacks) * len(defences) * len(Band) * max(1, len(from_)))
         res = sweep(attacks, defences, directions=from_ or ["front"],
                     optional_rules=optional_rule, catalog=cat, ammo=ammo, limits=caps)
