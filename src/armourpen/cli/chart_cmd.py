@@ -26,6 +26,7 @@ from armourpen.cli.options import (
     load_catalog,
     no_user_catalog,
     optional_rules,
+    outside_files,
 )
 from armourpen.cli.params import (
     OUT_FILE,
@@ -179,15 +180,16 @@ def matrix(
 
 @chart_group.command("odds")
 @click.argument("scenario", type=PATH, help="A GURPS scenario file (.toml or .json), or example:NAME.")
-@apply(sources, output)
-def odds(scenario: Path, catalog: Sequence[Path], no_user_catalog: bool, out: Path | None,
-         as_json: bool) -> None:
+@apply(sources, outside_files, output)
+def odds(scenario: Path, catalog: Sequence[Path], no_user_catalog: bool, allow_outside_files: bool,
+         out: Path | None, as_json: bool) -> None:
     """The injury distribution of every target of a GURPS scenario, from the exact odds."""
     from armourpen.charts import odds_chart
     from armourpen.cli.options import load_scenario_file
 
     fmt = _start(out, as_json)
-    chart = odds_chart(load_scenario_file(scenario, catalog, no_user_catalog), limits=limits())
+    chart = odds_chart(load_scenario_file(scenario, catalog, no_user_catalog, allow_outside_files),
+                       limits=limits())
     _finish(chart, out, fmt, as_json)
 
 
