@@ -125,3 +125,12 @@ def test_the_web_app_never_reads_a_path_whatever_the_scenario_says(tmp_path: Pat
     assert got.status_code == 422 and got.json()["field"] == "line[0].gcs"
     with pytest.raises(InputError):
         armourpen.load_scenario(body)
+
+
+def test_a_key_a_named_file_lacks_is_said_plainly(tmp_path: Path) -> None:
+    data = character(name="Ogre")
+    del data["settings"]
+    (tmp_path / "Ogre.gcs").write_text(json.dumps(data), encoding="utf-8")
+    with pytest.raises(GcsError) as info:
+        armourpen.load_scenario(_fight(tmp_path, "Ogre.gcs"))
+    assert str(info.value).startswith(f"{tmp_path / 'Ogre.gcs'}: settings: '(missing)' is not")

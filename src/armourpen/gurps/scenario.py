@@ -603,8 +603,8 @@ def _character(
     try:
         return read_path(path, field=where, limits=limits), raw
     except GcsError as exc:
-        if isinstance(exc.value, FileName) or exc.value == str(path):
-            raise  # about the file itself (missing, not JSON): its path
+        if isinstance(exc.value, FileName) or exc.value in (str(path), "(missing)"):
+            raise  # about the file itself (not there, not JSON) or a key it lacks: no content
         # the file may be any file the user can read: its path and the field, never its content
         raise GcsError(exc.field, WITHHELD, exc.allowed) from None
 
