@@ -137,7 +137,7 @@ def test_cli_chart_matrix_of_the_whole_catalog_is_refused_but_its_data_is_not(
     assert code == 0 and '"cells"' in data
 
 
-def test_cli_chart_odds_of_500_targets_is_refused_naming_the_scenario(
+def test_cli_chart_odds_of_500_targets_is_refused_naming_the_line(
         capsys: pytest.CaptureFixture[str], tmp_path: Path) -> None:
     lines = ['rules = "gurps"', "[attack]", 'damage = "7d pi"']
     for i in range(500):
@@ -146,7 +146,7 @@ def test_cli_chart_odds_of_500_targets_is_refused_naming_the_scenario(
     scenario.write_text("\n".join(lines) + "\n", encoding="utf-8")
     out = tmp_path / "crowd.png"
     code, _, err = cli(capsys, "chart", "odds", str(scenario), "--out", str(out))
-    assert code == 2 and "SCENARIO" in err and "max_chart_cells" in err
+    assert code == 2 and err.startswith("armourpen: error: line: ") and "max_chart_cells" in err
     assert not out.exists()
 
 
@@ -165,3 +165,21 @@ def test_cli_caps_come_from_the_environment_for_table_chart_and_screen(
     monkeypatch.setenv("ARMOURPEN_MAX_TABLE_CELLS", "11")
     code, _, _ = cli(capsys, "table", "--attack", "7.62x51mm NATO", "--armour", "NIJ Type III")
     assert code == 0  # 1 attack x 1 armour x 11 bands
+
+
+def test_an_odds_chart_to_draw_of_500_targets_is_refused_before_the_odds(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    line = [{"target": f"T{i}", "hp": 11} for i in range(500)]
+    body = {"rules": "gurps", "attack": {"damage": "7d pi"}, "line": line}
+    client = TestClient(create_app())
+    assert client.post("/api/chart/odds", json=body).status_code == 200  # its data is not capped
+
+    def started(*_: object, **__: object) -> NoReturn:
+        raise AssertionError("the odds were computed for a chart too large to draw")
+
+    monkeypatch.setattr(armourpen, "odds", started)
+    got = client.post("/api/chart/odds", params={"format": "svg"}, json=body)
+    assert got.status_code == 422 and got.json()["field"] == "line"
+    assert "max_chart_cells" in got.json()["allowed"]
+    with pytest.raises(LimitError):
+        armourpen.charts.odds_chart(armourpen.load_scenario(body), to_draw=True)

@@ -93,9 +93,16 @@ class OddsChart:
         }
 
 
-def odds_chart(scenario: Scenario, *, limits: Limits = DEFAULT_LIMITS) -> OddsChart:
+def odds_chart(scenario: Scenario, *, limits: Limits = DEFAULT_LIMITS,
+               to_draw: bool = False) -> OddsChart:
     """The exact odds of a scenario whose rule set weighs chances (:func:`armourpen.odds`, within
-    ``limits``), charted."""
+    ``limits``), charted. ``to_draw``: the chart is to be drawn, so a line of more targets than
+    ``max_chart_cells`` can draw is refused before the odds are computed (the drawing checks
+    the whole count, bars included)."""
     from armourpen import odds
+    from armourpen.charts.model import PANEL_CELLS
 
+    if to_draw:
+        targets = getattr(scenario, "targets", ())
+        limits.check("max_chart_cells", len(targets) * PANEL_CELLS, "cells to draw", "line")
     return OddsChart(odds(scenario, limits=limits))

@@ -84,7 +84,7 @@ def _finish(chart: Chart, out: Path | None, fmt: str | None, as_json: bool) -> N
 
 
 # what a refusal to draw names: what makes the picture large
-_DRAWN_FIELD = {"matrix": "--attack", "pen-range": "--attack", "odds": "SCENARIO"}
+_DRAWN_FIELD = {"matrix": "--attack", "pen-range": "--attack", "odds": "line"}
 
 
 def sweep_inputs(catalog: Sequence[Path], no_user_catalog: bool, attack: Sequence[str],
@@ -189,7 +189,7 @@ def odds(scenario: Path, catalog: Sequence[Path], no_user_catalog: bool, allow_o
 
     fmt = _start(out, as_json)
     chart = odds_chart(load_scenario_file(scenario, catalog, no_user_catalog, allow_outside_files),
-                       limits=limits())
+                       limits=limits(), to_draw=out is not None)
     _finish(chart, out, fmt, as_json)
 
 

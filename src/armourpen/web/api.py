@@ -359,7 +359,7 @@ async def chart_odds(request: Request, format: Format = "json") -> Response:
     fmt = _format(format)
     state = state_of(request)
     data = await read_json(request, state.limits)
-    return _chart(request, state.odds_chart(data, checked=True), fmt)
+    return _chart(request, state.odds_chart(data, checked=True, to_draw=fmt == "svg"), fmt)
 
 
 def components() -> dict[str, Any]:

@@ -127,14 +127,15 @@ class WebState:
             raise InputError("av", av, "allowed: a whole number")
         return slope_chart(av=int(whole), field="av")
 
-    def odds_chart(self, data: Mapping[str, Any], *, checked: bool = False) -> OddsChart:
+    def odds_chart(self, data: Mapping[str, Any], *, checked: bool = False,
+                   to_draw: bool = False) -> OddsChart:
         """``armourpen chart odds``: the exact odds of a scenario, within the app's caps
-        (``checked`` as for :meth:`load_scenario`)."""
-        import armourpen
-        from armourpen.charts import OddsChart
+        (``checked`` as for :meth:`load_scenario`; ``to_draw`` as for
+        :func:`armourpen.charts.odds_chart`)."""
+        from armourpen.charts import odds_chart
 
         scenario = self.load_scenario(data, checked=checked)
-        return OddsChart(armourpen.odds(scenario, limits=self.limits))
+        return odds_chart(scenario, limits=self.limits, to_draw=to_draw)
 
 
 class UnreadCatalog(Catalog):
