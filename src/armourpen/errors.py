@@ -50,6 +50,20 @@ class FileName(str):
     __slots__ = ()
 
 
+class _Withheld:
+    """A value a message does not repeat: one read from a file that may be any file the user can
+    read (a scenario's ``gcs``), whose content must not reach a terminal or a log."""
+
+    __slots__ = ()
+
+    def __repr__(self) -> str:
+        return "a value read from the file (not shown)"
+
+
+WITHHELD: Any = _Withheld()
+"""The value of an error about what a file holds, which is not shown (see :class:`_Withheld`)."""
+
+
 class _Shown(reprlib.Repr):
     """``repr`` bounded in length and depth, safe for any value a user can send."""
 

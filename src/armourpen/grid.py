@@ -517,6 +517,13 @@ def _tied_range_warnings(attacks: Sequence[AttackProfile], bands: Sequence[Band]
     return out
 
 
+def check_listed(limits: Limits, cells: int, field: str = "table") -> None:
+    """Refuse, before the sweep, a table that would list more than ``max_table_cells`` cells
+    (attacks x defences x columns x directions): the sweep is quick, its answer is not."""
+    limits.check("max_table_cells", cells,
+                 "cells to list (attacks x defences x columns x directions)", field)
+
+
 def sweep(
     attacks: Sequence[AttackProfile | str],
     defences: Sequence[Defence | str],

@@ -55,8 +55,14 @@ class Limits:
     max_text_chars: int = 200
     """A name or search text (no catalog name is longer)."""
     max_chart_cells: int = 1_000
-    """A chart the web app draws as a picture: a matrix's attacks x defences, a pen-range chart's
-    attacks x 11 bands plus its AV lines (drawing takes a few milliseconds per cell)."""
+    """A chart drawn as a picture (``armourpen chart``, the web app's charts): a matrix's attacks x
+    defences, a pen-range chart's attacks x 11 bands plus its AV lines, an odds chart's bars plus
+    50 for each target's row of panels (drawing takes about 4 milliseconds per cell)."""
+    max_table_cells: int = 150_000
+    """A table that lists every cell (``armourpen table`` in every format, ``/api/table``, the
+    ``/table`` page, a matrix chart's data, the GM screen): attacks x defences x bands or distances
+    x directions. Each cell is about 250 bytes of JSON and 4 KB of memory while it is written; the
+    whole built-in catalog at every band is 74,437 cells."""
 
     def __post_init__(self) -> None:
         # every cap a plain whole number from 1: NaN, infinity, a float or a bool would turn a

@@ -64,18 +64,21 @@ class RuleSet(NamedTuple):
         base: Path | None = None,
         limits: Limits = DEFAULT_LIMITS,
         checked: bool = False,
+        allow_outside_files: bool = False,
     ) -> Any:
         """A validated scenario of this rule set; names are looked up in ``catalog``.
 
         Without a catalog, the built-in one is used (never the user's folders: the caller decides
         which user catalogs to load). A rule set that ``reads_files`` (GCS character files) finds
-        relative paths in ``base``, the scenario file's folder, and reads them within ``limits``.
+        relative paths in ``base``, the scenario file's folder, and reads them within ``limits``:
+        only files in ``base`` or below it, unless ``allow_outside_files``.
         ``checked`` says that :func:`armourpen.reading.check_tree` has passed ``data`` (within
         ``limits``), so that the parser does not walk it again.
         """
         parse = _load(self.parser)
         if self.reads_files:
-            scenario = parse(data, base=base, limits=limits, checked=checked)
+            scenario = parse(data, base=base, limits=limits, checked=checked,
+                             allow_outside_files=allow_outside_files)
         elif not self.uses_catalog:
             scenario = parse(data, checked=checked)
         else:

@@ -65,6 +65,7 @@ def load_scenario(
     *,
     limits: Limits = DEFAULT_LIMITS,
     base: str | Path | None = None,
+    allow_outside_files: bool = False,
 ) -> Scenario:
     """Parse and validate a scenario into frozen values; names are looked up in ``catalog``.
 
@@ -74,8 +75,10 @@ def load_scenario(
     is not finite or larger, or a control character, than ``limits`` allow.
 
     A GURPS target may name a GCS character file (``gcs = "Ogre.gcs"``), read within ``limits``:
-    a scenario file's relative paths are found in ``base``, by default the file's own folder. A
-    mapping names files only when the caller gives ``base`` (a mapping from elsewhere, an HTTP
+    a scenario file's relative paths are found in ``base``, by default the file's own folder, and
+    only files in ``base`` or below it are read unless ``allow_outside_files`` (a scenario from
+    elsewhere must not read the user's other files: ``../../.ssh/...``, an absolute path, a link
+    leading out). A mapping names files only when the caller gives ``base`` (a mapping from elsewhere, an HTTP
     body, must not reach the machine's files); without it, its ``gcs`` holds the file's JSON itself
     or a value :func:`armourpen.load_gcs` returned.
     """
@@ -97,7 +100,9 @@ def load_scenario(
         data = read_scenario_file(path, limits)  # checked as it is read
         if folder is None:
             folder = scenario_path(path).parent  # files a scenario names are found beside it
-    return load_checked(data, catalog, limits=limits, base=folder)
+    return load_checked(data, catalog, limits=limits, base=folder,
+                        allow_outside_files=arguments.flag("allow_outside_files",
+                                                           allow_outside_files))
 
 
 def _path(field: str, value: object, allowed: str) -> str | Path:
@@ -115,6 +120,7 @@ def load_checked(
     *,
     limits: Limits = DEFAULT_LIMITS,
     base: Path | None = None,
+    allow_outside_files: bool = False,
 ) -> Scenario:
     """:func:`load_scenario` of a mapping that :func:`armourpen.reading.check_tree` has passed
     within ``limits``, as every tree :mod:`armourpen.reading` parses has (a scenario file, an
@@ -125,7 +131,7 @@ def load_checked(
     if isinstance(line, list):
         limits.check("max_line_entries", len(line), "entries", "line")
     scenario: Scenario = rules_of(data).parse(data, catalog, base=base, limits=limits,
-                                              checked=True)
+                                              checked=True, allow_outside_files=allow_outside_files)
     return scenario
 
 

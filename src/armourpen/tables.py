@@ -99,7 +99,8 @@ def table(
     """
     from armourpen import arguments
     from armourpen.catalog import AttackProfile
-    from armourpen.grid import sweep
+    from armourpen.grid import check_listed, sweep
+    from armourpen.penav.ranges import Band
 
     attacks, armour, cover, defences, bands, distances, directions, optional_rules = (
         arguments.texts(field, value, what) for field, value, what in (
@@ -117,9 +118,12 @@ def table(
         catalog = Catalog.builtin()
     picked = select(catalog, "attack", attacks, "attacks") if attacks else catalog.items("attack")
     profiles = [a for a in picked if isinstance(a, AttackProfile)]
+    shown = defences_for(catalog, armour, cover, defences)
+    columns = len(bands) or len(distances) or len(Band)
+    check_listed(limits, len(profiles) * len(shown) * columns * max(1, len(directions)))
     return sweep(
         profiles,
-        defences_for(catalog, armour, cover, defences),
+        shown,
         bands=list(bands) or None,
         distances=list(distances) or None,
         directions=list(directions),

@@ -55,10 +55,11 @@ def scenario(damage: str, *line: dict[str, Any], **attack: Any) -> dict[str, Any
 
 
 def load(data: dict[str, Any], base: Path | None = None) -> GurpsScenario:
-    """Parse a scenario mapping whose files are found in ``base`` (the current folder)."""
+    """Parse a scenario mapping whose files are found in ``base`` (the current folder); its
+    files are named by their absolute paths in a test's own folder, outside ``base``."""
     from armourpen.gurps.scenario import parse_gurps
 
-    return parse_gurps(data, base=Path.cwd() if base is None else base)
+    return parse_gurps(data, base=Path.cwd() if base is None else base, allow_outside_files=True)
 
 
 def resolved(data: dict[str, Any], base: Path | None = None) -> dict[str, Any]:

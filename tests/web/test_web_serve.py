@@ -98,3 +98,43 @@ def test_ap2_a_bad_catalog_file_given_to_serve_is_reported_too(
 
     refused = TestClient(started["app"], base_url=SERVED).get("/api/catalog?kind=attack")
     assert refused.status_code == 422 and "mine.toml" not in refused.text
+
+
+_SERVE_A_CHART = """
+import os, sys
+import uvicorn
+from fastapi.testclient import TestClient
+from armourpen.cli.app import main
+
+def run(app, **options):
+    client = TestClient(app, base_url="http://127.0.0.1")
+    got = client.get("/api/chart/slope", params={"av": 30, "format": "svg"})
+    assert got.status_code == 200, got.text
+    import matplotlib
+    print(os.environ["MPLCONFIGDIR"])
+    print(matplotlib.get_cachedir())
+
+uvicorn.run = run
+sys.argv = ["armourpen", "serve", "--no-user-catalog"]
+main()
+"""
+
+
+def test_serve_gives_matplotlib_a_private_folder_outside_the_home_and_removes_it(
+        tmp_path: Path) -> None:
+    import os
+    import subprocess
+    import sys
+
+    home = tmp_path / "home"
+    home.mkdir()
+    env = {k: v for k, v in os.environ.items()
+           if k not in ("MPLCONFIGDIR", "XDG_CACHE_HOME", "XDG_CONFIG_HOME")}
+    env["HOME"] = str(home)
+    done = subprocess.run([sys.executable, "-c", _SERVE_A_CHART], env=env, capture_output=True,
+                          text=True, timeout=300, check=False)
+    assert done.returncode == 0, done.stderr
+    folder, cache = done.stdout.split()[-2:]
+    assert cache == folder and not Path(folder).is_relative_to(home)
+    assert not Path(folder).exists()  # removed when the server stopped
+    assert list(home.rglob("*matplotlib*")) == []

@@ -1,19 +1,29 @@
-"""Drawing chart values with matplotlib (the Agg canvas; never pyplot, so no global state).
+"""Drawing chart values with matplotlib (the Agg canvas; never pyplot).
 
 :func:`render` turns any chart value into PNG, SVG or PDF bytes; :func:`svg` gives SVG text for web
 pages. SVG keeps its text as text (``svg.fonttype = "none"``) so that it can be searched and read by
 screen readers, and carries no date, so the same chart gives the same bytes.
+
+Every chart is drawn with matplotlib's own defaults plus :data:`_RC`, never the user's
+``matplotlibrc`` (``text.usetex``, a style, fonts): the same chart gives the same bytes on every
+machine. Names are drawn as typed (``text.parse_math`` off: ``$x^2$`` is not math). matplotlib's
+settings are one global dictionary, so drawing holds :data:`_LOCK`: charts drawn from several
+threads at once (the web server's) come out as each would alone.
 """
 
 from __future__ import annotations
 
 import io
 import math
+import threading
+from collections.abc import Iterator
+from contextlib import contextmanager
 from typing import TYPE_CHECKING, Any
 
-from armourpen.charts.model import Chart, footnote
+from armourpen.charts.model import Chart, check_drawable, footnote
 from armourpen.errors import ArgumentTypeError
 from armourpen.layout import percent
+from armourpen.limits import DEFAULT_LIMITS, Limits
 from armourpen.penav.penetration import Result
 
 if TYPE_CHECKING:
@@ -35,7 +45,9 @@ _METADATA: dict[str, dict[str, Any]] = {
     "svg": {"Date": None},
     "pdf": {"CreationDate": None},
 }
-_RC: Any = {  # (matplotlib types the keys as a Literal)
+_RC: Any = {  # over matplotlib's defaults (matplotlib types the keys as a Literal)
+    "text.parse_math": False,  # a name is drawn as typed: "$x^2$" is not math
+    "text.usetex": False,  # no TeX, whatever a matplotlibrc says
     "svg.fonttype": "none",  # text stays text in SVG
     "svg.hashsalt": "armourpen",  # stable element ids: the same chart, the same bytes
     "font.family": "DejaVu Sans",  # ships with matplotlib and has ✓ ≈ ·
@@ -49,14 +61,27 @@ OUTCOME_COLOURS: dict[Result, str] = {
     Result.PENETRATED_REDUCED: "#F0E442",
     Result.STOPPED: "#009E73",
 }
+_LOCK = threading.RLock()
+"""Held while matplotlib's global settings are pinned and a chart is drawn and saved."""
+
+
+@contextmanager
+def _pinned() -> Iterator[None]:
+    """matplotlib's defaults (not the user's matplotlibrc) plus :data:`_RC`, under :data:`_LOCK`."""
+    import matplotlib.style
+
+    with _LOCK, matplotlib.style.context(["default", _RC]):
+        yield
+
+
 _SERIES = ("#0072B2", "#D55E00", "#009E73", "#CC79A7", "#E69F00", "#56B4E9", "#000000", "#F0E442")
 _STYLES = ("-", "--", "-.", ":")
 
 
-def render(chart: Chart, fmt: str = "png") -> bytes:
-    """The chart drawn as ``png``, ``svg`` or ``pdf`` bytes."""
-    import matplotlib
-
+def render(chart: Chart, fmt: str = "png", *, limits: Limits = DEFAULT_LIMITS,
+           field: str = "chart") -> bytes:
+    """The chart drawn as ``png``, ``svg`` or ``pdf`` bytes; a chart beyond ``max_chart_cells``
+    is refused before drawing (a :class:`~armourpen.limits.LimitError` naming ``field``)."""
     from armourpen import arguments
     from armourpen.errors import ArgumentValueError
 
@@ -64,7 +89,10 @@ def render(chart: Chart, fmt: str = "png") -> bytes:
     fmt = arguments.text("fmt", fmt, "one of " + ", ".join(FORMATS))
     if fmt not in FORMATS:
         raise ArgumentValueError("fmt", fmt, "allowed: " + ", ".join(FORMATS))
-    with matplotlib.rc_context(_RC):
+    limits = arguments.limits(limits)
+    field = arguments.text("field", field)
+    check_drawable(chart, limits, field)
+    with _pinned():
         fig = figure(chart)
         w, h = fig.get_size_inches()
         dpi = min(DPI, MAX_PIXELS / max(w, h))
@@ -73,10 +101,9 @@ def render(chart: Chart, fmt: str = "png") -> bytes:
     return buf.getvalue()
 
 
-def svg(chart: Chart) -> str:
+def svg(chart: Chart, *, limits: Limits = DEFAULT_LIMITS, field: str = "chart") -> str:
     """The chart as SVG text, its labels kept as ``<text>`` (for web pages)."""
-    _chart_value(chart)
-    return render(chart, "svg").decode("utf-8")
+    return render(chart, "svg", limits=limits, field=field).decode("utf-8")
 
 
 def _chart_value(chart: object) -> None:
@@ -402,12 +429,11 @@ def _slope(chart: SlopeChart) -> Figure:
 
 def thickness_png() -> bytes:
     """The thickness curve (PA-11) as a PNG: AV against mm of RHA, the table's points marked."""
-    import matplotlib
     from matplotlib.ticker import FixedLocator, NullLocator
 
     from armourpen.penav.thickness import CURVE, POINTS
 
-    with matplotlib.rc_context(_RC):
+    with _pinned():
         fig = _new_figure(6.4, 4.0)
         ax = fig.add_subplot()
         ax.plot([float(mm) for _, mm in CURVE], [av for av, _ in CURVE], color="#0072B2",

@@ -12,6 +12,7 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
 from armourpen.explain import Caution
+from armourpen.limits import DEFAULT_LIMITS, Limits
 from armourpen.penav.direction import Direction
 from armourpen.penav.penetration import Result
 from armourpen.penav.ranges import Band
@@ -126,20 +127,29 @@ def matrix_chart(
     ammo: str | None = None,
     optional_rules: Sequence[str] = (),
     catalog: Catalog | None = None,
+    limits: Limits = DEFAULT_LIMITS,
 ) -> MatrixChart:
-    """Sweep the attacks against the defences at one band or distance and chart it."""
+    """Sweep the attacks against the defences at one band or distance and chart it: its data
+    lists every cell, within ``max_table_cells``."""
     from armourpen import arguments
+    from armourpen.catalog import AttackProfile
     from armourpen.errors import InputError
-    from armourpen.grid import distance_entry, sweep
+    from armourpen.grid import Defence, check_listed, distance_entry, sweep
     from armourpen.values import Direction
 
+    attacks = arguments.entries("attacks", attacks, "attack profiles or their names",
+                                arguments.text_or(AttackProfile, "an AttackProfile or a name"))
+    defences = arguments.entries("defences", defences, "defences or names joined by '+'",
+                                 arguments.text_or(Defence, "a Defence or names joined by '+'"))
+    limits = arguments.limits(limits)
     band = arguments.optional_text("band", band, "a range band (a str)")
     distance = None if distance is None else distance_entry("distance", distance)
     direction = arguments.text_or(Direction, "a direction (a str)")("direction", direction)
     if (band is None) == (distance is None):
         raise InputError("band", band if band is not None else distance,
                          "give one band or one distance for a matrix, not both")
+    check_listed(limits, len(attacks) * len(defences), "attacks")
     res = sweep(attacks, defences, bands=None if band is None else [band],
                 distances=None if distance is None else [distance], directions=[direction],
-                optional_rules=optional_rules, catalog=catalog, ammo=ammo)
+                optional_rules=optional_rules, catalog=catalog, ammo=ammo, limits=limits)
     return MatrixChart.from_sweep(res)

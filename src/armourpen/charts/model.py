@@ -5,6 +5,7 @@ from __future__ import annotations
 from typing import Any, Protocol
 
 from armourpen.explain import Caution
+from armourpen.limits import Limits
 
 RULING_TITLES: dict[str, str] = {
     "PA-1": "scales",
@@ -53,3 +54,29 @@ def footnote(chart: Chart) -> str:
     """``Rulings: PA-3 range bands, PA-7 layering ...``: the line under every chart."""
     return "Rulings: " + ", ".join(f"{r} {RULING_TITLES.get(r, '')}".rstrip() for r in chart.rulings)
 
+
+
+PANEL_CELLS = 50
+"""What a target's row of panels in an odds chart counts as, in cells: its axes, titles and ticks
+take as long to draw as about 50 cells of a matrix."""
+
+
+def drawn_cells(chart: Chart) -> int:
+    """How much drawing ``chart`` takes, in cells (``max_chart_cells``), known before drawing."""
+    from armourpen.charts.matrix import MatrixChart
+    from armourpen.charts.odds import OddsChart
+    from armourpen.charts.pen_range import PenRangeChart
+
+    if isinstance(chart, MatrixChart):
+        return len(chart.attacks) * len(chart.defences)
+    if isinstance(chart, PenRangeChart):
+        return sum(len(a.steps) for a in chart.attacks) + len(chart.defences)
+    if isinstance(chart, OddsChart):
+        return sum(PANEL_CELLS + len(chart.drawn_injury(t)[0]) + len(chart.effects(t))
+                   + len(chart.locations(t)) for t in chart.targets)
+    return 0  # a slope chart: always the same few lines
+
+
+def check_drawable(chart: Chart, limits: Limits, field: str = "chart") -> None:
+    """Refuse, before drawing, a chart beyond ``max_chart_cells`` (its data is not refused)."""
+    limits.check("max_chart_cells", drawn_cells(chart), "cells to draw", field)

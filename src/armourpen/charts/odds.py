@@ -15,6 +15,7 @@ from fractions import Fraction
 from typing import TYPE_CHECKING, Any
 
 from armourpen.explain import Caution
+from armourpen.limits import DEFAULT_LIMITS, Limits
 
 if TYPE_CHECKING:
     from armourpen.probability.result import OddsResult, TargetOdds
@@ -92,8 +93,17 @@ class OddsChart:
         }
 
 
-def odds_chart(scenario: Scenario) -> OddsChart:
-    """The exact odds of a scenario whose rule set weighs chances (:func:`armourpen.odds`), charted."""
-    from armourpen import odds
+def odds_chart(scenario: Scenario, *, limits: Limits = DEFAULT_LIMITS,
+               to_draw: bool = False) -> OddsChart:
+    """The exact odds of a scenario whose rule set weighs chances (:func:`armourpen.odds`, within
+    ``limits``), charted. ``to_draw``: the chart is to be drawn, so a line of more targets than
+    ``max_chart_cells`` can draw is refused before the odds are computed (the drawing checks
+    the whole count, bars included)."""
+    from armourpen import arguments, odds
+    from armourpen.charts.model import PANEL_CELLS
 
-    return OddsChart(odds(scenario))
+    limits = arguments.limits(limits)
+    if arguments.flag("to_draw", to_draw):
+        targets = getattr(scenario, "targets", ())
+        limits.check("max_chart_cells", len(targets) * PANEL_CELLS, "cells to draw", "line")
+    return OddsChart(odds(scenario, limits=limits))

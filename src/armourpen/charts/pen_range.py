@@ -15,6 +15,7 @@ from typing import TYPE_CHECKING, Any
 
 from armourpen.catalog.items import RangeColumn
 from armourpen.explain import Caution
+from armourpen.limits import DEFAULT_LIMITS, Limits
 from armourpen.penav.direction import Direction
 from armourpen.penav.ranges import BAND_LIMITS, Band
 from armourpen.penav.scale import structural_number
@@ -145,6 +146,7 @@ def pen_range_chart(
     ammo: str | None = None,
     optional_rules: Sequence[str] = (),
     catalog: Catalog | None = None,
+    limits: Limits = DEFAULT_LIMITS,
 ) -> PenRangeChart:
     """Sweep the attacks over every band against the defences and chart it (see :class:`PenRangeChart`).
 
@@ -159,7 +161,7 @@ def pen_range_chart(
     direction = arguments.text_or(Direction, "a direction (a str)")("direction", direction)
     defs: Sequence[Defence | str] = defences or [Defence("(none)")]
     res = sweep(attacks, defs, directions=[direction], optional_rules=optional_rules,
-                catalog=catalog, ammo=ammo)
+                catalog=catalog, ammo=ammo, limits=limits)
     chart = PenRangeChart.from_sweep(res)
     if not defences:
         chart = PenRangeChart(chart.attacks, (), chart.direction, chart.optional_rules,

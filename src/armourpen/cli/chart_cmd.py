@@ -22,9 +22,11 @@ from armourpen.cli.options import (
     echo_json,
     flag_error,
     json_flag,
+    limits,
     load_catalog,
     no_user_catalog,
     optional_rules,
+    outside_files,
 )
 from armourpen.cli.params import (
     OUT_FILE,
@@ -78,7 +80,11 @@ def _finish(chart: Chart, out: Path | None, fmt: str | None, as_json: bool) -> N
                          "pip install 'armourpen[charts]'") from None
     from armourpen.cli.outfile import write_whole
 
-    write_whole(out, render(chart, fmt))
+    write_whole(out, render(chart, fmt, limits=limits(), field=_DRAWN_FIELD.get(chart.kind, "--out")))
+
+
+# what a refusal to draw names: what makes the picture large
+_DRAWN_FIELD = {"matrix": "--attack", "pen-range": "--attack", "odds": "line"}
 
 
 def sweep_inputs(catalog: Sequence[Path], no_user_catalog: bool, attack: Sequence[str],
@@ -130,7 +136,7 @@ def pen_range(
                                            every_armour=False)
     with flag_error(TABLE_FLAGS, only=TABLE_PARAMETERS):
         chart = pen_range_chart(attacks, defences, from_, ammo=ammo,
-                                optional_rules=optional_rule or [], catalog=cat)
+                                optional_rules=optional_rule or [], catalog=cat, limits=limits())
     _finish(chart, out, fmt, as_json)
 
 
@@ -167,21 +173,23 @@ def matrix(
                                            every_armour=True)
     with flag_error(TABLE_FLAGS, only=TABLE_PARAMETERS):
         chart = matrix_chart(attacks, defences, band=band, distance=range_, direction=from_,
-                             ammo=ammo, optional_rules=optional_rule or [], catalog=cat)
+                             ammo=ammo, optional_rules=optional_rule or [], catalog=cat,
+                             limits=limits())
     _finish(chart, out, fmt, as_json)
 
 
 @chart_group.command("odds")
 @click.argument("scenario", type=PATH, help="A GURPS scenario file (.toml or .json), or example:NAME.")
-@apply(sources, output)
-def odds(scenario: Path, catalog: Sequence[Path], no_user_catalog: bool, out: Path | None,
-         as_json: bool) -> None:
+@apply(sources, outside_files, output)
+def odds(scenario: Path, catalog: Sequence[Path], no_user_catalog: bool, allow_outside_files: bool,
+         out: Path | None, as_json: bool) -> None:
     """The injury distribution of every target of a GURPS scenario, from the exact odds."""
     from armourpen.charts import odds_chart
     from armourpen.cli.options import load_scenario_file
 
     fmt = _start(out, as_json)
-    chart = odds_chart(load_scenario_file(scenario, catalog, no_user_catalog))
+    chart = odds_chart(load_scenario_file(scenario, catalog, no_user_catalog, allow_outside_files),
+                       limits=limits(), to_draw=out is not None)
     _finish(chart, out, fmt, as_json)
 
 

@@ -19,6 +19,7 @@ from armourpen.cli.options import (
     limits,
     load_scenario_file,
     no_user_catalog,
+    outside_files,
     show,
 )
 from armourpen.cli.params import PATH, WHOLE, command
@@ -231,11 +232,12 @@ def _sample_with_progress(sc: Scenario, samples: int, seed: int) -> MonteCarloRe
 @click.option("--seed", type=WHOLE, help="Seed for --samples (the same seed, the same answer).")
 @catalog_files
 @no_user_catalog
+@outside_files
 @json_flag
 def odds(scenario: Path, samples: int | None, seed: int | None, catalog: Sequence[Path],
-         no_user_catalog: bool, as_json: bool) -> None:
+         no_user_catalog: bool, allow_outside_files: bool, as_json: bool) -> None:
     """The chances of every target in the line: reached, overpenetrated, injury (GU-7, GU-8)."""
-    sc = load_scenario_file(scenario, catalog, no_user_catalog)
+    sc = load_scenario_file(scenario, catalog, no_user_catalog, allow_outside_files)
     if samples is None:
         if seed is not None:
             raise ScenarioError("--seed", seed, "a seed goes with --samples N")

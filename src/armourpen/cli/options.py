@@ -29,6 +29,11 @@ no_user_catalog = click.option(
     "--no-user-catalog", is_flag=True, help="Ignore the catalog files in the user config folder.",
 )
 json_flag = click.option("--json", "as_json", is_flag=True, help="Print machine-readable JSON.")
+outside_files = click.option(
+    "--allow-outside-files", is_flag=True,
+    help="Let the scenario name files outside its own folder (a GCS file by ../ or an absolute "
+         "path); without it such a file is refused, never read.",
+)
 
 # The filters of a PEN/AV sweep, as `table`, `chart matrix` and `screen` take them.
 attack_names = click.option(
@@ -192,11 +197,13 @@ def load_catalog(files: Sequence[Path] | None, no_user_catalog: bool = False) ->
                         limits=limits(), cache=True)
 
 
-def load_scenario_file(path: Path, files: Sequence[Path] | None, no_user_catalog: bool) -> Scenario:
+def load_scenario_file(path: Path, files: Sequence[Path] | None, no_user_catalog: bool,
+                       allow_outside_files: bool = False) -> Scenario:
     """A scenario file; the catalogs are read only for a rule set that names catalog items.
 
     So a broken user catalog never blocks a GURPS scenario, which does not use it. The files it
-    names (GCS character files) are found beside it.
+    names (GCS character files) are found beside it, and only there or below unless
+    ``--allow-outside-files``.
     """
     from armourpen.rulesets import rules_of
     from armourpen.scenario import load_scenario, read_scenario_file, scenario_path
@@ -204,4 +211,5 @@ def load_scenario_file(path: Path, files: Sequence[Path] | None, no_user_catalog
     caps = limits()
     data = read_scenario_file(path, caps)
     catalog = load_catalog(files, no_user_catalog) if rules_of(data).uses_catalog else None
-    return load_scenario(data, catalog, limits=caps, base=scenario_path(path).parent)
+    return load_scenario(data, catalog, limits=caps, base=scenario_path(path).parent,
+                         allow_outside_files=allow_outside_files)

@@ -16,6 +16,7 @@ from armourpen.cli.options import (
     load_catalog,
     load_scenario_file,
     no_user_catalog,
+    outside_files,
     show_layout,
 )
 from armourpen.cli.params import (
@@ -66,6 +67,7 @@ def print_outcome(outcome: Any, as_json: bool) -> None:
 @click.option("--azimuth", type=NUMBER, help="Degrees off square to the plate (PA-10).")
 @catalog_files
 @no_user_catalog
+@outside_files
 @json_flag
 def resolve(
     scenario: Path | None,
@@ -84,6 +86,7 @@ def resolve(
     azimuth: float | None,
     catalog: Sequence[Path],
     no_user_catalog: bool,
+    allow_outside_files: bool,
     as_json: bool,
 ) -> None:
     """Resolve one attack against its line of fire and explain every step."""
@@ -95,7 +98,7 @@ def resolve(
         if flags_used:
             raise ScenarioError("--weapon", weapon or "(quick flags)",
                                 "give a scenario file or quick flags, not both")
-        sc = load_scenario_file(scenario, catalog, no_user_catalog)
+        sc = load_scenario_file(scenario, catalog, no_user_catalog, allow_outside_files)
     else:
         from armourpen.penav.quick import PARAMETERS
 

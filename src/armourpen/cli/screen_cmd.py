@@ -14,6 +14,7 @@ from armourpen.cli.options import (
     catalog_files,
     cover_names,
     defence_names,
+    limits,
     no_user_catalog,
     optional_rules,
 )
@@ -63,12 +64,16 @@ def screen(
     if paper.strip().lower() not in PAPERS:
         raise InputError("--paper", paper, "allowed: " + ", ".join(PAPERS))
     from armourpen.charts.screen import screen_pdf
-    from armourpen.grid import sweep
+    from armourpen.grid import check_listed, sweep
+    from armourpen.penav.ranges import Band
 
+    caps = limits()
     cat, attacks, defences = sweep_inputs(catalog, no_user_catalog, attack, armour, cover, defence,
                                           every_armour=True)
     with flag_error(TABLE_FLAGS, only=PARAMETERS):
+        # its pages print every cell at most: a table's cap, checked before the sweep
+        check_listed(caps, len(attacks) * len(defences) * len(Band) * max(1, len(from_)))
         res = sweep(attacks, defences, directions=from_ or ["front"],
-                    optional_rules=optional_rule, catalog=cat, ammo=ammo)
+                    optional_rules=optional_rule, catalog=cat, ammo=ammo, limits=caps)
     write_whole(out, screen_pdf(res, paper, field="--paper"))
 

@@ -56,6 +56,7 @@ def serve(host: str, port: int, cors: bool, workers: int, time_budget: float,
     if not is_ip(host):  # the name it listens on is answered to as well
         hosts |= {host_name(host)}
     exposed = _exposed(host, port)
+    _private_matplotlib_folder()  # before the workers start: they inherit it
     app = create_app(_catalog(catalog, no_user_catalog), limits=limits(), cors=cors,
                      server=settings, allow_hosts=hosts)
     if exposed:
@@ -68,6 +69,23 @@ def serve(host: str, port: int, cors: bool, workers: int, time_budget: float,
         if exc.code:
             raise InputError("--port", port, f"a port free to listen on at {host}") from None
         raise
+
+
+def _private_matplotlib_folder() -> None:
+    """Give matplotlib a private temporary folder, removed when the server stops, unless the
+    operator chose one (``MPLCONFIGDIR``): it writes its font cache there, not under the home of
+    whoever runs the server, and finds no ``matplotlibrc`` of theirs. Set before matplotlib is
+    imported, and inherited by worker processes."""
+    import atexit
+    import os
+    import shutil
+    import tempfile
+
+    if os.environ.get("MPLCONFIGDIR"):
+        return
+    folder = tempfile.mkdtemp(prefix="armourpen-matplotlib-")  # this user's only (0700)
+    os.environ["MPLCONFIGDIR"] = folder
+    atexit.register(shutil.rmtree, folder, ignore_errors=True)
 
 
 def _catalog(files: tuple[Path, ...], no_user_catalog: bool) -> Catalog:

@@ -340,14 +340,16 @@ def _hit_chance(raw: object, where: str) -> Fraction:
 
 def parse_gurps(  # noqa: C901, PLR0912 (one check per key of the schema, in reading order)
     data: Mapping[str, Any], base: Path | None = None, limits: Limits = DEFAULT_LIMITS,
-    *, checked: bool = False,
+    *, checked: bool = False, allow_outside_files: bool = False,
 ) -> GurpsScenario:
     """Validate a whole scenario mapping (``rules = "gurps"``) into a :class:`GurpsScenario`.
 
     A target's ``gcs`` file is found relative to ``base`` (the scenario file's folder) and read
-    within ``limits``; without ``base`` no file may be named (``gcs`` holds the file's JSON, or a
-    value :func:`armourpen.load_gcs` returned). ``checked``: the caller has run
-    :func:`armourpen.reading.check_tree` on ``data`` (as ``load_scenario`` does).
+    within ``limits``; it must lie in ``base`` or below it unless ``allow_outside_files``, and
+    a refusal of its content repeats no value from it. Without ``base`` no file may be named
+    (``gcs`` holds the file's JSON, or a value :func:`armourpen.load_gcs` returned).
+    ``checked``: the caller has run :func:`armourpen.reading.check_tree` on ``data`` (as
+    ``load_scenario`` does).
     """
     if not isinstance(data, Mapping):
         raise ScenarioError("scenario", data, "a table of keys (rules, settings, attack, line)")
@@ -398,7 +400,8 @@ def parse_gurps(  # noqa: C901, PLR0912 (one check per key of the schema, in rea
                 raise from_validation_error(exc, here, model=_Cover) from None
             entries.append(_cover(c, i, warnings))
         elif "gcs" in raw:
-            entries.append(_gcs_target(raw, i, attack, entries, base, limits, steps, warnings))
+            entries.append(_gcs_target(raw, i, attack, entries, (base, allow_outside_files),
+                                       limits, steps, warnings))
         else:
             try:
                 t = _Target.model_validate(dict(raw))
@@ -505,7 +508,7 @@ def _gcs_target(
     i: int,
     attack: GurpsAttack,
     entries: list[LineEntry],
-    base: Path | None,
+    files: tuple[Path | None, bool],
     limits: Limits,
     steps: list[Step],
     warnings: list[Caution],
@@ -519,7 +522,7 @@ def _gcs_target(
     except ValidationError as exc:
         raise from_validation_error(exc, here, model=_GcsTarget) from None
     _pain(t.high_pain_threshold, t.low_pain_threshold, here)  # not both
-    character, source = _character(t.gcs, f"{here}.gcs", base, limits)
+    character, source = _character(t.gcs, f"{here}.gcs", *files, limits)
     chance = _hit_chance(t.hit_chance, f"{here}.hit_chance")
     _first_target_check(chance, t.hit_chance, f"{here}.hit_chance", entries)
     kinds: tuple[str, ...] | None = None
@@ -566,18 +569,19 @@ def _gcs_target(
     )
 
 
-def _character(raw: object, where: str, base: Path | None, limits: Limits) -> tuple[Any, str]:
+def _character(
+    raw: object, where: str, base: Path | None, outside: bool, limits: Limits
+) -> tuple[Any, str]:
     """The GCS character a target names, and how steps name it: a file relative to ``base`` (None:
-    no file may be named), the file's JSON itself, or from Python a value already read
-    (:func:`armourpen.load_gcs`, e.g. an upload's)."""
+    no file may be named; in ``base`` or below it unless ``outside``), the file's JSON itself, or
+    from Python a value already read (:func:`armourpen.load_gcs`, e.g. an upload's)."""
+    from armourpen.errors import WITHHELD, FileName, GcsError
     from armourpen.gcs import GcsCharacter
     from armourpen.gcs.reader import parse_mapping, read_path
 
     if isinstance(raw, GcsCharacter):
         return raw, raw.source or f"{raw.name}'s GCS data"
     if isinstance(raw, Mapping):
-        from armourpen.errors import GcsError
-
         try:
             return parse_mapping(raw, where, field=where), where
         except GcsError as exc:
@@ -593,8 +597,30 @@ def _character(raw: object, where: str, base: Path | None, limits: Limits) -> tu
         raise ScenarioError(where, raw, "here, a GCS file's JSON (an object): this scenario was "
                             "not read from a file, so it names no files (from Python, give "
                             "load_scenario(..., base=folder))")
-    path = Path(raw)
-    return read_path(path if path.is_absolute() else base / path, field=where, limits=limits), raw
+    path = Path(raw) if Path(raw).is_absolute() else base / raw
+    if not outside:
+        _within(path, base, raw, where)
+    try:
+        return read_path(path, field=where, limits=limits), raw
+    except GcsError as exc:
+        if isinstance(exc.value, FileName) or exc.value in (str(path), "(missing)"):
+            raise  # about the file itself (not there, not JSON) or a key it lacks: no content
+        # the file may be any file the user can read: its path and the field, never its content
+        raise GcsError(exc.field, WITHHELD, exc.allowed) from None
+
+
+def _within(path: Path, base: Path, raw: str, where: str) -> None:
+    """Refuse a file outside the scenario's folder (``..``, an absolute path, a link leading out):
+    a scenario from elsewhere must not read the user's other files."""
+    try:
+        inside = path.resolve().is_relative_to(base.resolve())
+    except (OSError, RuntimeError, ValueError):  # a loop of links, a NUL character
+        inside = False
+    if not inside:
+        folder = base.absolute()
+        raise ScenarioError(where, raw, f"a file in the scenario's folder ({folder}) or below it; "
+                            "another is read only when allowed (--allow-outside-files, or "
+                            "allow_outside_files=True in Python)")
 
 
 _GCS_ALLOWED = "a GCS character file (.gcs) as a path relative to the scenario file, or its JSON"

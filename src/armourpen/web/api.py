@@ -316,7 +316,8 @@ def _chart(request: Request, chart: Any, fmt: str) -> Response:
         return answer(chart)
     from armourpen.charts import svg
 
-    return svg_answer(svg(state_of(request).drawable(chart)))
+    state = state_of(request)
+    return svg_answer(svg(state.drawable(chart), limits=state.limits))
 
 
 def _format(fmt: str) -> str:
@@ -381,7 +382,7 @@ async def chart_odds(request: Request, format: Format = "json") -> Response:
     fmt = _format(format)
     state = state_of(request)
     data = await read_json(request, state.limits)
-    return _chart(request, state.odds_chart(data, checked=True), fmt)
+    return _chart(request, state.odds_chart(data, checked=True, to_draw=fmt == "svg"), fmt)
 
 
 def components() -> dict[str, Any]:

@@ -336,7 +336,7 @@ def charts_page(
             params.update(attacks=["7.62", "9mm"], armour=["NIJ"])
     picture, error = "", None
     try:
-        picture = inline_svg(svg(state.drawable(_chart(state, params))))
+        picture = inline_svg(svg(state.drawable(_chart(state, params)), limits=state.limits))
     except InputError as exc:
         error = exc
     from armourpen.scenario import example_names, read_scenario_file

@@ -76,17 +76,12 @@ class WebState:
             return profiles, []
         return profiles, defences_for(self.catalog, armour, cover, defences)
 
-    def drawable(self, chart: Any, field: str = "attack") -> Any:
-        """``chart`` when it is small enough to draw as a picture (``max_chart_cells``)."""
-        from armourpen.charts import MatrixChart, PenRangeChart
+    def drawable(self, chart: Any) -> Any:
+        """``chart`` when it is small enough to draw as a picture (``max_chart_cells``); the
+        refusal names what makes it large: the attacks, or an odds chart's line of targets."""
+        from armourpen.charts.model import check_drawable
 
-        if isinstance(chart, MatrixChart):
-            cells = len(chart.attacks) * len(chart.defences)
-        elif isinstance(chart, PenRangeChart):
-            cells = len(chart.attacks) * 11 + len(chart.defences)
-        else:
-            return chart
-        self.limits.check("max_chart_cells", cells, "cells to draw", field)
+        check_drawable(chart, self.limits, "line" if chart.kind == "odds" else "attack")
         return chart
 
     def pen_range_chart(self, f: SweepFilters) -> PenRangeChart:
@@ -100,7 +95,8 @@ class WebState:
         self.limits.check("max_sweep_cells", len(profiles) * max(1, len(picked)) * 11, "cells",
                           "attack")
         return pen_range_chart(profiles, picked, f.direction, ammo=f.ammo,
-                               optional_rules=f.optional_rules, catalog=self.catalog)
+                               optional_rules=f.optional_rules, catalog=self.catalog,
+                               limits=self.limits)
 
     def matrix_chart(self, f: SweepFilters, band: str | None, distance: str | None) -> MatrixChart:
         """``armourpen chart matrix``: one band or one distance."""
@@ -112,7 +108,8 @@ class WebState:
         profiles, picked = self.picked(f.attacks, f.armour, f.cover, f.defences, every_armour=True)
         self.limits.check("max_sweep_cells", len(profiles) * len(picked), "cells", "attack")
         return matrix_chart(profiles, picked, band=band, distance=distance, direction=f.direction,
-                            ammo=f.ammo, optional_rules=f.optional_rules, catalog=self.catalog)
+                            ammo=f.ammo, optional_rules=f.optional_rules, catalog=self.catalog,
+                            limits=self.limits)
 
     @staticmethod
     def slope_chart(thickness: str | None, av: str | int | None) -> SlopeChart:
@@ -131,14 +128,15 @@ class WebState:
             raise InputError("av", av, "allowed: a whole number")
         return slope_chart(av=int(whole), field="av")
 
-    def odds_chart(self, data: Mapping[str, Any], *, checked: bool = False) -> OddsChart:
+    def odds_chart(self, data: Mapping[str, Any], *, checked: bool = False,
+                   to_draw: bool = False) -> OddsChart:
         """``armourpen chart odds``: the exact odds of a scenario, within the app's caps
-        (``checked`` as for :meth:`load_scenario`)."""
-        import armourpen
-        from armourpen.charts import OddsChart
+        (``checked`` as for :meth:`load_scenario`; ``to_draw`` as for
+        :func:`armourpen.charts.odds_chart`)."""
+        from armourpen.charts import odds_chart
 
         scenario = self.load_scenario(data, checked=checked)
-        return OddsChart(armourpen.odds(scenario, limits=self.limits))
+        return odds_chart(scenario, limits=self.limits, to_draw=to_draw)
 
 
 UNREAD = ("catalog files the server can read: the server's console says which one it could not "
