@@ -220,24 +220,57 @@ def _nesting_error(depth: int, limits: Limits, field: str) -> InputError:
                  f"at most {limits.max_depth} deep (max_depth); " + limits.how_to_raise("max_depth"))
 
 
+def _objects_error(cap: str | None, limits: Limits, field: str) -> InputError:
+    most = getattr(limits, str(cap))
+    return LimitError(field, f"more than {most:,} objects and arrays",
+                      f"at most {most:,} ({cap}); " + limits.how_to_raise(str(cap)))
+
+
+def count_objects(data: Any, cap: str, field: str, limits: Limits = DEFAULT_LIMITS) -> None:
+    """Refuse parsed ``data`` holding more objects and arrays (mappings, lists) than the cap
+    ``cap`` of :class:`Limits`, counting no further than it."""
+    most = getattr(limits, cap)
+    stack = [data]
+    seen = 0
+    while stack:
+        value = stack.pop()
+        if isinstance(value, Mapping):
+            stack.extend(value.values())
+        elif isinstance(value, list | tuple):
+            stack.extend(value)
+        else:
+            continue
+        seen += 1
+        if seen > most:
+            raise _objects_error(cap, limits, field)
+
+
 def parse_json(
     text: str, *, field: str, source: str = "(text)", prefix: str = "",
     error: type[InputError] = ScenarioError, limits: Limits = DEFAULT_LIMITS,
+    objects: str | None = None,
 ) -> Any:
-    """JSON text -> plain values; nesting, duplicate keys and numbers are checked (see module)."""
+    """JSON text -> plain values; nesting, duplicate keys and numbers are checked (see module).
+    ``objects`` names a cap of :class:`Limits` on the objects and arrays the text holds, checked
+    before parsing (a parsed empty object takes 30 times its two bytes)."""
     import json
 
     bound = max(limits.max_depth, PARSER_DEPTH)
+    most = getattr(limits, objects) if objects is not None else None
     brackets = text.count("[") + text.count("{")
-    # Text can nest no deeper than it has opening brackets: only a text with more is scanned.
-    if brackets > bound:
-        depth = 0
+    # Text can nest no deeper, nor hold more objects and arrays, than it has opening brackets:
+    # only a text with more is scanned (brackets within strings are not counted).
+    if brackets > bound or (most is not None and brackets > most):
+        depth = opened = 0
         for m in re.finditer(_JSON_TOKENS, text, re.DOTALL):
             c = m.group()
             if c in "[{":
                 depth += 1
+                opened += 1
                 if depth > bound:
                     raise _nesting_error(depth, limits, field)
+                if most is not None and opened > most:
+                    raise _objects_error(objects, limits, field)
             elif c in "]}":
                 depth -= 1
     try:

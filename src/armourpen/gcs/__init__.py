@@ -26,12 +26,13 @@ def load_gcs(
     """Read a GCS character file: a path, the file's bytes (an upload) or its parsed JSON.
 
     ``name`` names the file in error messages where ``source`` is not a path. A file (or bytes)
-    beyond ``limits.max_gcs_bytes`` is refused.
+    beyond ``limits.max_gcs_bytes``, or beyond the other caps of GCS files (``max_gcs_objects``,
+    ``max_gcs_locations``, ``max_text_chars`` for names, ``max_depth``), is refused.
     """
     from armourpen.gcs import reader
 
     if isinstance(source, bytes | bytearray):
         return reader.parse_bytes(bytes(source), name or "(uploaded file)", limits=limits)
     if isinstance(source, Mapping):
-        return reader.parse_mapping(source, name or "(GCS data)")
+        return reader.parse_mapping(source, name or "(GCS data)", limits=limits)
     return reader.read_path(source, limits=limits)

@@ -579,7 +579,7 @@ def _character(raw: object, where: str, base: Path | None, limits: Limits) -> tu
         from armourpen.errors import GcsError
 
         try:
-            return parse_mapping(raw, where, field=where), where
+            return parse_mapping(raw, where, field=where, limits=limits), where
         except GcsError as exc:
             # the file's JSON written in the scenario: its fields are named by their path in it
             # (line[0].gcs.settings), not as a file's are (Ogre.gcs: settings)
