@@ -111,3 +111,13 @@ def test_ap2_an_open_string_is_refused_as_not_json_or_toml() -> None:
         with pytest.raises(InputError, match="not valid"):
             parse(text, field="s")
     assert json.loads('"\\\\"') == "\\"  # the escapes the scan skips are JSON's
+
+
+def test_ap2_a_thickness_typed_as_text_is_read_in_linear_time() -> None:
+    from armourpen.penav.thickness import parse_thickness
+
+    # spaces on both sides of an empty unit: a text that does not match must not be split every way
+    spaces = " " * SIZE
+    base = baseline(lambda: parse_thickness("12" + spaces + "mm"))
+    assert_linear(base, lambda: parse_thickness("12" + spaces + "x"))
+    assert parse_thickness(" 12 " + " mm ") == 12

@@ -29,7 +29,9 @@ from armourpen.gcs.model import ALL, Dice, GcsBody, GcsLocation
 from armourpen.gcs.schema import BodyData
 from armourpen.limits import DEFAULT_LIMITS, LimitError, Limits
 
-_DICE = re.compile(r"\s*(\d{0,3})\s*d\s*(\d{0,3})\s*(?:([+-])\s*(\d{1,3}))?\s*",
+# spaces taken possessively: runs side by side (the digits may be absent) would otherwise be split
+# every way on text that does not match
+_DICE = re.compile(r"\s*+(\d{0,3})\s*+d\s*+(\d{0,3})\s*+(?:([+-])\s*+(\d{1,3}))?\s*+",
                    re.IGNORECASE | re.ASCII)
 _RANGE = re.compile(r"\s*(\d{1,3})\s*(?:-\s*(\d{1,3})\s*)?", re.ASCII)
 MAX_SUB_TABLES = 4  # GCS nests one (a hand's fingers); a deeper chain is no body GCS makes
