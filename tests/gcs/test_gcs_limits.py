@@ -241,3 +241,19 @@ def test_ap2_a_file_of_the_size_cap_is_read_in_time_linear_in_it() -> None:
         with pytest.raises((LimitError, GcsError)):  # too many objects; an open string
             armourpen.load_gcs(text)
         assert_linear(base, lambda: armourpen.load_gcs(text))  # noqa: B023 (run at once)
+
+
+def test_ap2_a_gcs_files_json_in_a_scenario_is_held_to_its_caps_naming_the_place() -> None:
+    data = character(traits=[trait("x" * (DEFAULT_LIMITS.max_text_chars + 1))])
+    scenario: dict[str, Any] = {
+        "rules": "gurps", "attack": {"damage": "3d pi", "roll": 10, "location": "torso"},
+        "line": [{"target": "Ogre", "gcs": data}]}
+    with pytest.raises(LimitError) as info:
+        armourpen.load_scenario(scenario)
+    assert info.value.field == "line[0].gcs.traits[0].name"
+    data = character()
+    data["attributes"][0]["calc"]["value"] = -1  # st
+    scenario["line"][0]["gcs"] = data
+    with pytest.raises(GcsError) as err:
+        armourpen.load_scenario(scenario)
+    assert err.value.field == "line[0].gcs.attributes[0].calc.value"

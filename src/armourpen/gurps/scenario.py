@@ -576,11 +576,11 @@ def _character(raw: object, where: str, base: Path | None, limits: Limits) -> tu
     if isinstance(raw, GcsCharacter):
         return raw, raw.source or f"{raw.name}'s GCS data"
     if isinstance(raw, Mapping):
-        from armourpen.errors import GcsError
+        from armourpen.errors import InputError
 
         try:
             return parse_mapping(raw, where, field=where, limits=limits), where
-        except GcsError as exc:
+        except InputError as exc:  # a GcsError, or a LimitError naming a field of the file
             # the file's JSON written in the scenario: its fields are named by their path in it
             # (line[0].gcs.settings), not as a file's are (Ogre.gcs: settings)
             inside = exc.field.removeprefix(f"{where}: ")
