@@ -60,6 +60,10 @@ def _whole_digits(text: str) -> int:
 
 
 def _parse_float(text: str) -> float | BadNumber:
+    if len(text) <= MAX_DIGITS:  # the common case: a short text holds at most 19 digits, and
+        value = float(text)  # read as neither 0 nor infinity it needs none of the checks below
+        if value and math.isfinite(value):
+            return value
     if _whole_digits(text) > MAX_DIGITS:
         # an integer that parse_toml rewrote as a float is shown as the user wrote it
         return BadNumber(text.removesuffix(_REWRITTEN), _TOO_LONG)
@@ -70,6 +74,8 @@ def _parse_float(text: str) -> float | BadNumber:
 
 
 def _parse_int(text: str) -> int | BadNumber:
+    if len(text) <= MAX_DIGITS:  # the common case: at most 19 characters, so 19 digits
+        return int(text)
     if _whole_digits(text) > MAX_DIGITS:
         return BadNumber(text, _TOO_LONG)
     return int(text)
@@ -572,9 +578,10 @@ def check_tree(  # noqa: C901, PLR0912 (one branch per kind of value a file may 
                 bad = None if k.isprintable() else _bad_text(k, key=True)
                 if bad is not None:
                     raise fail(entry, k, f"a key holds {bad}; keys are plain text", k)
-                t = type(v)  # the bulk: plain text, whole numbers, flags, passed here at once
+                t = type(v)  # the bulk: plain text, numbers, flags, passed here at once
                 if not ((t is str and v.isprintable()) or t is bool or v is None
-                        or (t is int and -(2**63) <= v < 2**63)):
+                        or (t is int and -(2**63) <= v < 2**63)
+                        or (t is float and v - v == 0)):  # finite: inf - inf and NaN are NaN
                     children.append((v, depth + 1, entry, k))
             stack.extend(reversed(children))  # so that problems are found in reading order
         elif kind is list or isinstance(value, list | tuple):
@@ -584,7 +591,8 @@ def check_tree(  # noqa: C901, PLR0912 (one branch per kind of value a file may 
                 v = value[i]
                 t = type(v)  # as for a mapping's values
                 if not ((t is str and v.isprintable()) or t is bool or v is None
-                        or (t is int and -(2**63) <= v < 2**63)):
+                        or (t is int and -(2**63) <= v < 2**63)
+                        or (t is float and v - v == 0)):
                     stack.append((v, depth + 1, entry, i))
         else:
             _check_other(entry, fail)
