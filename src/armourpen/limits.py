@@ -33,6 +33,12 @@ class Limits:
     max_gcs_bytes: int = 16 << 20
     """A GCS character file (bytes): a portrait, kept in the file, makes it far larger than a
     scenario."""
+    max_gcs_objects: int = 100_000
+    """Objects and arrays in a GCS character file, counted before it is read further (the GCS
+    samples hold under 1,000; a character of a thousand traits, skills and items about 20,000)."""
+    max_gcs_locations: int = 200
+    """Hit locations of a GCS file's body type, its sub-tables' included (GCS bodies have about 15
+    to 30)."""
     max_catalog_files: int = 32
     """User catalog files: the user folder's plus ``--catalog`` ones."""
     max_catalog_bytes: int = 4 << 20

@@ -60,6 +60,10 @@ def _whole_digits(text: str) -> int:
 
 
 def _parse_float(text: str) -> float | BadNumber:
+    if len(text) <= MAX_DIGITS:  # the common case: a short text holds at most 19 digits, and
+        value = float(text)  # read as neither 0 nor infinity it needs none of the checks below
+        if value and math.isfinite(value):
+            return value
     if _whole_digits(text) > MAX_DIGITS:
         # an integer that parse_toml rewrote as a float is shown as the user wrote it
         return BadNumber(text.removesuffix(_REWRITTEN), _TOO_LONG)
@@ -70,6 +74,8 @@ def _parse_float(text: str) -> float | BadNumber:
 
 
 def _parse_int(text: str) -> int | BadNumber:
+    if len(text) <= MAX_DIGITS:  # the common case: at most 19 characters, so 19 digits
+        return int(text)
     if _whole_digits(text) > MAX_DIGITS:
         return BadNumber(text, _TOO_LONG)
     return int(text)
@@ -182,14 +188,26 @@ def _read_capped(f: Any, cap: int) -> bytes:
 # --- text ------------------------------------------------------------------------------------
 
 # The scanners' patterns, compiled on first use (re keeps them): a one-shot command given quick
-# flags reads no file and need not pay for them (bench/startup.py).
-_JSON_TOKENS = r'"(?:[^"\\]|\\.)*"|[\[\]{}]'
+# flags reads no file and need not pay for them (bench/startup.py). Each runs in time linear in the
+# text: a string's content is matched possessively (never given back), and a string left open ends
+# where the parser would stop reading it (the end of the text; for a one-line TOML string, the end
+# of its line), so the scan never starts again inside it. Where the text is valid, the tokens are
+# those a parser reads; a text with an open string is refused by the parser.
+_JSON_TOKENS = r'"(?:[^"\\]++|\\.)*+(?:"|\\?\Z)|[\[\]{}]'
 _TOML_TOKENS = (
-    r'"""(?:[^\\]|\\.)*?"""|\'\'\'.*?\'\'\'|"(?:[^"\\\n]|\\.)*"|\'[^\'\n]*\'|#[^\n]*'
+    # multi-line strings end at the first closing delimiter, which takes up to two more quotes
+    # (TOML: '''a''''' is a'')
+    r'"""(?:[^"\\]++|\\.|"(?!""))*+(?:"""(?:""?)?+|\\?\Z)'
+    r"|'''(?:[^']++|'(?!''))*+(?:'''(?:''?)?+|\Z)"
+    r'|"(?:[^"\\\n]++|\\[^\n])*+(?:"|\\?(?=\n)|\\?\Z)'
+    r"|'[^'\n]*+(?:'|(?=\n)|\Z)"
+    r"|#[^\n]*+"
     # an integer of many digits in a value's place: rewritten so that the TOML parser hands it to
     # parse_float (it would otherwise fail past Python's 4300-digit limit, naming no key)
-    r"|(?<![\w.+-])(?P<big>[+-]?\d[\d_]{" + str(MAX_DIGITS) + r",})(?![\w.:-])(?!\s*[=.])"
+    r"|(?<![\w.+-])(?P<big>[+-]?\d[\d_]{" + str(MAX_DIGITS) + r",}+)(?![\w.:-])(?!\s*[=.])"
     r"|(?P<bracket>[\[\]{}])"
+    # what ends or splits a key outside strings and comments: its parts are counted (parse_toml)
+    r"|(?P<key>[.=,\n])"
 )
 
 
@@ -197,6 +215,10 @@ _TOML_TOKENS = (
 # further) the text is refused before parsing, as a whole. Below it, nesting beyond the cap is
 # refused after parsing, with the place named (check_tree).
 PARSER_DEPTH = 256
+# A TOML key of more parts than this (with those of its table's header) is refused before parsing,
+# as a whole: the parser's work on a dotted key grows with the square of its parts (1 MB of keys of
+# 256 parts under a header of 256 took a minute). Below it, beyond the cap, check_tree names it.
+KEY_PARTS = 64
 
 
 def _nesting_error(depth: int, limits: Limits, field: str) -> InputError:
@@ -204,24 +226,57 @@ def _nesting_error(depth: int, limits: Limits, field: str) -> InputError:
                  f"at most {limits.max_depth} deep (max_depth); " + limits.how_to_raise("max_depth"))
 
 
+def _objects_error(cap: str | None, limits: Limits, field: str) -> InputError:
+    most = getattr(limits, str(cap))
+    return LimitError(field, f"more than {most:,} objects and arrays",
+                      f"at most {most:,} ({cap}); " + limits.how_to_raise(str(cap)))
+
+
+def count_objects(data: Any, cap: str, field: str, limits: Limits = DEFAULT_LIMITS) -> None:
+    """Refuse parsed ``data`` holding more objects and arrays (mappings, lists) than the cap
+    ``cap`` of :class:`Limits`, counting no further than it."""
+    most = getattr(limits, cap)
+    stack = [data]
+    seen = 0
+    while stack:
+        value = stack.pop()
+        if isinstance(value, Mapping):
+            stack.extend(value.values())
+        elif isinstance(value, list | tuple):
+            stack.extend(value)
+        else:
+            continue
+        seen += 1
+        if seen > most:
+            raise _objects_error(cap, limits, field)
+
+
 def parse_json(
     text: str, *, field: str, source: str = "(text)", prefix: str = "",
     error: type[InputError] = ScenarioError, limits: Limits = DEFAULT_LIMITS,
+    objects: str | None = None,
 ) -> Any:
-    """JSON text -> plain values; nesting, duplicate keys and numbers are checked (see module)."""
+    """JSON text -> plain values; nesting, duplicate keys and numbers are checked (see module).
+    ``objects`` names a cap of :class:`Limits` on the objects and arrays the text holds, checked
+    before parsing (a parsed empty object takes 30 times its two bytes)."""
     import json
 
     bound = max(limits.max_depth, PARSER_DEPTH)
+    most = getattr(limits, objects) if objects is not None else None
     brackets = text.count("[") + text.count("{")
-    # Text can nest no deeper than it has opening brackets: only a text with more is scanned.
-    if brackets > bound:
-        depth = 0
+    # Text can nest no deeper, nor hold more objects and arrays, than it has opening brackets:
+    # only a text with more is scanned (brackets within strings are not counted).
+    if brackets > bound or (most is not None and brackets > most):
+        depth = opened = 0
         for m in re.finditer(_JSON_TOKENS, text, re.DOTALL):
             c = m.group()
             if c in "[{":
                 depth += 1
+                opened += 1
                 if depth > bound:
                     raise _nesting_error(depth, limits, field)
+                if most is not None and opened > most:
+                    raise _objects_error(objects, limits, field)
             elif c in "]}":
                 depth -= 1
     try:
@@ -301,23 +356,7 @@ def parse_toml(
     """TOML text -> plain values; nesting and numbers are checked (see module)."""
     import tomllib
 
-    depth = 0
-    parts: list[str] = []
-    last = 0
-    for m in re.finditer(_TOML_TOKENS, text, re.DOTALL | re.ASCII):
-        c = m.group("bracket")
-        if c is not None:
-            if c in "[{":
-                depth += 1
-                if depth > max(limits.max_depth, PARSER_DEPTH):
-                    raise _nesting_error(depth, limits, field)
-            else:
-                depth -= 1
-        elif m.group("big") is not None:
-            parts.append(text[last : m.end()] + _REWRITTEN)
-            last = m.end()
-    if parts:
-        text = "".join(parts) + text[last:]
+    text = _scan_toml(text, field, limits)
     try:
         data = tomllib.loads(text, parse_float=_parse_float)
     except ValueError as exc:  # TOMLDecodeError is one
@@ -327,6 +366,53 @@ def parse_toml(
         raise _nesting_error(PARSER_DEPTH, limits, field) from None
     check_tree(data, prefix=prefix, error=error, limits=limits)
     return data
+
+
+def _scan_toml(text: str, field: str, limits: Limits) -> str:
+    """``text`` checked for nesting before parsing, and with every integer of many digits rewritten
+    (see ``_TOML_TOKENS``): brackets deeper than the parser takes, and keys of more parts (with
+    their table's) than :data:`KEY_PARTS`, are refused here as a whole. One pass, linear in the
+    text."""
+    deepest = max(limits.max_depth, PARSER_DEPTH)
+    longest = max(limits.max_depth + 1, KEY_PARTS)
+    depth = 0
+    dots = 0  # since the last bracket, =, comma or line break: a key's parts, less one
+    table = 0  # the parts of the key of the last table header
+    header = False  # within a table header's brackets
+    fresh = True  # no token yet on this line but its break
+    last_end = 0
+    parts: list[str] = []
+    last = 0
+    for m in re.finditer(_TOML_TOKENS, text, re.DOTALL | re.ASCII):
+        kind, c = m.lastgroup, m.group()
+        if kind == "bracket":
+            if c in "[{":
+                # a header's [ is the first thing on its line (an array's may be too, within one)
+                header = header or (c == "[" and depth == 0 and fresh
+                                    and not text[last_end : m.start()].strip())
+                depth += 1
+                if depth > deepest:
+                    raise _nesting_error(depth, limits, field)
+            else:
+                depth -= 1
+                if header:
+                    header, table = False, dots + 1
+                    if table > longest:
+                        raise _nesting_error(table, limits, field)
+            dots = 0
+        elif kind == "key":
+            if c == ".":
+                dots += 1
+            elif c == "=" and table + dots + 1 > longest:
+                raise _nesting_error(table + dots + 1, limits, field)
+            else:
+                dots = 0
+        elif kind == "big":
+            parts.append(text[last : m.end()] + _REWRITTEN)
+            last = m.end()
+        fresh = c == "\n"
+        last_end = m.end()
+    return "".join(parts) + text[last:] if parts else text
 
 
 class _Duplicated(dict[str, Any]):
@@ -492,9 +578,10 @@ def check_tree(  # noqa: C901, PLR0912 (one branch per kind of value a file may 
                 bad = None if k.isprintable() else _bad_text(k, key=True)
                 if bad is not None:
                     raise fail(entry, k, f"a key holds {bad}; keys are plain text", k)
-                t = type(v)  # the bulk: plain text, whole numbers, flags, passed here at once
+                t = type(v)  # the bulk: plain text, numbers, flags, passed here at once
                 if not ((t is str and v.isprintable()) or t is bool or v is None
-                        or (t is int and -(2**63) <= v < 2**63)):
+                        or (t is int and -(2**63) <= v < 2**63)
+                        or (t is float and v - v == 0)):  # finite: inf - inf and NaN are NaN
                     children.append((v, depth + 1, entry, k))
             stack.extend(reversed(children))  # so that problems are found in reading order
         elif kind is list or isinstance(value, list | tuple):
@@ -504,7 +591,8 @@ def check_tree(  # noqa: C901, PLR0912 (one branch per kind of value a file may 
                 v = value[i]
                 t = type(v)  # as for a mapping's values
                 if not ((t is str and v.isprintable()) or t is bool or v is None
-                        or (t is int and -(2**63) <= v < 2**63)):
+                        or (t is int and -(2**63) <= v < 2**63)
+                        or (t is float and v - v == 0)):
                     stack.append((v, depth + 1, entry, i))
         else:
             _check_other(entry, fail)

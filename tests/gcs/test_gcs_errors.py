@@ -164,9 +164,11 @@ def test_ap2_bytes_and_mapping_errors_name_the_source() -> None:
     assert info.value.field == "dropped.gcs: settings.body_type.roll"
 
 
-def test_ap2_deep_nesting_is_one_error() -> None:
+def test_ap2_deep_nesting_is_one_error_naming_the_cap() -> None:
     text = ('{"version": 5, "traits": ' + "[" * 5000 + "]" * 5000 + "}").encode()
-    assert isinstance(error_of(text), GcsError)
+    with pytest.raises(LimitError) as info:
+        armourpen.load_gcs(text)
+    assert "max_depth" in info.value.allowed
 
 
 def test_gcs_name_defaults_to_the_file_name(tmp_path: Path) -> None:
@@ -175,12 +177,14 @@ def test_gcs_name_defaults_to_the_file_name(tmp_path: Path) -> None:
     assert armourpen.load_gcs(data).name == "(unnamed)"
 
 
-def test_ap2_control_characters_in_the_file_never_reach_a_terminal_raw() -> None:
-    data = character(name="Evil\x1b[2J", traits=[
-        {"name": "Vulnerability", "modifiers": [{"name": "Fire\x1b[31m"}, {"name": "Wounding x2"}]}])
+def test_ap2_control_characters_in_the_file_are_refused_naming_the_place() -> None:
+    # as a scenario's are: nothing a file says may reach a terminal raw
+    data = character(name="Evil\x1b[2J")
+    for source in (data, json.dumps(data).encode()):
+        err = error_of(source)
+        assert err.field.endswith(": profile.name") and "control character" in err.allowed
+    data = character(traits=[{"name": "Vulnerability", "modifiers": [{"name": "Fire\x1b[31m"}]}])
+    assert error_of(data).field == "(GCS data): traits[0].modifiers[0].name"
+    data = character()
     data["settings"]["body_type"]["locations"][5]["table_name"] = "Torso\r\n"
-    c = armourpen.load_gcs(data)
-    texts = [c.name, c.vulnerabilities[0].against, c.body.locations[5].table_name,
-             *(w.text for w in c.warnings)]
-    assert all(t.isprintable() for t in texts)
-    assert c.name == "Evil\\x1b[2J"
+    assert error_of(data).field == "(GCS data): settings.body_type.locations[5].table_name"

@@ -26,7 +26,8 @@ def load_gcs(
     """Read a GCS character file: a path, the file's bytes (an upload) or its parsed JSON.
 
     ``name`` names the file in error messages where ``source`` is not a path. A file (or bytes)
-    beyond ``limits.max_gcs_bytes`` is refused.
+    beyond ``limits.max_gcs_bytes``, or beyond the other caps of GCS files (``max_gcs_objects``,
+    ``max_gcs_locations``, ``max_text_chars`` for names, ``max_depth``), is refused.
     """
     from armourpen import arguments
     from armourpen.gcs import reader
@@ -36,7 +37,7 @@ def load_gcs(
     if isinstance(source, bytes | bytearray):
         return reader.parse_bytes(bytes(source), name or "(uploaded file)", limits=limits)
     if isinstance(source, Mapping):  # the file's JSON: the user's data, read as a file is
-        return reader.parse_mapping(source, name or "(GCS data)")
+        return reader.parse_mapping(source, name or "(GCS data)", limits=limits)
     if isinstance(source, os.PathLike) and isinstance(os.fspath(source), str):
         return reader.read_path(source, limits=limits)
     path = arguments.text("source", source, "the path of a .gcs file (a str or os.PathLike), its "

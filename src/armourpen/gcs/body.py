@@ -27,8 +27,11 @@ from armourpen.errors import GcsError, printable
 from armourpen.explain import Caution
 from armourpen.gcs.model import ALL, Dice, GcsBody, GcsLocation
 from armourpen.gcs.schema import BodyData
+from armourpen.limits import DEFAULT_LIMITS, LimitError, Limits
 
-_DICE = re.compile(r"\s*(\d{0,3})\s*d\s*(\d{0,3})\s*(?:([+-])\s*(\d{1,3}))?\s*",
+# spaces taken possessively: runs side by side (the digits may be absent) would otherwise be split
+# every way on text that does not match
+_DICE = re.compile(r"\s*+(\d{0,3})\s*+d\s*+(\d{0,3})\s*+(?:([+-])\s*+(\d{1,3}))?\s*+",
                    re.IGNORECASE | re.ASCII)
 _RANGE = re.compile(r"\s*(\d{1,3})\s*(?:-\s*(\d{1,3})\s*)?", re.ASCII)
 MAX_SUB_TABLES = 4  # GCS nests one (a hand's fingers); a deeper chain is no body GCS makes
@@ -76,21 +79,52 @@ def _runs(totals: Sequence[int]) -> str:
     return ", ".join(parts)
 
 
+class _Count:
+    """The locations read so far, of the body and its sub-tables, against ``max_gcs_locations``."""
+
+    def __init__(self, limits: Limits) -> None:
+        self.limits = limits
+        self.seen = 0
+
+    def add(self, n: int, where: str) -> None:
+        self.seen += n
+        self.limits.check("max_gcs_locations", self.seen, "hit locations", where)
+
+
+def _text(value: str, field: str, limits: Limits) -> str:
+    """A name the file gives (of the body, a location, a kind of DR), within max_text_chars as a
+    scenario's names are."""
+    limits.check("max_text_chars", len(value), "characters", field)
+    return value
+
+
 def read_body(
-    data: BodyData, where: str, warnings: list[Caution], owner: str = "", depth: int = 0
+    data: BodyData, where: str, warnings: list[Caution], owner: str = "", depth: int = 0,
+    *, limits: Limits = DEFAULT_LIMITS, count: _Count | None = None,
 ) -> GcsBody:
-    """A body type (or a location's sub-table) with its random table read as the module says."""
+    """A body type (or a location's sub-table) with its random table read as the module says;
+    beyond ``limits.max_gcs_locations`` locations in all, or names beyond ``max_text_chars``,
+    the file is refused."""
+    count = count or _Count(limits)
+    count.add(len(data.locations), f"{where}.locations")
+    _text(data.name, f"{where}.name", limits)
+    _text(data.roll, f"{where}.roll", limits)
     title = data.name or owner or "body type"
     locations: list[GcsLocation] = []
     for i, loc in enumerate(data.locations):
         here = f"{where}.locations[{i}]"
-        rolls = parse_range(loc.calc.roll_range, f"{here}.calc.roll_range")
+        _text(loc.id, f"{here}.id", limits)
+        rolls = parse_range(_text(loc.calc.roll_range, f"{here}.calc.roll_range", limits),
+                            f"{here}.calc.roll_range")
+        for kind in loc.calc.dr:
+            _text(kind, f"{here}.calc.dr", limits)
         # the table's name is only shown: another shape gives the id in its place
         table_name = loc.table_name if isinstance(loc.table_name, str) and loc.table_name \
             else loc.id
+        _text(table_name, f"{here}.table_name", limits)
         natural = _natural_dr(loc.dr_bonus, f"{title}, {table_name}", here, warnings)
         sub = _sub_table(loc.sub_table, f"{here}.sub_table", f"{title}, {table_name} sub-table",
-                         warnings, depth + 1)
+                         warnings, depth + 1, count)
         dr = dict(loc.calc.dr)
         dr.setdefault(ALL, 0)  # GCS writes "all" always; a file without it has no DR against all
         ordered = ((ALL, dr.pop(ALL)), *sorted(dr.items()))
@@ -124,7 +158,7 @@ def _natural_dr(value: object, name: str, where: str, warnings: list[Caution]) -
 
 
 def _sub_table(
-    value: object, where: str, owner: str, warnings: list[Caution], depth: int
+    value: object, where: str, owner: str, warnings: list[Caution], depth: int, count: _Count
 ) -> GcsBody | None:
     """A location's ``sub_table``, or None with a warning when it is not a body type armourpen
     reads: the location stays, hit as itself."""
@@ -133,7 +167,10 @@ def _sub_table(
     try:
         if depth > MAX_SUB_TABLES:
             raise GcsError(where, "(nested)", f"at most {MAX_SUB_TABLES} sub-tables one within another")
-        return read_body(BodyData.model_validate(value), where, warnings, owner, depth)
+        return read_body(BodyData.model_validate(value), where, warnings, owner, depth,
+                         limits=count.limits, count=count)
+    except LimitError:
+        raise  # a cap: the file is refused, not read without the sub-table
     except (ValidationError, GcsError) as exc:
         why = exc.errors()[0]["msg"] if isinstance(exc, ValidationError) else exc.allowed
         warnings.append(Caution(
@@ -181,16 +218,21 @@ def _table(
                 f"{title}: {loc.table_name} {loc.roll} reaches beyond {dice} "
                 f"({dice.low}-{dice.high}); rolls {_runs(beyond)} cannot happen and are ignored",
             ))
+        taken: dict[int, list[int]] = {}  # the rolls of this range that an earlier one claims
         for t in range(max(low, dice.low), min(high, dice.high) + 1):
             if t in owner:
-                first = locations[owner[t]]
-                warnings.append(Caution(
-                    "GU-10",
-                    f"{title}: roll {t} is listed for both {first.table_name} and "
-                    f"{loc.table_name}; the first listed, {first.table_name}, takes it",
-                ))
+                taken.setdefault(owner[t], []).append(t)
             else:
                 owner[t] = i
+        for j, rolls in taken.items():  # one warning for each location it overlaps
+            first = locations[j]
+            said = f"roll {rolls[0]} is" if len(rolls) == 1 else f"rolls {_runs(rolls)} are"
+            them = "it" if len(rolls) == 1 else "them"
+            warnings.append(Caution(
+                "GU-10",
+                f"{title}: {said} listed for both {first.table_name} and "
+                f"{loc.table_name}; the first listed, {first.table_name}, takes {them}",
+            ))
     missing = [t for t in range(dice.low, dice.high + 1) if t not in owner]
     if missing:
         found = _fallback(locations, owner)

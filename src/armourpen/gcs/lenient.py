@@ -67,12 +67,18 @@ def read_leniently(model: type[M], data: Mapping[str, object]) -> tuple[M, tuple
         # an empty object where the error stays (a trait nested too deeply to validate at all):
         # what holds it is left out instead
         paths = {_new(p, left_out) for p in paths}
-        for path in _shortest(paths):
-            left_out.add(path)
-            unread = [u for u in unread if u.path[: len(path)] != path]  # now within this one
-            unread.append(Unread(path, _at(original, path)))
-            current = _without(current, path)
+        shortest = _shortest(paths)
+        left_out.update(shortest)
+        # what an earlier round left out that lies within one left out now is named by it alone
+        unread = [u for u in unread if not _within(u.path, paths)]
+        unread.extend(Unread(path, _at(original, path)) for path in shortest)
+        current = _without(current, _tree(shortest))
     return model(), (Unread((), "(too many values of unexpected shapes)"),)
+
+
+def _within(path: Path, paths: set[Path]) -> bool:
+    """Whether ``path`` lies within one of ``paths`` (is it, or begins with it)."""
+    return any(path[:k] in paths for k in range(len(path) + 1))
 
 
 def _new(path: Path, left_out: set[Path]) -> Path:
@@ -96,9 +102,10 @@ def _reachable(data: object, loc: Sequence[str | int]) -> Path:
 
 
 def _shortest(paths: set[Path]) -> list[Path]:
-    """The paths that lie within no other, so that a value is left out once."""
+    """The paths that lie within no other, so that a value is left out once (each path's own
+    beginnings are looked up: linear in the paths, however many values are left out)."""
     return sorted(
-        (p for p in paths if not any(q != p and p[: len(q)] == q for q in paths)),
+        (p for p in paths if not any(p[:k] in paths for k in range(len(p)))),
         key=path_text,
     )
 
@@ -109,21 +116,39 @@ def _at(data: object, path: Path) -> object:
     return data
 
 
-def _without(data: object, path: Path) -> object:
-    """``data`` without the value at ``path`` (copying only what lies on the way): a key is
-    removed, so its field takes its default; an entry of a list becomes an empty object."""
-    if not path:
+_Tree = dict[str | int, "_Tree | None"]  # the paths left out, by their parts (None: this one)
+
+
+def _tree(paths: Sequence[Path]) -> _Tree:
+    """``paths`` (none within another) as a tree of their parts."""
+    root: _Tree = {}
+    for path in paths:
+        node = root
+        for part in path[:-1]:
+            node = node.setdefault(part, {})  # type: ignore[assignment]
+        if path:
+            node[path[-1]] = None
+    return root
+
+
+def _without(data: object, tree: _Tree) -> object:
+    """``data`` without the values at the paths of ``tree`` (copying only what lies on the way,
+    each once): a key is removed, so its field takes its default; an entry of a list becomes an
+    empty object. An empty tree holding nothing stands for the whole value."""
+    if not tree:
         return {}
-    head, rest = path[0], path[1:]
     if isinstance(data, Mapping):
         out = dict(data)
-        if rest:
-            out[str(head)] = _without(data[head], rest)
-        else:
-            del out[str(head)]
+        for head, rest in tree.items():
+            if rest is None:
+                out.pop(str(head), None)
+            else:
+                out[str(head)] = _without(data[head], rest)
         return out
-    if isinstance(data, list) and isinstance(head, int):
+    if isinstance(data, list):
         items = list(data)
-        items[head] = _without(data[head], rest) if rest else {}
+        for head, rest in tree.items():
+            if isinstance(head, int):
+                items[head] = {} if rest is None else _without(data[head], rest)
         return items
     return data  # pragma: no cover - paths come from _reachable

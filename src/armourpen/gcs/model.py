@@ -48,8 +48,12 @@ class Dice:
         """The number of ways to roll each total from :attr:`low` to :attr:`high` (exact)."""
         counts = [1]
         for _ in range(self.count):
+            # each total sums a window of the last counts: running sums, not a sum per total
+            running = [0]
+            for c in counts:
+                running.append(running[-1] + c)
             counts = [
-                sum(counts[max(0, k - self.sides + 1): k + 1])
+                running[min(k + 1, len(counts))] - running[max(0, k - self.sides + 1)]
                 for k in range(len(counts) + self.sides - 1)
             ]
         return tuple(counts)

@@ -9,7 +9,6 @@ armourpen does not model gives a warning instead (see :mod:`armourpen.gcs.traits
 
 from __future__ import annotations
 
-import json
 import os
 from collections.abc import Mapping, Sequence
 from pathlib import Path
@@ -23,9 +22,9 @@ from armourpen.gcs.dr import BROADENED, damage_types, kind_key
 from armourpen.gcs.lenient import read_leniently
 from armourpen.gcs.model import ALL, GcsBody, GcsCharacter, Vulnerability
 from armourpen.gcs.schema import AttributeData, GcsFileData, SheetData
-from armourpen.gcs.traits import read_traits, unread_warnings
+from armourpen.gcs.traits import check_texts, read_traits, unread_warnings
 from armourpen.limits import DEFAULT_LIMITS, Limits
-from armourpen.reading import read_text
+from armourpen.reading import check_tree, count_objects, parse_json, read_text
 from armourpen.validation import from_validation_error
 
 FORMAT_VERSION = 5
@@ -40,7 +39,7 @@ def read_path(
 ) -> GcsCharacter:
     """Read a ``.gcs`` file: a regular file within ``limits.max_gcs_bytes``."""
     text = read_text(Path(path), field=field, error=GcsError, limits=limits, cap="max_gcs_bytes")
-    return _parse_text(text, str(path), field)
+    return _parse_text(text, str(path), field, limits)
 
 
 def parse_bytes(
@@ -53,23 +52,29 @@ def parse_bytes(
         text = data.decode("utf-8")
     except UnicodeDecodeError as exc:
         raise GcsError(field, source, f"is not UTF-8 text (byte {exc.start})") from None
-    return _parse_text(text, source, field)
+    return _parse_text(text, source, field, limits)
 
 
-def _parse_text(text: str, source: str, field: str) -> GcsCharacter:
-    try:
-        parsed = json.loads(text.removeprefix("\ufeff"))
-    except RecursionError:
-        raise GcsError(field, source, "a GCS character file; this one is nested too deeply") \
-            from None
-    except ValueError as exc:
-        raise GcsError(field, source, f"a GCS character file, which is JSON; this is not valid "
-                                      f"JSON ({exc})") from None
-    return parse_mapping(parsed, source, field)
+def _parse_text(text: str, source: str, field: str, limits: Limits) -> GcsCharacter:
+    # read as a scenario file is (AP-2): a key given twice, a number not finite or of more than
+    # 19 digits, a control character, nesting past max_depth, and more objects than
+    # max_gcs_objects (counted first: each takes memory) are refused, naming the place
+    parsed = parse_json(text.removeprefix("\ufeff"), field=field, source=source,
+                        prefix=f"{source}: ", error=GcsError, limits=limits,
+                        objects="max_gcs_objects")
+    return _read(parsed, source, field, limits)
 
 
-def parse_mapping(data: object, source: str = "(GCS data)", field: str = "gcs") -> GcsCharacter:
-    """Read an already parsed ``.gcs`` file (its JSON as Python values)."""
+def parse_mapping(
+    data: object, source: str = "(GCS data)", field: str = "gcs", limits: Limits = DEFAULT_LIMITS,
+) -> GcsCharacter:
+    """Read an already parsed ``.gcs`` file (its JSON as Python values), checked as a file is."""
+    count_objects(data, "max_gcs_objects", field, limits)
+    check_tree(data, prefix=f"{source}: ", error=GcsError, limits=limits)
+    return _read(data, source, field, limits)
+
+
+def _read(data: object, source: str, field: str, limits: Limits) -> GcsCharacter:
     if not isinstance(data, Mapping):
         raise GcsError(field, source, "a GCS character file, whose top level is a JSON object")
     version = data.get("version", "(missing)")
@@ -80,20 +85,17 @@ def parse_mapping(data: object, source: str = "(GCS data)", field: str = "gcs") 
     except ValidationError as exc:
         e = from_validation_error(exc, error=GcsError, model=GcsFileData)
         raise GcsError(f"{source}: {e.field}", e.value, e.allowed) from None
-    except RecursionError:
-        raise GcsError(field, source, "a GCS character file; this one is nested too deeply") \
-            from None
     hp, st, ht = (_attribute(f.attributes, a, source) for a in ("hp", "st", "ht"))
     warnings: list[Caution] = []
-    body = read_body(f.settings.body_type, f"{source}: settings.body_type", warnings)
+    body = read_body(f.settings.body_type, f"{source}: settings.body_type", warnings,
+                     limits=limits)
     warnings.extend(_dr_kind_warnings(body))
     # what a shot does not need never refuses the file: a value of another shape is left out
     sheet, unread = read_leniently(SheetData, data)
+    check_texts(sheet, source, limits)
     traits = read_traits(sheet.traits, sheet.equipment)
     warnings.extend(traits.warnings)
     warnings.extend(unread_warnings(sheet, unread, traits))
-    # what a file says may be shown on a terminal: no control character goes through raw
-    shown = [Caution(w.rule, printable(w.text)) for w in warnings]
     return GcsCharacter(
         name=printable(sheet.profile.name.strip()) or _stem(source),
         hp=hp,
@@ -106,15 +108,42 @@ def parse_mapping(data: object, source: str = "(GCS data)", field: str = "gcs") 
         pain_threshold=traits.pain_threshold,
         vulnerabilities=tuple(
             Vulnerability(v.multiplier, printable(v.against)) for v in traits.vulnerabilities),
-        warnings=tuple(dict.fromkeys(shown)),
+        warnings=bounded(warnings),
         tail_is_limb=traits.tail_is_limb,
         source=source,
     )
 
 
+MAX_WARNINGS = 50  # a file's warnings shown; the rest are counted in one more
+MAX_WARNING_CHARS = 600  # a warning quotes names of at most max_text_chars: it is cut beyond this
+
+
+def bounded(warnings: Sequence[Caution]) -> tuple[Caution, ...]:
+    """The warnings as shown: each once, escaped (what a file says may reach a terminal), cut to
+    :data:`MAX_WARNING_CHARS`, at most :data:`MAX_WARNINGS` of them and one that counts the rest,
+    so that what a file can make armourpen say is bounded whatever it holds."""
+    shown: dict[Caution, None] = {}
+    more: set[Caution] = set()
+    for w in warnings:
+        text = printable(w.text)
+        if len(text) > MAX_WARNING_CHARS:
+            text = text[: MAX_WARNING_CHARS - 30] + f"... ({len(text):,} characters)"
+        c = Caution(w.rule, text)
+        if c not in shown and len(shown) < MAX_WARNINGS:
+            shown[c] = None
+        elif c not in shown:
+            more.add(c)
+    if more:
+        shown[Caution("GU-14", f"and {len(more):,} more warnings about this file, not shown")] = None
+    return tuple(shown)
+
+
 def _stem(source: str) -> str:
     stem = Path(source).stem if source and not source.startswith("(") else ""
     return printable(stem) or "(unnamed)"
+
+
+_LOWEST = {"hp": 1, "st": 0, "ht": 0}  # a target's hp is 1 or more, its st 0 or more (scenarios)
 
 
 def _attribute(attributes: Sequence[object], attr_id: str, source: str) -> int:
@@ -131,9 +160,11 @@ def _attribute(attributes: Sequence[object], attr_id: str, source: str) -> int:
             raise GcsError(f"{source}: attributes[{i}].calc", "(missing)",
                            f"the {attr_id} attribute needs its computed value (calc.value)")
         value = a.calc.value
-        if value != int(value):
+        low = _LOWEST[attr_id]
+        if value != int(value) or not low <= value < 2**63:
+            # as a scenario's hp and st are (a float may be whole yet of 301 digits: 1e300)
             raise GcsError(f"{source}: attributes[{i}].calc.value", value,
-                           f"allowed: a whole number ({attr_id})")
+                           f"allowed: a whole number from {low} to 2**63 - 1 ({attr_id})")
         return int(value)
     raise GcsError(f"{source}: attributes", f"(no {attr_id})",
                    f"the file must give the {attr_id} attribute (attr_id \"{attr_id}\")")

@@ -88,9 +88,12 @@ class GcsFileData(_Part):
 
 # ---- the rest: read leniently, every field with a default ----
 
+MAX_LEVELS = 1_000  # a modifier's levels: GCS's run to a few dozen
+
+
 def _whole(value: int | float) -> int | float:
-    if value < 0 or value != int(value):
-        raise ValueError("a whole number of levels, 0 or more")
+    if not 0 <= value <= MAX_LEVELS or value != int(value):
+        raise ValueError(f"a whole number of levels, from 0 to {MAX_LEVELS}")
     return value
 
 

@@ -39,6 +39,7 @@ from armourpen.gcs.lenient import Path, Unread, path_text
 from armourpen.gcs.model import INJURY_TOLERANCE_KINDS, Vulnerability
 from armourpen.gcs.schema import EquipmentData, FeatureData, ModifierData, SheetData, TraitData
 from armourpen.gurps.pain import PainThreshold
+from armourpen.limits import Limits
 
 _KIND_WORDS: tuple[tuple[str, str], ...] = (
     ("unliving", "unliving"),
@@ -86,9 +87,74 @@ def words(text: str) -> str:
 
 
 def _replaced(text: str, replacements: dict[str, str]) -> str:
-    for key, value in replacements.items():
-        text = text.replace(f"@{key}@", value)
-    return text
+    """``text`` with each ``@key@`` of ``replacements`` filled in, in one pass: a value put in is
+    never read again for keys (values that name each other would double at each step)."""
+    if not replacements or "@" not in text:
+        return text
+    out: list[str] = []
+    i = 0
+    while (start := text.find("@", i)) >= 0 and (end := text.find("@", start + 1)) >= 0:
+        value = replacements.get(text[start + 1 : end])
+        if value is None:  # not a key: its closing @ may open one
+            out.append(text[i:end])
+            i = end
+        else:
+            out.append(text[i:start])
+            out.append(value)
+            i = end + 1
+    out.append(text[i:])
+    return "".join(out)
+
+
+def check_texts(sheet: SheetData, source: str, limits: Limits) -> None:
+    """Refuse a name of a trait, modifier or piece of equipment, or a replacement, beyond
+    ``limits.max_text_chars``, as a scenario's names are; a trait's or modifier's name with the
+    replacements filled in too. Notes may be longer: they are cut where they are shown."""
+    def check(text: str, field: str) -> None:
+        limits.check("max_text_chars", len(text), "characters", f"{source}: {field}")
+
+    def modifiers(mods: Sequence[ModifierData], at: str, replacements: dict[str, str]) -> None:
+        for i, m in enumerate(mods):
+            here = f"{at}[{i}]"
+            check(m.name, f"{here}.name")
+            check(_replaced(m.name, replacements), f"{here}.name (with the trait's replacements)")
+            for j, f in enumerate(m.features):
+                check(f.type, f"{here}.features[{j}].type")
+                check(f.dr_kind, f"{here}.features[{j}].specialization")
+            if m.children:
+                modifiers(m.children, f"{here}.children", replacements)
+
+    def traits(entries: Sequence[TraitData], at: str) -> None:
+        for i, t in enumerate(entries):
+            here = f"{at}[{i}]"
+            check(t.name, f"{here}.name")
+            for key, value in t.replacements.items():
+                check(key, f"{here}.replacements")
+                check(value, f"{here}.replacements.{key}")
+            check(_replaced(t.name, t.replacements), f"{here}.name (with its replacements)")
+            for j, f in enumerate(t.features):
+                check(f.type, f"{here}.features[{j}].type")
+                check(f.dr_kind, f"{here}.features[{j}].specialization")
+            modifiers(t.modifiers, f"{here}.modifiers", t.replacements)
+            traits(t.children, f"{here}.children")
+
+    def equipment(entries: Sequence[EquipmentData], at: str) -> None:
+        for i, e in enumerate(entries):
+            here = f"{at}[{i}]"
+            check(e.description, f"{here}.description")
+            modifiers(e.modifiers, f"{here}.modifiers", {})
+            equipment(e.children, f"{here}.children")
+
+    check(sheet.profile.name, "profile.name")
+    traits(sheet.traits, "traits")
+    equipment(sheet.equipment, "equipment")
+
+
+MAX_NOTES_SHOWN = 200  # characters of a note that a warning or a vulnerability quotes
+
+
+def _cut(notes: str) -> str:
+    return notes if len(notes) <= MAX_NOTES_SHOWN else notes[: MAX_NOTES_SHOWN - 3] + "..."
 
 
 def _starts(name: str, phrase: str) -> bool:
@@ -192,7 +258,7 @@ def _pain_threshold(pains: dict[PainThreshold, str], warnings: list[Caution]) ->
 
 
 def _notes(mods: Sequence[tuple[str, ModifierData]]) -> str:
-    shown = [m.name + (f": {m.notes}" if m.notes else "") for _, m in mods]
+    shown = [m.name + (f": {_cut(m.notes)}" if m.notes else "") for _, m in mods]
     return f"; {', '.join(shown)}" if shown else ""
 
 
@@ -237,12 +303,14 @@ def _vulnerability(
             multiplier = int(m.group(1))
         elif _FREQUENCY.match(mod_name) or "@" in mod.name:
             if mod.notes:
-                against.append(mod.notes)
+                against.append(_cut(mod.notes))
         else:
-            against.append(mod.name.strip() + (f" ({mod.notes})" if mod.notes else ""))
+            against.append(mod.name.strip() + (f" ({_cut(mod.notes)})" if mod.notes else ""))
     if not against and trait.notes:
-        against.append(trait.notes)
+        against.append(_cut(trait.notes))
     shown = ", ".join(dict.fromkeys(a for a in against if a)) or "(not named in the file)"
+    if len(shown) > 3 * MAX_NOTES_SHOWN:  # a vulnerability of many modifiers is cut where shown
+        shown = shown[: 3 * MAX_NOTES_SHOWN - 3] + "..."
     factor = f"x{multiplier}" if multiplier is not None else "(multiplier not given in the file)"
     warnings.append(Caution(
         "GU-14",
@@ -267,12 +335,12 @@ def _dr_modifiers(
     for mod_name, mod in mods:
         for phrase, rule, what in _DR_MODIFIERS:
             if _starts(mod_name, phrase):
-                notes = f" ({mod.notes})" if mod.notes else ""
+                notes = f" ({_cut(mod.notes)})" if mod.notes else ""
                 warnings.append(Caution(rule, f"{raw}: {mod.name}{notes}: this DR {what}"))
         if _starts(mod_name, "limited"):
             dr = [f for f in features if f.type == "dr_bonus"]
             if any(not f.dr_kind.strip() or words(f.dr_kind) == "all" for f in dr):
-                notes = f" ({mod.notes})" if mod.notes else ""
+                notes = f" ({_cut(mod.notes)})" if mod.notes else ""
                 warnings.append(Caution(
                     "GU-3",
                     f"{raw}: {mod.name}{notes}: the file counts this DR against every attack, "

@@ -575,7 +575,7 @@ def _character(
     """The GCS character a target names, and how steps name it: a file relative to ``base`` (None:
     no file may be named; in ``base`` or below it unless ``outside``), the file's JSON itself, or
     from Python a value already read (:func:`armourpen.load_gcs`, e.g. an upload's)."""
-    from armourpen.errors import WITHHELD, FileName, GcsError
+    from armourpen.errors import WITHHELD, FileName, GcsError, InputError
     from armourpen.gcs import GcsCharacter
     from armourpen.gcs.reader import parse_mapping, read_path
 
@@ -583,8 +583,8 @@ def _character(
         return raw, raw.source or f"{raw.name}'s GCS data"
     if isinstance(raw, Mapping):
         try:
-            return parse_mapping(raw, where, field=where), where
-        except GcsError as exc:
+            return parse_mapping(raw, where, field=where, limits=limits), where
+        except InputError as exc:  # a GcsError, or a LimitError naming a field of the file
             # the file's JSON written in the scenario: its fields are named by their path in it
             # (line[0].gcs.settings), not as a file's are (Ogre.gcs: settings)
             inside = exc.field.removeprefix(f"{where}: ")

@@ -251,7 +251,10 @@ _UNITS: dict[str, Fraction] = {
     "in": Fraction("25.4"),
     '"': Fraction("25.4"),
 }
-_THICKNESS = re.compile(r"^\s*(\d+(?:\.\d+)?|\.\d+)\s*(mm|cm|in|\"|)\s*$", re.IGNORECASE | re.ASCII)
+# spaces taken possessively: two runs of them side by side (the unit may be empty) would otherwise
+# be split every way on text that does not match, in time growing with the square of its length
+_THICKNESS = re.compile(r"^\s*+(\d+(?:\.\d+)?|\.\d+)\s*+(mm|cm|in|\"|)\s*+$",
+                        re.IGNORECASE | re.ASCII)
 _ALLOWED_TEXT = "a thickness such as 120mm, 78.75mm, 4cm or 2in (a bare number is mm)"
 
 
