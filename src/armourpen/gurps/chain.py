@@ -196,7 +196,9 @@ def target_prep(damage: Damage, reading: Dr0Reading, target: Target, hit: Locati
         cover_steps = (Step("GU-6", f"skull: DR {dr_back} where the shot leaves, the skull's "
                             "natural DR included (the shot passes the skull on both sides)"),)
     elif where is Location.SKULL and damage.type is DamageType.TOX:
-        own_steps = (Step("GU-12", "skull: toxic damage, no natural DR 2"), *own_steps)
+        why = ("no natural DR 2" if not target.skull_dr_included else
+               f"DR {dr} from the character file counts the skull's natural DR, kept as it is")
+        own_steps = (Step("GU-12", f"skull: toxic damage, {why}"), *own_steps)
     if target.dr_table:
         listed = any(spot is hit for spot, _, _ in target.dr_at)
         why = "from the table of DR by location" if listed else \
