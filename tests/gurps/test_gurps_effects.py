@@ -328,8 +328,10 @@ def test_gu12_skull_hit_without_shock_calls_for_no_roll() -> None:
 
 
 def test_gu12_toxic_gets_none_of_the_skulls_effects() -> None:
-    # tox x1 at the skull: 3 - 2 = 1 -> shock -1, no roll; 9 - 2 = 7 -> major wound, +0 not -10
-    assert fx(hit("3d tox", 3, at="skull")).knockdown_ht_modifier is None
+    # tox x1 at the skull, no natural DR 2: 3 -> shock -3, no roll; 9 -> major wound, +0 not -10
+    skull = hit("3d tox", 3, at="skull")
+    assert (skull.own_dr, skull.injury, fx(skull).shock) == (0, 3, -3)
+    assert fx(skull).knockdown_ht_modifier is None
     assert fx(hit("3d tox", 9, at="skull")).knockdown_ht_modifier == 0
     eye = fx(hit("3d tox", 3, hp=10, at="eye"))  # injury 3 > 10/10, but no eye effects for tox
     assert (eye.crippled, eye.eyes_blinded, eye.knockdown_ht_modifier) == (False, 0, None)

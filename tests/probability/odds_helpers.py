@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from fractions import Fraction
 from itertools import product
 from typing import Any
@@ -21,6 +22,9 @@ GRAY: dict[str, Any] = {
 
 TYPES = ["pi-", "pi", "pi+", "pi++", "imp", "cut", "cr", "burn", "burn tbb", "cor", "tox", "fat",
          "kb"]
+# GU-5: the types that can overpenetrate when the attack is ranged (the others stop in the first
+# target, so a line of them has no threshold twin to compare).
+OVERPENETRATING = ["pi-", "pi", "pi+", "pi++", "imp", "burn tbb"]
 DIVISORS = ["", "(2)", "(3)", "(5)", "(10)", "(0.5)", "(0.2)", "(0.1)", "(inf)"]
 TOLERANCES = ["none", "unliving", "homogenous", "diffuse"]
 LACKING = ["no_brain", "no_vitals", "no_blood", "no_eyes", "no_head", "no_neck"]
@@ -30,11 +34,11 @@ CHANCES = ["1", "1/2", "1/3", "2/5", "0"]
 
 
 @st.composite
-def damages(draw: st.DrawFn, max_dice: int = 3) -> str:
+def damages(draw: st.DrawFn, max_dice: int = 3, types: Sequence[str] = TYPES) -> str:
     n = draw(st.integers(1, max_dice))
     adds = draw(st.sampled_from(["", "+1", "+4", "-1", "-3"]))
     mult = draw(st.sampled_from(["", "", "x2", "x3"]))
-    return f"{n}d{adds}{mult}{draw(st.sampled_from(DIVISORS))} {draw(st.sampled_from(TYPES))}"
+    return f"{n}d{adds}{mult}{draw(st.sampled_from(DIVISORS))} {draw(st.sampled_from(types))}"
 
 
 @st.composite
@@ -47,8 +51,13 @@ def tolerances(draw: st.DrawFn) -> str | list[str]:
 
 
 @st.composite
-def scenarios(draw: st.DrawFn, max_dice: int = 3, max_random: int = 4) -> dict[str, Any]:
-    """GURPS scenarios with every rule in play; at most ``max_random`` random-location targets."""
+def scenarios(
+    draw: st.DrawFn, max_dice: int = 3, max_random: int = 4, overpenetrating: bool = False
+) -> dict[str, Any]:
+    """GURPS scenarios with every rule in play; at most ``max_random`` random-location targets.
+
+    ``overpenetrating``: only ranged attacks of the types that can pass through (GU-5).
+    """
     line: list[dict[str, Any]] = []
     randoms = 0
     for i in range(draw(st.integers(1, 4))):
@@ -105,7 +114,10 @@ def scenarios(draw: st.DrawFn, max_dice: int = 3, max_random: int = 4) -> dict[s
         line.append({"target": "last", "hp": 10})
     return {
         "rules": "gurps",
-        "attack": {"damage": draw(damages(max_dice)), "ranged": draw(st.booleans())},
+        "attack": {
+            "damage": draw(damages(max_dice, OVERPENETRATING if overpenetrating else TYPES)),
+            "ranged": True if overpenetrating else draw(st.booleans()),
+        },
         "line": line,
     }
 

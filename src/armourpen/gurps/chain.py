@@ -174,7 +174,9 @@ def target_prep(damage: Damage, reading: Dr0Reading, target: Target, hit: Locati
     where = treated.value
     divisor = hardened_divisor(damage.divisor, target.hardened)
     dr, dr_back = target.dr_for(hit)
-    skull = where is Location.SKULL and target.injury_tolerance is not InjuryTolerance.HOMOGENOUS
+    # Toxic damage gets none of the skull's special effects, its natural DR 2 included (GU-12).
+    skull = (where is Location.SKULL and target.injury_tolerance is not InjuryTolerance.HOMOGENOUS
+             and damage.type is not DamageType.TOX)
     natural = skull and not target.skull_dr_included
     # The shot passes the skull where it enters and where it leaves: its natural DR counts on
     # both sides of the cover DR (GU-4, GU-6).
@@ -193,6 +195,10 @@ def target_prep(damage: Damage, reading: Dr0Reading, target: Target, hit: Locati
                           "skull's natural DR; not added again"), *own_steps)
         cover_steps = (Step("GU-6", f"skull: DR {dr_back} where the shot leaves, the skull's "
                             "natural DR included (the shot passes the skull on both sides)"),)
+    elif where is Location.SKULL and damage.type is DamageType.TOX:
+        why = ("no natural DR 2" if not target.skull_dr_included else
+               f"DR {dr} from the character file counts the skull's natural DR, kept as it is")
+        own_steps = (Step("GU-12", f"skull: toxic damage, {why}"), *own_steps)
     if target.dr_table:
         listed = any(spot is hit for spot, _, _ in target.dr_at)
         why = "from the table of DR by location" if listed else \
