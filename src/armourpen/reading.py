@@ -449,6 +449,8 @@ def _bad_text(text: str, *, key: bool) -> str | None:
         if not c.isprintable() and (key or c not in "\n\t"):
             if _is_format(c):
                 return f"an invisible character ({character_name(c)})"
+            if "\ud800" <= c <= "\udfff":  # half of a UTF-16 pair, which no UTF-8 text can hold
+                return f"a lone surrogate (U+{ord(c):04X}), which is no character"
             return "a control character or terminal escape"
     return None
 

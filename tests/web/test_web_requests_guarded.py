@@ -471,6 +471,7 @@ def test_a_lone_surrogate_is_shown_escaped_and_named(client: TestClient) -> None
     body = json.loads(got.content.decode("utf-8"))
     assert got.status_code in (400, 422) and body["field"] == "damage"
     assert body["value"] == "\\ud800" and "\\ud800" in body["error"]
+    assert "a lone surrogate (U+D800)" in body["allowed"]  # named as what it is, not a control
 
 
 @pytest.mark.parametrize("url", [
