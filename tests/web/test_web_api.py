@@ -276,7 +276,8 @@ def test_ap2_bad_scenarios_are_422(client: TestClient, data: dict[str, Any], fie
 
 
 def test_ap2_unknown_routes_items_and_methods(client: TestClient) -> None:
-    ap2(client.get("/api/nothing"), 404, "path")
+    nothing = ap2(client.get("/api/nothing"), 404, "path")
+    assert "/api lists" in nothing["allowed"] and "/docs" not in nothing["allowed"]  # /docs is off
     body = ap2(client.get("/api/catalog/NIJ Type 3"), 404, "name")
     assert "NIJ Type III" in body["allowed"]
     ap2(client.get("/api/schema/hero"), 404, "rules")
