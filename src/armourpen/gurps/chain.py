@@ -28,8 +28,8 @@ from armourpen.gurps.damage import (
 )
 from armourpen.gurps.effects import NULL_EFFECTS, Effects, injury_effects
 from armourpen.gurps.locations import RANDOM, Location, LocationRoll, counts_as, lands_on
+from armourpen.gurps.model import Cover, GurpsScenario, Target
 from armourpen.gurps.notation import Damage, DamageType
-from armourpen.gurps.scenario import Cover, GurpsScenario, Target
 from armourpen.gurps.traits import LACKING_NOTES, hardened_divisor
 from armourpen.serialize import exact, number
 
