@@ -25,7 +25,8 @@ from _common import interleaved, line, per_call
 
 from armourpen.gurps.chain import resolve_chain
 from armourpen.gurps.damage import basic_damage
-from armourpen.gurps.scenario import GurpsScenario, parse_gurps
+from armourpen.gurps.model import GurpsScenario
+from armourpen.gurps.scenario import parse_gurps
 from armourpen.probability import odds, sample
 from armourpen.probability.exact import basic_damage_distribution, basic_damage_pairs
 from armourpen.probability.fast import model_for
@@ -122,7 +123,7 @@ def injury_only(sc: GurpsScenario) -> OddsResult:
 
     from armourpen.gurps.chain import line_prep, target_prep
     from armourpen.gurps.locations import Location
-    from armourpen.gurps.scenario import Target
+    from armourpen.gurps.model import Target
 
     damage = sc.attack.damage
     reading = sc.settings.fractional_dr0

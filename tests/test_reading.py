@@ -24,7 +24,7 @@ from armourpen.errors import (
     ScenarioError,
     shown,
 )
-from armourpen.gurps.scenario import GurpsScenario
+from armourpen.gurps.model import GurpsScenario
 from armourpen.limits import LimitError, Limits
 from armourpen.reading import check_tree, parse_json, parse_toml, read_text
 

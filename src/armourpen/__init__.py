@@ -9,7 +9,9 @@ The public API (nothing heavy is imported here), the same for every front end:
 - :class:`Catalog` is the searchable catalog of attacks, armour, cover and vehicles;
 - :data:`RULE_SETS` holds the rule sets (see :mod:`armourpen.rulesets`);
 - :class:`Limits` holds every cap on input and work (see :mod:`armourpen.limits`);
-- :func:`load_gcs` reads a GCS character file (path, bytes or parsed JSON) as a GURPS target.
+- :func:`load_gcs` reads a GCS character file (path, bytes or parsed JSON) as a GURPS target;
+- ``GURPS_*`` are the choices a GURPS scenario offers (see :mod:`armourpen.gurps.choices`):
+  damage types, hit locations, kinds of Injury Tolerance, readings of DR 0.
 
 An argument of a type a function does not take is an :class:`ArgumentTypeError` naming it (see
 :mod:`armourpen.arguments` for the one rule); bad input, as a user may type it, an
@@ -33,9 +35,15 @@ if TYPE_CHECKING:
     from armourpen.catalog import Catalog as Catalog
     from armourpen.gcs import load_gcs as load_gcs
     from armourpen.grid import sweep as sweep
+    from armourpen.gurps.choices import ATTACK_LOCATIONS as GURPS_ATTACK_LOCATIONS
+    from armourpen.gurps.choices import COVER_INJURY_TOLERANCES as GURPS_COVER_INJURY_TOLERANCES
+    from armourpen.gurps.choices import DAMAGE_TYPES as GURPS_DAMAGE_TYPES
+    from armourpen.gurps.choices import DR0_READINGS as GURPS_DR0_READINGS
+    from armourpen.gurps.choices import HIT_LOCATIONS as GURPS_HIT_LOCATIONS
+    from armourpen.gurps.choices import INJURY_TOLERANCES as GURPS_INJURY_TOLERANCES
+    from armourpen.gurps.model import GurpsScenario
     from armourpen.gurps.outcome import GurpsOutcome
     from armourpen.gurps.roll import roll as roll
-    from armourpen.gurps.scenario import GurpsScenario
     from armourpen.penav.model import PenavScenario
     from armourpen.penav.outcome import PenavOutcome
     from armourpen.penav.quick import quick_scenario as quick_scenario
@@ -47,6 +55,12 @@ if TYPE_CHECKING:
 
 __all__ = [
     "DEFAULT_LIMITS",
+    "GURPS_ATTACK_LOCATIONS",
+    "GURPS_COVER_INJURY_TOLERANCES",
+    "GURPS_DAMAGE_TYPES",
+    "GURPS_DR0_READINGS",
+    "GURPS_HIT_LOCATIONS",
+    "GURPS_INJURY_TOLERANCES",
     "RULE_SETS",
     "ArgumentTypeError",
     "ArgumentValueError",
@@ -138,6 +152,9 @@ _LAZY: dict[str, tuple[str, str]] = {
     "quick_scenario": ("armourpen.penav.quick", "quick_scenario"),
     "table": ("armourpen.tables", "table"),
     "roll": ("armourpen.gurps.roll", "roll"),
+    **{f"GURPS_{name}": ("armourpen.gurps.choices", name) for name in (
+        "ATTACK_LOCATIONS", "COVER_INJURY_TOLERANCES", "DAMAGE_TYPES", "DR0_READINGS",
+        "HIT_LOCATIONS", "INJURY_TOLERANCES")},
 }
 
 

@@ -13,8 +13,8 @@ from armourpen.rulesets import rule_set, rules_of
 
 if TYPE_CHECKING:
     from armourpen.catalog import Catalog
+    from armourpen.gurps.model import GurpsScenario
     from armourpen.gurps.outcome import GurpsOutcome
-    from armourpen.gurps.scenario import GurpsScenario
     from armourpen.penav.model import PenavScenario
     from armourpen.penav.outcome import PenavOutcome
 

@@ -163,4 +163,4 @@ def test_gcs_load_from_bytes_and_mapping_equals_load_from_path() -> None:
     by_path = armourpen.load_gcs(path)
     assert armourpen.load_gcs(raw) == by_path
     assert armourpen.load_gcs(json.loads(raw)) == by_path
-    assert GcsCharacter.from_bytes(raw, "Harpy.gcs") == by_path
+    assert armourpen.load_gcs(raw, "Harpy.gcs") == by_path

@@ -14,7 +14,7 @@ from gcs.gcs_helpers import DR_ALL, HUMANOID, character, location, modifier, sam
 import armourpen
 from armourpen.errors import GcsError, ScenarioError
 from armourpen.gurps.locations import Location
-from armourpen.gurps.scenario import GurpsScenario, Target
+from armourpen.gurps.model import GurpsScenario, Target
 
 OGRE = character(
     name="Ogre", hp=20, st=20, ht=13,
@@ -57,7 +57,7 @@ def scenario(damage: str, *line: dict[str, Any], **attack: Any) -> dict[str, Any
 def load(data: dict[str, Any], base: Path | None = None) -> GurpsScenario:
     """Parse a scenario mapping whose files are found in ``base`` (the current folder); its
     files are named by their absolute paths in a test's own folder, outside ``base``."""
-    from armourpen.gurps.scenario import parse_gurps
+    from armourpen.gcs.scenario import parse_gurps
 
     return parse_gurps(data, base=Path.cwd() if base is None else base, allow_outside_files=True)
 

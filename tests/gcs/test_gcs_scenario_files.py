@@ -14,7 +14,7 @@ from gcs.gcs_helpers import character
 
 import armourpen
 from armourpen.errors import GcsError, InputError, ScenarioError
-from armourpen.gurps.scenario import GurpsScenario
+from armourpen.gurps.model import GurpsScenario
 
 SECRET = "s3cret-Token"
 

@@ -4,7 +4,8 @@ from __future__ import annotations
 
 from typing import Any
 
-from armourpen.gurps.scenario import GurpsScenario, parse_gurps
+from armourpen.gurps.model import GurpsScenario
+from armourpen.gurps.scenario import parse_gurps
 
 
 def gurps(damage: str, *line: dict[str, Any], roll: int | None = None, **attack: Any) -> GurpsScenario:

@@ -17,8 +17,8 @@ import armourpen
 from armourpen.errors import ScenarioError
 from armourpen.gurps.chain import TargetResult, resolve_chain
 from armourpen.gurps.effects import Effects
+from armourpen.gurps.model import GurpsScenario
 from armourpen.gurps.pain import PainThreshold
-from armourpen.gurps.scenario import GurpsScenario
 from armourpen.gurps.shock import shock
 from armourpen.probability import odds, sample
 

@@ -8,9 +8,11 @@ from typing import Any
 
 import pytest
 
+import armourpen
 from armourpen.errors import InputError, NotationError, ScenarioError
 from armourpen.gurps.damage import Dr0Reading, InjuryTolerance, Location
-from armourpen.gurps.scenario import Cover, Target, parse_gurps
+from armourpen.gurps.model import Cover, Target
+from armourpen.gurps.scenario import parse_gurps
 
 BASE: dict[str, Any] = {
     "rules": "gurps",
@@ -156,14 +158,49 @@ def test_gurps_scenario_is_hashable_for_reuse() -> None:
     assert hash(parse_gurps(BASE)) == hash(parse_gurps(copy.deepcopy(BASE)))
 
 
-def test_gu10_location_names_are_the_locations_and_random() -> None:
-    from armourpen.gurps.locations import OTHER_BODIES, Location
-    from armourpen.gurps.scenario import LocationName
+# The humanoid hit locations of GU-4 (Basic Set pp. 398-400), in its order.
+HUMANOID = ["torso", "groin", "vitals", "skull", "eye", "face", "neck", "arm", "leg", "hand", "foot"]
 
-    humanoid = [loc.value for loc in Location if loc not in OTHER_BODIES]
-    assert [n.value for n in LocationName] == [*humanoid, "random"]
+
+def test_gu10_location_names_are_the_locations_and_random() -> None:
+    from armourpen.gurps.locations import OTHER_BODIES
+
+    assert list(armourpen.GURPS_HIT_LOCATIONS) == HUMANOID
+    assert list(armourpen.GURPS_ATTACK_LOCATIONS) == [*HUMANOID, "random"]
     # wings, tails and fins are hit on the bodies of GCS files only
     assert {loc.value for loc in OTHER_BODIES} == {"wing", "tail", "fin"}
+
+
+@pytest.mark.parametrize(("where", "edit"), [
+    ("attack.location", lambda d: d["attack"].update(location="wing")),
+    ("line[0].location", lambda d: d["line"][0].update(location="tail")),
+    ("line[0].dr.fin", lambda d: d["line"][0].update(dr={"fin": 3})),
+])
+def test_gu10_a_hand_written_target_is_hit_at_a_humanoid_location_only(
+    where: str, edit: Any
+) -> None:
+    with pytest.raises(ScenarioError) as info:
+        parse_gurps(_with(edit))
+    assert info.value.field == where
+    assert str(info.value).endswith("allowed: " + ", ".join(
+        HUMANOID + (["random"] if where.endswith("location") else [])))
+
+
+def test_the_schema_offers_the_choices_the_reader_accepts() -> None:
+    from armourpen.scenario import json_schema
+
+    defs = json_schema("gurps")["$defs"]
+    assert defs["LocationName"]["enum"] == [*HUMANOID, "random"]
+    assert defs["HumanoidLocation"]["enum"] == HUMANOID
+    assert defs["ToleranceName"]["enum"] == list(armourpen.GURPS_INJURY_TOLERANCES) == [
+        "none", "unliving", "homogenous", "diffuse", "no_brain", "no_vitals", "no_blood",
+        "no_eyes", "no_head", "no_neck"]
+    assert defs["InjuryTolerance"]["enum"] == list(armourpen.GURPS_COVER_INJURY_TOLERANCES) == [
+        "none", "unliving", "homogenous", "diffuse"]
+    assert defs["Dr0Reading"]["enum"] == list(armourpen.GURPS_DR0_READINGS) == [
+        "becomes_1", "multiplied"]
+    assert list(armourpen.GURPS_DAMAGE_TYPES) == [
+        "pi-", "pi", "pi+", "pi++", "imp", "cut", "cr", "burn", "cor", "tox", "fat", "kb"]
 
 
 @pytest.mark.parametrize(

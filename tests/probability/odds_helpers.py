@@ -12,7 +12,7 @@ from hypothesis import strategies as st
 from armourpen.gurps.chain import TargetResult, resolve_chain
 from armourpen.gurps.damage import basic_damage
 from armourpen.gurps.locations import HUMANOID, Location
-from armourpen.gurps.scenario import GurpsScenario
+from armourpen.gurps.model import GurpsScenario
 
 GRAY: dict[str, Any] = {
     "rules": "gurps",

@@ -10,7 +10,7 @@ from hypothesis import given, settings
 from probability.odds_helpers import scenarios
 
 import armourpen
-from armourpen.gurps.scenario import GurpsScenario
+from armourpen.gurps.model import GurpsScenario
 from armourpen.limits import LimitError, Limits
 from armourpen.probability.fast import model_for
 from armourpen.probability.model import hit_patterns, odds_work, pattern_shape, placements

@@ -6,25 +6,16 @@ They are read from the file's computed (``calc``) fields as GCS wrote them, neve
 
 from __future__ import annotations
 
-import os
 from dataclasses import dataclass, field
 from typing import Any
 
 from armourpen.explain import Caution
+from armourpen.gurps.choices import INJURY_TOLERANCES
+from armourpen.gurps.damage import InjuryTolerance
 from armourpen.gurps.pain import PainThreshold
 
 # The kinds of Injury Tolerance, in the order (and with the keys) of the GURPS scenario keys.
-INJURY_TOLERANCE_KINDS = (
-    "unliving",
-    "homogenous",
-    "diffuse",
-    "no_brain",
-    "no_vitals",
-    "no_blood",
-    "no_eyes",
-    "no_head",
-    "no_neck",
-)
+INJURY_TOLERANCE_KINDS = tuple(k for k in INJURY_TOLERANCES if k != InjuryTolerance.NONE)
 ALL = "all"  # the key of calc.dr that counts against every attack; other keys add to it
 
 
@@ -188,27 +179,6 @@ class GcsCharacter:
     pain_threshold: PainThreshold = PainThreshold.NORMAL  # High or Low Pain Threshold (GU-11)
     tail_is_limb: bool = False  # an Extra Arm or Striker on the tail (Basic Set p. 552)
     source: str = field(default="", compare=False)
-
-    @classmethod
-    def from_bytes(cls, data: bytes, source: str = "(uploaded file)") -> GcsCharacter:
-        """Read the bytes of a ``.gcs`` file (an upload); ``source`` names it in errors."""
-        from armourpen.gcs.reader import parse_bytes
-
-        return parse_bytes(data, source)
-
-    @classmethod
-    def from_mapping(cls, data: object, source: str = "(GCS data)") -> GcsCharacter:
-        """Read an already parsed ``.gcs`` file (its JSON as Python values)."""
-        from armourpen.gcs.reader import parse_mapping
-
-        return parse_mapping(data, source)
-
-    @classmethod
-    def load(cls, path: str | os.PathLike[str]) -> GcsCharacter:
-        """Read a ``.gcs`` file from disk."""
-        from armourpen.gcs.reader import read_path
-
-        return read_path(path)
 
     def to_dict(self) -> dict[str, Any]:
         return {

@@ -69,7 +69,7 @@ class Overrides:
 
 @dataclass(frozen=True, slots=True)
 class GcsTarget:
-    """What a GCS file gives a target: the fields of :class:`~armourpen.gurps.scenario.Target`
+    """What a GCS file gives a target: the fields of :class:`~armourpen.gurps.model.Target`
     that come from it, with the steps and warnings that report the reading."""
 
     hp: int

@@ -8,7 +8,7 @@ that object and of everything in front of it; otherwise it stops there.
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from fractions import Fraction
 from functools import lru_cache
 from typing import Any
@@ -27,9 +27,9 @@ from armourpen.gurps.damage import (
     wounding_modifier,
 )
 from armourpen.gurps.effects import NULL_EFFECTS, Effects, injury_effects
-from armourpen.gurps.locations import RANDOM, Location, LocationRoll, counts_as, lands_on
+from armourpen.gurps.locations import RANDOM, Location, LocationRoll, Random, counts_as, lands_on
+from armourpen.gurps.model import Cover, GurpsScenario, Target
 from armourpen.gurps.notation import Damage, DamageType
-from armourpen.gurps.scenario import Cover, GurpsScenario, Target
 from armourpen.gurps.traits import LACKING_NOTES, hardened_divisor
 from armourpen.serialize import exact, number
 
@@ -234,7 +234,7 @@ def line_prep(scenario: GurpsScenario) -> LinePrep:
 HitLocation = Location | LocationRoll
 
 
-def resolve_chain(  # noqa: C901, PLR0912, PLR0915 (GU-5 to GU-8 in line order, one step each)
+def resolve_chain(
     scenario: GurpsScenario,
     basic_damage: int,
     hits: tuple[bool, ...] | None = None,
@@ -247,125 +247,169 @@ def resolve_chain(  # noqa: C901, PLR0912, PLR0915 (GU-5 to GU-8 in line order, 
     ``locations[i]`` is where the i-th target is hit (a location, or the roll that chose it); None
     means each target's own location, which must then not be random (GU-10).
     """
-    n_targets = sum(1 for e in scenario.line if isinstance(e, Target))
+    n_targets = len(scenario.targets)
     if hits is not None and len(hits) != n_targets:
         raise InputError("hits", hits, f"one flag per target: {n_targets} of them")
     if locations is not None and len(locations) != n_targets:
         raise InputError("locations", locations, f"one location per target: {n_targets} of them")
     prep = line_prep(scenario)
-    damage = scenario.attack.damage
-    reading = scenario.settings.fractional_dr0
-    eligible = prep.eligible.value
-    steps: list[Step] = list(prep.eligible.steps)
-    warnings: list[Caution] = []
-    targets: list[TargetResult] = []
-    covers: list[CoverResult] = []
-    in_front = 0  # sum of effective cover DRs passed so far
-    stopped_in: str | None = None
-    reached = True
+    shot = _Shot(scenario.attack.damage, scenario.settings.fractional_dr0, basic_damage,
+                 prep.eligible.value, hits is None, list(prep.eligible.steps))
     k = 0  # target number
-    first = True
     for i, e in enumerate(scenario.line):
         if isinstance(e, Cover):
-            if not reached:
-                covers.append(CoverResult(e.name, e.index, False, None, False))
-                continue
-            c = prep.cover[i]
-            assert c is not None
-            passes = eligible and basic_damage > in_front + c.value
-            if eligible:
-                steps.extend(c.steps)
-                steps.append(_pass_step(e.name, basic_damage, in_front, c.value, passes))
-            else:
-                steps.append(Step("GU-5", f"{e.name}: the shot stops here"))
-            covers.append(CoverResult(e.name, e.index, True, c.value if eligible else None, passes))
-            if eligible:
-                in_front += c.value
-            first = False
-            if not passes:
-                reached, stopped_in = False, e.name
+            _through_cover(shot, e, prep.cover[i])
             continue
-
         hit = True if hits is None else bool(hits[k])
         where = e.location if locations is None else locations[k]
         k += 1
-        if not reached:
-            steps.append(Step("GU-7", f"{e.name}: not reached (the shot stopped in {stopped_in})"))
-            targets.append(TargetResult.untouched(e, reached=False))
-            continue
-        if not hit:
-            steps.append(
-                Step("GU-8", f"{e.name}: missed (hit chance {fmt(e.hit_chance)}); "
-                     "the shot goes on and this target adds no cover DR")
-            )
-            targets.append(TargetResult.untouched(e, reached=True))
-            continue
-        steps.append(_hit_step(e, first, hits is None))
-        first = False
-        if where == RANDOM:
-            raise ValueError(f"{e.name}: a random hit location must be rolled first (GU-10)")
-        rolled = where if isinstance(where, LocationRoll) else None
-        aimed = where.location if isinstance(where, LocationRoll) else where
-        assert isinstance(aimed, Location)
-        if rolled is not None:
-            steps.append(Step("GU-10", f"{e.name}: hit location {rolled} on the {rolled.body} "
-                              f"table: {rolled.location.value}"))
-        elif e.random_location:
-            steps.append(Step("GU-10", f"{e.name}: hit location {aimed.value} (random: "
-                              f"{e.body.ranges(aimed)} on 3d6)"))
-        landed = lands_on(aimed, e.lacking)
-        steps.extend(_prefixed(e.name, landed.steps))
-        tp = target_prep(damage, reading, e, landed.value)
-        steps.extend(Step("GU-14", f"{e.name}: {LACKING_NOTES[kind]}") for kind in sorted(e.lacking))
-        steps.extend(tp.counts_as.steps)
-        steps.extend(tp.own.steps)
-        total_dr = in_front + tp.own.value
-        if damage.type is DamageType.KB:
-            penetrating = 0
-            steps.append(Step("GU-13", f"{e.name}: kb pushes and does no damage: penetrating 0"))
-        else:
-            penetrating = max(0, basic_damage - total_dr)
-            if in_front:
-                steps.append(
-                    Step("GU-7", f"{e.name}: DR faced = cover DR {in_front} in front + own DR "
-                         f"{tp.own.value} = {total_dr}")
-                )
-            steps.append(
-                Step("GU-4", f"{e.name}: penetrating = max(0, {basic_damage} - {total_dr}) "
-                     f"= {penetrating}")
-            )
-        wound = tp.wounding
-        if penetrating:
-            steps.extend(wound.steps)
-            warnings.extend(Caution(w.rule, f"{e.name}: {w.text}") for w in wound.warnings)
-        hurt = injury(penetrating, wound.modifier, damage.type, e.injury_tolerance, e.vulnerability)
-        steps.extend(_prefixed(e.name, hurt.steps))
-        fx = injury_effects(damage.type, e, landed.value, tp.counts_as.value, penetrating,
-                            hurt.value, basic_damage - in_front)
-        steps.extend(_prefixed(e.name, fx.steps))
-        if eligible:
-            c = tp.cover
-            passes = basic_damage > in_front + c.value
-            steps.extend(c.steps)
-            steps.append(_pass_step(e.name, basic_damage, in_front, c.value, passes))
-            in_front += c.value
-            cdr = c.value
-        else:
-            passes, cdr = False, None  # GU-5: nothing goes on, no cover DR applies
-        targets.append(
-            TargetResult(
-                e.name, e.index, True, True, total_dr, penetrating, fx.value.injury, cdr, passes,
-                own_dr=tp.own.value, dr_in_front=total_dr - tp.own.value, wounding=wound.modifier,
-                hit_chance=e.hit_chance, location=landed.value, location_roll=rolled,
-                effects=fx.value,
-            )
+        shot.targets.append(_at_target(shot, e, hit, where))
+    return ChainResult(tuple(shot.targets), tuple(shot.covers), shot.stopped_in, shot.eligible,
+                       tuple(shot.steps), tuple(shot.warnings))
+
+
+@dataclass(slots=True)
+class _Shot:
+    """The shot as it goes down the line (GU-7): the cover DR it has passed, where it stopped,
+    what it did so far and the steps that say so."""
+
+    damage: Damage
+    reading: Dr0Reading
+    basic: int  # basic damage
+    eligible: bool  # it can overpenetrate (GU-5)
+    assumed: bool  # every target is taken as hit (no hits given, GU-8)
+    steps: list[Step]
+    warnings: list[Caution] = field(default_factory=list)
+    targets: list[TargetResult] = field(default_factory=list)
+    covers: list[CoverResult] = field(default_factory=list)
+    in_front: int = 0  # sum of effective cover DRs passed so far
+    stopped_in: str | None = None
+    first: bool = True  # nothing has been hit yet
+
+    @property
+    def reached(self) -> bool:
+        return self.stopped_in is None
+
+
+def _through_cover(shot: _Shot, e: Cover, c: Explained[int] | None) -> None:
+    """The shot at a piece of cover: it passes when it beats all cover DR so far (GU-6, GU-7)."""
+    if not shot.reached:
+        shot.covers.append(CoverResult(e.name, e.index, False, None, False))
+        return
+    assert c is not None
+    passes = shot.eligible and shot.basic > shot.in_front + c.value
+    if shot.eligible:
+        shot.steps.extend(c.steps)
+        shot.steps.append(_pass_step(e.name, shot.basic, shot.in_front, c.value, passes))
+    else:
+        shot.steps.append(Step("GU-5", f"{e.name}: the shot stops here"))
+    shot.covers.append(CoverResult(e.name, e.index, True, c.value if shot.eligible else None,
+                                   passes))
+    if shot.eligible:
+        shot.in_front += c.value
+    shot.first = False
+    if not passes:
+        shot.stopped_in = e.name
+
+
+def _at_target(shot: _Shot, e: Target, hit: bool, where: HitLocation | Random) -> TargetResult:
+    """The shot at a target: not reached (GU-7), missed (GU-8), or hit where it lands (GU-10),
+    wounded (GU-3, GU-4, GU-9 to GU-14) and passed or not (GU-6, GU-7)."""
+    if not shot.reached:
+        shot.steps.append(Step("GU-7", f"{e.name}: not reached (the shot stopped in "
+                               f"{shot.stopped_in})"))
+        return TargetResult.untouched(e, reached=False)
+    if not hit:
+        shot.steps.append(
+            Step("GU-8", f"{e.name}: missed (hit chance {fmt(e.hit_chance)}); "
+                 "the shot goes on and this target adds no cover DR")
         )
-        if not passes:
-            reached, stopped_in = False, e.name
-            if not eligible:
-                steps.append(Step("GU-5", f"{e.name}: the shot stops here"))
-    return ChainResult(tuple(targets), tuple(covers), stopped_in, eligible, tuple(steps),
-                       tuple(warnings))
+        return TargetResult.untouched(e, reached=True)
+    shot.steps.append(_hit_step(e, shot.first, shot.assumed))
+    shot.first = False
+    landed, rolled = _landing(shot.steps, e, where)
+    tp = target_prep(shot.damage, shot.reading, e, landed)
+    shot.steps.extend(Step("GU-14", f"{e.name}: {LACKING_NOTES[kind]}")
+                      for kind in sorted(e.lacking))
+    shot.steps.extend(tp.counts_as.steps)
+    shot.steps.extend(tp.own.steps)
+    total_dr = shot.in_front + tp.own.value
+    penetrating = _penetrating(shot, e.name, tp.own.value, total_dr)
+    fx = _wounded(shot, e, landed, tp, penetrating)
+    passes, cdr = _pass_on(shot, e.name, tp.cover)
+    if not passes:
+        shot.stopped_in = e.name
+        if not shot.eligible:
+            shot.steps.append(Step("GU-5", f"{e.name}: the shot stops here"))
+    return TargetResult(
+        e.name, e.index, True, True, total_dr, penetrating, fx.injury, cdr, passes,
+        own_dr=tp.own.value, dr_in_front=total_dr - tp.own.value, wounding=tp.wounding.modifier,
+        hit_chance=e.hit_chance, location=landed, location_roll=rolled, effects=fx,
+    )
+
+
+def _landing(steps: list[Step], e: Target, where: HitLocation | Random
+             ) -> tuple[Location, LocationRoll | None]:
+    """Where the hit lands (GU-10, GU-14), and the roll that chose it."""
+    if where == RANDOM:
+        raise ValueError(f"{e.name}: a random hit location must be rolled first (GU-10)")
+    rolled = where if isinstance(where, LocationRoll) else None
+    aimed = where.location if isinstance(where, LocationRoll) else where
+    assert isinstance(aimed, Location)
+    if rolled is not None:
+        steps.append(Step("GU-10", f"{e.name}: hit location {rolled} on the {rolled.body} "
+                          f"table: {rolled.location.value}"))
+    elif e.random_location:
+        steps.append(Step("GU-10", f"{e.name}: hit location {aimed.value} (random: "
+                          f"{e.body.ranges(aimed)} on 3d6)"))
+    landed = lands_on(aimed, e.lacking)
+    steps.extend(_prefixed(e.name, landed.steps))
+    return landed.value, rolled
+
+
+def _penetrating(shot: _Shot, name: str, own: int, total_dr: int) -> int:
+    """The damage that gets through the cover in front and the target's own DR (GU-4, GU-7)."""
+    if shot.damage.type is DamageType.KB:
+        shot.steps.append(Step("GU-13", f"{name}: kb pushes and does no damage: penetrating 0"))
+        return 0
+    penetrating = max(0, shot.basic - total_dr)
+    if shot.in_front:
+        shot.steps.append(
+            Step("GU-7", f"{name}: DR faced = cover DR {shot.in_front} in front + own DR "
+                 f"{own} = {total_dr}")
+        )
+    shot.steps.append(
+        Step("GU-4", f"{name}: penetrating = max(0, {shot.basic} - {total_dr}) = {penetrating}")
+    )
+    return penetrating
+
+
+def _wounded(shot: _Shot, e: Target, landed: Location, tp: TargetPrep, penetrating: int
+             ) -> Effects:
+    """The injury and what it does (GU-4, GU-9 to GU-14)."""
+    wound = tp.wounding
+    if penetrating:
+        shot.steps.extend(wound.steps)
+        shot.warnings.extend(Caution(w.rule, f"{e.name}: {w.text}") for w in wound.warnings)
+    hurt = injury(penetrating, wound.modifier, shot.damage.type, e.injury_tolerance,
+                  e.vulnerability)
+    shot.steps.extend(_prefixed(e.name, hurt.steps))
+    fx = injury_effects(shot.damage.type, e, landed, tp.counts_as.value, penetrating, hurt.value,
+                        shot.basic - shot.in_front)
+    shot.steps.extend(_prefixed(e.name, fx.steps))
+    return fx.value
+
+
+def _pass_on(shot: _Shot, name: str, c: Explained[int]) -> tuple[bool, int | None]:
+    """Whether the shot goes on past a target it hit, and the cover DR the target adds (GU-6,
+    GU-7); an attack that cannot overpenetrate stops, and no cover DR applies (GU-5)."""
+    if not shot.eligible:
+        return False, None
+    passes = shot.basic > shot.in_front + c.value
+    shot.steps.extend(c.steps)
+    shot.steps.append(_pass_step(name, shot.basic, shot.in_front, c.value, passes))
+    shot.in_front += c.value
+    return passes, c.value
 
 
 def _hit_step(t: Target, first: bool, assumed: bool) -> Step:

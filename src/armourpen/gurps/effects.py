@@ -22,7 +22,7 @@ from armourpen.gurps.notation import DamageType
 from armourpen.gurps.shock import causes_shock, shock
 
 if TYPE_CHECKING:
-    from armourpen.gurps.scenario import Target
+    from armourpen.gurps.model import Target
 
 # The vocabulary of ``Effects.names``, in the order they are listed.
 EFFECT_NAMES = (

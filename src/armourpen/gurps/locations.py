@@ -35,7 +35,7 @@ class Location(StrEnum):
     HAND = "hand"
     FOOT = "foot"
     # Locations of other body types (Basic Set p. 552), hit on GCS bodies: a target maps each to
-    # the location whose rules it follows (:attr:`~armourpen.gurps.scenario.Target.rules`).
+    # the location whose rules it follows (:attr:`~armourpen.gurps.model.Target.rules`).
     WING = "wing"
     TAIL = "tail"
     FIN = "fin"
@@ -43,6 +43,9 @@ class Location(StrEnum):
 
 # The locations only other body types have: hand-written targets (humanoid) cannot be hit there.
 OTHER_BODIES = frozenset({Location.WING, Location.TAIL, Location.FIN})
+# A humanoid's locations, in the order of GU-4: where a hand-written target is hit, and the keys
+# of a table of DR by location (GU-3).
+HUMANOID_LOCATIONS: tuple[Location, ...] = tuple(loc for loc in Location if loc not in OTHER_BODIES)
 LIMBS = frozenset({Location.ARM, Location.LEG})
 EXTREMITIES = frozenset({Location.HAND, Location.FOOT})
 

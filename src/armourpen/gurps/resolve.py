@@ -10,9 +10,9 @@ from armourpen.gurps.chain import HitLocation, resolve_chain
 from armourpen.gurps.damage import basic_damage
 from armourpen.gurps.dice import roll_damage
 from armourpen.gurps.locations import RANDOM, roll_location
+from armourpen.gurps.model import GurpsScenario
 from armourpen.gurps.outcome import GurpsOutcome
 from armourpen.gurps.roll import seed_from
-from armourpen.gurps.scenario import GurpsScenario
 
 
 def seed_for(scenario: GurpsScenario, seed: int | random.Random | None) -> int | None:

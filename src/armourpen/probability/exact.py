@@ -20,8 +20,8 @@ from armourpen.probability.model import HitPatterns, Model, Wound, hit_patterns
 from armourpen.probability.result import OddsResult, TargetOdds
 
 if TYPE_CHECKING:
+    from armourpen.gurps.model import GurpsScenario
     from armourpen.gurps.notation import Damage
-    from armourpen.gurps.scenario import GurpsScenario
 
 
 def basic_damage_distribution(damage: Damage) -> tuple[tuple[int, ...], tuple[int, ...]]:

@@ -41,8 +41,8 @@ _UNHURT: Mapping[int, Wound] = {0: NO_WOUND}
 if TYPE_CHECKING:
     from armourpen.gurps.damage import Dr0Reading
     from armourpen.gurps.locations import Location
+    from armourpen.gurps.model import GurpsScenario, Target
     from armourpen.gurps.notation import Damage
-    from armourpen.gurps.scenario import GurpsScenario, Target
     from armourpen.limits import Limits
 
 
@@ -253,7 +253,7 @@ def line_model(
 ) -> LineModel | None:
     """The threshold twin of ``scenario``'s chain, or None when the attack cannot overpenetrate."""
     from armourpen.gurps.chain import line_prep, target_prep
-    from armourpen.gurps.scenario import Target
+    from armourpen.gurps.model import Target
 
     prep = line_prep(scenario)
     if not prep.eligible.value:

@@ -24,8 +24,8 @@ if TYPE_CHECKING:
     from armourpen.gurps.damage import Dr0Reading
     from armourpen.gurps.effects import Effects
     from armourpen.gurps.locations import Location
+    from armourpen.gurps.model import GurpsScenario, Target
     from armourpen.gurps.notation import Damage
-    from armourpen.gurps.scenario import GurpsScenario, Target
 
 # 2**12 patterns at most: beyond that exact enumeration is slow; sampling has the same cap.
 MAX_UNCERTAIN_TARGETS = 12

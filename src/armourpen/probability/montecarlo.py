@@ -37,8 +37,8 @@ if TYPE_CHECKING:
     import numpy as np
     import numpy.typing as npt
 
+    from armourpen.gurps.model import GurpsScenario
     from armourpen.gurps.notation import Damage
-    from armourpen.gurps.scenario import GurpsScenario
 
 DEFAULT_CHUNK = 1 << 18  # arrays of a few MB stay in cache: faster than larger chunks
 MAX_SAMPLES = 10**12

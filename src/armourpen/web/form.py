@@ -147,9 +147,9 @@ def card_of(entry: object, rules: str) -> CardForm:
 def _dr_table(dr: object) -> dict[str, int] | None:
     """A target's ``dr`` as the card's table of DR by location shows it, or None when it is not
     a table of humanoid locations to whole numbers."""
-    from armourpen.gurps.scenario import HumanoidLocation
+    from armourpen import GURPS_HIT_LOCATIONS
 
-    names = {h.value for h in HumanoidLocation}
+    names = set(GURPS_HIT_LOCATIONS)
     if not isinstance(dr, dict) or not all(
         k in names and isinstance(v, int) and not isinstance(v, bool) for k, v in dr.items()
     ):

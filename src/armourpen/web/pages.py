@@ -159,30 +159,12 @@ def _state_from(s: str | None, example: str | None, rules: str | None) -> tuple[
     return dict(GURPS_DEFAULT if rules == "gurps" else PENAV_DEFAULT), None
 
 
-def _enum(schema: dict[str, Any], model: str, key: str) -> list[str]:
-    """The values a key of a schema's model allows (through ``$ref``, ``anyOf`` and ``items``),
-    or the keys a table in it may have (``propertyNames``)."""
-    defs = schema.get("$defs", {})
-    stack = [defs.get(model, {}).get("properties", {}).get(key, {})]
-    while stack:
-        node = stack.pop(0)
-        if "enum" in node:
-            return [str(v) for v in node["enum"]]
-        if "$ref" in node:
-            stack.append(defs.get(str(node["$ref"]).rsplit("/", 1)[-1], {}))
-        stack.extend(node.get("anyOf", []))
-        for inner in ("items", "propertyNames"):
-            if isinstance(node.get(inner), dict):
-                stack.append(node[inner])
-    return []
-
-
 def _choices(state: WebState) -> dict[str, Any]:
-    """The options of the form's lists: from the catalog and the scenario schemas."""
+    """The options of the form's lists: from the catalog and the rule sets' choices."""
+    import armourpen
     from armourpen.penav.ammo import OPTIONAL_RULES
-    from armourpen.scenario import example_names, json_schema
+    from armourpen.scenario import example_names
 
-    gurps = json_schema("gurps")
     unread = state.catalog_problem is not None  # no lists: every PEN/AV shot says why
     vehicles = [] if unread else state.catalog.items("vehicle")
     return {
@@ -190,10 +172,10 @@ def _choices(state: WebState) -> dict[str, Any]:
         "ammo": [] if unread else [a.name for a in state.catalog.items("ammo")],
         "vehicles": [(v.name, list(getattr(v, "faces", {}))) for v in vehicles],
         "optional_rules": sorted(OPTIONAL_RULES),
-        "locations": _enum(gurps, "_Attack", "location"),
-        "tolerances": _enum(gurps, "_Target", "injury_tolerance"),
-        "dr_locations": _enum(gurps, "_Target", "dr"),  # a table's keys (GU-3)
-        "cover_tolerances": _enum(gurps, "_CoverSpec", "injury_tolerance"),
+        "locations": list(armourpen.GURPS_ATTACK_LOCATIONS),
+        "tolerances": list(armourpen.GURPS_INJURY_TOLERANCES),
+        "dr_locations": list(armourpen.GURPS_HIT_LOCATIONS),  # a table's keys (GU-3)
+        "cover_tolerances": list(armourpen.GURPS_COVER_INJURY_TOLERANCES),
         "examples": example_names(),
     }
 

@@ -1,0 +1,155 @@
+"""The GURPS rule set's scenario reader, with targets read from GCS character files.
+
+:func:`armourpen.gurps.scenario.parse_gurps` reads a scenario; a target that names a GCS file
+(``{ target = "Ogre", gcs = "Ogre.gcs" }``) is read here: the file (or its JSON, or a character
+already read) becomes a :class:`~armourpen.gurps.model.Target` (:mod:`armourpen.gcs.target`), and
+the keys written beside ``gcs`` override it. GCS knows the GURPS rule set; the rule set does not
+know GCS.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+from armourpen.errors import WITHHELD, FileName, GcsError, InputError, ScenarioError
+from armourpen.gcs.model import GcsCharacter
+from armourpen.gcs.reader import parse_mapping, read_path
+from armourpen.gcs.target import Overrides, from_character
+from armourpen.gurps.locations import HUMANOID, Location, Random
+from armourpen.gurps.model import GurpsAttack, GurpsScenario, Target
+from armourpen.gurps.scenario import ReadTarget, hit_chance, pain_threshold, tolerances
+from armourpen.gurps.scenario import parse_gurps as parse_scenario
+from armourpen.gurps.schema import GcsTargetEntry
+from armourpen.limits import DEFAULT_LIMITS, Limits
+
+
+def parse_gurps(
+    data: Mapping[str, Any], base: Path | None = None, limits: Limits = DEFAULT_LIMITS,
+    *, checked: bool = False, allow_outside_files: bool = False,
+) -> GurpsScenario:
+    """Validate a whole scenario mapping (``rules = "gurps"``) into a :class:`GurpsScenario`.
+
+    A target's ``gcs`` file is found relative to ``base`` (the scenario file's folder) and read
+    within ``limits``; it must lie in ``base`` or below it unless ``allow_outside_files``, and
+    a refusal of its content repeats no value from it. Without ``base`` no file may be named
+    (``gcs`` holds the file's JSON, or a value :func:`armourpen.load_gcs` returned).
+    ``checked``: the caller has run :func:`armourpen.reading.check_tree` on ``data`` (as
+    ``load_scenario`` does).
+    """
+    return parse_scenario(data, checked=checked,
+                          characters=Characters(base, allow_outside_files, limits))
+
+
+@dataclass(frozen=True, slots=True)
+class Characters:
+    """Reads the targets of a scenario given by GCS character files
+    (a :class:`~armourpen.gurps.scenario.CharacterReader`): files in ``base`` or below it unless
+    ``outside`` (None: no file may be named), within ``limits``."""
+
+    base: Path | None
+    outside: bool
+    limits: Limits
+
+    def __call__(self, entry: GcsTargetEntry, index: int, attack: GurpsAttack,
+                 first: bool) -> ReadTarget:
+        here = f"line[{index}]"
+        pain_threshold(entry.high_pain_threshold, entry.low_pain_threshold, here)  # not both
+        character, source = self.character(entry.gcs, f"{here}.gcs")
+        chance = hit_chance(entry.hit_chance, f"{here}.hit_chance", first)
+        kinds: tuple[str, ...] | None = None
+        if entry.injury_tolerance is not None:
+            # one of each, at most one body; the file's reading keeps the names
+            tolerances(entry.injury_tolerance, f"{here}.injury_tolerance")
+            names = [entry.injury_tolerance] if isinstance(entry.injury_tolerance, str) \
+                else entry.injury_tolerance
+            kinds = tuple(n for n in names if n != "none")
+        location: str | Location | Random = attack.location
+        where = "attack.location"
+        if entry.location is not None:
+            location, where = entry.location, f"{here}.location"
+        read = from_character(
+            character, entry.target, source, here, attack.damage, location,
+            Overrides(entry.hp, entry.st, entry.dr, entry.dr_back, entry.hardened,
+                      entry.perfect_balance, kinds, entry.high_pain_threshold,
+                      entry.low_pain_threshold),
+            field=where,
+        )
+        target = Target(
+            name=entry.target,
+            hp=read.hp,
+            dr=read.dr,
+            dr_back=read.dr_back,
+            injury_tolerance=read.injury_tolerance,
+            hit_chance=chance,
+            location=read.location,
+            index=index,
+            st=read.st,
+            flexible=entry.flexible,
+            vulnerability=entry.vulnerability,
+            hardened=read.hardened,
+            perfect_balance=read.perfect_balance,
+            groin_double_shock=entry.groin_double_shock,
+            pain_threshold=read.pain_threshold,
+            lacking=read.lacking,
+            body=HUMANOID if read.body is None else read.body,
+            dr_at=read.dr_at,
+            skull_dr_included=read.skull_dr_included,
+            rules=read.rules,
+        )
+        return ReadTarget(target, read.steps, read.warnings)
+
+    def character(self, raw: object, where: str) -> tuple[GcsCharacter, str]:
+        """The GCS character a target names, and how steps name it: a file relative to ``base``,
+        the file's JSON itself, or from Python a value already read (:func:`armourpen.load_gcs`,
+        e.g. an upload's)."""
+        if isinstance(raw, GcsCharacter):
+            return raw, raw.source or f"{raw.name}'s GCS data"
+        if isinstance(raw, Mapping):
+            return self._json(raw, where), where
+        if not isinstance(raw, str) or not raw.strip():
+            raise ScenarioError(where, raw, _GCS_ALLOWED)
+        if self.base is None:
+            raise ScenarioError(where, raw, "here, a GCS file's JSON (an object): this scenario "
+                                "was not read from a file, so it names no files (from Python, "
+                                "give load_scenario(..., base=folder))")
+        path = Path(raw) if Path(raw).is_absolute() else self.base / raw
+        if not self.outside:
+            _within(path, self.base, raw, where)
+        try:
+            return read_path(path, field=where, limits=self.limits), raw
+        except GcsError as exc:
+            if isinstance(exc.value, FileName) or exc.value in (str(path), "(missing)"):
+                raise  # about the file itself (not there, not JSON) or a key it lacks: no content
+            # the file may be any file the user can read: its path and the field, never its content
+            raise GcsError(exc.field, WITHHELD, exc.allowed) from None
+
+    def _json(self, raw: Mapping[str, Any], where: str) -> GcsCharacter:
+        try:
+            return parse_mapping(raw, where, field=where, limits=self.limits)
+        except InputError as exc:  # a GcsError, or a LimitError naming a field of the file
+            # the file's JSON written in the scenario: its fields are named by their path in it
+            # (line[0].gcs.settings), not as a file's are (Ogre.gcs: settings)
+            inside = exc.field.removeprefix(f"{where}: ")
+            if inside == exc.field:
+                raise
+            raise exc.at(f"{where}.{inside}") from None
+
+
+def _within(path: Path, base: Path, raw: str, where: str) -> None:
+    """Refuse a file outside the scenario's folder (``..``, an absolute path, a link leading out):
+    a scenario from elsewhere must not read the user's other files."""
+    try:
+        inside = path.resolve().is_relative_to(base.resolve())
+    except (OSError, RuntimeError, ValueError):  # a loop of links, a NUL character
+        inside = False
+    if not inside:
+        folder = base.absolute()
+        raise ScenarioError(where, raw, f"a file in the scenario's folder ({folder}) or below it; "
+                            "another is read only when allowed (--allow-outside-files, or "
+                            "allow_outside_files=True in Python)")
+
+
+_GCS_ALLOWED = "a GCS character file (.gcs) as a path relative to the scenario file, or its JSON"

@@ -1,0 +1,29 @@
+"""What a GURPS scenario lets its writer choose, as the lists a front end offers.
+
+Each list is taken from the rule set's own values (never written out again), in the order the
+rules give them; the scenario schema (:mod:`armourpen.gurps.schema`) accepts exactly these.
+"""
+
+from __future__ import annotations
+
+from armourpen.gurps.damage import Dr0Reading, InjuryTolerance
+from armourpen.gurps.locations import HUMANOID_LOCATIONS, RANDOM, Lacking
+from armourpen.gurps.notation import DamageType
+
+# The damage types of a damage string (GU-1, GU-4): "pi-", "pi", ..., "kb".
+DAMAGE_TYPES: tuple[str, ...] = tuple(t.value for t in DamageType)
+# Where a hand-written target is hit (GU-4, GU-10): the keys of a table of DR by location (GU-3).
+HIT_LOCATIONS: tuple[str, ...] = tuple(loc.value for loc in HUMANOID_LOCATIONS)
+# Where an attack is aimed: a location, or "random" to roll the body's table (GU-10).
+ATTACK_LOCATIONS: tuple[str, ...] = (*HIT_LOCATIONS, RANDOM)
+# The kinds of Injury Tolerance a target may list (GU-4, GU-14): "none", the body's kind, the
+# parts it lacks.
+INJURY_TOLERANCES: tuple[str, ...] = (*(t.value for t in InjuryTolerance),
+                                      *(k.value for k in Lacking))
+# The kinds of Injury Tolerance of cover (GU-6): a body's kind only.
+COVER_INJURY_TOLERANCES: tuple[str, ...] = tuple(t.value for t in InjuryTolerance)
+# The readings of DR 0 against a fractional armour divisor (GU-3), ``settings.fractional_dr0``.
+DR0_READINGS: tuple[str, ...] = tuple(r.value for r in Dr0Reading)
+
+__all__ = ["ATTACK_LOCATIONS", "COVER_INJURY_TOLERANCES", "DAMAGE_TYPES", "DR0_READINGS",
+           "HIT_LOCATIONS", "INJURY_TOLERANCES"]

@@ -1,0 +1,138 @@
+"""The frozen values of a GURPS scenario: the attack and the line of targets and cover."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from fractions import Fraction
+from typing import ClassVar
+
+from armourpen.explain import Caution, Explained, Step
+from armourpen.gurps.damage import Dr0Reading, InjuryTolerance
+from armourpen.gurps.locations import HUMANOID, RANDOM, BodyType, Lacking, Location, Random
+from armourpen.gurps.notation import Damage
+from armourpen.gurps.pain import PainThreshold
+
+
+@dataclass(frozen=True, slots=True)
+class GurpsAttack:
+    """The attack: its damage and either a fixed roll or a seed (or neither: a fresh roll)."""
+
+    damage: Damage
+    roll: int | None = None
+    seed: int | None = None
+    ranged: bool = True
+    location: Location | Random = Location.TORSO
+
+
+@dataclass(frozen=True, slots=True)
+class Target:
+    """A person, creature or machine in the line of fire (it takes injury).
+
+    ``index`` is its position in the line; ``hit_chance`` is exact (GU-8). ``location`` is where
+    the shot hits it, or ``"random"`` to roll on ``body``'s table (GU-10). ``injury_tolerance`` is
+    the body's kind (GU-4) and ``lacking`` the parts it has not (GU-14); ``st`` (knockback, GU-13)
+    defaults to HP.
+    """
+
+    name: str
+    hp: int
+    dr: int = 0
+    dr_back: int = 0
+    injury_tolerance: InjuryTolerance = InjuryTolerance.NONE
+    hit_chance: Fraction = Fraction(1)
+    location: Location | Random = Location.TORSO
+    index: int = 0
+    st: int | None = None
+    flexible: bool = False
+    vulnerability: int = 1
+    hardened: int = 0
+    perfect_balance: bool = False
+    groin_double_shock: bool = False
+    pain_threshold: PainThreshold = PainThreshold.NORMAL
+    lacking: frozenset[Lacking] = frozenset()
+    body: BodyType = HUMANOID
+    dr_at: tuple[tuple[Location, int, int], ...] = ()
+    skull_dr_included: bool = False
+    rules: tuple[tuple[Location, Location, str], ...] = ()
+    dr_table: bool = False
+
+    def dr_for(self, hit: Location) -> tuple[int, int]:
+        """The DR where the shot enters and where it leaves, hit at ``hit``.
+
+        ``dr_at`` gives them per location (a GCS file's body, or a scenario's table of DR by
+        location: ``dr_table``, GU-3); elsewhere ``dr``/``dr_back``.
+        """
+        for where, dr, back in self.dr_at:
+            if where is hit:
+                return dr, back
+        return self.dr, self.dr_back
+
+    def rules_for(self, hit: Location) -> Explained[Location]:
+        """The location whose wounding and crippling rules ``hit`` follows (a wing: an arm).
+
+        ``rules`` maps the locations of other body types (GU-10, Basic Set p. 552) with the reading
+        to report; a humanoid location follows its own rules.
+        """
+        for where, treated, why in self.rules:
+            if where is hit:
+                return Explained.of(treated, "GU-10", f"{hit.value}: {why}")
+        return Explained(hit)
+
+    @property
+    def knockback_st(self) -> int:
+        """ST for knockback: ``st``, or HP when not given (GU-13)."""
+        return self.hp if self.st is None else self.st
+
+    @property
+    def random_location(self) -> bool:
+        return self.location == RANDOM
+
+
+@dataclass(frozen=True, slots=True)
+class Cover:
+    """An object in the line of fire that only stops damage (GU-6): a wall, a door, a car."""
+
+    name: str
+    dr: int
+    dr_back: int = 0
+    hp: int | None = None
+    slab: bool = False
+    injury_tolerance: InjuryTolerance = InjuryTolerance.HOMOGENOUS
+    index: int = 0
+
+
+LineEntry = Target | Cover
+
+
+@dataclass(frozen=True, slots=True)
+class GurpsSettings:
+    """Readings a table may choose; ``fractional_dr0`` is GU-3's DR 0 against (0.5), (0.2), (0.1)."""
+
+    fractional_dr0: Dr0Reading = Dr0Reading.BECOMES_1
+
+
+@dataclass(frozen=True, slots=True)
+class GurpsScenario:
+    """A validated GURPS scenario: the attack and the line from the shooter outward."""
+
+    rules: ClassVar[str] = "gurps"
+
+    attack: GurpsAttack
+    line: tuple[LineEntry, ...]
+    settings: GurpsSettings = GurpsSettings()
+    warnings: tuple[Caution, ...] = field(default=())
+    steps: tuple[Step, ...] = field(default=())  # what was read to build the line (GCS files)
+
+    @property
+    def targets(self) -> tuple[Target, ...]:
+        """The targets in line order, covers left out (the order ``hits`` refers to)."""
+        return tuple(e for e in self.line if isinstance(e, Target))
+
+    @property
+    def hit_chances(self) -> tuple[Fraction, ...]:
+        return tuple(t.hit_chance for t in self.targets)
+
+    @property
+    def random_locations(self) -> bool:
+        """Whether any target's hit location is rolled (GU-10)."""
+        return any(t.random_location for t in self.targets)

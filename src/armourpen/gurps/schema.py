@@ -1,0 +1,190 @@
+"""The schema of a GURPS scenario file, validated with pydantic, and its JSON Schema export.
+
+Unknown keys are forbidden. The names a file may write (hit locations, kinds of Injury Tolerance)
+are the lists of :mod:`armourpen.gurps.choices`; a location is validated into a
+:class:`~armourpen.gurps.locations.Location` (or ``"random"``). :mod:`armourpen.gurps.scenario`
+reads the validated models into frozen values.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Mapping
+from enum import StrEnum
+from typing import Annotated, Any, Literal
+
+from pydantic import (
+    AfterValidator,
+    BaseModel,
+    ConfigDict,
+    Discriminator,
+    Field,
+    GetPydanticSchema,
+    StrictBool,
+    StrictInt,
+    Tag,
+)
+
+from armourpen.gurps.choices import ATTACK_LOCATIONS, HIT_LOCATIONS, INJURY_TOLERANCES
+from armourpen.gurps.damage import Dr0Reading, InjuryTolerance
+from armourpen.gurps.dice import MAX_SEED
+from armourpen.gurps.locations import RANDOM, Location, Random
+from armourpen.gurps.traits import MAX_HARDENED
+from armourpen.validation import Name
+
+
+def _one_of(name: str, doc: str, values: tuple[str, ...], read: Callable[[str], Any]) -> Any:
+    """Validate, and describe in the JSON Schema, a value as a string enum called ``name`` of
+    ``values`` would (its error lists ``values``), then ``read`` it into the rule set's value."""
+    # mypy reads the functional API of enums only with literal arguments
+    names: type[StrEnum] = StrEnum(name, [(v.upper(), v) for v in values])  # type: ignore[misc]
+    names.__doc__ = doc  # the schema's description
+    return (GetPydanticSchema(lambda _type, handler: handler(names)),
+            AfterValidator(lambda n: read(str(n))))
+
+
+def _aimed(name: str) -> Location | Random:
+    return RANDOM if name == RANDOM else Location(name)
+
+
+LocationName = Annotated[Location | Random, *_one_of(
+    "LocationName", 'Hit locations as scenario files write them: every :class:`Location`, or '
+    '"random" (GU-10).', ATTACK_LOCATIONS, _aimed)]
+HumanoidLocation = Annotated[Location, *_one_of(
+    "HumanoidLocation", "The hit locations of a humanoid target (GU-4, GU-10), as a table of DR "
+    "by location names\nthem.", HIT_LOCATIONS, Location)]
+ToleranceName = Annotated[str, *_one_of(
+    "ToleranceName", "Every kind of Injury Tolerance a target may list (GU-4, GU-14).",
+    INJURY_TOLERANCES, str)]
+Tolerances = ToleranceName | list[ToleranceName]
+
+
+# The models' class names are the keys of the published JSON Schema's definitions ($defs): kept
+# as they are; the reader's callers know them by the public names below the models.
+
+
+class _Model(BaseModel):
+    model_config = ConfigDict(extra="forbid", frozen=True)
+
+
+class _Attack(_Model):
+    damage: str
+    roll: StrictInt | None = None
+    seed: StrictInt | None = Field(default=None, ge=0, le=MAX_SEED)
+    ranged: StrictBool = True
+    location: LocationName = Location.TORSO
+
+
+_Dr = Annotated[StrictInt, Field(ge=0)]
+DrByLocation = dict[HumanoidLocation, _Dr]
+_DR = ("DR where the shot enters: a whole number of 0 or more for every location, or a table of DR "
+       f"by hit location ({', '.join(HIT_LOCATIONS)}; e.g. {{ torso = 8, vitals = 8, groin = 8 }}, "
+       "a location it does not list has DR 0)")
+_DR_BACK = ("DR where the shot leaves (GU-6), as dr: a whole number of 0 or more for every location, "
+            "or a table of DR by hit location; the same as dr when left out")
+_TOLERANCE = ("the kind of Injury Tolerance: one of " + ", ".join(INJURY_TOLERANCES)
+              + ', or a list of several (e.g. ["homogenous", "no_brain"])')
+
+
+_HIGH_PAIN = ("High Pain Threshold (Basic Set p. 59): no shock penalties (GU-11), +3 on the HT roll "
+              "against knockdown and stunning (GU-12)")
+_LOW_PAIN = ("Low Pain Threshold (Basic Set p. 142): shock penalties doubled, at worst -8 (GU-11), "
+             "-4 on the HT roll against knockdown and stunning (GU-12)")
+
+
+class _Target(_Model):
+    target: Name
+    hp: StrictInt = Field(ge=1)
+    dr: _Dr | DrByLocation = Field(default=0, description=_DR)
+    dr_back: _Dr | DrByLocation | None = Field(default=None, description=_DR_BACK)
+    injury_tolerance: Tolerances = Field(default=InjuryTolerance.NONE.value, description=_TOLERANCE)
+    hit_chance: Any = 1  # checked by the reader, which keeps 0.3 exact
+    location: LocationName | None = None
+    st: StrictInt | None = Field(default=None, ge=0)
+    flexible: StrictBool = False
+    vulnerability: StrictInt = Field(default=1, ge=1, le=4)
+    hardened: StrictInt = Field(default=0, ge=0, le=MAX_HARDENED)
+    perfect_balance: StrictBool = False
+    groin_double_shock: StrictBool = False
+    high_pain_threshold: StrictBool = Field(default=False, description=_HIGH_PAIN)
+    low_pain_threshold: StrictBool = Field(default=False, description=_LOW_PAIN)
+
+
+class _GcsTarget(_Model):
+    """A target read from a GCS character file; each key beside ``gcs`` overrides the file."""
+
+    target: Name
+    gcs: Any = Field(json_schema_extra={
+        "anyOf": [{"type": "string"}, {"type": "object"}],
+        "description": "a GCS character file (.gcs), relative to the scenario file, or its JSON",
+    })  # checked by the GCS reader: a path, the file's JSON, or (from Python) a GcsCharacter
+    hp: StrictInt | None = Field(default=None, ge=1)
+    st: StrictInt | None = Field(default=None, ge=0)
+    dr: StrictInt | None = Field(default=None, ge=0)
+    dr_back: StrictInt | None = Field(default=None, ge=0)
+    injury_tolerance: Tolerances | None = Field(default=None, description=_TOLERANCE)
+    hit_chance: Any = 1  # checked by the reader, which keeps 0.3 exact
+    location: str | None = Field(default=None, min_length=1, description=(
+        'a location of the file\'s body type (its ids: "skull", "wing", ...), or "random"'))
+    flexible: StrictBool = False
+    vulnerability: StrictInt = Field(default=1, ge=1, le=4)
+    hardened: StrictInt | None = Field(default=None, ge=0, le=MAX_HARDENED)
+    perfect_balance: StrictBool | None = None
+    groin_double_shock: StrictBool = False
+    high_pain_threshold: StrictBool | None = Field(default=None, description=_HIGH_PAIN)
+    low_pain_threshold: StrictBool | None = Field(default=None, description=_LOW_PAIN)
+
+
+class _CoverSpec(_Model):
+    name: Name
+    dr: StrictInt = Field(ge=0)
+    dr_back: StrictInt | None = Field(default=None, ge=0)
+    hp: StrictInt | None = Field(default=None, ge=0)
+    slab: StrictBool = False
+    injury_tolerance: InjuryTolerance | None = None
+
+
+class _Cover(_Model):
+    cover: _CoverSpec
+
+
+class _Settings(_Model):
+    fractional_dr0: Dr0Reading = Dr0Reading.BECOMES_1
+
+
+class _Top(_Model):
+    rules: Literal["gurps"] = "gurps"
+    optional_rules: list[str] = Field(default_factory=list)
+    settings: _Settings = _Settings()
+    attack: _Attack
+    line: list[Any] = Field(min_length=1)
+
+
+# What the reader hands on: the validated file, each kind of line entry.
+ScenarioFile = _Top
+AttackEntry = _Attack
+TargetEntry = _Target
+GcsTargetEntry = _GcsTarget
+CoverEntry = _Cover
+CoverSpec = _CoverSpec
+
+
+def entry_kind(value: Any) -> str | None:
+    """The kind of a line entry, by the key it has: ``target`` (from a ``gcs`` file or not) or
+    ``cover``, never both (None)."""
+    if isinstance(value, Mapping) and ("cover" in value) != ("target" in value):
+        if "cover" in value:
+            return "cover"
+        return "gcs" if "gcs" in value else "target"
+    return None
+
+
+def json_schema() -> dict[str, Any]:
+    """The JSON Schema of a GURPS scenario file: each entry of the line is exactly one of a
+    target or a cover (a tagged union, as the reader reads it)."""
+    entry = Annotated[Annotated[_Target, Tag("target")] | Annotated[_GcsTarget, Tag("gcs")]
+                      | Annotated[_Cover, Tag("cover")], Discriminator(entry_kind)]
+
+    class GurpsScenarioFile(_Top):
+        line: list[entry] = Field(min_length=1)
+
+    return GurpsScenarioFile.model_json_schema()
