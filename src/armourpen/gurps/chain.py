@@ -123,6 +123,9 @@ class ChainResult:
     can_overpenetrate: bool
     steps: tuple[Step, ...]
     warnings: tuple[Caution, ...] = ()
+    step_entries: tuple[int | None, ...] = ()
+    """Beside ``steps``, one each: the index of the line entry the step is about (None: the
+    attack). A front end groups the steps by it, never by their text; it is not in the JSON."""
 
 
 def overpenetration_eligible(damage: Damage, ranged: bool) -> Explained[bool]:
@@ -265,7 +268,11 @@ def resolve_chain(  # noqa: C901, PLR0912, PLR0915 (GU-5 to GU-8 in line order, 
     reached = True
     k = 0  # target number
     first = True
+    entries: list[int | None] = []  # beside steps: whose they are (ChainResult.step_entries)
+    about: int | None = None
     for i, e in enumerate(scenario.line):
+        entries += [about] * (len(steps) - len(entries))
+        about = e.index
         if isinstance(e, Cover):
             if not reached:
                 covers.append(CoverResult(e.name, e.index, False, None, False))
@@ -364,8 +371,9 @@ def resolve_chain(  # noqa: C901, PLR0912, PLR0915 (GU-5 to GU-8 in line order, 
             reached, stopped_in = False, e.name
             if not eligible:
                 steps.append(Step("GU-5", f"{e.name}: the shot stops here"))
+    entries += [about] * (len(steps) - len(entries))
     return ChainResult(tuple(targets), tuple(covers), stopped_in, eligible, tuple(steps),
-                       tuple(warnings))
+                       tuple(warnings), tuple(entries))
 
 
 def _hit_step(t: Target, first: bool, assumed: bool) -> Step:

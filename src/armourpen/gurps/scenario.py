@@ -152,6 +152,7 @@ class GurpsScenario:
     settings: GurpsSettings = GurpsSettings()
     warnings: tuple[Caution, ...] = field(default=())
     steps: tuple[Step, ...] = field(default=())  # what was read to build the line (GCS files)
+    step_entries: tuple[int, ...] = field(default=())  # beside steps: the line entry each is about
 
     @property
     def targets(self) -> tuple[Target, ...]:
@@ -381,7 +382,7 @@ def parse_gurps(  # noqa: C901, PLR0912 (one check per key of the schema, in rea
     attack = GurpsAttack(damage, a.roll, a.seed, a.ranged, attack_location)
 
     warnings: list[Caution] = []
-    steps: list[Step] = []
+    steps: list[tuple[int, Step]] = []  # each with the index of the entry it is about
     entries: list[LineEntry] = []
     for i, raw in enumerate(top.line):
         here = f"line[{i}]"
@@ -418,7 +419,7 @@ def parse_gurps(  # noqa: C901, PLR0912 (one check per key of the schema, in rea
             dr, dr_back, dr_at = _dr_by_location(t.dr, given_back)
             table = isinstance(t.dr, dict) or isinstance(given_back, dict)
             if table:
-                steps.append(_dr_table_step(t.target, dr, dr_back, dr_at))
+                steps.append((i, _dr_table_step(t.target, dr, dr_back, dr_at)))
             entries.append(
                 Target(
                     name=t.target,
@@ -457,7 +458,8 @@ def parse_gurps(  # noqa: C901, PLR0912 (one check per key of the schema, in rea
         line=tuple(entries),
         settings=GurpsSettings(top.settings.fractional_dr0),
         warnings=tuple(warnings),
-        steps=tuple(steps),
+        steps=tuple(s for _, s in steps),
+        step_entries=tuple(i for i, _ in steps),
     )
 
 
@@ -510,7 +512,7 @@ def _gcs_target(
     entries: list[LineEntry],
     files: tuple[Path | None, bool],
     limits: Limits,
-    steps: list[Step],
+    steps: list[tuple[int, Step]],
     warnings: list[Caution],
 ) -> Target:
     """A target read from a GCS character file (:mod:`armourpen.gcs.target`)."""
@@ -543,7 +545,7 @@ def _gcs_target(
         field=where,
     )
     _check_location(read.location, read.lacking, where, t.target)
-    steps.extend(read.steps)
+    steps.extend((i, s) for s in read.steps)
     warnings.extend(read.warnings)
     return Target(
         name=t.target,

@@ -137,7 +137,7 @@ def outcome_of(
             odds = armourpen.odds(scenario, limits=state.limits)
         except InputError as exc:
             note = f"exact odds: {exc}"
-    return outcome_view(outcome, data, odds, note), None
+    return outcome_view(outcome, scenario, odds, note), None
 
 
 def _state_from(s: str | None, example: str | None, rules: str | None) -> tuple[dict[str, Any], str | None]:
