@@ -168,3 +168,18 @@ def test_the_sweep_chart_is_one_model_for_the_terminal_and_the_page() -> None:
     assert all(t in text for t in titles)
     assert view.band_key is not None and view.band_key.startswith("bands: C Contact, PB ")
     assert [b.symbol for b, _ in view.legend] == ["✓", "≈", "·"]
+
+
+def test_the_table_the_charts_and_the_page_pick_the_same_attacks() -> None:
+    from armourpen.catalog import AttackProfile, Catalog
+    from armourpen.cli.chart_cmd import sweep_inputs
+    from armourpen.limits import DEFAULT_LIMITS
+    from armourpen.web.state import WebState
+
+    cat = Catalog.builtin()
+    table = [a.name for a in armourpen.table(attacks=["7.62"], armour=["NIJ"]).attacks]
+    _, charted, _ = sweep_inputs((), True, ["7.62"], [], [], [], every_armour=False)
+    paged, _ = WebState(cat, DEFAULT_LIMITS).picked(["7.62"], [], [], [], every_armour=False)
+    contains = [a.name for a in cat.items("attack")
+                if isinstance(a, AttackProfile) and any("7.62" in x for x in (a.name, *a.aliases))]
+    assert contains and table == [a.name for a in charted] == [a.name for a in paged] == contains
