@@ -162,11 +162,6 @@ def _finish(fig: Figure, chart: Chart) -> None:
 # --- pen-range ------------------------------------------------------------------------------
 
 CONTACT_SPAN = (0.15, 0.3)  # where Contact (no distance) is drawn, left of Point Blank
-_BAND_SHORT = {
-    "contact": "Contact", "point_blank": "Point\nBlank", "close": "Close", "short": "Short",
-    "medium": "Medium", "long": "Long", "very_long": "Very\nLong", "far": "Far",
-    "very_far": "Very\nFar", "distant": "Distant", "very_distant": "Very\nDistant",
-}
 
 
 def _edges(chart: PenRangeChart) -> list[float]:
@@ -222,7 +217,7 @@ def _pen_range(chart: PenRangeChart) -> Figure:
             ax_.axvline(x, color="#bbbbbb", linewidth=0.6, zorder=1)
     for k, s in enumerate(steps):
         mid = math.sqrt(edges[k] * edges[k + 1])
-        ax.text(mid, 1.01, _BAND_SHORT[s.band.value], transform=ax.get_xaxis_transform(),
+        ax.text(mid, 1.01, s.band.label.replace(" ", "\n"), transform=ax.get_xaxis_transform(),
                 ha="center", va="bottom", fontsize=8)
     ax.set_xscale("log")
     ax.set_xlim(edges[0], edges[-1])

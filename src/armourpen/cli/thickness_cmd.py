@@ -18,8 +18,8 @@ _FLAGS = {"mm": "thickness"}
 
 def _render(report: ThicknessReport) -> None:
     from armourpen.layout import Align, Column
-    from armourpen.penav.scale import fmt, structural_text
     from armourpen.penav.thickness import fmt_mm
+    from armourpen.view import fmt, structural_text
 
     av_text = fmt(report.mm_av, show_structural=True)
     back_av = fmt(report.av, show_structural=True)
