@@ -67,9 +67,14 @@ Cell = Span | Badge
 
 
 class Row(NamedTuple):
-    """One line of the table; one of its cells is the row's badge."""
+    """One line of the table; one of its cells is the row's badge.
+
+    ``entry`` is the index in the line of fire of the entry the row shows, when the rule set's
+    outcome knows it (a front end never reads it back from a cell).
+    """
 
     cells: tuple[Cell, ...]
+    entry: int | None = None
 
     @property
     def badge(self) -> Badge | None:

@@ -14,7 +14,7 @@ from armourpen.errors import UnknownNameError
 from armourpen.limits import DEFAULT_LIMITS, Limits
 
 if TYPE_CHECKING:
-    from armourpen.catalog import Catalog, CatalogItem
+    from armourpen.catalog import AttackProfile, Catalog, CatalogItem
     from armourpen.grid import Defence, SweepResult
 
 PARAMETERS: tuple[str, ...] = (
@@ -53,6 +53,15 @@ def select(catalog: Catalog, kind: str, queries: Sequence[str], field: str) -> l
             if item not in out:
                 out.append(item)
     return out
+
+
+def pick_attacks(catalog: Catalog, queries: Sequence[str], field: str) -> list[AttackProfile]:
+    """The attack profiles a table or chart shows: those ``queries`` select (:func:`select`,
+    errors naming ``field[i]``), or every attack profile of the catalog when there is none."""
+    from armourpen.catalog import AttackProfile
+
+    found = select(catalog, "attack", queries, field) if queries else catalog.items("attack")
+    return [a for a in found if isinstance(a, AttackProfile)]
 
 
 def defences_for(
@@ -98,7 +107,6 @@ def table(
     and ``directions`` give the columns and charts; ``ammo`` loads every attack (PA-6).
     """
     from armourpen import arguments
-    from armourpen.catalog import AttackProfile
     from armourpen.grid import check_listed, sweep
     from armourpen.penav.ranges import Band
 
@@ -116,8 +124,7 @@ def table(
         from armourpen.catalog import Catalog
 
         catalog = Catalog.builtin()
-    picked = select(catalog, "attack", attacks, "attacks") if attacks else catalog.items("attack")
-    profiles = [a for a in picked if isinstance(a, AttackProfile)]
+    profiles = pick_attacks(catalog, attacks, "attacks")
     shown = defences_for(catalog, armour, cover, defences)
     columns = len(bands) or len(distances) or len(Band)
     check_listed(limits, len(profiles) * len(shown) * columns * max(1, len(directions)))

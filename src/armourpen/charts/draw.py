@@ -25,6 +25,7 @@ from armourpen.errors import ArgumentTypeError
 from armourpen.layout import percent
 from armourpen.limits import DEFAULT_LIMITS, Limits
 from armourpen.penav.penetration import Result
+from armourpen.penav.scale import STRUCTURAL_FACTOR, structural_text
 
 if TYPE_CHECKING:
     from matplotlib.axes import Axes
@@ -161,11 +162,6 @@ def _finish(fig: Figure, chart: Chart) -> None:
 # --- pen-range ------------------------------------------------------------------------------
 
 CONTACT_SPAN = (0.15, 0.3)  # where Contact (no distance) is drawn, left of Point Blank
-_BAND_SHORT = {
-    "contact": "Contact", "point_blank": "Point\nBlank", "close": "Close", "short": "Short",
-    "medium": "Medium", "long": "Long", "very_long": "Very\nLong", "far": "Far",
-    "very_far": "Very\nFar", "distant": "Distant", "very_distant": "Very\nDistant",
-}
 
 
 def _edges(chart: PenRangeChart) -> list[float]:
@@ -193,7 +189,7 @@ def _pen_range(chart: PenRangeChart) -> Figure:
         colour = _SERIES[i % len(_SERIES)]
         style = _STYLES[(i // len(_SERIES)) % len(_STYLES)]
         width = max(1.2, 3.2 - 0.35 * i)  # later lines thinner: an identical series still shows
-        pen = f"PEN {series.base_pen}" + (f" = SPEN {series.base_pen / 5:g}" if series.structural
+        pen = f"PEN {series.base_pen}" + (f" = SPEN {structural_text(series.base_pen)}" if series.structural
                                            else "")
         column = {"handgun": "Handgun/SMG column", "rifle": "Rifle/MG column",
                   "none": "no range modifier"}[series.range_column.value]
@@ -221,7 +217,7 @@ def _pen_range(chart: PenRangeChart) -> Figure:
             ax_.axvline(x, color="#bbbbbb", linewidth=0.6, zorder=1)
     for k, s in enumerate(steps):
         mid = math.sqrt(edges[k] * edges[k + 1])
-        ax.text(mid, 1.01, _BAND_SHORT[s.band.value], transform=ax.get_xaxis_transform(),
+        ax.text(mid, 1.01, s.band.label.replace(" ", "\n"), transform=ax.get_xaxis_transform(),
                 ha="center", va="bottom", fontsize=8)
     ax.set_xscale("log")
     ax.set_xlim(edges[0], edges[-1])
@@ -451,7 +447,7 @@ def thickness_png() -> bytes:
         ax.yaxis.set_minor_locator(NullLocator())
         ax.set_yticks(yt, [str(t) for t in yt])
         ax.set_xlabel("mm of rolled homogeneous steel (log scale)")
-        ax.set_ylabel("AV (personal scale; SAV = AV / 5)")
+        ax.set_ylabel(f"AV (personal scale; SAV = AV / {STRUCTURAL_FACTOR})")
         ax.grid(color="#dddddd", linewidth=0.6)
         ax.legend(loc="upper left", fontsize=7.5, frameon=False)
         ax.set_title("Thickness curve (PA-11)", fontsize=10)

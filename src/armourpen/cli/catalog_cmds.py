@@ -43,13 +43,14 @@ sources = apply(catalog_files, no_user_catalog, json_flag)
 def _value(item: CatalogItem) -> str:
     """The item's number as the text prints it (both scales where structural, PA-1)."""
     from armourpen.catalog import AmmoType, ArmourItem, AttackProfile, CoverItem
+    from armourpen.view import fmt
 
     if isinstance(item, AttackProfile):
-        return f"PEN {item.pen}" + (f" (SPEN {item.pen / 5:g})" if item.structural else "")
+        return fmt(item.pen, "PEN", item.structural)
     if isinstance(item, (ArmourItem, CoverItem)):
         if item.av is None:
             return "no AV (PA-13)"
-        return f"AV {item.av}" + (f" (SAV {item.av / 5:g})" if item.structural else "")
+        return fmt(item.av, "AV", item.structural)
     if isinstance(item, AmmoType):
         return f"PEN {item.pen_mod:+d}, DC {item.dc_mod:+d}"
     return f"{len(item.faces)} faces"

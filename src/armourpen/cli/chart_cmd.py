@@ -91,14 +91,12 @@ def sweep_inputs(catalog: Sequence[Path], no_user_catalog: bool, attack: Sequenc
                  armour: Sequence[str], cover: Sequence[str], defence: Sequence[str], *,
                  every_armour: bool) -> tuple[Any, list[Any], list[Any]]:
     """The catalog, attacks and defences selected as ``armourpen table`` selects them."""
-    from armourpen.catalog import AttackProfile
     from armourpen.cli.table_cmd import TABLE_FLAGS
-    from armourpen.tables import PARAMETERS, defences_for, select
+    from armourpen.tables import PARAMETERS, defences_for, pick_attacks
 
     cat = load_catalog(catalog, no_user_catalog)
     with flag_error(TABLE_FLAGS, only=PARAMETERS):
-        picked = select(cat, "attack", attack, "attacks") if attack else cat.items("attack")
-        attacks = [a for a in picked if isinstance(a, AttackProfile)]
+        attacks = pick_attacks(cat, attack, "attacks")
         if not (armour or cover or defence) and not every_armour:
             return cat, attacks, []
         return cat, attacks, defences_for(cat, armour or [], cover or [], defence or [])

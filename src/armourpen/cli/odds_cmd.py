@@ -33,32 +33,11 @@ if TYPE_CHECKING:
     from armourpen.probability.result import OddsResult
     from armourpen.scenario import Scenario
 
-CHART_ROWS = 16  # more injury values than this are grouped into ranges
 BAR_WIDTH = 30
 PROGRESS_FROM = 2_000_000  # samples; shorter runs finish before a bar would help
 
 
 Chance = Fraction | float  # exact odds stay Fractions up to the text (see percent)
-
-
-def _groups(pmf: Sequence[tuple[int, Chance]]) -> list[tuple[str, Chance]]:
-    """Injury rows for the chart: one per value, or equal ranges when there are many."""
-    if len(pmf) <= CHART_ROWS:
-        return [(str(k), p) for k, p in pmf]
-    rows: list[tuple[str, Chance]] = []
-    zero = [p for k, p in pmf if k == 0]
-    rest = [(k, p) for k, p in pmf if k != 0]
-    if zero:
-        rows.append(("0", zero[0]))
-    lo, hi = rest[0][0], rest[-1][0]
-    width = -(-(hi - lo + 1) // (CHART_ROWS - len(rows)))
-    start = lo
-    while start <= hi:
-        end = start + width - 1
-        p = sum(q for k, q in rest if start <= k <= end)
-        rows.append((str(start) if start >= min(end, hi) else f"{start}-{min(end, hi)}", p))
-        start = end + 1
-    return rows
 
 
 # The readable odds as parts that both backends draw: a line of (text, style) pieces, or a chart.
@@ -67,29 +46,35 @@ Line = list[tuple[str, str]]
 
 @dataclass(frozen=True)
 class Chart:
-    """An injury chart: rows of (injury, bar of block characters, chance)."""
+    """An injury chart: rows of (injury, bar of block characters, chance), and whether each
+    row's injury harms (drawn red; no injury green)."""
 
     rows: list[tuple[str, str, str]]
+    harm: list[bool]
 
 
 Part = Line | Chart
 
 
 def injury_chart(pmf: Sequence[tuple[int, Chance]], se: dict[int, float] | None = None) -> Chart:
-    """A small horizontal bar chart of an injury distribution: bars of block characters."""
-    rows = _groups(pmf)
-    top = float(max((p for _, p in rows), default=0.0)) or 1.0
+    """A small horizontal bar chart of an injury distribution: bars of block characters, grouped
+    as every front end groups them (:func:`armourpen.view.odds.injury_bars`)."""
+    from armourpen.view.odds import injury_bars
+
+    bars = injury_bars(pmf)
+    top = float(max((b.chance for b in bars), default=0.0)) or 1.0
     eighths = " ▏▎▍▌▋▊▉█"
-    chart = Chart([])
-    for label, p in rows:
-        units = round(float(p) / top * BAR_WIDTH * 8)
+    chart = Chart([], [])
+    for b in bars:
+        units = round(float(b.chance) / top * BAR_WIDTH * 8)
         bar = "█" * (units // 8) + (eighths[units % 8] if units % 8 else "")
-        if p and not bar:
+        if b.chance and not bar:
             bar = "▏"
-        chance = percent(p, estimate=se is not None)
-        if se is not None and label.isdigit() and int(label) in se:
-            chance += f" ± {float(se[int(label)]) * 100:.2f}"
-        chart.rows.append((label, bar, chance))
+        chance = percent(b.chance, estimate=se is not None)
+        if se is not None and b.value is not None and b.value in se:
+            chance += f" ± {float(se[b.value]) * 100:.2f}"
+        chart.rows.append((b.label, bar, chance))
+        chart.harm.append(b.harm)
     return chart
 
 
@@ -100,12 +85,14 @@ def _effect_lines(
 ) -> list[Part]:
     """What the injury does (GU-10 to GU-12), and where the shot lands when that is rolled."""
 
+    from armourpen.view.odds import effect_chances
+
     def shown(p: Chance) -> str:
         return percent(p, estimate=estimate)
 
     lines: list[Part] = [
-        [(f"  major wound {shown(major)} (GU-12)  knockdown roll {shown(knockdown)} (GU-12)"
-          f"  crippled {shown(crippled)} (GU-10)", "")],
+        [("".join(f"  {e.name} {shown(e.chance)} ({e.rule})"
+                  for e in effect_chances(major, knockdown, crippled)), "")],
         [("  shock (GU-11): " + ", ".join(f"{k} {shown(p)}" for k, p in shock if p), "")],
     ]
     if any(p for _, p in knockdown_at):
@@ -189,8 +176,8 @@ def render_rich(parts: list[Part]) -> RenderableType:
         table.add_column("injury", justify="right", style="bold")
         table.add_column("", min_width=BAR_WIDTH)
         table.add_column("chance", justify="right")
-        for label, bar, chance in part.rows:
-            table.add_row(label, Text(bar, "red" if label != "0" else "green"), chance)
+        for (label, bar, chance), harm in zip(part.rows, part.harm, strict=True):
+            table.add_row(label, Text(bar, "red" if harm else "green"), chance)
         out.append(table)
     return Group(*out)
 

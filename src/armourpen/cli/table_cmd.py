@@ -37,77 +37,25 @@ if TYPE_CHECKING:
 
     from armourpen.grid import SweepResult
     from armourpen.layout import Column
+    from armourpen.view.sweep import SweepView
 
 FORMATS = ("text", "csv", "json", "markdown")
-_SHORT = {
-    "contact": "C", "point_blank": "PB", "close": "Cl", "short": "S", "medium": "M", "long": "L",
-    "very_long": "VL", "far": "F", "very_far": "VF", "distant": "D", "very_distant": "VD",
-}
 _STYLE = {"✓": "bold red", "≈": "bold yellow", "·": "green"}
 
 
-def _charts(res: SweepResult) -> list[tuple[int, list[int], int]]:
-    """(defence, directions, representative direction): directions with the same AV share a chart."""
-    charts = []
-    for j in range(len(res.defences)):
-        groups: dict[int, list[int]] = {}
-        for l in range(len(res.directions)):  # noqa: E741
-            groups.setdefault(int(res.av[j, l]), []).append(l)
-        for ls in groups.values():
-            charts.append((j, ls, ls[0]))
-    return charts
+def _legend(view: SweepView) -> str:
+    return "   ".join(f"{b.symbol} {meaning}" for b, meaning in view.legend)
 
 
-def _title(res: SweepResult, j: int, ls: list[int]) -> str:
-    d = res.defences[j]
-    av = int(res.av[j, ls[0]])
-    shown = f"AV {av}" + (f" (SAV {av / 5:g})" if d.structural else "")
-    dirs = ", ".join(res.directions[l].value for l in ls)  # noqa: E741
-    return f"{d.name}: {shown}, from {dirs}"
-
-
-def _pen(res: SweepResult, i: int) -> str:
-    a = res.attacks[i]
-    return f"{a.pen}" + (f" (SPEN {a.pen / 5:g})" if a.structural else "")
-
-
-def _symbols() -> list[str]:
-    """The chart symbol of each outcome code."""
-    from armourpen.grid import CODE_RESULTS, SYMBOLS
-
-    return [SYMBOLS[r] for r in CODE_RESULTS]
-
-
-def _legend() -> str:
-    from armourpen.grid import LEGEND
-
-    return "   ".join(f"{s} {text}" for s, text in LEGEND.items())
-
-
-def _chart_tables(res: SweepResult) -> list[tuple[str, list[Column], list[list[str]]]]:
+def _chart_tables(view: SweepView) -> list[tuple[str, list[Column], list[list[str]]]]:
     """Each chart's title, columns and rows (attack, PEN, a symbol per band or distance)."""
     from armourpen.layout import Align, Column
 
-    symbols = _symbols()
-    banded = all(d is None for d in res.distances)
     columns = [Column("attack"), Column("PEN", Align.RIGHT)] + [
-        Column(_SHORT[res.bands[k].value] if banded else res.column_label(k), Align.CENTER)
-        for k in range(len(res.bands))
-    ]
-    charts = []
-    for j, ls, l in _charts(res):  # noqa: E741
-        codes = res.outcome[:, j, :, l].tolist()
-        rows = [[res.attacks[i].name, _pen(res, i), *(symbols[c] for c in codes[i])]
-                for i in range(len(res.attacks))]
-        charts.append((_title(res, j, ls), columns, rows))
-    return charts
-
-
-def _band_key(res: SweepResult) -> str | None:
-    """The key to the band columns, when the columns are bands."""
-    if not all(d is None for d in res.distances):
-        return None
-    return "bands: " + ", ".join(f"{_SHORT[b.value]} {b.label}" for b in res.bands)
+        Column(c.short, Align.CENTER) for c in view.columns]
+    return [(chart.title, columns,
+             [[row.name, row.pen, *(b.symbol for b in row.cells)] for row in chart.rows])
+            for chart in view.charts]
 
 
 def render_chart(res: SweepResult) -> RenderableType:
@@ -116,11 +64,13 @@ def render_chart(res: SweepResult) -> RenderableType:
     from rich.table import Table
     from rich.text import Text
 
-    parts: list[RenderableType] = [Text(_legend(), style="bold")]
-    key = _band_key(res)
-    if key is not None:
-        parts.append(Text(key, style="dim"))
-    for title, columns, rows in _chart_tables(res):
+    from armourpen.view.sweep import sweep_view
+
+    view = sweep_view(res)
+    parts: list[RenderableType] = [Text(_legend(view), style="bold")]
+    if view.band_key is not None:
+        parts.append(Text(view.band_key, style="dim"))
+    for title, columns, rows in _chart_tables(view):
         # The title is its own line so that it wraps at the console's width, not the table's.
         table = Table(show_edge=False, pad_edge=False)
         table.add_column(columns[0].title, overflow="fold")
@@ -138,12 +88,13 @@ def render_chart(res: SweepResult) -> RenderableType:
 def render_plain(res: SweepResult) -> str:
     """The same charts as plain text: the legend, the band key, each chart under its title."""
     from armourpen.cli.plain import table
+    from armourpen.view.sweep import sweep_view
 
-    lines = [_legend()]
-    key = _band_key(res)
-    if key is not None:
-        lines.append(key)
-    for title, columns, rows in _chart_tables(res):
+    view = sweep_view(res)
+    lines = [_legend(view)]
+    if view.band_key is not None:
+        lines.append(view.band_key)
+    for title, columns, rows in _chart_tables(view):
         lines.extend(["", title, *table(columns, rows)])
     lines.extend(f"warning: {w}" for w in res.warnings)
     return "\n".join(lines)
@@ -155,25 +106,22 @@ def _md(text: str) -> str:
 
 def render_markdown(res: SweepResult) -> str:
     """The charts as Markdown tables, headed by the legend."""
-    from armourpen.grid import LEGEND
+    from armourpen.view.sweep import sweep_view
 
-    symbols = _symbols()
-    lines = ["Legend: " + ", ".join(f"`{s}` {t}" for s, t in LEGEND.items()), ""]
-    labels = [res.bands[k].label if res.distances[k] is None else res.column_label(k)
-              for k in range(len(res.bands))]
-    for j, ls, l in _charts(res):  # noqa: E741
-        lines.append(f"### {_md(_title(res, j, ls))}")
+    view = sweep_view(res)
+    lines = ["Legend: " + ", ".join(f"`{b.symbol}` {meaning}" for b, meaning in view.legend), ""]
+    labels = [c.label for c in view.columns]
+    for chart in view.charts:
+        lines.append(f"### {_md(chart.title)}")
         lines.append("")
         lines.append("| attack | PEN | " + " | ".join(labels) + " |")
         lines.append("|---|---:|" + ":---:|" * len(labels))
-        codes = res.outcome[:, j, :, l].tolist()
-        for i in range(len(res.attacks)):
-            cells = [symbols[c] for c in codes[i]]
-            lines.append(f"| {_md(res.attacks[i].name)} | {_pen(res, i)} | " + " | ".join(cells)
-                         + " |")
+        for row in chart.rows:
+            lines.append(f"| {_md(row.name)} | {row.pen} | "
+                         + " | ".join(b.symbol for b in row.cells) + " |")
         lines.append("")
-    for w in res.warnings:
-        lines.append(f"> warning: {_md(str(w))}")
+    for w in view.warnings:
+        lines.append(f"> warning: {_md(w)}")
     return "\n".join(lines).rstrip() + "\n"
 
 

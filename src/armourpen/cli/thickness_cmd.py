@@ -18,8 +18,8 @@ _FLAGS = {"mm": "thickness"}
 
 def _render(report: ThicknessReport) -> None:
     from armourpen.layout import Align, Column
-    from armourpen.penav.scale import fmt
     from armourpen.penav.thickness import fmt_mm
+    from armourpen.view import fmt, structural_text
 
     av_text = fmt(report.mm_av, show_structural=True)
     back_av = fmt(report.av, show_structural=True)
@@ -42,10 +42,10 @@ def _render(report: ThicknessReport) -> None:
     for p in report.neighbours:
         if not report.on_point and p is report.neighbours[-1]:
             # the value itself lies between the points: show it in its place
-            rows.append([str(here_av), f"{here_av / 5:g}", fmt_mm(here_mm),
+            rows.append([str(here_av), structural_text(here_av), fmt_mm(here_mm),
                          "<- this value (between points)"])
         mark = "<- this value" if p.at else ("" if p.table_point else "past the table")
-        rows.append([str(p.av), f"{p.av / 5:g}", fmt_mm(p.mm), mark])
+        rows.append([str(p.av), structural_text(p.av), fmt_mm(p.mm), mark])
     steps = ["Steps:", *(f"  {s}" for s in report.steps)]
 
     def rich() -> Any:

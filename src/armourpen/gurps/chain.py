@@ -123,6 +123,9 @@ class ChainResult:
     can_overpenetrate: bool
     steps: tuple[Step, ...]
     warnings: tuple[Caution, ...] = ()
+    step_entries: tuple[int | None, ...] = ()
+    """Beside ``steps``, one each: the index of the line entry the step is about (None: the
+    attack). A front end groups the steps by it, never by their text; it is not in the JSON."""
 
 
 def overpenetration_eligible(damage: Damage, ranged: bool) -> Explained[bool]:
@@ -256,16 +259,19 @@ def resolve_chain(
     shot = _Shot(scenario.attack.damage, scenario.settings.fractional_dr0, basic_damage,
                  prep.eligible.value, hits is None, list(prep.eligible.steps))
     k = 0  # target number
+    # beside the steps: the line entry each is about (None: the attack), for ChainResult
+    entries: list[int | None] = [None] * len(shot.steps)
     for i, e in enumerate(scenario.line):
         if isinstance(e, Cover):
             _through_cover(shot, e, prep.cover[i])
-            continue
-        hit = True if hits is None else bool(hits[k])
-        where = e.location if locations is None else locations[k]
-        k += 1
-        shot.targets.append(_at_target(shot, e, hit, where))
+        else:
+            hit = True if hits is None else bool(hits[k])
+            where = e.location if locations is None else locations[k]
+            k += 1
+            shot.targets.append(_at_target(shot, e, hit, where))
+        entries += [e.index] * (len(shot.steps) - len(entries))
     return ChainResult(tuple(shot.targets), tuple(shot.covers), shot.stopped_in, shot.eligible,
-                       tuple(shot.steps), tuple(shot.warnings))
+                       tuple(shot.steps), tuple(shot.warnings), tuple(entries))
 
 
 @dataclass(slots=True)

@@ -70,7 +70,7 @@ def layout(outcome: GurpsOutcome) -> Layout:
                  Column("DR faced", Align.RIGHT),
                  Column("penetrating", Align.RIGHT), Column("injury", Align.RIGHT),
                  Column("cover DR", Align.RIGHT), Column("shot")),
-        rows=tuple(Row((text(index, Tone.MUTED), *cells))
+        rows=tuple(Row((text(index, Tone.MUTED), *cells), index)
                    for index, cells in sorted(rows, key=lambda r: r[0])),
         warnings=outcome.warnings,
         steps=outcome.steps,

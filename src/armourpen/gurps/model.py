@@ -122,6 +122,7 @@ class GurpsScenario:
     settings: GurpsSettings = GurpsSettings()
     warnings: tuple[Caution, ...] = field(default=())
     steps: tuple[Step, ...] = field(default=())  # what was read to build the line (GCS files)
+    step_entries: tuple[int, ...] = field(default=())  # beside steps: the line entry each is about
 
     @property
     def targets(self) -> tuple[Target, ...]:

@@ -26,6 +26,9 @@ class GurpsOutcome:
     ranged: bool = True
     location: Location | Random = Location.TORSO
     settings: dict[str, str] | None = None
+    step_entries: tuple[int | None, ...] = ()
+    """Beside ``steps``, one each: the index of the line entry the step is about (None: the attack
+    and what was read to build the line). Not in the JSON; the view model groups steps by it."""
 
     rules: ClassVar[str] = "gurps"
 

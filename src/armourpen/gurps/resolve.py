@@ -82,6 +82,8 @@ def resolve_gurps(scenario: GurpsScenario, seed: int | random.Random | None = No
         basic_damage=basic.value,
         chain=chain,
         steps=join_steps(scenario.steps, roll_steps, basic.steps, chain.steps),
+        step_entries=(*_read_for(scenario), *(None for _ in (*roll_steps, *basic.steps)),
+                      *chain.step_entries),
         warnings=(*scenario.warnings, *chain.warnings, *notes),
         dice=dice,
         seed=seed_used,
@@ -89,3 +91,10 @@ def resolve_gurps(scenario: GurpsScenario, seed: int | random.Random | None = No
         location=attack.location,
         settings={"fractional_dr0": scenario.settings.fractional_dr0.value},
     )
+
+
+def _read_for(scenario: GurpsScenario) -> tuple[int | None, ...]:
+    """Whose each step of reading the scenario is: its line entry (None where not recorded)."""
+    if len(scenario.step_entries) == len(scenario.steps):
+        return scenario.step_entries
+    return (None,) * len(scenario.steps)

@@ -71,6 +71,7 @@ class _Line:
     characters: CharacterReader | None
     entries: list[LineEntry] = field(default_factory=list)
     steps: list[Step] = field(default_factory=list)
+    step_entries: list[int] = field(default_factory=list)  # beside steps: the entry each is about
     warnings: list[Caution] = field(default_factory=list)
 
     @property
@@ -92,6 +93,7 @@ def parse_gurps(
     line = _Line(attack, characters)
     for i, raw in enumerate(top.line):
         line.entries.append(_entry(raw, i, line))
+        line.step_entries += [i] * (len(line.steps) - len(line.step_entries))  # read for entry i
     _check_line(line, top.attack)
     return GurpsScenario(
         attack=attack,
@@ -99,6 +101,7 @@ def parse_gurps(
         settings=GurpsSettings(top.settings.fractional_dr0),
         warnings=tuple(line.warnings),
         steps=tuple(line.steps),
+        step_entries=tuple(line.step_entries),
     )
 
 

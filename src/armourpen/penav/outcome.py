@@ -109,6 +109,13 @@ class PenavOutcome(NamedTuple):
     steps: tuple[Step, ...]
     rules: str = "penav"
 
+    @property
+    def attack_steps(self) -> tuple[Step, ...]:
+        """The steps about the attack: ``steps`` is these, then each target's own in line order
+        (as :func:`armourpen.penav.resolve.resolve_penav` joins them)."""
+        own = sum(len(t.steps) for t in self.targets)
+        return self.steps[: len(self.steps) - own]
+
     def to_dict(self) -> dict[str, Any]:
         return {
             "rules": self.rules,

@@ -13,8 +13,8 @@ from armourpen.values import MAX_PERSONAL, STRUCTURAL_FACTOR
 
 MAX_VALUE = MAX_PERSONAL  # PEN and AV run 0..1000 on the personal scale (PA-1)
 
-__all__ = ["MAX_VALUE", "STRUCTURAL_FACTOR", "fmt", "shown_value", "structural",
-           "structural_number", "to_personal"]
+__all__ = ["MAX_VALUE", "STRUCTURAL_FACTOR", "figure", "fmt", "shown_value", "structural",
+           "structural_number", "structural_text", "to_personal"]
 
 
 def to_personal(value: Fraction | int, structural: bool, field: str) -> int:
@@ -47,8 +47,18 @@ def structural_number(personal: int) -> int | float:
     return int(v) if v.denominator == 1 else float(v)
 
 
+def structural_text(personal: int | Fraction) -> str:
+    """The structural figure for people: ``5.2`` for AV 26, ``12`` for AV 60."""
+    return shown_value(structural(personal))
+
+
+def figure(personal: int, prefix: str = "AV", show_structural: bool = False) -> str:
+    """``26 (SAV 5.2)`` when the structural scale is involved, ``6`` otherwise (a chart's cell)."""
+    if not show_structural:
+        return f"{personal}"
+    return f"{personal} (S{prefix} {structural_text(personal)})"
+
+
 def fmt(personal: int, prefix: str = "AV", show_structural: bool = False) -> str:
     """``AV 26 (SAV 5.2)`` when the structural scale is involved, ``AV 6`` otherwise."""
-    if not show_structural:
-        return f"{prefix} {personal}"
-    return f"{prefix} {personal} (S{prefix} {shown_value(structural(personal))})"
+    return f"{prefix} {figure(personal, prefix, show_structural)}"

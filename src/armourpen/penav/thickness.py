@@ -17,7 +17,7 @@ from typing import Any
 
 from armourpen.errors import InputError
 from armourpen.explain import Explained, Step
-from armourpen.penav.scale import MAX_VALUE, fmt, shown_value, structural, to_personal
+from armourpen.penav.scale import MAX_VALUE, fmt, shown_value, structural, structural_text, to_personal
 from armourpen.serialize import exact, number
 
 F = Fraction
@@ -383,7 +383,7 @@ def thickness(
     else:
         from armourpen.reading import exact_number
 
-        allowed = (f"SAV {shown_value(structural(MIN_AV))} to {MAX_VALUE // 5} in steps of 0.2 "
+        allowed = (f"SAV {shown_value(structural(MIN_AV))} to {structural_text(MAX_VALUE)} in steps of 0.2 "
                    f"(AV {MIN_AV} to {MAX_VALUE} on the thickness curve) (PA-1, PA-11)")
         value = sav if isinstance(sav, Fraction) else exact_number(sav, "sav", allowed=allowed,
                                                                     ratio=True)

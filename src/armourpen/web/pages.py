@@ -86,7 +86,9 @@ def _hint_errors(data: dict[str, Any], state: WebState) -> tuple[dict[str, str],
         try:
             profile = state.catalog.attack(weapon)
             column = profile.range_column
-            pen = f"PEN {profile.pen}" + (f" (SPEN {profile.pen / 5:g})" if profile.structural else "")
+            from armourpen.view import fmt
+
+            pen = fmt(profile.pen, "PEN", profile.structural)
             hints["attack.weapon"] = f"{pen}, {column.value} column, {profile.ammo}"
         except InputError as exc:
             errors.append(exc)
@@ -135,7 +137,7 @@ def outcome_of(
             odds = armourpen.odds(scenario, limits=state.limits)
         except InputError as exc:
             note = f"exact odds: {exc}"
-    return outcome_view(outcome, data, odds, note), None
+    return outcome_view(outcome, scenario, odds, note), None
 
 
 def _state_from(s: str | None, example: str | None, rules: str | None) -> tuple[dict[str, Any], str | None]:

@@ -62,16 +62,13 @@ class WebState:
         defences: Sequence[str], *, every_armour: bool,
     ) -> tuple[list[Any], list[Defence]]:
         """Attacks and defences picked as ``armourpen table`` picks them (text or names)."""
-        from armourpen.catalog import AttackProfile
-        from armourpen.tables import defences_for, select
+        from armourpen.tables import defences_for, pick_attacks
 
         for field, texts in (("attack", attacks), ("armour", armour), ("cover", cover),
                              ("defence", defences)):
             for i, text in enumerate(texts):
                 self.limits.check("max_text_chars", len(text), "characters", f"{field}[{i}]")
-        found = select(self.catalog, "attack", attacks, "attack") if attacks else \
-            self.catalog.items("attack")
-        profiles = [a for a in found if isinstance(a, AttackProfile)]
+        profiles = pick_attacks(self.catalog, attacks, "attack")
         if not (armour or cover or defences) and not every_armour:
             return profiles, []
         return profiles, defences_for(self.catalog, armour, cover, defences)

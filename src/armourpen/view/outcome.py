@@ -1,0 +1,203 @@
+"""An outcome as cards: one per entry of the line of fire, in line order, built from its data.
+
+The rule set's neutral layout (:mod:`armourpen.layout`) gives each row its badge and figures; the
+outcome's data says which entry of the line a row and a step are about, and of what kind. Nothing
+here reads a name, an index or a kind back from display text.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+from fractions import Fraction
+from typing import TYPE_CHECKING, NamedTuple
+
+from armourpen.explain import Caution, Step
+from armourpen.layout import Badge, Cell, Layout, Span, Tone, percent
+from armourpen.view.odds import Bar, effect_chances, injury_bars
+
+if TYPE_CHECKING:
+    from armourpen.gurps.effects import Effects
+    from armourpen.gurps.outcome import GurpsOutcome
+    from armourpen.penav.model import PenavScenario
+    from armourpen.penav.outcome import PenavOutcome
+    from armourpen.probability.result import OddsResult, TargetOdds
+    from armourpen.scenario import Outcome, Scenario
+
+COVER = Badge("cover", "in the way", "▮", Tone.MUTED)
+"""A PEN/AV cover entry: no outcome of its own, it is layered in front of those behind (PA-12)."""
+
+TARGET = "target"
+COVER_KIND = "cover"
+
+
+class Figure(NamedTuple):
+    """One labelled number of a card (``AV 6``, ``injury 8``)."""
+
+    label: str
+    value: str
+    tone: Tone = Tone.PLAIN
+
+
+class OddsView(NamedTuple):
+    """A target's exact odds as a card shows them (GU-7, GU-8), with the chances of what the
+    injury does (GU-10, GU-12) and of where the shot lands (GU-10) when it can land elsewhere."""
+
+    reached: Fraction
+    hit: Fraction
+    overpenetrates: Fraction
+    mean_injury: Fraction
+    bars: tuple[Bar, ...]
+    effects: tuple[tuple[str, Fraction], ...] = ()
+    locations: tuple[tuple[str, Fraction], ...] = ()
+
+    @property
+    def top(self) -> Fraction:
+        return Fraction(max((b.chance for b in self.bars), default=Fraction(1)) or Fraction(1))
+
+
+@dataclass(frozen=True, slots=True)  # not a named tuple: its ``index`` is a field, not a method
+class Card:
+    """The outcome of one entry of the line of fire: its index in the line and its kind."""
+
+    index: int
+    kind: str  # TARGET or COVER_KIND
+    name: str
+    badges: tuple[Badge, ...]
+    figures: tuple[Figure, ...]
+    steps: tuple[Step, ...]
+    odds: OddsView | None = None
+
+
+class OutcomeView(NamedTuple):
+    """Everything an outcome shows: the head line, the attack's steps, the cards, the warnings."""
+
+    rules: str
+    head: tuple[Span, ...]
+    attack_steps: tuple[Step, ...]
+    cards: tuple[Card, ...]
+    warnings: tuple[Caution, ...]
+    odds_note: str | None = None
+
+
+def _figures(layout: Layout, cells: Sequence[Cell], skip: int) -> tuple[Figure, ...]:
+    """The row's figures under their column titles, past the ``skip`` columns that name the row."""
+    out = []
+    for column, cell in zip(layout.columns[skip:], cells[skip:], strict=True):
+        if isinstance(cell, Span) and cell.text:
+            out.append(Figure(column.title, cell.text, cell.tone))
+    return tuple(out)
+
+
+def penav_view(outcome: PenavOutcome, scenario: PenavScenario) -> OutcomeView:
+    """PEN/AV: a card per target from the layout, and one per cover entry of the scenario's line."""
+    from armourpen.penav.layout import layout as penav_layout
+    from armourpen.penav.model import Cover
+
+    layout = penav_layout(outcome)
+    # the outcome has a target and a layout row per target of the line, in line order
+    targets = iter(zip(outcome.targets, layout.rows, strict=True))
+    cards: list[Card] = []
+    for index, entry in enumerate(scenario.line):
+        if isinstance(entry, Cover):
+            cards.append(Card(index, COVER_KIND, entry.name, (COVER,), (), ()))
+            continue
+        target, row = next(targets)
+        badge = row.badge
+        cards.append(Card(index, TARGET, target.name, () if badge is None else (badge,),
+                          _figures(layout, row.cells, 1), target.steps))
+    return OutcomeView("penav", layout.head, outcome.attack_steps, tuple(cards), layout.warnings)
+
+
+def _injury_badge(injury: int | None) -> Badge | None:
+    if injury is None:
+        return None
+    if injury == 0:
+        return Badge("no_injury", "no injury", "○", Tone.SAFE)
+    return Badge("injury", f"injury {injury}", "✚", Tone.HARM)
+
+
+def effect_badges(effects: Effects | None) -> tuple[Badge, ...]:
+    """What the injury does to the target (GU-9 to GU-13), one badge each, worst first."""
+    if effects is None:
+        return ()
+    out = []
+    if effects.major_wound:
+        out.append(Badge("major_wound", "major wound (GU-12)", "‼", Tone.HARM))
+    if effects.eyes_blinded:
+        eyes = "one eye" if effects.eyes_blinded == 1 else "both eyes"
+        out.append(Badge("crippled", f"{eyes} blinded (GU-10)", "✖", Tone.HARM))
+    elif effects.crippled:
+        out.append(Badge("crippled", "crippled (GU-10)", "✖", Tone.HARM))
+    if effects.knockdown_ht_modifier is not None:
+        out.append(Badge("knockdown", f"HT{effects.knockdown_ht_modifier:+d} or knocked down "
+                         "(GU-12)", "↓", Tone.REDUCED))
+    if effects.shock:
+        out.append(Badge("shock", f"shock {effects.shock} DX/IQ (GU-11)", "⚡", Tone.REDUCED))
+    if effects.blunt_trauma:
+        out.append(Badge("blunt_trauma", f"blunt trauma {effects.blunt_trauma} (GU-9)", "◉",
+                         Tone.REDUCED))
+    if effects.knockback_yards:
+        out.append(Badge("knockback", f"knocked back {effects.knockback_yards} yd, "
+                         f"DX{effects.knockback_dx_modifier or 0:+d} or falls (GU-13)", "⇢",
+                         Tone.REDUCED))
+    return tuple(out)
+
+
+def gurps_view(outcome: GurpsOutcome, odds: OddsResult | None, odds_note: str | None
+               ) -> OutcomeView:
+    """GURPS: a card per entry of the line (covers included), in line order, with the odds."""
+    from armourpen.gurps.layout import layout as gurps_layout
+
+    layout = gurps_layout(outcome)
+    targets = {t.index: t for t in outcome.targets}
+    names = {t.index: t.name for t in outcome.targets} | {c.index: c.name for c in outcome.covers}
+    target_odds: dict[int, TargetOdds] = {}
+    if odds is not None:
+        target_odds = {t.index: o for t, o in zip(outcome.targets, odds.targets, strict=True)}
+    own: dict[int | None, list[Step]] = {}
+    for step, entry in zip(outcome.steps, outcome.step_entries, strict=True):
+        own.setdefault(entry, []).append(step)
+    cards: list[Card] = []
+    for row in layout.rows:
+        index = row.entry
+        assert index is not None  # the GURPS layout says which entry each row shows
+        target = targets.get(index)
+        badges = [] if target is None else [
+            b for b in (_injury_badge(target.injury), *effect_badges(target.effects)) if b]
+        if row.badge is not None:
+            badges.append(row.badge)
+        odds_view = None if index not in target_odds else odds_view_of(target_odds[index])
+        cards.append(Card(index, TARGET if target is not None else COVER_KIND, names[index],
+                          tuple(badges), _figures(layout, row.cells, 2),
+                          tuple(own.get(index, ())), odds_view))
+    return OutcomeView("gurps", layout.head, tuple(own.get(None, ())), tuple(cards),
+                       layout.warnings, odds_note)
+
+
+def odds_view_of(t: TargetOdds) -> OddsView:
+    """A target's exact odds for its card: the injury bars (:func:`injury_bars`), the effects."""
+    bars = injury_bars(list(t.injury_pmf.items()))
+    chances = effect_chances(t.p_major_wound, t.p_knockdown_roll, t.p_crippled)
+    effects = tuple((e.label, Fraction(e.chance)) for e in chances if e.chance)
+    locations = tuple(t.location_pmf.items())
+    return OddsView(t.p_reached, t.p_hit, t.p_overpenetrates, t.expected_injury, bars,
+                    effects, locations if len(locations) > 1 else ())
+
+
+def outcome_view(outcome: Outcome, scenario: Scenario, odds: OddsResult | None = None,
+                 odds_note: str | None = None) -> OutcomeView:
+    """The view of any rule set's outcome, from the outcome and the scenario it came from."""
+    from armourpen.gurps.outcome import GurpsOutcome
+    from armourpen.penav.model import PenavScenario
+
+    if isinstance(outcome, GurpsOutcome):
+        return gurps_view(outcome, odds, odds_note)
+    if not isinstance(scenario, PenavScenario):
+        raise TypeError(f"a PEN/AV outcome comes from a PEN/AV scenario, not {scenario!r}")
+    return penav_view(outcome, scenario)
+
+
+def chance(p: Fraction | float) -> str:
+    """A chance on a card (:func:`armourpen.layout.percent`, without needless decimals)."""
+    return percent(p, trim=True)
