@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-from itertools import chain
 from typing import Any, NamedTuple
 
 from armourpen.explain import Caution, Step
@@ -127,8 +126,9 @@ class PenavOutcome(NamedTuple):
             texts += (t.name, t.result)
             for layer in t.layers:
                 texts += (layer.name, layer.origin)
-        texts += chain.from_iterable(self.warnings)  # each one's rule and text
-        texts += chain.from_iterable(self.steps)
+        records: tuple[Caution | Step, ...] = (*self.warnings, *self.steps)
+        for r in records:  # each one's rule and text
+            texts += (r.rule, r.text)
         if not as_written(texts):
             return None
         targets = ",".join([t.compact_json() for t in self.targets])
