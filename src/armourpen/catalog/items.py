@@ -10,8 +10,7 @@ from typing import NamedTuple
 
 from armourpen.errors import CatalogError
 from armourpen.values import HORIZONTAL, Direction, faces_problem
-
-MAX_NAME_CHARS = 200  # no name or alias is longer (the catalog schema refuses longer ones)
+from armourpen.values import MAX_NAME_CHARS as MAX_NAME_CHARS  # where the catalog's code reads it
 
 
 class RangeColumn(StrEnum):
