@@ -372,3 +372,16 @@ def test_a_front_end_asks_for_the_cache(tmp_path: Path) -> None:
     env.pop("ARMOURPEN_NO_CACHE", None)
     subprocess.run([sys.executable, "-c", code], env=env, check=True)
     assert (tmp_path / "cache" / CACHE_NAME).is_file()
+
+
+def test_restoring_an_item_of_the_wrong_kind_is_an_argument_type_error() -> None:
+    # a programming error (the cache decodes each kind with its own class): named by its place
+    from armourpen.errors import ArgumentTypeError
+
+    vest = Catalog.builtin().armour("NIJ Type III")
+    items: dict[str, list[Any]] = {"attack": [vest], "armour": [], "cover": [], "vehicle": [],
+                                   "ammo": []}
+    with pytest.raises(ArgumentTypeError) as info:
+        Catalog.restore(items, [])
+    assert (info.value.field, info.value.value) == ("items['attack'][0]", vest)
+    assert "an attack item" in info.value.allowed

@@ -203,9 +203,11 @@ class Catalog:
         sources = checks.texts("sources", sources, "sources")
         cat = cls()
         for kind in KINDS:
-            for item in items[kind]:
+            for i, item in enumerate(items[kind]):
                 if not isinstance(item, _CLASS_OF[kind]):
-                    raise TypeError(f"a {type(item).__name__} is no {kind} item")
+                    raise ArgumentTypeError(f"items[{kind!r}][{i}]", item,
+                                            f"allowed: {_article(kind)} {kind} item "
+                                            f"({_CLASS_OF[kind].__name__})")
                 cat._add(kind, item, "cache")
         cat._sources = list(sources)
         return cat
