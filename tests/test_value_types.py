@@ -87,3 +87,38 @@ def test_no_scenario_is_indexable_by_position() -> None:
         scenario[0]  # type: ignore[index]
     assert not isinstance(scenario, tuple)
     assert not isinstance(scenario.line[0], tuple)
+
+
+def test_a_penav_outcome_holds_enums_where_it_held_strings() -> None:
+    from armourpen import resolve
+    from armourpen.catalog.items import RangeColumn
+    from armourpen.penav.layering import Origin
+    from armourpen.penav.outcome import PenavOutcome
+    from armourpen.penav.ranges import Band
+
+    scenario = load_scenario({"attack": {"weapon": "7.62x51mm NATO", "range": "150 m"},
+                              "line": [{"target": "Gray", "armour": ["NIJ Type III"]},
+                                       {"target": "VIP"}]})
+    outcome = resolve(scenario)
+    assert isinstance(outcome, PenavOutcome)
+    a = outcome.attack
+    # 150 m is Very Long (PA-3: (100, 200]); the NATO round is a rifle, shot from the front
+    assert (a.range_band, a.range_column, a.direction) == (
+        Band.VERY_LONG, RangeColumn.RIFLE, Direction.FRONT)
+    # the VIP faces the vest twice and Gray's body (PA-12)
+    assert sorted(x.origin for x in outcome.targets[1].layers) == sorted(
+        [Origin.ARMOUR, Origin.BODY, Origin.ARMOUR])
+    # the JSON keeps the plain texts
+    assert outcome.to_dict()["attack"]["range_band"] == "very_long"
+    assert type(outcome.to_dict()["targets"][1]["layers"][0]["origin"]) is str
+
+
+def test_a_layer_is_a_value_and_its_label_is_written_once() -> None:
+    from armourpen.penav.layering import Layer, Origin, labels
+
+    assert not equal(Layer("vest", 6), ("vest", 6, Origin.COVER, False))
+    assert Layer("vest", 6, Origin.ARMOUR) == Layer("vest", 6, Origin.ARMOUR)
+    plain, hull = Layer("vest", 6, Origin.ARMOUR), Layer("hull", 50, Origin.VEHICLE, True)
+    assert labels([plain, hull]) == f"{plain.label()}, {hull.label()}"
+    assert plain.label() == "vest AV 6"
+    assert hull.label() == "hull AV 50 (SAV 10)"  # PA-1: 50 personal points are SAV 10
