@@ -21,12 +21,13 @@ class RangeColumn(StrEnum):
     NONE = "none"
 
 
-# Items are named tuples rather than frozen dataclasses: as immutable and typed, with the same
-# reprs, and made many times faster when the module is imported, which every one-shot command
-# pays for (bench/startup.py). A vehicle, which checks its faces when built, stays a dataclass.
+# Items are frozen dataclasses (docs/decisions/0001-value-types.md): each equals only an item of
+# its own kind, never a plain tuple, and none is read by position. AttackProfile is still a named
+# tuple: the PEN/AV scenario reader copies one with ``_replace``.
 
 
-class AmmoType(NamedTuple):
+@dataclass(frozen=True, slots=True)
+class AmmoType:
     """An ammunition type (PA-6): data, with PEN and DC modifiers that are 0 unless set."""
 
     name: str
@@ -53,7 +54,8 @@ class AttackProfile(NamedTuple):
     source: str = "built-in"
 
 
-class ArmourItem(NamedTuple):
+@dataclass(frozen=True, slots=True)
+class ArmourItem:
     """Worn armour, a helmet, a shield or a plate of steel, with its AV (personal scale)."""
 
     name: str
@@ -67,7 +69,8 @@ class ArmourItem(NamedTuple):
     source: str = "built-in"
 
 
-class CoverItem(NamedTuple):
+@dataclass(frozen=True, slots=True)
+class CoverItem:
     """A piece of cover. ``av`` is None for the table's rows without a value (PA-13)."""
 
     name: str
@@ -79,7 +82,8 @@ class CoverItem(NamedTuple):
     source: str = "built-in"
 
 
-class Plate(NamedTuple):
+@dataclass(frozen=True, slots=True)
+class Plate:
     """A vehicle plate (PA-10): actual RHA thickness in mm, or actual SAV; slope back from vertical."""
 
     thickness_mm: Fraction | None = None
