@@ -17,7 +17,7 @@ import armourpen.charts.draw
 import armourpen.grid
 from armourpen.catalog import Catalog
 from armourpen.charts import OddsChart, matrix_chart, render
-from armourpen.charts.model import PANEL_CELLS
+from armourpen.charts.odds import PANEL_CELLS
 from armourpen.limits import DEFAULT_LIMITS, LimitError, Limits
 from armourpen.penav.ranges import Band
 from armourpen.web import create_app

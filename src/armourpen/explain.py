@@ -3,18 +3,66 @@
 from __future__ import annotations
 
 from collections.abc import Iterable
-from typing import Generic, NamedTuple, TypeVar
+from dataclasses import dataclass
+from enum import StrEnum
+from typing import Generic, TypeVar
 
 T = TypeVar("T")
 
 
-# Steps, warnings and explained values are named tuples rather than frozen dataclasses: as immutable
-# and typed, with the same reprs, and made many times faster when the module is imported, which
-# every one-shot command pays for (bench/startup.py). Steps and warnings give their JSON by
-# ``to_dict()``.
+class Ruling(StrEnum):
+    """The id of each ruling in RULINGS.md (how armourpen reads the rule texts): the ids a step, a
+    warning or an explanation cites. tests/test_rulings.py holds this list to the file's."""
+
+    PA_1 = "PA-1"
+    PA_2 = "PA-2"
+    PA_3 = "PA-3"
+    PA_4 = "PA-4"
+    PA_5 = "PA-5"
+    PA_6 = "PA-6"
+    PA_7 = "PA-7"
+    PA_8 = "PA-8"
+    PA_9 = "PA-9"
+    PA_10 = "PA-10"
+    PA_11 = "PA-11"
+    PA_12 = "PA-12"
+    PA_13 = "PA-13"
+    GU_1 = "GU-1"
+    GU_2 = "GU-2"
+    GU_3 = "GU-3"
+    GU_4 = "GU-4"
+    GU_5 = "GU-5"
+    GU_6 = "GU-6"
+    GU_7 = "GU-7"
+    GU_8 = "GU-8"
+    GU_9 = "GU-9"
+    GU_10 = "GU-10"
+    GU_11 = "GU-11"
+    GU_12 = "GU-12"
+    GU_13 = "GU-13"
+    GU_14 = "GU-14"
+    GU_15 = "GU-15"
+    GU_16 = "GU-16"
+    GU_17 = "GU-17"
+    GU_18 = "GU-18"
+    GU_19 = "GU-19"
+    GU_20 = "GU-20"
+    GU_21 = "GU-21"
+    GU_22 = "GU-22"
+    GU_23 = "GU-23"
+    AP_1 = "AP-1"
+    AP_2 = "AP-2"
 
 
-class Step(NamedTuple):
+
+# Steps, warnings and explained values are frozen dataclasses, not tuples: each compares equal only
+# to a value of its own type (a Step never equals a Caution with the same rule and text, nor a
+# plain tuple), and none is indexable by position (docs/decisions/0001-value-types.md). Steps and
+# warnings give their JSON by ``to_dict()``.
+
+
+@dataclass(frozen=True, slots=True)
+class Step:
     """One line of an explanation: the ruling it applies (e.g. ``"PA-7"``) and what happened."""
 
     rule: str
@@ -27,7 +75,8 @@ class Step(NamedTuple):
         return f"[{self.rule}] {self.text}"
 
 
-class Caution(NamedTuple):
+@dataclass(frozen=True, slots=True)
+class Caution:
     """A warning in an outcome: the ruling it comes from and what the user should know.
 
     Warnings never stop a calculation (e.g. PA-8 wearing limits); they travel beside the steps.
@@ -43,7 +92,8 @@ class Caution(NamedTuple):
         return f"[{self.rule}] {self.text}"
 
 
-class Explained(NamedTuple, Generic[T]):
+@dataclass(frozen=True, slots=True)
+class Explained(Generic[T]):
     """A value and the steps that led to it."""
 
     value: T
@@ -51,16 +101,11 @@ class Explained(NamedTuple, Generic[T]):
 
     @classmethod
     def of(cls, value: T, rule: str, text: str) -> Explained[T]:
-        # made by tuple.__new__, as _make() makes them: without the generated __new__ of each,
-        # the most frequent call of every rule costs half as much
-        return _new_tuple(cls, (value, (_new_tuple(Step, (rule, text)),)))
+        return cls(value, (Step(rule, text),))
 
     def then(self, value: T, rule: str, text: str) -> Explained[T]:
         """The next value, keeping the steps so far."""
         return Explained(value, (*self.steps, Step(rule, text)))
-
-
-_new_tuple = tuple.__new__
 
 
 def join_steps(*groups: Iterable[Step]) -> tuple[Step, ...]:

@@ -14,6 +14,8 @@ import re
 from collections.abc import Mapping
 from dataclasses import dataclass
 
+from armourpen import checks
+from armourpen.checks import instance, text, whole
 from armourpen.errors import ArgumentTypeError, ArgumentValueError, InputError
 
 _PREFIX = "ARMOURPEN_MAX_"
@@ -73,8 +75,6 @@ class Limits:
     def __post_init__(self) -> None:
         # every cap a plain whole number from 1: NaN, infinity, a float or a bool would turn a
         # cap off or make it lie in silence, and an int subclass could answer its comparisons
-        from armourpen.arguments import whole
-
         for f in dataclasses.fields(self):
             value = whole(f.name, getattr(self, f.name), "a whole number (an int), 1 or more")
             if value < 1:
@@ -90,14 +90,12 @@ class Limits:
     @classmethod
     def from_env(cls, environ: Mapping[str, str]) -> Limits:
         """The defaults, with each ``ARMOURPEN_MAX_<NAME>`` found in ``environ`` applied."""
-        from armourpen import arguments
-
         if not isinstance(environ, Mapping):
             raise ArgumentTypeError("environ", environ, "allowed: a mapping of str to str, such "
                                     "as os.environ")
         for key, value in environ.items():
-            arguments.text("environ key", key)
-            arguments.text(f"environ[{key!r}]", value)
+            checks.text("environ key", key)
+            checks.text(f"environ[{key!r}]", value)
         changes: dict[str, int] = {}
         known = {cls.setting(f.name): f.name for f in dataclasses.fields(cls)}
         for key in sorted(k for k in environ if k.startswith(_PREFIX) and k not in known):
@@ -120,8 +118,6 @@ class Limits:
 
     def check(self, name: str, amount: int, unit: str, field: str) -> None:
         """Refuse ``amount`` (counted in ``unit``) when it is beyond the cap ``name``."""
-        from armourpen.arguments import whole
-
         name = _cap_name(name)
         amount = whole("amount", amount)
         cap: int = getattr(self, name)
@@ -143,11 +139,15 @@ _CAPS = frozenset(f.name for f in dataclasses.fields(Limits))
 
 def _cap_name(name: object) -> str:
     """The name of a cap, checked: one of the fields of :class:`Limits`."""
-    from armourpen.arguments import text
-
     name = text("name", name, "the name of a cap (a str)")
     if name not in _CAPS:
         raise ArgumentValueError("name", name, "allowed: " + ", ".join(sorted(_CAPS)))
     return name
+
+
+def checked(value: object, field: str = "limits") -> Limits:
+    """``value`` when it is a :class:`Limits` (the check of every public ``limits=`` argument)."""
+    return instance(field, value, Limits, "a Limits, e.g. Limits(max_odds_work=10**8)")
+
 
 DEFAULT_LIMITS = Limits()

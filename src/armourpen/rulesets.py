@@ -13,24 +13,39 @@ import importlib
 import sys
 from collections.abc import Mapping
 from pathlib import Path
-from typing import TYPE_CHECKING, Any, NamedTuple
+from typing import TYPE_CHECKING, Any, NamedTuple, TypeAlias, cast
 
 from armourpen.errors import ArgumentTypeError, ScenarioError
 from armourpen.limits import DEFAULT_LIMITS, Limits
 
 if TYPE_CHECKING:
     import random
+    from collections.abc import Callable
 
     from armourpen.catalog import Catalog
+    from armourpen.gurps.model import GurpsScenario
+    from armourpen.gurps.outcome import GurpsOutcome
     from armourpen.layout import Layout
+    from armourpen.penav.model import PenavScenario
+    from armourpen.penav.outcome import PenavOutcome
+    from armourpen.probability.montecarlo import MonteCarloResult
+    from armourpen.probability.result import OddsResult
+
+    Scenario: TypeAlias = PenavScenario | GurpsScenario
+    """A scenario of any rule set, as :func:`armourpen.load_scenario` returns it."""
+    Outcome: TypeAlias = PenavOutcome | GurpsOutcome
+    """The outcome of any rule set's scenario, as :func:`armourpen.resolve` returns it."""
 
 DEFAULT_RULES = "penav"
 
 
 @functools.cache  # a handful of references, each imported on first use and then kept
-def _load(ref: str) -> Any:
+def _load(ref: str) -> object:
+    """The object ``"module:attribute"`` names; each method of :class:`RuleSet` says (by a cast)
+    what its entries hold, since a name read at run time has no static type."""
     module, _, attr = ref.partition(":")
-    return getattr(importlib.import_module(module), attr)
+    found: object = getattr(importlib.import_module(module), attr)
+    return found
 
 
 class RuleSet(NamedTuple):
@@ -65,7 +80,7 @@ class RuleSet(NamedTuple):
         limits: Limits = DEFAULT_LIMITS,
         checked: bool = False,
         allow_outside_files: bool = False,
-    ) -> Any:
+    ) -> Scenario:
         """A validated scenario of this rule set; names are looked up in ``catalog``.
 
         Without a catalog, the built-in one is used (never the user's folders: the caller decides
@@ -75,7 +90,7 @@ class RuleSet(NamedTuple):
         ``checked`` says that :func:`armourpen.reading.check_tree` has passed ``data`` (within
         ``limits``), so that the parser does not walk it again.
         """
-        parse = _load(self.parser)
+        parse = cast("Callable[..., Scenario]", _load(self.parser))
         if self.reads_files:
             scenario = parse(data, base=base, limits=limits, checked=checked,
                              allow_outside_files=allow_outside_files)
@@ -88,34 +103,38 @@ class RuleSet(NamedTuple):
                 catalog = Catalog.builtin()
             scenario = parse(data, catalog, checked=checked)
         if self.line_work is not None:  # refused before resolving, not while
-            limits.check("max_line_work", _load(self.line_work)(scenario), "layers faced", "line")
+            work = cast("Callable[[Scenario], int]", _load(self.line_work))
+            limits.check("max_line_work", work(scenario), "layers faced", "line")
         return scenario
 
-    def resolve(self, scenario: Any, seed: int | random.Random | None = None) -> Any:
+    def resolve(self, scenario: Scenario, seed: int | random.Random | None = None) -> Outcome:
         """The explained outcome of ``scenario``; ``seed`` serves rule sets that roll dice."""
+        resolver = cast("Callable[..., Outcome]", _load(self.resolver))
         if self.rolls_dice:
-            return _load(self.resolver)(scenario, seed)
-        return _load(self.resolver)(scenario)
+            return resolver(scenario, seed)
+        return resolver(scenario)
 
     def schema(self) -> dict[str, Any]:
-        """The JSON Schema of this rule set's scenario files."""
-        schema: dict[str, Any] = _load(self.schema_builder)()
-        return schema
+        """The JSON Schema of this rule set's scenario files (JSON: its values are any JSON)."""
+        return cast("Callable[[], dict[str, Any]]", _load(self.schema_builder))()
 
-    def layout(self, outcome: Any) -> Layout:
+    def layout(self, outcome: Outcome) -> Layout:
         """The outcome as a neutral layout for readable front ends."""
-        shown: Layout = _load(self.layout_builder)(outcome)
-        return shown
+        return cast("Callable[[Outcome], Layout]", _load(self.layout_builder))(outcome)
 
-    def odds(self, scenario: Any, **options: Any) -> Any:
+    def odds(self, scenario: Scenario, **options: Any) -> OddsResult:
+        """Exact odds of ``scenario``, for a rule set that weighs chances."""
         if self.odds_engine is None:
             raise ScenarioError("rules", self.key, "odds are computed for: " + _with("odds_engine"))
-        return _load(self.odds_engine)(scenario, **options)
+        return cast("Callable[..., OddsResult]", _load(self.odds_engine))(scenario, **options)
 
-    def sample(self, scenario: Any, samples: int, seed: int, **options: Any) -> Any:
+    def sample(self, scenario: Scenario, samples: int, seed: int, **options: Any
+               ) -> MonteCarloResult:
+        """Monte Carlo estimates for ``scenario``, for a rule set that weighs chances."""
         if self.sampler is None:
             raise ScenarioError("rules", self.key, "odds are sampled for: " + _with("sampler"))
-        return _load(self.sampler)(scenario, samples, seed, **options)
+        sampler = cast("Callable[..., MonteCarloResult]", _load(self.sampler))
+        return sampler(scenario, samples, seed, **options)
 
 
 RULE_SETS: dict[str, RuleSet] = {

@@ -5,7 +5,7 @@ from __future__ import annotations
 import os
 from collections.abc import Mapping
 from pathlib import Path
-from typing import TYPE_CHECKING, Any, TypeAlias
+from typing import TYPE_CHECKING, Any
 
 from armourpen.errors import ScenarioError
 from armourpen.limits import DEFAULT_LIMITS, Limits
@@ -13,13 +13,8 @@ from armourpen.rulesets import rule_set, rules_of
 
 if TYPE_CHECKING:
     from armourpen.catalog import Catalog
-    from armourpen.gurps.model import GurpsScenario
-    from armourpen.gurps.outcome import GurpsOutcome
-    from armourpen.penav.model import PenavScenario
-    from armourpen.penav.outcome import PenavOutcome
-
-    Scenario: TypeAlias = PenavScenario | GurpsScenario
-    Outcome: TypeAlias = PenavOutcome | GurpsOutcome
+    from armourpen.rulesets import Outcome as Outcome
+    from armourpen.rulesets import Scenario as Scenario
 
 EXAMPLES_DIR = Path(__file__).resolve().parent / "examples"
 EXAMPLE_PREFIX = "example:"

@@ -20,7 +20,10 @@ from collections.abc import Iterable, Mapping
 from enum import Enum
 from fractions import Fraction
 from pathlib import PurePath
-from typing import Any, TypeAlias, TypeVar
+from typing import TYPE_CHECKING, Any, TypeAlias, TypeVar
+
+if TYPE_CHECKING:
+    from armourpen.explain import Caution, Step
 
 Json: TypeAlias = bool | int | float | str | list[Any] | dict[str, Any] | None
 
@@ -142,10 +145,10 @@ def as_written(texts: list[str]) -> bool:
     return b'"' not in "".join(texts).encode("utf-8", "surrogatepass").translate(_MARK_ESCAPED)
 
 
-def records_json(records: Iterable[tuple[str, str]]) -> str:
+def records_json(records: Iterable[Step | Caution]) -> str:
     """Steps or warnings (rule, text) as their compact JSON list, texts written as they are: for a
     writer that has checked them with :func:`as_written`."""
-    return "[" + ",".join([f'{{"rule":"{rule}","text":"{text}"}}' for rule, text in records]) + "]"
+    return "[" + ",".join([f'{{"rule":"{r.rule}","text":"{r.text}"}}' for r in records]) + "]"
 
 
 def compact(value: object) -> str:

@@ -20,9 +20,9 @@ from typing import Annotated, Any
 from pydantic import AfterValidator, BaseModel, StrictStr, StringConstraints, Tag, ValidationError
 from pydantic.fields import FieldInfo
 
-from armourpen.catalog.items import MAX_NAME_CHARS
 from armourpen.errors import InputError, ScenarioError
 from armourpen.reading import one_line
+from armourpen.values import MAX_NAME_CHARS
 
 Loc = tuple[int | str, ...]
 

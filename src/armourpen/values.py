@@ -13,6 +13,11 @@ from enum import StrEnum
 
 from armourpen.errors import InputError, ScenarioError
 
+# --- names ----------------------------------------------------------------------------------------
+
+MAX_NAME_CHARS = 200
+"""No name or alias is longer: the catalog's schema and every scenario's refuse longer ones."""
+
 # --- PA-1: the scales ----------------------------------------------------------------------------
 
 STRUCTURAL_FACTOR = 5

@@ -5,7 +5,7 @@ from __future__ import annotations
 from hypothesis import given
 from hypothesis import strategies as st
 
-from armourpen.penav.layering import Layer, layered_av
+from armourpen.penav.layering import Layer, Origin, layered_av
 from armourpen.penav.penetration import Result, compare
 from armourpen.penav.wearing import Worn, wearing_warnings
 
@@ -41,7 +41,8 @@ def test_pa7_repeated_layers_each_add_one() -> None:
 
 def test_pa7_cover_above_armour_is_the_base() -> None:
     # Medium concrete wall 18 in front of a flak vest 5: 18 + 1 = 19
-    out = layered_av([Layer("Medium concrete wall (30cm)", 18, "cover"), Layer("vest", 5, "armour")])
+    out = layered_av([Layer("Medium concrete wall (30cm)", 18, Origin.COVER),
+                      Layer("vest", 5, Origin.ARMOUR)])
     assert out.value == 19
     assert out.steps[0].rule == "PA-7"
     assert "Medium concrete wall" in out.steps[0].text

@@ -33,12 +33,13 @@ from _operator import _compare_digest  # hmac's compare_digest, without importin
 from collections.abc import Callable, Mapping
 from fractions import Fraction
 from pathlib import Path
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 from armourpen.catalog.items import (
     AmmoType,
     ArmourItem,
     AttackProfile,
+    CatalogItem,
     CoverItem,
     RangeColumn,
     Vehicle,
@@ -52,8 +53,21 @@ try:
 except ImportError:  # pragma: no cover - an interpreter built without it
     from hashlib import blake2b
 
-if TYPE_CHECKING:
-    from armourpen.catalog.catalog import Catalog
+
+class Listed(typing.Protocol):
+    """What the cache reads of a catalog: its sources, and its items of each kind."""
+
+    @property
+    def sources(self) -> tuple[str, ...]: ...
+
+    def items(self, kind: str | None = None) -> list[CatalogItem]: ...
+
+
+C = typing.TypeVar("C", bound=Listed)
+
+Restore: typing.TypeAlias = Callable[[dict[str, list[CatalogItem]], list[str]], C]
+"""What makes a catalog of these items (by kind, in order) from these sources: ``Catalog.restore``.
+The cache is given it rather than importing the catalog, which reads the cache."""
 
 FORMAT = 3  # bump when the layout of the file changes
 CACHE_NAME = "builtin-catalog.json"
@@ -188,7 +202,7 @@ def _decoder(hint: Any) -> Decoder:
     raise _Mismatch(f"no plain form for {hint!r}")
 
 
-def encode_catalog(catalog: Catalog) -> dict[str, Any]:
+def encode_catalog(catalog: Listed) -> dict[str, Any]:
     """The catalog's items by kind, in order, as plain JSON values."""
     return {
         "sources": list(catalog.sources),
@@ -196,16 +210,15 @@ def encode_catalog(catalog: Catalog) -> dict[str, Any]:
     }
 
 
-def decode_catalog(data: Any) -> Catalog:
-    """The catalog :func:`encode_catalog` wrote; any value of the wrong type is a ValueError."""
-    from armourpen.catalog.catalog import Catalog
-
+def decode_catalog(data: Any, restore: Restore[C]) -> C:
+    """The catalog :func:`encode_catalog` wrote, made by ``restore``; any value of the wrong type
+    is a ValueError."""
     fields = _expect(data, dict)
     items = _expect(fields.get("items"), dict)
     if set(items) != set(_CLASSES):
         raise _Mismatch(f"kinds {sorted(items)}")
     sources = [_expect(s, str) for s in _expect(fields.get("sources"), list)]
-    return Catalog.restore(
+    return restore(
         {kind: [_decoder(cls)(v) for v in _expect(items[kind], list)]
          for kind, cls in _CLASSES.items()},
         sources,
@@ -292,7 +305,7 @@ def _write_private(path: Path, data: bytes) -> None:
         raise
 
 
-def _write(folder: Path, catalog: str, built: Catalog) -> None:
+def _write(folder: Path, catalog: str, built: Listed) -> None:
     """Store ``built`` for the next run, in a folder of the user's only (made 0700)."""
     items = json.dumps(encode_catalog(built), ensure_ascii=False, separators=(",", ":")).encode()
     folder.mkdir(parents=True, exist_ok=True, mode=0o700)
@@ -306,8 +319,9 @@ def _write(folder: Path, catalog: str, built: Catalog) -> None:
     _write_private(folder / CACHE_NAME, stamp.encode() + b"\n" + items)
 
 
-def cached_catalog(build: Callable[[], Catalog]) -> Catalog:
-    """``build()``, or the plain copy an earlier run of this user wrote from the same catalog."""
+def cached_catalog(build: Callable[[], C], restore: Restore[C]) -> C:
+    """``build()``, or the plain copy an earlier run of this user wrote from the same catalog,
+    made by ``restore`` (``Catalog.restore``)."""
     if os.environ.get("ARMOURPEN_NO_CACHE", "") not in ("", "0"):
         return build()
     try:
@@ -321,7 +335,7 @@ def cached_catalog(build: Callable[[], Catalog]) -> Catalog:
     payload = None if raw is None or key is None else _payload(raw, catalog, key)
     if payload is not None:
         try:
-            return decode_catalog(json.loads(payload))
+            return decode_catalog(json.loads(payload), restore)
         except (ValueError, TypeError, RecursionError):
             pass  # a well-stamped file of wrong values: rebuilt below
     built = build()

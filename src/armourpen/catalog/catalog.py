@@ -12,7 +12,7 @@ import stat
 from collections.abc import Iterable, Mapping, Sequence
 from pathlib import Path
 
-from armourpen import arguments
+from armourpen import checks
 from armourpen.catalog.items import (
     MAX_NAME_CHARS,
     AmmoType,
@@ -32,6 +32,7 @@ from armourpen.errors import (
     message,
 )
 from armourpen.limits import DEFAULT_LIMITS, Limits
+from armourpen.limits import checked as checked_limits
 
 KINDS: tuple[str, ...] = ("attack", "armour", "cover", "vehicle", "ammo")
 DATA_DIR = Path(__file__).resolve().parent / "data"
@@ -106,7 +107,7 @@ def kind_of(item: CatalogItem) -> str:
 
 def parse_kind(kind: str, field: str = "kind") -> str:
     """A kind as users may spell it (``armor``, ``attacks``) -> one of :data:`KINDS`."""
-    kind = arguments.text(field, kind, _KIND_TEXT)
+    kind = checks.text(field, kind, _KIND_TEXT)
     k = _KIND_WORDS.get(kind.strip().casefold())
     if k is None:
         raise InputError(field, kind, "allowed: " + ", ".join(KINDS))
@@ -149,7 +150,7 @@ class Catalog:
         written there when missing or stale (:mod:`armourpen.catalog.cache`). The items are the
         same either way.
         """
-        return _builtin(arguments.flag("cache", cache))
+        return _builtin(checks.flag("cache", cache))
 
     @classmethod
     def load(
@@ -166,10 +167,10 @@ class Catalog:
         ``limits.max_catalog_files`` of them, of ``limits.max_catalog_bytes`` together. ``cache``
         is that of :meth:`builtin`.
         """
-        extra = arguments.entries("extra", extra, "catalog files (paths)", _path)
-        user_dir = arguments.flag("user_dir", user_dir)
-        limits = arguments.limits(limits)
-        cache = arguments.flag("cache", cache)
+        extra = checks.entries("extra", extra, "catalog files (paths)", _path)
+        user_dir = checks.flag("user_dir", user_dir)
+        limits = checked_limits(limits)
+        cache = checks.flag("cache", cache)
         files: list[Path] = []
         if user_dir:
             files.extend(_user_files(user_catalog_dir()))
@@ -189,7 +190,7 @@ class Catalog:
     def from_files(cls, paths: Iterable[str | Path]) -> Catalog:
         """A catalog of exactly these files (no built-in data), treated as built-in sources."""
         cat = cls()
-        for p in arguments.entries("paths", paths, "catalog files (paths)", _path):
+        for p in checks.entries("paths", paths, "catalog files (paths)", _path):
             cat._add_file(Path(p), builtin=True)
         return cat
 
@@ -199,12 +200,14 @@ class Catalog:
         if not isinstance(items, Mapping) or not all(isinstance(items.get(k), list) for k in KINDS):
             raise ArgumentTypeError("items", items, "allowed: a dict of a list of items "
                                               "for each kind: " + ", ".join(KINDS))
-        sources = arguments.texts("sources", sources, "sources")
+        sources = checks.texts("sources", sources, "sources")
         cat = cls()
         for kind in KINDS:
-            for item in items[kind]:
+            for i, item in enumerate(items[kind]):
                 if not isinstance(item, _CLASS_OF[kind]):
-                    raise TypeError(f"a {type(item).__name__} is no {kind} item")
+                    raise ArgumentTypeError(f"items[{kind!r}][{i}]", item,
+                                            f"allowed: {_article(kind)} {kind} item "
+                                            f"({_CLASS_OF[kind].__name__})")
                 cat._add(kind, item, "cache")
         cat._sources = list(sources)
         return cat
@@ -268,8 +271,8 @@ class Catalog:
     # --- lookup --------------------------------------------------------------------------
 
     def _find(self, kind: str, name: str, field: str) -> CatalogItem:
-        field = arguments.text("field", field)
-        name = arguments.text(field, name, _NAME_TEXT[kind])
+        field = checks.text("field", field)
+        name = checks.text(field, name, _NAME_TEXT[kind])
         item = self._exact[kind].get(name)
         if item is None:
             item = self._index[kind].get(name_key(name))
@@ -319,7 +322,7 @@ class Catalog:
 
     def find(self, name: str, kind: str | None = None) -> CatalogItem | None:
         """The item called ``name`` (of ``kind``), or None: a plain lookup, no suggestions made."""
-        name = arguments.text("name", name, "the name of an item (a str)")
+        name = checks.text("name", name, "the name of an item (a str)")
         if len(name) > 4 * MAX_NAME_CHARS:
             return None  # no name is that long, even with its spacing and typography
         index = self._owners if kind is None else self._index[parse_kind(kind)]
@@ -329,8 +332,8 @@ class Catalog:
         """Any item by name (kinds never share a name); cover rows without a value included."""
         if kind is not None:
             return self._find(parse_kind(kind), name, field)
-        field = arguments.text("field", field)
-        name = arguments.text(field, name, "the name of an item (a str)")
+        field = checks.text("field", field)
+        name = checks.text(field, name, "the name of an item (a str)")
         item = self._owners.get(name_key(name))
         if item is None:
             _refuse_invisible(field, name)
@@ -341,8 +344,8 @@ class Catalog:
         """The names closest to ``text`` (substring hits first, then difflib)."""
         import difflib  # only when a name is not found
 
-        text = arguments.text("text", text)
-        n = arguments.whole("n", n)
+        text = checks.text("text", text)
+        n = checks.whole("n", n)
         if n < 0:
             raise ArgumentValueError("n", n, "allowed: how many names at most, 0 or more")
         kinds = KINDS if kind is None else (parse_kind(kind),)
@@ -411,9 +414,9 @@ class Catalog:
         import difflib  # here, not at the top: looking a name up needs none
         import unicodedata
 
-        field = arguments.text("field", field)
-        text = arguments.text(field, text, "words to look for (a str)")
-        limits = arguments.limits(limits)
+        field = checks.text("field", field)
+        text = checks.text(field, text, "words to look for (a str)")
+        limits = checked_limits(limits)
         limits.check("max_text_chars", len(text), "characters", field)
         if any(unicodedata.category(c) == "Cc" for c in text):
             raise InputError(field, text, "allowed: words to look for, without control characters "
@@ -459,7 +462,7 @@ def _path(field: str, value: object) -> Path:
     """A catalog file's path: a ``str`` or an ``os.PathLike`` of text."""
     if isinstance(value, os.PathLike) and isinstance(os.fspath(value), str):
         return Path(value)
-    return Path(arguments.text(field, value, "a path (a str or os.PathLike)"))
+    return Path(checks.text(field, value, "a path (a str or os.PathLike)"))
 
 
 def _user_files(folder: Path) -> list[Path]:
@@ -522,7 +525,7 @@ def _builtin(cache: bool = False) -> Catalog:
         if cache:
             from armourpen.catalog.cache import cached_catalog
 
-            _BUILTIN.append(cached_catalog(build))
+            _BUILTIN.append(cached_catalog(build, Catalog.restore))
         else:
             _BUILTIN.append(build())
     return _BUILTIN[0]

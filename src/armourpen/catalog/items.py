@@ -10,8 +10,7 @@ from typing import NamedTuple
 
 from armourpen.errors import CatalogError
 from armourpen.values import HORIZONTAL, Direction, faces_problem
-
-MAX_NAME_CHARS = 200  # no name or alias is longer (the catalog schema refuses longer ones)
+from armourpen.values import MAX_NAME_CHARS as MAX_NAME_CHARS  # where the catalog's code reads it
 
 
 class RangeColumn(StrEnum):
@@ -22,12 +21,13 @@ class RangeColumn(StrEnum):
     NONE = "none"
 
 
-# Items are named tuples rather than frozen dataclasses: as immutable and typed, with the same
-# reprs, and made many times faster when the module is imported, which every one-shot command
-# pays for (bench/startup.py). A vehicle, which checks its faces when built, stays a dataclass.
+# Items are frozen dataclasses (docs/decisions/0001-value-types.md): each equals only an item of
+# its own kind, never a plain tuple, and none is read by position. AttackProfile is still a named
+# tuple: the PEN/AV scenario reader copies one with ``_replace``.
 
 
-class AmmoType(NamedTuple):
+@dataclass(frozen=True, slots=True)
+class AmmoType:
     """An ammunition type (PA-6): data, with PEN and DC modifiers that are 0 unless set."""
 
     name: str
@@ -54,7 +54,8 @@ class AttackProfile(NamedTuple):
     source: str = "built-in"
 
 
-class ArmourItem(NamedTuple):
+@dataclass(frozen=True, slots=True)
+class ArmourItem:
     """Worn armour, a helmet, a shield or a plate of steel, with its AV (personal scale)."""
 
     name: str
@@ -68,7 +69,8 @@ class ArmourItem(NamedTuple):
     source: str = "built-in"
 
 
-class CoverItem(NamedTuple):
+@dataclass(frozen=True, slots=True)
+class CoverItem:
     """A piece of cover. ``av`` is None for the table's rows without a value (PA-13)."""
 
     name: str
@@ -80,7 +82,8 @@ class CoverItem(NamedTuple):
     source: str = "built-in"
 
 
-class Plate(NamedTuple):
+@dataclass(frozen=True, slots=True)
+class Plate:
     """A vehicle plate (PA-10): actual RHA thickness in mm, or actual SAV; slope back from vertical."""
 
     thickness_mm: Fraction | None = None

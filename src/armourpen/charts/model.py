@@ -56,15 +56,10 @@ def footnote(chart: Chart) -> str:
 
 
 
-PANEL_CELLS = 50
-"""What a target's row of panels in an odds chart counts as, in cells: its axes, titles and ticks
-take as long to draw as about 50 cells of a matrix."""
-
-
 def drawn_cells(chart: Chart) -> int:
     """How much drawing ``chart`` takes, in cells (``max_chart_cells``), known before drawing."""
     from armourpen.charts.matrix import MatrixChart
-    from armourpen.charts.odds import OddsChart
+    from armourpen.charts.odds import PANEL_CELLS, OddsChart
     from armourpen.charts.pen_range import PenRangeChart
 
     if isinstance(chart, MatrixChart):

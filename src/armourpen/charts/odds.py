@@ -22,6 +22,11 @@ if TYPE_CHECKING:
     from armourpen.scenario import Scenario
 
 
+PANEL_CELLS = 50
+"""What a target's row of panels in an odds chart counts as, in cells: its axes, titles and ticks
+take as long to draw as about 50 cells of a matrix."""
+
+
 @dataclass(frozen=True, slots=True)
 class OddsChart:
     """The exact injury distributions of a scenario's targets, one panel each."""
@@ -100,8 +105,6 @@ def odds_chart(scenario: Scenario, *, limits: Limits = DEFAULT_LIMITS,
     ``max_chart_cells`` can draw is refused before the odds are computed (the drawing checks
     the whole count, bars included)."""
     from armourpen import arguments, odds
-    from armourpen.charts.model import PANEL_CELLS
-
     limits = arguments.limits(limits)
     if arguments.flag("to_draw", to_draw):
         targets = getattr(scenario, "targets", ())

@@ -99,14 +99,14 @@ def effective_attack(attack: Attack, optional_rules: frozenset[str]) -> Effectiv
         name=profile.name,
         base_pen=profile.pen,
         pen=pen,
-        range_band=band.value,
-        range_column=range_column.value,
+        range_band=band,
+        range_column=range_column,
         dc_modifier=dc_mod,
         base_dc=profile.dc,
         dc=dc,
         ammo=used.name,
         distance=distance,
-        direction=attack.direction.value,
+        direction=attack.direction,
         structural=profile.structural,
     )
     return EffectiveAttack(summary, tuple(steps), tuple(warnings))

@@ -3,18 +3,31 @@
 from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
-from typing import Any, NamedTuple
+from dataclasses import dataclass
+from enum import StrEnum
+from typing import Any
 
 from armourpen.explain import Explained
 from armourpen.penav.scale import fmt
 
 
-class Layer(NamedTuple):
+class Origin(StrEnum):
+    """What a layer of the line of fire is (the ``origin`` of each layer in the JSON)."""
+
+    COVER = "cover"
+    ARMOUR = "armour"
+    BODY = "body"
+    PLATE = "plate"
+    VEHICLE = "vehicle"
+
+
+@dataclass(frozen=True, slots=True)
+class Layer:
     """One layer the shot must pass, with its AV already on the personal scale (PA-1)."""
 
     name: str
     av: int
-    origin: str = "cover"  # cover | armour | body | plate | vehicle
+    origin: Origin = Origin.COVER
     structural: bool = False  # shown with its SAV
 
     def label(self) -> str:
@@ -23,14 +36,12 @@ class Layer(NamedTuple):
         return f"{self.name} {fmt(self.av, 'AV', self.structural)}"
 
     def to_dict(self) -> dict[str, Any]:
-        return {"name": self.name, "av": self.av, "origin": self.origin}
+        return {"name": self.name, "av": self.av, "origin": self.origin.value}
 
 
 def labels(layers: Iterable[Layer]) -> str:
     """The layers' labels, comma-separated (each explanation lists the layers so)."""
-    # one call for the list rather than a call of label() each: every step of a line writes some
-    return ", ".join([layer.label() if layer.structural else f"{layer.name} AV {layer.av}"
-                      for layer in layers])
+    return ", ".join([layer.label() for layer in layers])
 
 
 def layered_av(layers: Sequence[Layer]) -> Explained[int]:

@@ -5,7 +5,7 @@ from __future__ import annotations
 from armourpen.catalog.items import Plate
 from armourpen.explain import Caution, Step
 from armourpen.penav.direction import HUMAN_BODY_AV, Direction, body_axis
-from armourpen.penav.layering import Layer, labels, layered_av
+from armourpen.penav.layering import Layer, Origin, labels, layered_av
 from armourpen.penav.model import Attack, Body, Cover, PenavScenario, Target
 from armourpen.penav.outcome import TargetOutcome
 from armourpen.penav.penetration import Result, compare
@@ -26,7 +26,7 @@ def _plate_layer(name: str, plate: Plate, attack: Attack, field: str) -> Found:
     if stated is not None:  # a source's printed figure that our computation does not confirm
         warnings.append(stated)
         steps.append(Step(stated.rule, f"warning: {stated.text}"))
-    return [Layer(name, eff.value, "plate", structural=True)], steps, warnings
+    return [Layer(name, eff.value, Origin.PLATE, structural=True)], steps, warnings
 
 
 def cover_layers(cover: Cover, attack: Attack, field: str) -> Found:
@@ -43,7 +43,7 @@ def cover_layers(cover: Cover, attack: Attack, field: str) -> Found:
                 f"from {attack.direction.value}",
             )
         ], []
-    layer = Layer(cover.name, cover.av, "cover", cover.structural)
+    layer = Layer(cover.name, cover.av, Origin.COVER, cover.structural)
     return [layer], [Step("PA-9", f"cover {layer.label()} stands in the way")], []
 
 
@@ -55,11 +55,11 @@ def own_layers(target: Target, attack: Attack, field: str) -> Found:
         hit = hit_face(target.vehicle, attack.direction, float(attack.elevation),
                        float(attack.azimuth), target.face, field=f"{field}.face")
         warning = hit.value.warning
-        layer = Layer(f"{target.vehicle.name} {hit.value.face}", hit.value.av, "vehicle", True)
+        layer = Layer(f"{target.vehicle.name} {hit.value.face}", hit.value.av, Origin.VEHICLE, True)
         return [layer], list(hit.steps), [] if warning is None else [warning]
     if target.plate is not None:
         return _plate_layer(f"{target.name} plate", target.plate, attack, field)
-    layers = [Layer(a.name, a.av, "armour", a.structural) for a in target.armour]
+    layers = [Layer(a.name, a.av, Origin.ARMOUR, a.structural) for a in target.armour]
     if not layers:
         return [], [Step("PA-9", f"{target.name} wears no armour")], []
     return layers, [Step("PA-9", f"{target.name} wears {labels(layers)} (worn armour counts from "
@@ -77,10 +77,10 @@ def passed_layers(
     layers: list[Layer] = []
     if target.body is Body.HUMAN:
         d = attack.direction
-        layers.append(Layer(f"{target.name}'s body ({body_axis(d)})", HUMAN_BODY_AV[d], "body"))
-    for name, av, _, structural in own:
-        layers += (Layer(f"{name} (in)", av, "armour", structural),
-                   Layer(f"{name} (out)", av, "armour", structural))
+        layers.append(Layer(f"{target.name}'s body ({body_axis(d)})", HUMAN_BODY_AV[d], Origin.BODY))
+    for x in own:
+        layers += (Layer(f"{x.name} (in)", x.av, Origin.ARMOUR, x.structural),
+                   Layer(f"{x.name} (out)", x.av, Origin.ARMOUR, x.structural))
     if not layers:
         return layers, "", Step("PA-12", f"for those behind, {target.name} adds nothing")
     named = labels(layers)

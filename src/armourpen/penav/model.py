@@ -2,9 +2,9 @@
 
 from __future__ import annotations
 
+from dataclasses import dataclass
 from enum import StrEnum
 from fractions import Fraction
-from typing import NamedTuple
 
 from armourpen.catalog.items import AmmoType, AttackProfile, Plate, Vehicle
 from armourpen.explain import Caution
@@ -19,12 +19,13 @@ class Body(StrEnum):
     NONE = "none"
 
 
-# The scenario's parts are named tuples rather than frozen dataclasses: as immutable and typed, with
-# the same reprs, and made many times faster when the module is imported, which a one-shot
-# `armourpen resolve` pays for (bench/startup.py).
+# The scenario's parts are frozen dataclasses, not tuples: each equals only a value of its own type
+# (an Armour never equals a plain tuple of the same fields) and none is indexable by position
+# (docs/decisions/0001-value-types.md).
 
 
-class Attack(NamedTuple):
+@dataclass(frozen=True, slots=True)
+class Attack:
     """The attack as the scenario gives it, names already resolved to catalog profiles."""
 
     profile: AttackProfile
@@ -37,7 +38,8 @@ class Attack(NamedTuple):
     azimuth: Fraction = Fraction(0)  # degrees off square to a plate (PA-10)
 
 
-class Armour(NamedTuple):
+@dataclass(frozen=True, slots=True)
+class Armour:
     """A worn layer: counts from every direction (PA-9)."""
 
     name: str
@@ -46,7 +48,8 @@ class Armour(NamedTuple):
     structural: bool = False
 
 
-class Cover(NamedTuple):
+@dataclass(frozen=True, slots=True)
+class Cover:
     """Cover in the line: a fixed AV over the directions it covers, or an oriented plate."""
 
     name: str
@@ -56,7 +59,8 @@ class Cover(NamedTuple):
     plate: Plate | None = None
 
 
-class Target(NamedTuple):
+@dataclass(frozen=True, slots=True)
+class Target:
     """Someone or something the shot may hit: a person with worn armour, or a vehicle."""
 
     name: str
@@ -70,7 +74,8 @@ class Target(NamedTuple):
 LineEntry = Cover | Target
 
 
-class PenavScenario(NamedTuple):
+@dataclass(frozen=True, slots=True)
+class PenavScenario:
     """One attack and what it meets, from the shooter outward."""
 
     attack: Attack

@@ -2,14 +2,18 @@
 
 from __future__ import annotations
 
-from itertools import chain
-from typing import Any, NamedTuple
+from typing import TYPE_CHECKING, Any, NamedTuple
 
 from armourpen.explain import Caution, Step
 from armourpen.penav.layering import Layer
 from armourpen.penav.penetration import Result
 from armourpen.penav.scale import structural_number
 from armourpen.serialize import as_written, json_ready, records_json, writes_json
+
+if TYPE_CHECKING:
+    from armourpen.catalog.items import RangeColumn
+    from armourpen.penav.direction import Direction
+    from armourpen.penav.ranges import Band
 
 # The outcome's parts are named tuples rather than frozen dataclasses: as immutable and typed, with
 # the same reprs, and made many times faster when the module is imported, which a one-shot
@@ -24,14 +28,14 @@ class AttackSummary(NamedTuple):
     name: str
     base_pen: int
     pen: int
-    range_band: str
-    range_column: str
+    range_band: Band
+    range_column: RangeColumn
     dc_modifier: int
     base_dc: int | None
     dc: int | None
     ammo: str
     distance: str | None
-    direction: str
+    direction: Direction
     structural: bool
 
     def to_dict(self) -> dict[str, Any]:
@@ -39,13 +43,13 @@ class AttackSummary(NamedTuple):
             "name": self.name,
             "pen": self.pen,
             "base_pen": self.base_pen,
-            "range_band": self.range_band,
-            "range_column": self.range_column,
+            "range_band": self.range_band.value,
+            "range_column": self.range_column.value,
             "distance": self.distance,
             "dc_modifier": self.dc_modifier,
             "dc": self.dc,
             "ammo": self.ammo,
-            "from": self.direction,
+            "from": self.direction.value,
         }
         if self.structural:
             d["spen"] = structural_number(self.pen)
@@ -90,8 +94,8 @@ class TargetOutcome(NamedTuple):
     def compact_json(self) -> str:
         av = "null" if self.av is None else self.av
         wound = self.result.wound_modifier
-        layers = ",".join([f'{{"name":"{name}","av":{layer_av},"origin":"{origin}"}}'
-                           for name, layer_av, origin, _ in self.layers])  # Layer.to_dict()
+        layers = ",".join([f'{{"name":"{x.name}","av":{x.av},"origin":"{x.origin}"}}'
+                           for x in self.layers])  # Layer.to_dict()
         sav = (f',"sav":{structural_number(self.av)}'
                if self.structural and self.av is not None else "")
         return (f'{{"name":"{self.name}","av":{av},"outcome":"{self.result}",'
@@ -134,8 +138,9 @@ class PenavOutcome(NamedTuple):
             texts += (t.name, t.result)
             for layer in t.layers:
                 texts += (layer.name, layer.origin)
-        texts += chain.from_iterable(self.warnings)  # each one's rule and text
-        texts += chain.from_iterable(self.steps)
+        records: tuple[Caution | Step, ...] = (*self.warnings, *self.steps)
+        for r in records:  # each one's rule and text
+            texts += (r.rule, r.text)
         if not as_written(texts):
             return None
         targets = ",".join([t.compact_json() for t in self.targets])

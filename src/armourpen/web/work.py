@@ -235,11 +235,13 @@ def worker_args(catalog: Catalog, limits: Limits) -> tuple[Any, ...]:
 def start_worker(catalog: Any, problem: tuple[str, object, str] | None, limits: Limits) -> None:
     """A worker's start: its own app (without the pool) and event loop, kept for every request."""
     global _worker  # one app per worker process, made once
+    from armourpen.catalog import Catalog
     from armourpen.catalog.cache import decode_catalog
     from armourpen.web.app import plain_app
     from armourpen.web.state import UnreadCatalog
 
-    held = UnreadCatalog(InputError(*problem)) if problem is not None else decode_catalog(catalog)
+    held = (UnreadCatalog(InputError(*problem)) if problem is not None
+            else decode_catalog(catalog, Catalog.restore))
     _worker = (asyncio.new_event_loop(), plain_app(held, limits))
     # The calculator's first outcomes, before any request's time budget runs: what the rules
     # load on first use is loaded now
