@@ -340,7 +340,7 @@ def _hit_chance(raw: object, where: str) -> Fraction:
 
 def parse_gurps(  # noqa: C901, PLR0912 (one check per key of the schema, in reading order)
     data: Mapping[str, Any], base: Path | None = None, limits: Limits = DEFAULT_LIMITS,
-    *, checked: bool = False, allow_outside_files: bool = False,
+    *, allow_outside_files: bool = False,
 ) -> GurpsScenario:
     """Validate a whole scenario mapping (``rules = "gurps"``) into a :class:`GurpsScenario`.
 
@@ -348,14 +348,13 @@ def parse_gurps(  # noqa: C901, PLR0912 (one check per key of the schema, in rea
     within ``limits``; it must lie in ``base`` or below it unless ``allow_outside_files``, and
     a refusal of its content repeats no value from it. Without ``base`` no file may be named
     (``gcs`` holds the file's JSON, or a value :func:`armourpen.load_gcs` returned).
-    ``checked``: the caller has run :func:`armourpen.reading.check_tree` on ``data`` (as
-    ``load_scenario`` does).
+    A :class:`armourpen.reading.CheckedTree` (what ``load_scenario`` passes) is not walked again.
     """
     if not isinstance(data, Mapping):
         raise ScenarioError("scenario", data, "a table of keys (rules, settings, attack, line)")
-    if not checked:
-        from armourpen.reading import check_tree
+    from armourpen.reading import CheckedTree, check_tree
 
+    if not isinstance(data, CheckedTree):
         check_tree(data, limits=None)  # numbers, keys and text, wherever the mapping came from
     try:
         top = _Top.model_validate(dict(data))

@@ -196,13 +196,12 @@ class ScenarioSpec(_Strict):
     line: list[LineEntry] = Field(min_length=1)
 
 
-def parse_penav(data: Mapping[str, Any], catalog: Catalog, *, checked: bool = False
-                ) -> PenavScenario:
-    """Validate a scenario mapping and resolve its names in ``catalog``; ``checked``: the caller
-    has run :func:`armourpen.reading.check_tree` on ``data`` (as ``load_scenario`` does)."""
-    if not checked:
-        from armourpen.reading import check_tree
+def parse_penav(data: Mapping[str, Any], catalog: Catalog) -> PenavScenario:
+    """Validate a scenario mapping and resolve its names in ``catalog``; a
+    :class:`armourpen.reading.CheckedTree` (what ``load_scenario`` passes) is not walked again."""
+    from armourpen.reading import CheckedTree, check_tree
 
+    if not isinstance(data, CheckedTree):
         check_tree(data, limits=None)  # numbers, keys and text, wherever the mapping came from
     try:
         model = ScenarioSpec.model_validate(data)
