@@ -3,10 +3,11 @@
 from __future__ import annotations
 
 import json
+from collections.abc import Mapping
 from dataclasses import dataclass
 from fractions import Fraction
 from pathlib import Path
-from typing import NamedTuple
+from typing import Any, NamedTuple
 
 import pytest
 from hypothesis import given, settings
@@ -96,7 +97,8 @@ def test_a_penav_outcome_is_json_data_as_to_dict_gives_it() -> None:
     from armourpen.penav.outcome import PenavOutcome
     from armourpen.scenario import example_names, read_scenario_file
 
-    scenarios = [read_scenario_file(f"example:{n}") for n in example_names()]
+    scenarios: list[Mapping[str, Any]] = [read_scenario_file(f"example:{n}")
+                                          for n in example_names()]
     scenarios = [s for s in scenarios if s.get("rules", "penav") == "penav"] + [STRUCTURAL]
     assert len(scenarios) >= 4
     for data in scenarios:
@@ -159,7 +161,8 @@ def test_a_penav_outcome_is_written_compactly_as_json_writes_its_dict() -> None:
     from armourpen.scenario import example_names, read_scenario_file
     from armourpen.serialize import compact, dumps
 
-    scenarios = [read_scenario_file(f"example:{n}") for n in example_names()]
+    scenarios: list[Mapping[str, Any]] = [read_scenario_file(f"example:{n}")
+                                          for n in example_names()]
     scenarios = [s for s in scenarios if s.get("rules", "penav") == "penav"]
     scenarios += [STRUCTURAL, _line_of("Gray's vest, 60\u00b0 \u00bd\u201d \u2014 ok")]
     for data in scenarios:
