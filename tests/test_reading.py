@@ -319,6 +319,35 @@ def test_a_scenario_is_checked_once_however_it_comes(
     assert len(walks) == 3 and walks[2] is data
 
 
+def test_only_the_reader_makes_a_checked_tree_and_load_checked_takes_nothing_else() -> None:
+    from armourpen.reading import CheckedTree
+    from armourpen.scenario import load_checked
+
+    with pytest.raises(TypeError, match=r"armourpen\.reading only"):
+        CheckedTree(PENAV, Limits())
+    with pytest.raises(TypeError, match="load_scenario"):
+        load_checked(PENAV)  # type: ignore[arg-type]  # a plain mapping is not trusted
+    tree = parse_json(json.dumps(PENAV), field="s")
+    assert isinstance(tree, CheckedTree) and tree == PENAV
+    assert load_checked(tree) == armourpen.load_scenario(PENAV)
+    assert not isinstance(parse_json("[1, 2]", field="s"), CheckedTree)  # a table only
+
+
+def test_a_tree_checked_within_other_limits_is_walked_again(walks: list[object]) -> None:
+    from armourpen.scenario import load_checked
+
+    nested = {**PENAV, "extra": [[[["deep"]]]]}  # five deep, the line's armour four
+    tree = parse_json(json.dumps(nested), field="s")  # within the default caps
+    assert walks == []
+    with pytest.raises(LimitError) as info:
+        load_checked(tree, limits=Limits(max_depth=4))
+    assert len(walks) == 1 and info.value.field.startswith("extra")
+    tree = parse_json(json.dumps(PENAV), field="s", limits=Limits(max_depth=4))
+    walked = len(walks)
+    load_checked(tree, limits=Limits(max_depth=4))  # the same caps: not walked again
+    assert len(walks) == walked
+
+
 def test_ap2_a_mapping_is_checked_though_its_parser_is_told_it_was(tmp_path: Path) -> None:
     bad = {**PENAV, "line": [{"target": "Gray\x1b[2J"}]}
     with pytest.raises(ScenarioError) as info:

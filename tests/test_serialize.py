@@ -3,10 +3,11 @@
 from __future__ import annotations
 
 import json
+from collections.abc import Mapping
 from dataclasses import dataclass
 from fractions import Fraction
 from pathlib import Path
-from typing import NamedTuple
+from typing import Any, NamedTuple
 
 import pytest
 from hypothesis import given, settings
@@ -96,7 +97,8 @@ def test_a_penav_outcome_is_json_data_as_to_dict_gives_it() -> None:
     from armourpen.penav.outcome import PenavOutcome
     from armourpen.scenario import example_names, read_scenario_file
 
-    scenarios = [read_scenario_file(f"example:{n}") for n in example_names()]
+    scenarios: list[Mapping[str, Any]] = [read_scenario_file(f"example:{n}")
+                                          for n in example_names()]
     scenarios = [s for s in scenarios if s.get("rules", "penav") == "penav"] + [STRUCTURAL]
     assert len(scenarios) >= 4
     for data in scenarios:
@@ -152,48 +154,48 @@ def _frozen_line_of(name: str) -> object:
                                   Target("behind", (Armour("vest", 20),)), Target(f"{name} too")))
 
 
-def test_a_penav_outcome_writes_the_compact_json_the_walk_gives() -> None:
-    # PenavOutcome writes its compact JSON itself (the HTTP API's answer): byte for byte what the
-    # general encoder writes of to_dict(), for every kind of line, and without falling back to it
+def test_a_penav_outcome_is_written_compactly_as_json_writes_its_dict() -> None:
+    # the HTTP API's answer: byte for byte what the standard library writes of to_dict(), without
+    # spaces, for every kind of line
     import armourpen
-    from armourpen.penav.outcome import PenavOutcome
     from armourpen.scenario import example_names, read_scenario_file
-    from armourpen.serialize import _COMPACT, compact
+    from armourpen.serialize import compact, dumps
 
-    scenarios = [read_scenario_file(f"example:{n}") for n in example_names()]
+    scenarios: list[Mapping[str, Any]] = [read_scenario_file(f"example:{n}")
+                                          for n in example_names()]
     scenarios = [s for s in scenarios if s.get("rules", "penav") == "penav"]
     scenarios += [STRUCTURAL, _line_of("Gray's vest, 60\u00b0 \u00bd\u201d \u2014 ok")]
     for data in scenarios:
         outcome = armourpen.resolve(armourpen.load_scenario(data))
-        assert isinstance(outcome, PenavOutcome)
-        written = outcome.compact_json()
-        assert written is not None, data
-        assert written == _COMPACT.encode(outcome.to_dict()) == compact(outcome)
-        assert json.loads(written) == outcome.to_dict()
+        written = compact(outcome)
+        assert written == json.dumps(outcome.to_dict(), separators=(",", ":"), ensure_ascii=False)
+        assert json.loads(written) == json.loads(dumps(outcome))
 
 
 @pytest.mark.parametrize("name", ['12" gun', "back\\slash", "bell\u0007", "tab\there", "new\nline",
                                   "\u001f", "del\u007f", "lone \ud800", "60\u00b0"])
-def test_texts_that_json_escapes_are_escaped_as_the_general_encoder_does(name: str) -> None:
+def test_texts_that_json_escapes_are_escaped_as_the_standard_library_does(name: str) -> None:
     import armourpen
     from armourpen.penav.outcome import PenavOutcome
-    from armourpen.serialize import _COMPACT, compact
+    from armourpen.serialize import compact
 
     outcome = armourpen.resolve(_frozen_line_of(name))  # type: ignore[call-overload]
     assert isinstance(outcome, PenavOutcome)
     assert [t.result.value for t in outcome.targets] == [
         "penetrated", "stopped", "not_reached"]  # every kind of text is written
-    assert compact(outcome) == _COMPACT.encode(outcome.to_dict())
-    # a quote, a backslash or a control character in any text sends it to the general encoder
+    written = compact(outcome)
+    assert written == json.dumps(outcome.to_dict(), separators=(",", ":"), ensure_ascii=False)
     escaped = any(c in name for c in '"\\') or any(ord(c) < 0x20 for c in name)
-    assert (outcome.compact_json() is None) == escaped
+    assert (json.dumps(name, ensure_ascii=False)[1:-1] != name) == escaped  # the case is as named
+    assert (name not in written) == escaped
 
 
 @settings(max_examples=60, deadline=None)
 @given(st.text(max_size=12))
-def test_any_text_is_written_as_the_general_encoder_writes_it(name: str) -> None:
+def test_any_text_is_written_as_the_standard_library_writes_it(name: str) -> None:
     import armourpen
-    from armourpen.serialize import _COMPACT, compact
+    from armourpen.serialize import compact
 
     outcome = armourpen.resolve(_frozen_line_of(name))  # type: ignore[call-overload]
-    assert compact(outcome) == _COMPACT.encode(outcome.to_dict())
+    assert compact(outcome) == json.dumps(outcome.to_dict(), separators=(",", ":"),
+                                          ensure_ascii=False)

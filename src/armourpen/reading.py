@@ -256,7 +256,8 @@ def parse_json(
     error: type[InputError] = ScenarioError, limits: Limits = DEFAULT_LIMITS,
     objects: str | None = None,
 ) -> Any:
-    """JSON text -> plain values; nesting, duplicate keys and numbers are checked (see module).
+    """JSON text -> plain values (an object as a :class:`CheckedTree`); nesting, duplicate keys
+    and numbers are checked (see module).
     ``objects`` names a cap of :class:`Limits` on the objects and arrays the text holds, checked
     before parsing (a parsed empty object takes 30 times its two bytes)."""
     import json
@@ -285,7 +286,7 @@ def parse_json(
             # the cap: what is left to refuse, the parser meets (a key given twice, a number out
             # of bounds), and then the text is read again below and walked, to name the place.
             try:
-                return _plain_decoder().decode(text)
+                return _table_of(_plain_decoder().decode(text), limits)
             except _Doubtful:
                 pass
         data = json.loads(
@@ -301,7 +302,12 @@ def parse_json(
     except RecursionError:  # only when the cap was raised past what the parser can nest
         raise _nesting_error(PARSER_DEPTH, limits, field) from None
     check_tree(data, prefix=prefix, error=error, limits=limits)
-    return data
+    return _table_of(data, limits)
+
+
+def _table_of(data: Any, limits: Limits) -> Any:
+    """Checked ``data``: a table as a :class:`CheckedTree`, any other value as it is."""
+    return CheckedTree(data, limits, _READER) if type(data) is dict else data
 
 
 def _printable_ascii(text: str) -> bool:
@@ -352,8 +358,8 @@ def _plain_decoder() -> json.JSONDecoder:
 def parse_toml(
     text: str, *, field: str, source: str = "(text)", prefix: str = "",
     error: type[InputError] = ScenarioError, limits: Limits = DEFAULT_LIMITS,
-) -> dict[str, Any]:
-    """TOML text -> plain values; nesting and numbers are checked (see module)."""
+) -> CheckedTree:
+    """TOML text -> its table of plain values; nesting and numbers are checked (see module)."""
     import tomllib
 
     text = _scan_toml(text, field, limits)
@@ -364,8 +370,7 @@ def parse_toml(
                     f"allowed: valid TOML; this is not valid TOML: {exc}") from None
     except RecursionError:  # only when the cap was raised past what the parser can nest
         raise _nesting_error(PARSER_DEPTH, limits, field) from None
-    check_tree(data, prefix=prefix, error=error, limits=limits)
-    return data
+    return checked_tree(data, prefix=prefix, error=error, limits=limits)
 
 
 def _scan_toml(text: str, field: str, limits: Limits) -> str:
@@ -510,6 +515,41 @@ def one_line(text: str) -> str:
     return text
 
 
+class CheckedTree(dict[str, Any]):
+    """A top-level table that this module has parsed or walked and found to hold nothing that
+    :func:`check_tree` refuses within its ``limits`` (``None``: values only, no nesting cap):
+    what :func:`armourpen.scenario.load_checked` takes, so that a tree is walked once, by the
+    reader, and never trusted on a caller's word. Only this module makes one
+    (:func:`parse_json`, :func:`parse_toml`, :func:`read_data`, :func:`checked_tree`).
+    """
+
+    __slots__ = ("limits",)
+    limits: Limits | None
+
+    def __init__(self, data: Mapping[str, Any], limits: Limits | None,
+                 made_by: object = None) -> None:
+        if made_by is not _READER:
+            raise TypeError("a CheckedTree is made by armourpen.reading only (parse_json, "
+                            "parse_toml, read_data, checked_tree)")
+        super().__init__(data)
+        self.limits = limits
+
+
+_READER = object()  # what only this module passes to CheckedTree
+
+
+def checked_tree(
+    data: Mapping[str, Any],
+    *,
+    prefix: str = "",
+    error: type[InputError] = ScenarioError,
+    limits: Limits | None = DEFAULT_LIMITS,
+) -> CheckedTree:
+    """``data`` as a :class:`CheckedTree`, once :func:`check_tree` has passed it."""
+    check_tree(data, prefix=prefix, error=error, limits=limits)
+    return CheckedTree(data, limits, _READER)
+
+
 # A node waiting to be checked: the value, its depth, and the node and key or index it sits under
 # (the path is spelled out from these only when the value is refused).
 _Node: TypeAlias = tuple[Any, int, "_Node | None", "str | int"]
@@ -626,7 +666,7 @@ def read_data(
     prefix: str = "",
     error: type[InputError] = ScenarioError,
     limits: Limits = DEFAULT_LIMITS,
-) -> dict[str, Any]:
+) -> CheckedTree:
     """A ``.toml`` or ``.json`` file's top-level table, read and checked as above."""
     suffix = Path(path).suffix.lower()
     if suffix not in (".toml", ".json"):
@@ -634,6 +674,6 @@ def read_data(
     text = read_text(path, field=field, error=error, limits=limits)
     parse = parse_toml if suffix == ".toml" else parse_json
     data = parse(text, field=field, source=str(path), prefix=prefix, error=error, limits=limits)
-    if not isinstance(data, dict):
+    if not isinstance(data, CheckedTree):
         raise error(field, str(path), "the top level must be an object")
     return data

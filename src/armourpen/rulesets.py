@@ -78,7 +78,6 @@ class RuleSet(NamedTuple):
         *,
         base: Path | None = None,
         limits: Limits = DEFAULT_LIMITS,
-        checked: bool = False,
         allow_outside_files: bool = False,
     ) -> Scenario:
         """A validated scenario of this rule set; names are looked up in ``catalog``.
@@ -87,21 +86,20 @@ class RuleSet(NamedTuple):
         which user catalogs to load). A rule set that ``reads_files`` (GCS character files) finds
         relative paths in ``base``, the scenario file's folder, and reads them within ``limits``:
         only files in ``base`` or below it, unless ``allow_outside_files``.
-        ``checked`` says that :func:`armourpen.reading.check_tree` has passed ``data`` (within
-        ``limits``), so that the parser does not walk it again.
+        A :class:`armourpen.reading.CheckedTree` is not walked again.
         """
         parse = cast("Callable[..., Scenario]", _load(self.parser))
         if self.reads_files:
-            scenario = parse(data, base=base, limits=limits, checked=checked,
+            scenario = parse(data, base=base, limits=limits,
                              allow_outside_files=allow_outside_files)
         elif not self.uses_catalog:
-            scenario = parse(data, checked=checked)
+            scenario = parse(data)
         else:
             if catalog is None:
                 from armourpen.catalog import Catalog
 
                 catalog = Catalog.builtin()
-            scenario = parse(data, catalog, checked=checked)
+            scenario = parse(data, catalog)
         if self.line_work is not None:  # refused before resolving, not while
             work = cast("Callable[[Scenario], int]", _load(self.line_work))
             limits.check("max_line_work", work(scenario), "layers faced", "line")
@@ -143,7 +141,7 @@ RULE_SETS: dict[str, RuleSet] = {
         title="PEN/AV (armour and penetration)",
         uses_catalog=True,
         scenario_class="armourpen.penav.model:PenavScenario",
-        parser="armourpen.penav.scenario:parse_penav",
+        parser="armourpen.penav.spec:parse_penav",
         resolver="armourpen.penav.resolve:resolve_penav",
         schema_builder="armourpen.penav.scenario:json_schema",
         layout_builder="armourpen.penav.layout:layout",

@@ -13,6 +13,7 @@ from armourpen.rulesets import rule_set, rules_of
 
 if TYPE_CHECKING:
     from armourpen.catalog import Catalog
+    from armourpen.reading import CheckedTree
     from armourpen.rulesets import Outcome as Outcome
     from armourpen.rulesets import Scenario as Scenario
 
@@ -36,7 +37,7 @@ def example_path(name: str, field: str = "scenario") -> Path:
     return path
 
 
-def read_scenario_file(path: str | Path, limits: Limits = DEFAULT_LIMITS) -> dict[str, Any]:
+def read_scenario_file(path: str | Path, limits: Limits = DEFAULT_LIMITS) -> CheckedTree:
     """The raw mapping of a ``.toml`` or ``.json`` scenario file, or of ``example:NAME``.
 
     Only a regular file within the size cap is read; nesting, duplicate JSON keys, numbers and
@@ -87,10 +88,9 @@ def load_scenario(
     folder = None if base is None else Path(_path("base", base, "a folder (a str or "
                                                   "os.PathLike), or None"))
     if isinstance(source, Mapping):
-        from armourpen.reading import check_tree
+        from armourpen.reading import checked_tree
 
-        check_tree(source, limits=limits)
-        data: Any = source
+        data = checked_tree(source, limits=limits)
     else:
         data = read_scenario_file(path, limits)  # checked as it is read
         if folder is None:
@@ -110,23 +110,28 @@ def _path(field: str, value: object, allowed: str) -> str | Path:
 
 
 def load_checked(
-    data: Mapping[str, Any],
+    data: CheckedTree,
     catalog: Catalog | None = None,
     *,
     limits: Limits = DEFAULT_LIMITS,
     base: Path | None = None,
     allow_outside_files: bool = False,
 ) -> Scenario:
-    """:func:`load_scenario` of a mapping that :func:`armourpen.reading.check_tree` has passed
-    within ``limits``, as every tree :mod:`armourpen.reading` parses has (a scenario file, an
-    HTTP body): the tree is not walked again."""
-    if not isinstance(data, Mapping):
-        raise ScenarioError("scenario", data, "a table of keys (rules, attack, line, ...)")
+    """:func:`load_scenario` of a table that :mod:`armourpen.reading` has read and checked (a
+    scenario file, an HTTP body): the tree is walked again only if it was checked within other
+    ``limits``."""
+    from armourpen.reading import CheckedTree, checked_tree
+
+    if not isinstance(data, CheckedTree):  # misuse of the API, not bad input
+        raise TypeError("load_checked takes a CheckedTree that armourpen.reading made; give "
+                        "any other mapping to load_scenario")
+    if data.limits is not limits and data.limits != limits:
+        data = checked_tree(data, limits=limits)
     line = data.get("line")
     if isinstance(line, list):
         limits.check("max_line_entries", len(line), "entries", "line")
     scenario: Scenario = rules_of(data).parse(data, catalog, base=base, limits=limits,
-                                              checked=True, allow_outside_files=allow_outside_files)
+                                              allow_outside_files=allow_outside_files)
     return scenario
 
 

@@ -16,14 +16,14 @@ from __future__ import annotations
 import dataclasses
 import json
 import math
-from collections.abc import Iterable, Mapping
+from collections.abc import Mapping
 from enum import Enum
 from fractions import Fraction
 from pathlib import PurePath
 from typing import TYPE_CHECKING, Any, TypeAlias, TypeVar
 
 if TYPE_CHECKING:
-    from armourpen.explain import Caution, Step
+    pass
 
 Json: TypeAlias = bool | int | float | str | list[Any] | dict[str, Any] | None
 
@@ -118,43 +118,6 @@ _COMPACT = json.JSONEncoder(ensure_ascii=False, allow_nan=False, separators=(","
                             check_circular=False)
 
 
-# Types whose ``compact_json()`` writes their compact JSON directly (see :func:`compact`).
-_WRITTEN: set[type] = set()
-
-
-def writes_json(cls: T) -> T:
-    """Declare that ``cls().compact_json()`` is :func:`compact`'s text of the value, written
-    directly (or None when a text in it needs escaping, :func:`as_written`): the HTTP API answers
-    such values on every request, and walking them with :func:`plain`, then escaping every text,
-    costs more than resolving them (tests/test_serialize.py checks each such type against the
-    walk)."""
-    _WRITTEN.add(cls)
-    return cls
-
-
-# What a JSON text escapes (RFC 8259): the quote, the backslash and the control characters. Each
-# is marked as a quote, so that one search finds any of them.
-_ESCAPED = bytes(range(0x20)) + b'"\\'
-_MARK_ESCAPED = bytes.maketrans(_ESCAPED, b'"' * len(_ESCAPED))
-
-
-def as_written(texts: list[str]) -> bool:
-    """Whether JSON writes every one of ``texts`` as it is between quotes, nothing escaped: one
-    pass over them all, several times cheaper than escaping them one by one."""
-    # surrogatepass: a lone surrogate is written as it is too (ensure_ascii=False)
-    return b'"' not in "".join(texts).encode("utf-8", "surrogatepass").translate(_MARK_ESCAPED)
-
-
-def records_json(records: Iterable[Step | Caution]) -> str:
-    """Steps or warnings (rule, text) as their compact JSON list, texts written as they are: for a
-    writer that has checked them with :func:`as_written`."""
-    return "[" + ",".join([f'{{"rule":"{r.rule}","text":"{r.text}"}}' for r in records]) + "]"
-
-
 def compact(value: object) -> str:
     """The same JSON as :func:`dumps`, without spaces or line breaks (what the HTTP API answers)."""
-    if type(value) in _WRITTEN:
-        text: str | None = value.compact_json()  # type: ignore[attr-defined]
-        if text is not None:
-            return text
     return _COMPACT.encode(plain(value))

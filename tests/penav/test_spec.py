@@ -1,5 +1,5 @@
-"""One reading of a PEN/AV scenario for files and quick parameters: the pydantic schema of files
-and the plain spec that :func:`armourpen.quick_scenario` fills hold the same fields, and both
+"""One reading of a PEN/AV scenario for files and quick parameters: a file validated into the input
+model and the same model filled without validation (as :func:`armourpen.quick_scenario` fills it)
 build the same frozen scenario with the same errors."""
 
 from __future__ import annotations
@@ -9,7 +9,7 @@ from typing import Any
 import pytest
 from hypothesis import event, given, settings
 from hypothesis import strategies as st
-from pydantic import ValidationError
+from pydantic import BaseModel, ValidationError
 
 import armourpen
 from armourpen.catalog import Catalog
@@ -19,46 +19,31 @@ from armourpen.penav.model import Armour, Cover, Target
 from armourpen.values import Direction
 
 
-@pytest.mark.parametrize("name", ["AttackSpec", "PlateSpec", "CoverSpec", "ArmourSpec",
-                                  "ScenarioSpec"])
-def test_schema_and_spec_have_the_same_fields_and_defaults(name: str) -> None:
-    model = getattr(schema, name)
-    plain = getattr(spec, name)
-    assert model.SPEC is plain
-    assert set(model.model_fields) == set(plain._fields)
-    for field, info in model.model_fields.items():
-        default = plain._field_defaults.get(field, "(required)")
-        given = "(required)" if info.is_required() else info.get_default(call_default_factory=True)
-        assert (given if not isinstance(given, list) else tuple(given)) == default, field
+def _unvalidated(value: Any) -> Any:
+    """The same input model filled as the quick parameters fill it (``model_construct``, nothing
+    validated again), derived field by field from a validated one."""
+    if isinstance(value, list):
+        return [_unvalidated(v) for v in value]
+    if isinstance(value, BaseModel):
+        return type(value).model_construct(**{k: _unvalidated(v) for k, v in value.__dict__.items()})
+    return value
 
 
-def test_a_line_entry_is_a_cover_entry_or_a_target_entry_of_the_spec() -> None:
-    # The file's tagged union (cover or target, never both) fills the spec's one LineSpec.
+def test_a_line_entry_is_a_cover_entry_or_a_target_entry_never_both() -> None:
+    # the input model keeps a cover's keys and a target's apart: build reads each by its kind
     cover, target = schema.CoverEntry, schema.TargetEntry
-    assert cover.SPEC is target.SPEC is spec.LineSpec
-    assert set(cover.model_fields) | set(target.model_fields) == set(spec.LineSpec._fields)
-    assert not set(cover.model_fields) & set(target.model_fields)
-    for model, tag in ((cover, "cover"), (target, "target")):
-        for field, info in model.model_fields.items():
-            if field == tag:
-                assert info.is_required()
-                continue
-            given = info.get_default(call_default_factory=True)
-            default = spec.LineSpec._field_defaults[field]
-            assert (given if not isinstance(given, list) else tuple(given)) == default, field
+    assert set(cover.model_fields) == {"cover", "covers"}
+    assert set(target.model_fields) == {"target", "armour", "body", "vehicle", "face", "plate"}
+    for entry, key in (({"cover": "Steel door", "armour": ["NIJ Type III"]}, "armour"),
+                       ({"target": "A", "covers": ["front"]}, "covers"),
+                       ({"cover": "Steel door", "plate": {"sav": 2}}, "plate")):
+        with pytest.raises(armourpen.InputError) as info:
+            armourpen.load_scenario({"attack": {"weapon": "Sword", "contact": True},
+                                     "line": [entry, {"target": "B"}]})
+        assert info.value.field == f"line[0].{key}"
 
 
-
-def test_a_line_entry_holds_the_other_kinds_fields_empty_as_its_line_spec_does() -> None:
-    # build reads a checked model as it reads a spec: every LineSpec field is there
-    for model, tag in ((schema.CoverEntry, "cover"), (schema.TargetEntry, "target")):
-        others = set(spec.LineSpec._fields) - set(model.model_fields)
-        assert others and all(getattr(model, f) == spec.LineSpec._field_defaults[f] for f in others)
-        entry = model.model_validate({tag: "Steel door"})
-        assert all(getattr(entry, f) == spec.LineSpec._field_defaults[f] for f in others)
-
-
-def test_a_checked_file_builds_what_its_plain_spec_builds(catalog: Catalog) -> None:
+def test_a_checked_file_builds_what_the_same_model_unvalidated_builds(catalog: Catalog) -> None:
     data = {
         "optional_rules": ["rifle_ball_as_sp"],
         "attack": {"weapon": "8.8 cm KwK 36 L/56 APCBC", "range": "1000m", "from": "left",
@@ -73,26 +58,33 @@ def test_a_checked_file_builds_what_its_plain_spec_builds(catalog: Catalog) -> N
             {"target": "C", "vehicle": "T-34 (1941)", "face": "turret_front"},
         ],
     }
-    line = (
-        spec.LineSpec(cover="Sandbag wall, single layer", covers=("front", "left")),
-        spec.LineSpec(cover=spec.CoverSpec(name="Door", av=2, covers=("left",))),
-        spec.LineSpec(cover=spec.CoverSpec(name="Plate", thickness_mm=10, slope=30,
-                                           composite=True)),
-        spec.LineSpec(target="A", body="none",
-                      armour=("NIJ Type III", spec.ArmourSpec(name="Coat", av=1, rigid=True))),
-        spec.LineSpec(target="B", plate=spec.PlateSpec(thickness_mm=20.5, slope=45)),
-        spec.LineSpec(target="C", vehicle="T-34 (1941)", face="turret_front"),
-    )
-    plain = spec.ScenarioSpec(
-        attack=spec.AttackSpec(weapon="8.8 cm KwK 36 L/56 APCBC", range="1000m", from_="left",
-                               elevation=5.5, azimuth=-20, ammo="ap"),
-        line=line, optional_rules=("rifle_ball_as_sp",))
-    built = spec.build(plain, catalog)
+    line: list[schema.CoverEntry | schema.TargetEntry] = [
+        schema.CoverEntry.model_construct(cover="Sandbag wall, single layer",
+                                          covers=["front", "left"]),
+        schema.CoverEntry.model_construct(
+            cover=schema.CoverSpec.model_construct(name="Door", av=2, covers=["left"])),
+        schema.CoverEntry.model_construct(cover=schema.CoverSpec.model_construct(
+            name="Plate", thickness_mm=10, slope=30, composite=True)),
+        schema.TargetEntry.model_construct(
+            target="A", body="none",
+            armour=["NIJ Type III", schema.ArmourSpec.model_construct(name="Coat", av=1,
+                                                                      rigid=True)]),
+        schema.TargetEntry.model_construct(
+            target="B", plate=schema.PlateSpec.model_construct(thickness_mm=20.5, slope=45)),
+        schema.TargetEntry.model_construct(target="C", vehicle="T-34 (1941)",
+                                           face="turret_front"),
+    ]
+    unvalidated = schema.ScenarioSpec.model_construct(
+        attack=schema.AttackSpec.model_construct(weapon="8.8 cm KwK 36 L/56 APCBC",
+                                                 range="1000m", from_="left", elevation=5.5,
+                                                 azimuth=-20, ammo="ap"),
+        line=line, optional_rules=["rifle_ball_as_sp"])
+    built = spec.build(unvalidated, catalog)
     assert armourpen.load_scenario(data, catalog) == built
-    assert schema.ScenarioSpec.model_validate(data).to_spec() == plain
     sandbags, a = built.line[0], built.line[3]
     assert isinstance(sandbags, Cover) and sandbags.covers == {Direction.FRONT, Direction.LEFT}
     assert isinstance(a, Target) and a.armour[1] == Armour("Coat", 1, True, False)
+    assert a.armour[0] == Armour("NIJ Type III", 6, False, False)
 
 
 QUICK_AND_FILE: list[tuple[dict[str, Any], dict[str, Any]]] = [
@@ -300,7 +292,7 @@ _ATTACK = st.one_of(
 @given(attack=_ATTACK, line=st.lists(_ENTRY, max_size=2).flatmap(
     lambda entries: _TARGET.map(lambda last: [*entries, {"target": "last", **last}])),
        rules=st.sampled_from([[]] * 6 + [["rifle_ball_as_sp"], ["nosuch"], ["rifle_ball_as_sp"] * 2]))
-def test_a_checked_file_builds_and_refuses_as_its_plain_spec_does(
+def test_a_checked_file_builds_and_refuses_as_the_same_model_unvalidated_does(
     attack: dict[str, Any], line: list[dict[str, Any]], rules: list[str]
 ) -> None:
     try:
@@ -311,7 +303,7 @@ def test_a_checked_file_builds_and_refuses_as_its_plain_spec_does(
         return  # refused before build, which is what is compared here
     catalog = Catalog.builtin()
     outcomes: list[object] = []
-    for given_spec in (model, model.to_spec()):
+    for given_spec in (model, _unvalidated(model)):
         try:
             outcomes.append(spec.build(given_spec, catalog))
             event("built")

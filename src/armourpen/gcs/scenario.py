@@ -28,7 +28,7 @@ from armourpen.limits import DEFAULT_LIMITS, Limits
 
 def parse_gurps(
     data: Mapping[str, Any], base: Path | None = None, limits: Limits = DEFAULT_LIMITS,
-    *, checked: bool = False, allow_outside_files: bool = False,
+    *, allow_outside_files: bool = False,
 ) -> GurpsScenario:
     """Validate a whole scenario mapping (``rules = "gurps"``) into a :class:`GurpsScenario`.
 
@@ -36,11 +36,9 @@ def parse_gurps(
     within ``limits``; it must lie in ``base`` or below it unless ``allow_outside_files``, and
     a refusal of its content repeats no value from it. Without ``base`` no file may be named
     (``gcs`` holds the file's JSON, or a value :func:`armourpen.load_gcs` returned).
-    ``checked``: the caller has run :func:`armourpen.reading.check_tree` on ``data`` (as
-    ``load_scenario`` does).
+    A :class:`armourpen.reading.CheckedTree` (what ``load_scenario`` passes) is not walked again.
     """
-    return parse_scenario(data, checked=checked,
-                          characters=Characters(base, allow_outside_files, limits))
+    return parse_scenario(data, characters=Characters(base, allow_outside_files, limits))
 
 
 @dataclass(frozen=True, slots=True)

@@ -80,15 +80,15 @@ class _Line:
 
 
 def parse_gurps(
-    data: Mapping[str, Any], *, checked: bool = False, characters: CharacterReader | None = None,
+    data: Mapping[str, Any], *, characters: CharacterReader | None = None,
 ) -> GurpsScenario:
     """Validate a whole scenario mapping (``rules = "gurps"``) into a :class:`GurpsScenario`.
 
-    ``checked``: the caller has run :func:`armourpen.reading.check_tree` on ``data`` (as
-    ``load_scenario`` does). ``characters`` reads the targets given by GCS character files; without
+    A :class:`armourpen.reading.CheckedTree` (what ``load_scenario`` passes) is not walked again.
+    ``characters`` reads the targets given by GCS character files; without
     it a scenario names none (``armourpen.load_scenario`` reads them).
     """
-    top = _validated(data, checked)
+    top = _validated(data)
     attack = _attack(top.attack)
     line = _Line(attack, characters)
     for i, raw in enumerate(top.line):
@@ -113,12 +113,12 @@ def _model(model: type[BaseModel], raw: Mapping[str, Any], here: str = "") -> An
         raise from_validation_error(exc, here, model=model) from None
 
 
-def _validated(data: Mapping[str, Any], checked: bool) -> ScenarioFile:
+def _validated(data: Mapping[str, Any]) -> ScenarioFile:
     if not isinstance(data, Mapping):
         raise ScenarioError("scenario", data, "a table of keys (rules, settings, attack, line)")
-    if not checked:
-        from armourpen.reading import check_tree
+    from armourpen.reading import CheckedTree, check_tree
 
+    if not isinstance(data, CheckedTree):
         check_tree(data, limits=None)  # numbers, keys and text, wherever the mapping came from
     top: ScenarioFile = _model(ScenarioFile, data)
     if top.optional_rules:

@@ -8,7 +8,7 @@ from armourpen.explain import Caution, Step
 from armourpen.penav.layering import Layer
 from armourpen.penav.penetration import Result
 from armourpen.penav.scale import structural_number
-from armourpen.serialize import as_written, json_ready, records_json, writes_json
+from armourpen.serialize import json_ready
 
 if TYPE_CHECKING:
     from armourpen.catalog.items import RangeColumn
@@ -17,9 +17,8 @@ if TYPE_CHECKING:
 
 # The outcome's parts are named tuples rather than frozen dataclasses: as immutable and typed, with
 # the same reprs, and made many times faster when the module is imported, which a one-shot
-# `armourpen resolve` pays for (bench/startup.py). Each gives its JSON by ``to_dict()``, and its
-# compact JSON text by ``compact_json()``, written directly for the HTTP API: that writes each text
-# as it is, and PenavOutcome.compact_json checks them all at once first.
+# `armourpen resolve` pays for (bench/startup.py). Each gives its JSON by ``to_dict()``, which every
+# serializer of :mod:`armourpen.serialize` writes.
 
 
 class AttackSummary(NamedTuple):
@@ -55,14 +54,6 @@ class AttackSummary(NamedTuple):
             d["spen"] = structural_number(self.pen)
         return d
 
-    def compact_json(self) -> str:
-        distance = "null" if self.distance is None else f'"{self.distance}"'
-        dc = "null" if self.dc is None else self.dc
-        spen = f',"spen":{structural_number(self.pen)}' if self.structural else ""
-        return (f'{{"name":"{self.name}","pen":{self.pen},"base_pen":{self.base_pen},'
-                f'"range_band":"{self.range_band}","range_column":"{self.range_column}",'
-                f'"distance":{distance},"dc_modifier":{self.dc_modifier},"dc":{dc},'
-                f'"ammo":"{self.ammo}","from":"{self.direction}"{spen}}}')
 
 
 class TargetOutcome(NamedTuple):
@@ -91,18 +82,7 @@ class TargetOutcome(NamedTuple):
             d["sav"] = structural_number(self.av)
         return d
 
-    def compact_json(self) -> str:
-        av = "null" if self.av is None else self.av
-        wound = self.result.wound_modifier
-        layers = ",".join([f'{{"name":"{x.name}","av":{x.av},"origin":"{x.origin}"}}'
-                           for x in self.layers])  # Layer.to_dict()
-        sav = (f',"sav":{structural_number(self.av)}'
-               if self.structural and self.av is not None else "")
-        return (f'{{"name":"{self.name}","av":{av},"outcome":"{self.result}",'
-                f'"wound_modifier":{"null" if wound is None else wound},"layers":[{layers}]{sav}}}')
 
-
-@writes_json
 @json_ready  # text, whole numbers and None (a structural figure not whole is a float)
 class PenavOutcome(NamedTuple):
     """Everything ``resolve`` found, with ``to_dict()`` equal to the CLI's ``--json``."""
@@ -128,21 +108,3 @@ class PenavOutcome(NamedTuple):
             "warnings": [w.to_dict() for w in self.warnings],
             "steps": [s.to_dict() for s in self.steps],
         }
-
-    def compact_json(self) -> str | None:
-        """``to_dict()`` as compact JSON, or None when a text in it needs escaping."""
-        a = self.attack
-        texts = [self.rules, a.name, a.range_band, a.range_column, a.distance or "", a.ammo,
-                 a.direction]
-        for t in self.targets:
-            texts += (t.name, t.result)
-            for layer in t.layers:
-                texts += (layer.name, layer.origin)
-        records: tuple[Caution | Step, ...] = (*self.warnings, *self.steps)
-        for r in records:  # each one's rule and text
-            texts += (r.rule, r.text)
-        if not as_written(texts):
-            return None
-        targets = ",".join([t.compact_json() for t in self.targets])
-        return (f'{{"rules":"{self.rules}","attack":{a.compact_json()},"targets":[{targets}],'
-                f'"warnings":{records_json(self.warnings)},"steps":{records_json(self.steps)}}}')

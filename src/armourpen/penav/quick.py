@@ -1,8 +1,8 @@
 """The quick form of a PEN/AV scenario: one attack, its cover, one target (the CLI's quick flags).
 
-:func:`quick_scenario` checks its typed parameters, fills the plain scenario spec of
-:mod:`armourpen.penav.spec` and builds it as a scenario file is built, so both follow the same
-rules with the same errors; no pydantic is involved (a one-shot ``armourpen resolve`` starts fast).
+:func:`quick_scenario` checks its typed parameters, fills the input model of a scenario file
+(:mod:`armourpen.penav.scenario`, without validating it again) and builds it as a scenario file is
+built (:func:`armourpen.penav.spec.build`), so both follow the same rules with the same errors.
 Every error names the parameter the caller gave (``range``, ``armour[1]``, ``from_``), never the
 scenario key it became, so that the CLI (``--range``, ``--armour #2``) and a web form name what
 their user typed from the same error.
@@ -18,7 +18,14 @@ from typing import TYPE_CHECKING, Any
 from armourpen import arguments
 from armourpen.catalog.items import MAX_NAME_CHARS
 from armourpen.errors import InputError, ScenarioError
-from armourpen.penav.spec import RANGE_NOT_BOOL, AttackSpec, LineSpec, ScenarioSpec, build
+from armourpen.penav.scenario import (
+    RANGE_NOT_BOOL,
+    AttackSpec,
+    CoverEntry,
+    ScenarioSpec,
+    TargetEntry,
+)
+from armourpen.penav.spec import build
 from armourpen.reading import check_tree, one_line
 
 if TYPE_CHECKING:
@@ -130,14 +137,16 @@ def quick_scenario(
                             "range or contact")
     check_tree(v, limits=None)  # numbers and text, as in a scenario file
     cover = v["cover"]
-    spec = ScenarioSpec(
-        attack=AttackSpec(weapon=v["weapon"], range=v["range"], contact=v["contact"],
-                          from_=v["from_"], ammo=v["ammo"], elevation=v["elevation"],
-                          azimuth=0 if v["azimuth"] is None else v["azimuth"]),
-        line=(*(LineSpec(cover=c) for c in cover),
-              LineSpec(target=v["target"], armour=v["armour"], vehicle=v["vehicle"],
-                       face=v["face"])),
-        optional_rules=v["optional_rules"],
+    # checked above as the model's validation checks a file (the same errors), so only built
+    spec = ScenarioSpec.model_construct(
+        attack=AttackSpec.model_construct(
+            weapon=v["weapon"], range=v["range"], contact=v["contact"], from_=v["from_"],
+            ammo=v["ammo"], elevation=v["elevation"],
+            azimuth=0 if v["azimuth"] is None else v["azimuth"]),
+        line=[*(CoverEntry.model_construct(cover=c) for c in cover),
+              TargetEntry.model_construct(target=v["target"], armour=list(v["armour"]),
+                                          vehicle=v["vehicle"], face=v["face"])],
+        optional_rules=list(v["optional_rules"]),
     )
     if catalog is None:
         from armourpen.catalog import Catalog

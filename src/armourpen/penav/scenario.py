@@ -1,17 +1,16 @@
-"""The schema of a PEN/AV scenario file, validated with pydantic.
+"""The one input model of a PEN/AV scenario: what a scenario file (or the quick parameters) says,
+validated with pydantic, before its names are looked up.
 
-Each model has the fields of the plain spec of its name in :mod:`armourpen.penav.spec` (the model
-``AttackSpec`` those of :class:`armourpen.penav.spec.AttackSpec`, lists where the spec has
-tuples), and :func:`~armourpen.penav.spec.build` reads the validated model into frozen values as
-it reads a plain spec, which the quick parameters fill without pydantic. A line entry is a cover
-entry or a target entry, where the spec has one ``LineSpec``: each holds the other's fields as
-class attributes, empty, as a ``LineSpec`` of its kind does.
+:func:`armourpen.penav.spec.build` reads it into the frozen values of :mod:`armourpen.penav.model`.
+A scenario file is validated into it; the quick parameters, checked on their own, fill it without
+validation (``model_construct``), and ``build`` checks the rest of both alike. A new key is a field
+here and what ``build`` makes of it in the frozen model.
 """
 
 from __future__ import annotations
 
 from collections.abc import Mapping
-from typing import TYPE_CHECKING, Annotated, Any, ClassVar, Literal, TypeAlias
+from typing import Annotated, Any, Literal, TypeAlias
 
 from pydantic import (
     AllowInfNan,
@@ -25,22 +24,16 @@ from pydantic import (
     StrictInt,
     StrictStr,
     Tag,
-    ValidationError,
 )
 
-from armourpen.penav import spec as plain
-from armourpen.validation import Name, from_validation_error
-from armourpen.values import AZIMUTH, ELEVATION, HINTS, MAX_SLOPE, MAX_THICKNESS_MM, MIN_THICKNESS_MM
-
-if TYPE_CHECKING:
-    from armourpen.catalog import Catalog
-    from armourpen.penav.model import PenavScenario
+from armourpen.validation import Name
+from armourpen.values import AZIMUTH, ELEVATION, MAX_SLOPE, MAX_THICKNESS_MM, MIN_THICKNESS_MM
 
 # No coercion (AP-2): a boolean or a text where a number belongs is an error, and so are inf and nan.
 Number = StrictInt | Annotated[StrictFloat, AllowInfNan(False)]
 
-# Numbers within the bounds of armourpen.values, so that the JSON Schema shows them too (the spec's
-# build checks them again for the quick parameters, which skip pydantic).
+# Numbers within the bounds of armourpen.values, so that the JSON Schema shows them too (build
+# checks them again for the quick parameters, which skip validation).
 Slope: TypeAlias = (Annotated[StrictInt, Field(ge=0, le=MAX_SLOPE)]
                     | Annotated[StrictFloat, Field(ge=0, le=MAX_SLOPE), AllowInfNan(False)])
 Elevation: TypeAlias = (Annotated[StrictInt, Field(ge=ELEVATION[0], le=ELEVATION[1])]
@@ -54,28 +47,21 @@ Thickness: TypeAlias = (Annotated[StrictInt, Field(ge=MIN_THICKNESS_MM, le=MAX_T
                                     AllowInfNan(False)])
 
 
+RANGE_NOT_BOOL = ("a distance such as '150 m' (m, yd, ft, km) or a number of metres; for a weapon "
+                  "touching the target, contact = true")
+"""What a range that is true or false is told (``range = true`` means contact, never 1 m)."""
+
+
 def _no_bool_range(value: object) -> object:
     if isinstance(value, bool):  # `range = true` is a mistake for `contact = true`, never 1 m
-        raise ValueError(plain.RANGE_NOT_BOOL)
+        raise ValueError(RANGE_NOT_BOOL)
     return value
 
 
 class _Strict(BaseModel):
-    model_config = ConfigDict(extra="forbid", frozen=True, populate_by_name=True)
-
-    SPEC: ClassVar[type[Any]]  # the plain spec with the same fields
-
-    def to_spec(self) -> Any:
-        """The plain spec of the same values (lists as tuples, inner models as their specs): what
-        the quick parameters fill for the same scenario. :func:`parse_penav` needs none, for
-        :func:`~armourpen.penav.spec.build` reads the model itself."""
-        return self.SPEC(**{name: _spec_of(v) for name, v in self.__dict__.items()})
-
-
-def _spec_of(value: Any) -> Any:
-    if isinstance(value, list):
-        return tuple([_spec_of(v) for v in value])
-    return value.to_spec() if isinstance(value, _Strict) else value
+    # the validator is built on the first validation: the quick parameters only fill the model
+    model_config = ConfigDict(extra="forbid", frozen=True, populate_by_name=True,
+                              defer_build=True)
 
 
 def _empty_list() -> Any:
@@ -85,8 +71,6 @@ def _empty_list() -> Any:
 
 
 class AttackSpec(_Strict):
-    SPEC = plain.AttackSpec
-
     weapon: Name | None = None
     name: Name | None = None
     pen: Number | None = None
@@ -97,7 +81,7 @@ class AttackSpec(_Strict):
     ammo: Name | None = None
     high_velocity: StrictBool | None = None
     range: Annotated[StrictStr | Number | None, BeforeValidator(_no_bool_range)] = Field(
-        None, description=plain.RANGE_NOT_BOOL)
+        None, description=RANGE_NOT_BOOL)
     contact: StrictBool = False
     from_: StrictStr = Field("front", alias="from")
     elevation: Elevation | None = None
@@ -105,8 +89,6 @@ class AttackSpec(_Strict):
 
 
 class PlateSpec(_Strict):
-    SPEC = plain.PlateSpec
-
     name: Name | None = None
     thickness_mm: Thickness | None = None
     sav: Number | None = None
@@ -115,8 +97,6 @@ class PlateSpec(_Strict):
 
 
 class CoverSpec(_Strict):
-    SPEC = plain.CoverSpec
-
     name: Name = "cover"
     av: Number | None = None
     sav: Number | None = None
@@ -127,8 +107,6 @@ class CoverSpec(_Strict):
 
 
 class ArmourSpec(_Strict):
-    SPEC = plain.ArmourSpec
-
     name: Name = "armour"
     av: Number | None = None
     sav: Number | None = None
@@ -138,24 +116,12 @@ class ArmourSpec(_Strict):
 class CoverEntry(_Strict):
     """``cover = "catalog name"`` or ``cover = { ... }``, covering ``covers`` (PA-9)."""
 
-    SPEC = plain.LineSpec
-
     cover: Name | CoverSpec
     covers: list[StrictStr] | None = None
-
-    # a target entry's fields, as a cover's LineSpec holds them
-    target: ClassVar[None] = None
-    armour: ClassVar[tuple[()]] = ()
-    body: ClassVar[None] = None
-    vehicle: ClassVar[None] = None
-    face: ClassVar[None] = None
-    plate: ClassVar[None] = None
 
 
 class TargetEntry(_Strict):
     """``target = "name"``: a person in ``armour``, a catalog ``vehicle`` or a ``plate``."""
-
-    SPEC = plain.LineSpec
 
     target: Name
     armour: list[Name | ArmourSpec] = _empty_list()
@@ -163,10 +129,6 @@ class TargetEntry(_Strict):
     vehicle: Name | None = None
     face: StrictStr | None = None
     plate: PlateSpec | None = None
-
-    # a cover entry's fields, as a target's LineSpec holds them
-    cover: ClassVar[None] = None
-    covers: ClassVar[None] = None
 
 
 def _entry_kind(value: Any) -> str | None:
@@ -188,27 +150,10 @@ LineEntry = Annotated[
 
 
 class ScenarioSpec(_Strict):
-    SPEC = plain.ScenarioSpec
-
     rules: Literal["penav"] = "penav"
     optional_rules: list[StrictStr] = _empty_list()
     attack: AttackSpec
     line: list[LineEntry] = Field(min_length=1)
-
-
-def parse_penav(data: Mapping[str, Any], catalog: Catalog, *, checked: bool = False
-                ) -> PenavScenario:
-    """Validate a scenario mapping and resolve its names in ``catalog``; ``checked``: the caller
-    has run :func:`armourpen.reading.check_tree` on ``data`` (as ``load_scenario`` does)."""
-    if not checked:
-        from armourpen.reading import check_tree
-
-        check_tree(data, limits=None)  # numbers, keys and text, wherever the mapping came from
-    try:
-        model = ScenarioSpec.model_validate(data)
-    except ValidationError as exc:
-        raise from_validation_error(exc, model=ScenarioSpec, hints=HINTS) from None
-    return plain.build(model, catalog)
 
 
 def json_schema() -> dict[str, Any]:

@@ -1,17 +1,19 @@
-"""What a PEN/AV scenario says, before its names are looked up, and how it becomes frozen values.
+"""How a PEN/AV scenario's input model becomes frozen values.
 
-The spec is plain typed data, which the quick parameters fill (:mod:`armourpen.penav.quick`, which
-needs no pydantic). A scenario file is read into models of the same fields once pydantic has
-checked its keys and types (:mod:`armourpen.penav.scenario`). :func:`build` reads either the same
-way: the scales (PA-1), ranges (PA-3), directions (PA-9), plates (PA-10) and catalog names, with
-the same errors, which name the scenario's keys (``line[1].armour[0]``).
+:func:`build` reads a :class:`~armourpen.penav.scenario.ScenarioSpec`, validated from a scenario
+file (:func:`parse_penav`) or filled by the quick parameters (:mod:`armourpen.penav.quick`), into
+the frozen :class:`~armourpen.penav.model.PenavScenario`: the scales (PA-1), ranges (PA-3),
+directions (PA-9), plates (PA-10) and catalog names, with the same errors either way, which name
+the scenario's keys (``line[1].armour[0]``).
 """
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from fractions import Fraction
-from typing import TYPE_CHECKING, NamedTuple
+from typing import TYPE_CHECKING, Any
+
+from pydantic import ValidationError
 
 from armourpen.catalog.items import AmmoType, AttackProfile, Plate, RangeColumn
 from armourpen.errors import ScenarioError
@@ -20,6 +22,15 @@ from armourpen.penav.ammo import OPTIONAL_RULES
 from armourpen.penav.model import Armour, Attack, Body, Cover, LineEntry, PenavScenario, Target
 from armourpen.penav.ranges import Band, Distance, band_for
 from armourpen.penav.scale import to_personal
+from armourpen.penav.scenario import (
+    AttackSpec,
+    CoverEntry,
+    CoverSpec,
+    PlateSpec,
+    ScenarioSpec,
+    TargetEntry,
+)
+from armourpen.validation import from_validation_error
 from armourpen.values import (
     AZIMUTH,
     ELEVATION,
@@ -33,103 +44,27 @@ from armourpen.values import (
 )
 
 if TYPE_CHECKING:
-    from typing import TypeAlias
-
     from armourpen.catalog import Catalog
-    from armourpen.penav import scenario as checked
-
-    # what build reads: a plain spec, or the model of a scenario file that pydantic has checked,
-    # with the same fields (lists where the spec has tuples)
-    Scenario: TypeAlias = "ScenarioSpec | checked.ScenarioSpec"
-    AttackOf: TypeAlias = "AttackSpec | checked.AttackSpec"
-    LineOf: TypeAlias = "LineSpec | checked.CoverEntry | checked.TargetEntry"
-    PlateOf: TypeAlias = "PlateSpec | CoverSpec | checked.PlateSpec | checked.CoverSpec"
 
 Number = int | float
 
-RANGE_NOT_BOOL = ("a distance such as '150 m' (m, yd, ft, km) or a number of metres; for a weapon "
-                  "touching the target, contact = true")
-"""What a range that is true or false is told (``range = true`` means contact, never 1 m)."""
 
-# The spec is a set of named tuples rather than frozen dataclasses: as immutable and typed, and made
-# many times faster when the module is imported, which a one-shot `armourpen resolve` pays for.
+def parse_penav(data: Mapping[str, Any], catalog: Catalog) -> PenavScenario:
+    """Validate a scenario mapping and resolve its names in ``catalog``; a
+    :class:`armourpen.reading.CheckedTree` (what ``load_scenario`` passes) is not walked again."""
+    from armourpen.reading import CheckedTree, check_tree
 
-
-class AttackSpec(NamedTuple):
-    """``[attack]``: a catalog ``weapon`` or an inline profile, its range and direction."""
-
-    weapon: str | None = None
-    name: str | None = None
-    pen: Number | None = None
-    spen: Number | None = None
-    range_column: str | None = None
-    dc: Number | None = None
-    sdc: Number | None = None
-    ammo: str | None = None
-    high_velocity: bool | None = None
-    range: str | Number | None = None
-    contact: bool = False
-    from_: str = "front"
-    elevation: Number | None = None
-    azimuth: Number = 0
+    if not isinstance(data, CheckedTree):
+        check_tree(data, limits=None)  # numbers, keys and text, wherever the mapping came from
+    try:
+        model = ScenarioSpec.model_validate(data)
+    except ValidationError as exc:
+        raise from_validation_error(exc, model=ScenarioSpec, hints=HINTS) from None
+    return build(model, catalog)
 
 
-class PlateSpec(NamedTuple):
-    """An oriented plate: its thickness of RHA or its SAV, slope and build (PA-10)."""
-
-    name: str | None = None
-    thickness_mm: Number | None = None
-    sav: Number | None = None
-    slope: Number = 0
-    composite: bool = False
-
-
-class CoverSpec(NamedTuple):
-    """Inline cover: an AV (or SAV) over some directions, or a plate."""
-
-    name: str = "cover"
-    av: Number | None = None
-    sav: Number | None = None
-    covers: tuple[str, ...] | None = None
-    thickness_mm: Number | None = None
-    slope: Number | None = None
-    composite: bool | None = None
-
-
-class ArmourSpec(NamedTuple):
-    """An inline worn layer."""
-
-    name: str = "armour"
-    av: Number | None = None
-    sav: Number | None = None
-    rigid: bool = False
-
-
-class LineSpec(NamedTuple):
-    """One ``[[line]]`` entry: cover (a catalog name or inline) or a target, never both."""
-
-    cover: str | CoverSpec | None = None
-    covers: tuple[str, ...] | None = None
-    target: str | None = None
-    armour: tuple[str | ArmourSpec, ...] = ()
-    body: str | None = None
-    vehicle: str | None = None
-    face: str | None = None
-    plate: PlateSpec | None = None
-
-
-class ScenarioSpec(NamedTuple):
-    """A whole PEN/AV scenario."""
-
-    attack: AttackSpec
-    line: tuple[LineSpec, ...]
-    optional_rules: tuple[str, ...] = ()
-    rules: str = "penav"
-
-
-def build(spec: Scenario, catalog: Catalog) -> PenavScenario:
-    """The frozen scenario a spec (or a scenario file's checked model) describes, its names
-    resolved in ``catalog``."""
+def build(spec: ScenarioSpec, catalog: Catalog) -> PenavScenario:
+    """The frozen scenario the input model describes, its names resolved in ``catalog``."""
     for i, rule in enumerate(spec.optional_rules):
         if rule not in OPTIONAL_RULES:
             raise ScenarioError(f"optional_rules[{i}]", rule,
@@ -160,7 +95,7 @@ def build(spec: Scenario, catalog: Catalog) -> PenavScenario:
 
 
 def _shown(value: object) -> object:
-    """A value as the scenario gave it: a list where the spec holds a tuple."""
+    """A value as the scenario gave it: a list where the quick parameters gave a tuple."""
     return list(value) if isinstance(value, tuple) else value
 
 
@@ -199,7 +134,7 @@ def _one_of(field: str, personal: Number | None, structural: Number | None,
     return None, False
 
 
-def _plate(spec: PlateOf, field: str) -> Plate:
+def _plate(spec: PlateSpec | CoverSpec, field: str) -> Plate:
     if spec.thickness_mm is not None and spec.sav is not None:
         raise ScenarioError(f"{field}.sav", spec.sav, "give thickness_mm or sav, not both")
     if spec.thickness_mm is None and spec.sav is None:
@@ -221,7 +156,7 @@ def _plate(spec: PlateOf, field: str) -> Plate:
     )
 
 
-def _attack(spec: AttackOf, catalog: Catalog) -> Attack:
+def _attack(spec: AttackSpec, catalog: Catalog) -> Attack:
     f = "attack"
     direction = Direction.parse(spec.from_, f"{f}.from")
     if spec.weapon is not None:
@@ -278,27 +213,14 @@ _LEVEL = Fraction(0)
 _DEFAULT_ELEVATION = {Direction.ABOVE: Fraction(ELEVATION[1]), Direction.BELOW: Fraction(ELEVATION[0])}
 
 
-def _line_entry(spec: LineOf, index: int, catalog: Catalog) -> LineEntry:
+def _line_entry(spec: CoverEntry | TargetEntry, index: int, catalog: Catalog) -> LineEntry:
+    # a cover's keys and a target's are kept apart by the input model (one entry, one kind)
     f = f"line[{index}]"
-    if (spec.cover is None) == (spec.target is None):
-        raise ScenarioError(f, "both" if spec.cover else "neither",
-                            "allowed: either `cover = ...` or `target = ...`, never both")
-    if spec.target is None:
-        for key in ("armour", "body", "vehicle", "face"):
-            if getattr(spec, key):
-                raise ScenarioError(f"{f}.{key}", _shown(getattr(spec, key)),
-                                    "only with target = ...")
-        return _cover(spec, f, catalog)
-    if spec.covers is not None:
-        raise ScenarioError(f"{f}.covers", _shown(spec.covers), "only with cover = ...")
-    return _target(spec, f, catalog)
+    return _cover(spec, f, catalog) if isinstance(spec, CoverEntry) else _target(spec, f, catalog)
 
 
-def _cover(spec: LineOf, f: str, catalog: Catalog) -> Cover:
+def _cover(spec: CoverEntry, f: str, catalog: Catalog) -> Cover:
     covers = _directions(spec.covers, f"{f}.covers") if spec.covers is not None else None
-    assert spec.cover is not None
-    if spec.plate is not None:
-        raise ScenarioError(f"{f}.plate", "(given)", "give the plate inside cover = { ... }")
     if isinstance(spec.cover, str):
         item = catalog.cover(spec.cover, f"{f}.cover")
         assert item.av is not None  # the catalog refuses valueless rows (PA-13)
@@ -317,8 +239,7 @@ def _cover(spec: LineOf, f: str, catalog: Catalog) -> Cover:
     return Cover(c.name, av, structural, covers if covers is not None else HORIZONTAL)
 
 
-def _target(spec: LineOf, f: str, catalog: Catalog) -> Target:
-    assert spec.target is not None
+def _target(spec: TargetEntry, f: str, catalog: Catalog) -> Target:
     name = spec.target
     if spec.vehicle is not None or spec.plate is not None:
         if spec.armour:

@@ -133,7 +133,7 @@ async def load(request: Request) -> Scenario:
     """The body's scenario, its names looked up in the app's catalog, within its caps."""
     state = state_of(request)
     data = await read_json(request, state.limits)  # checked as it is read, once
-    return state.load_scenario(data, checked=True)
+    return state.load_scenario(data)
 
 
 # --- the routes -------------------------------------------------------------------------------
@@ -382,7 +382,7 @@ async def chart_odds(request: Request, format: Format = "json") -> Response:
     fmt = _format(format)
     state = state_of(request)
     data = await read_json(request, state.limits)
-    return _chart(request, state.odds_chart(data, checked=True, to_draw=fmt == "svg"), fmt)
+    return _chart(request, state.odds_chart(data, to_draw=fmt == "svg"), fmt)
 
 
 def components() -> dict[str, Any]:

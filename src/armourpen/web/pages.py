@@ -118,16 +118,16 @@ def _band_hint(where: str, band: Band, column: RangeColumn | None) -> str:
 
 
 def outcome_of(
-    data: dict[str, Any], state: WebState, *, checked: bool = False
+    data: dict[str, Any], state: WebState
 ) -> tuple[OutcomeView | None, InputError | None]:
     """The view of a scenario's outcome (with the exact odds for a rule set that weighs chances),
-    or the first input error; ``checked`` as for :meth:`WebState.load_scenario`."""
+    or the first input error; ``data`` as for :meth:`WebState.load_scenario`."""
     import armourpen
     from armourpen.rulesets import rule_set_of
     from armourpen.web.view import outcome_view
 
     try:
-        scenario = state.load_scenario(data, checked=checked)
+        scenario = state.load_scenario(data)
         outcome = armourpen.resolve(scenario, FRESH)
     except InputError as exc:
         return None, exc
@@ -209,7 +209,7 @@ async def ui_outcome(request: Request) -> JSONResponse:
     state = state_of(request)
     data = await read_json(request, state.limits)  # checked as it is read, once
     hints, errors = _hint_errors(data, state)
-    view, error = outcome_of(data, state, checked=True)
+    view, error = outcome_of(data, state)
     if error is not None and all(e.field != error.field for e in errors):
         errors.insert(0, error)
     html = render("_outcome.html", view=view, error=error)

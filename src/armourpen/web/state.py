@@ -10,6 +10,7 @@ from typing import TYPE_CHECKING, Any
 from armourpen.catalog import Catalog
 from armourpen.errors import InputError
 from armourpen.limits import Limits
+from armourpen.reading import CheckedTree
 from armourpen.rulesets import rules_of  # with the app, not on each request
 from armourpen.scenario import load_checked, load_scenario
 
@@ -39,17 +40,19 @@ class WebState:
         :class:`UnreadCatalog`): the refusal, without the server's paths."""
         return self.catalog.refused() if isinstance(self.catalog, UnreadCatalog) else None
 
-    def load_scenario(self, data: Mapping[str, Any], *, checked: bool = False) -> Scenario:
+    def load_scenario(self, data: Mapping[str, Any]) -> Scenario:
         """A scenario mapping, its names looked up in the app's catalog (rule sets that use one).
 
         A GURPS target's ``gcs`` is the character file's JSON itself (an upload): over HTTP a
-        path is refused, for the server's files are not the client's to read. ``checked``: the
-        mapping is a body :func:`armourpen.web.body.read_json` read (and checked) with the app's
-        caps, which is not walked again.
+        path is refused, for the server's files are not the client's to read. A body that
+        :func:`armourpen.web.body.read_json` read is a :class:`~armourpen.reading.CheckedTree`,
+        checked with the app's caps, which is not walked again.
         """
         catalog = self.catalog if rules_of(data).uses_catalog else None
-        load = load_checked if checked else load_scenario
-        return load(with_uploads(data), catalog, limits=self.limits)
+        data = with_uploads(data)
+        if isinstance(data, CheckedTree):
+            return load_checked(data, catalog, limits=self.limits)
+        return load_scenario(data, catalog, limits=self.limits)
 
     def table(self, params: Mapping[str, Any]) -> SweepResult:
         """:func:`armourpen.table` with the app's catalog and caps."""
@@ -125,14 +128,13 @@ class WebState:
             raise InputError("av", av, "allowed: a whole number")
         return slope_chart(av=int(whole), field="av")
 
-    def odds_chart(self, data: Mapping[str, Any], *, checked: bool = False,
-                   to_draw: bool = False) -> OddsChart:
+    def odds_chart(self, data: Mapping[str, Any], *, to_draw: bool = False) -> OddsChart:
         """``armourpen chart odds``: the exact odds of a scenario, within the app's caps
-        (``checked`` as for :meth:`load_scenario`; ``to_draw`` as for
+        (``data`` as for :meth:`load_scenario`; ``to_draw`` as for
         :func:`armourpen.charts.odds_chart`)."""
         from armourpen.charts import odds_chart
 
-        scenario = self.load_scenario(data, checked=checked)
+        scenario = self.load_scenario(data)
         return odds_chart(scenario, limits=self.limits, to_draw=to_draw)
 
 
