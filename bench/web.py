@@ -11,7 +11,7 @@ Prints `name: value` lines: requests per second of each, p50/p99 latency, the er
 other than 200 or a failed connection; goal 0), and resolve's ratio to each. The goal: resolve at
 >= 0.7x the baseline with p99 under 20 ms at 8 clients; the ratio to the bare endpoint is reported.
 
-    python bench/web.py [--clients 8] [--seconds 3] [--rounds 3]
+    python bench/web.py [--clients 8] [--seconds 3] [--rounds 3] [--workers 2]
 """
 
 from __future__ import annotations
@@ -30,6 +30,8 @@ from pathlib import Path
 from typing import Any
 
 from pydantic import BaseModel
+
+from armourpen.web.server import ServerSettings
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 from _common import line
@@ -77,13 +79,13 @@ def plain_fastapi() -> Any:
     return app
 
 
-def serve(kind: str, port: int) -> None:
+def serve(kind: str, port: int, workers: int) -> None:
     """Run one of the two servers in this process (the bench starts each in a subprocess), both
     as ``armourpen serve`` runs its app: uvicorn, its parsers, the connection rules."""
     from armourpen.web.server import ServerSettings, run
 
-    settings = ServerSettings()
-    if kind == "armourpen":  # with its workers
+    settings = ServerSettings(workers=workers)
+    if kind == "armourpen":  # with its workers (0: the work done on the server's event loop)
         from armourpen.web import create_app
 
         app = create_app(server=settings)
@@ -110,9 +112,10 @@ def free_port() -> int:
         return port
 
 
-def start(kind: str) -> tuple[subprocess.Popen[bytes], int]:
+def start(kind: str, workers: int) -> tuple[subprocess.Popen[bytes], int]:
     port = free_port()
-    proc = subprocess.Popen([sys.executable, __file__, "--serve", kind, str(port)])
+    proc = subprocess.Popen([sys.executable, __file__, "--workers", str(workers),
+                             "--serve", kind, str(port)])
     for _ in range(300):
         try:
             urllib.request.urlopen(f"http://127.0.0.1:{port}/openapi.json", timeout=2).close()
@@ -169,13 +172,16 @@ def main() -> None:
     parser.add_argument("--clients", type=int, default=8)
     parser.add_argument("--seconds", type=float, default=3.0, help="per round and server")
     parser.add_argument("--rounds", type=int, default=3)
+    parser.add_argument("--workers", type=int, default=ServerSettings().workers,
+                        help="armourpen serve --workers (0 measures the work without the hand-off "
+                        "to a worker process, as no server should run it)")
     parser.add_argument("--serve", nargs=2, metavar=("KIND", "PORT"), help=argparse.SUPPRESS)
     args = parser.parse_args()
     if args.serve:
-        serve(args.serve[0], int(args.serve[1]))
+        serve(args.serve[0], int(args.serve[1]), args.workers)
         return
-    app, app_port = start("armourpen")
-    plain, plain_port = start("plain")
+    app, app_port = start("armourpen", args.workers)
+    plain, plain_port = start("plain", args.workers)
     body = json.dumps(SCENARIO).encode()
     targets = (("resolve", app_port, "/api/resolve", body),
                ("baseline", plain_port, "/echo", body),
@@ -199,6 +205,7 @@ def main() -> None:
             proc.wait(timeout=10)
     line("server", server_parts())
     line("clients", str(args.clients))
+    line("workers", str(args.workers))
     line("seconds_per_round", f"{args.seconds:g} x {args.rounds} rounds per server")
     for name in rates:
         line(f"{name}_requests_per_s", f"{statistics.median(rates[name]):.0f}")

@@ -52,7 +52,7 @@ def test_bench_screen_runs() -> None:
 def test_bench_web_runs() -> None:
     # two servers on loopback, one client, one short round each
     got = figures("web.py", "--clients", "1", "--seconds", "0.3", "--rounds", "1")
-    assert set(got) == {"server", "clients", "seconds_per_round", "resolve_over_baseline",
+    assert set(got) == {"server", "clients", "workers", "seconds_per_round", "resolve_over_baseline",
                         "resolve_over_bare",
                         *(f"{name}_{figure}" for name in ("resolve", "baseline", "bare")
                           for figure in ("requests_per_s", "p50_ms", "p99_ms", "errors"))}
