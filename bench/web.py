@@ -181,7 +181,11 @@ def main() -> None:
         serve(args.serve[0], int(args.serve[1]), args.workers)
         return
     app, app_port = start("armourpen", args.workers)
-    plain, plain_port = start("plain", args.workers)
+    try:
+        plain, plain_port = start("plain", args.workers)
+    except RuntimeError:  # not the first server left running
+        app.terminate()
+        raise
     body = json.dumps(SCENARIO).encode()
     targets = (("resolve", app_port, "/api/resolve", body),
                ("baseline", plain_port, "/echo", body),
