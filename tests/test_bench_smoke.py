@@ -52,10 +52,12 @@ def test_bench_screen_runs() -> None:
 def test_bench_web_runs() -> None:
     # two servers on loopback, one client, one short round each
     got = figures("web.py", "--clients", "1", "--seconds", "0.3", "--rounds", "1")
-    assert set(got) == {"server", "clients", "seconds_per_round", "resolve_over_baseline",
-                        *(f"{name}_{figure}" for name in ("resolve", "baseline")
+    assert set(got) == {"server", "clients", "workers", "seconds_per_round", "resolve_over_baseline",
+                        "resolve_over_bare",
+                        *(f"{name}_{figure}" for name in ("resolve", "baseline", "bare")
                           for figure in ("requests_per_s", "p50_ms", "p99_ms", "errors"))}
-    assert got["resolve_errors"] == got["baseline_errors"] == "0"  # every request answered 200
+    # every request answered 200: the baseline's body is valid for its model, as resolve's is
+    assert got["resolve_errors"] == got["baseline_errors"] == got["bare_errors"] == "0"
     assert int(got["resolve_requests_per_s"]) > 0
     # the web extra installs httptools and uvloop, which uvicorn takes: the bench says so
     assert re.fullmatch(r"uvicorn \S+ \(httptools, uvloop\)", got["server"]), got["server"]

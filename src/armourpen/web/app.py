@@ -16,6 +16,7 @@ from armourpen.web.state import WebState
 
 if TYPE_CHECKING:
     from fastapi import FastAPI
+    from starlette.routing import BaseRoute
 
     from armourpen.catalog import Catalog
 
@@ -57,6 +58,8 @@ def create_app(
     import weakref
     from contextlib import asynccontextmanager
 
+    from starlette.routing import Router
+
     from armourpen.web.body import BodyLimit
     from armourpen.web.guard import RequestGuard, allowed_host_names
     from armourpen.web.work import Offload, WorkPool
@@ -80,8 +83,8 @@ def create_app(
         app.add_middleware(Offload, pool=pool)  # inside the size cap, which reads the body under it
     app.add_middleware(BodyLimit, limits=limits)
     # outside the size cap and the workers: a request refused here costs neither a read nor a worker
-    app.add_middleware(RequestGuard, router=app.router, hosts=allowed_host_names(allow_hosts),
-                       cors=cors)
+    app.add_middleware(RequestGuard, router=Router(routes=routes()),
+                       hosts=allowed_host_names(allow_hosts), cors=cors)
     if cors:
         from armourpen.web.guard import cors_middleware
 
@@ -104,14 +107,19 @@ def plain_app(catalog: Catalog, limits: Limits, lifespan: Any = None) -> FastAPI
                   docs_url=None, redoc_url=None, lifespan=lifespan)
     app.state.armourpen = WebState(catalog, limits)
     errors.install(app)
-    # The routes go on the app's own router, in order: an included router is matched through a
-    # nested one on every request, a cost each small API request would pay, and its routes are
-    # not the app's routes to look up (RequestGuard reads their parameters).
-    app.router.routes.extend(api.router.routes)
-    app.router.routes.extend(pages.router.routes)
+    app.include_router(api.router)
+    app.include_router(pages.router)
     app.mount("/static", StaticFiles(directory=STATIC_DIR), name="static")
     _describe(app)
     return app
+
+
+def routes() -> list[BaseRoute]:
+    """The API's and the pages' routes, as declared (RequestGuard reads their parameters; an app
+    holds an included router as one nested route, not as these)."""
+    from armourpen.web import api, pages
+
+    return [*api.router.routes, *pages.router.routes]
 
 
 def _describe(app: FastAPI) -> None:
