@@ -60,7 +60,7 @@ def ap2(response: Any, status: int, field: str) -> dict[str, Any]:
 def post_routes() -> set[str]:
     from starlette.routing import Route
 
-    from armourpen.web.app import routes
+    from armourpen.web.routes import routes
 
     return {r.path for r in routes() if isinstance(r, Route) and "POST" in (r.methods or ())}
 
@@ -519,7 +519,7 @@ GET_URLS = {
 def test_every_get_route_is_checked_for_head_here() -> None:
     from fastapi.routing import APIRoute
 
-    from armourpen.web.app import routes
+    from armourpen.web.routes import routes
 
     gets = {r.path for r in routes() if isinstance(r, APIRoute) and "GET" in (r.methods or ())}
     assert gets == set(GET_URLS)

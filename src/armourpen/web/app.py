@@ -1,37 +1,23 @@
 """The web app: the HTTP API under ``/api``, the calculator at ``/``, the GM's chart at ``/table``.
 
 :func:`create_app` builds a FastAPI app around one catalog and one set of caps; ``armourpen serve``
-runs it with uvicorn. Every asset is in the package (``static/``), so the pages work offline.
+runs it with uvicorn: the requests that compute are answered by worker processes, each of which
+runs the routes of :mod:`armourpen.web.routes`.
 """
 
 from __future__ import annotations
 
 from collections.abc import AsyncIterator, Iterable
-from pathlib import Path
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
 from armourpen.limits import DEFAULT_LIMITS, Limits
+from armourpen.web.routes import plain_app, routes
 from armourpen.web.server import ServerSettings
-from armourpen.web.state import WebState
 
 if TYPE_CHECKING:
     from fastapi import FastAPI
-    from starlette.routing import BaseRoute
 
     from armourpen.catalog import Catalog
-
-STATIC_DIR = Path(__file__).resolve().parent / "static"
-
-DESCRIPTION = """\
-Resolve shots against armour, cover, vehicles and the people behind them (PEN/AV and GURPS).
-
-Every answer is exactly the JSON of the matching `armourpen` command with `--json`. Bad input of
-any kind is a 4xx whose body is `{"error", "field", "value", "allowed"}` (AP-2): 400 a body that
-is not JSON, 404 no such item, 413 a body over the size cap, 415 a body not sent as
-`application/json`, 421 a `Host` header that names no address of this server, 422 any other bad
-value or a request for more work than the caps allow (or than the server's time budget); 408 a body
-not sent in time, 503 (with `Retry-After`) a server whose workers are all busy.
-"""
 
 
 def create_app(
@@ -91,49 +77,3 @@ def create_app(
         app.add_middleware(cors_middleware(), allow_origins=["*"], allow_methods=["GET", "POST"],
                            allow_headers=["Content-Type"])
     return app
-
-
-def plain_app(catalog: Catalog, limits: Limits, lifespan: Any = None) -> FastAPI:
-    """The routes, their error handlers and the static files, doing the work where they run (a
-    worker process runs this app; :func:`create_app` wraps it)."""
-    from fastapi import FastAPI
-    from fastapi.staticfiles import StaticFiles
-
-    import armourpen
-    from armourpen.web import api, errors, pages
-
-    # No /docs or /redoc: their pages load scripts from other hosts; /api describes the API here.
-    app = FastAPI(title="armourpen", version=armourpen.__version__, description=DESCRIPTION,
-                  docs_url=None, redoc_url=None, lifespan=lifespan)
-    app.state.armourpen = WebState(catalog, limits)
-    errors.install(app)
-    app.include_router(api.router)
-    app.include_router(pages.router)
-    app.mount("/static", StaticFiles(directory=STATIC_DIR), name="static")
-    _describe(app)
-    return app
-
-
-def routes() -> list[BaseRoute]:
-    """The API's and the pages' routes, as declared (RequestGuard reads their parameters; an app
-    holds an included router as one nested route, not as these)."""
-    from armourpen.web import api, pages
-
-    return [*api.router.routes, *pages.router.routes]
-
-
-def _describe(app: FastAPI) -> None:
-    """Add the scenario, table and roll schemas the routes name to the OpenAPI description."""
-    from fastapi.openapi.utils import get_openapi
-
-    from armourpen.web.api import components
-
-    def openapi() -> dict[str, Any]:
-        if app.openapi_schema is None:
-            schema = get_openapi(title=app.title, version=app.version,
-                                 description=app.description, routes=app.routes)
-            schema.setdefault("components", {}).setdefault("schemas", {}).update(components())
-            app.openapi_schema = schema
-        return app.openapi_schema
-
-    app.openapi = openapi  # type: ignore[method-assign]

@@ -8,14 +8,14 @@ file sent to ``/api/gcs`` the GCS file's (``Limits.max_gcs_bytes``).
 
 from __future__ import annotations
 
-from collections.abc import Awaitable, Callable, MutableMapping
+from collections.abc import Awaitable, Callable, Mapping, MutableMapping
 from typing import TYPE_CHECKING, Any
 
 from starlette.requests import ClientDisconnect
 
 from armourpen.limits import Limits
 from armourpen.reading import parse_json
-from armourpen.web.errors import BodyTooLarge, MalformedBody, body
+from armourpen.web.errors import BodyTooLarge, MalformedBody, UnsupportedMediaType, body
 
 if TYPE_CHECKING:
     from starlette.requests import Request
@@ -113,9 +113,7 @@ async def whole_body(request: Request) -> bytes:
 
 async def read_json(request: Request, limits: Limits, *, what: str = "body") -> dict[str, Any]:
     """The body as a JSON object, checked as a scenario file is (see the module); a body not
-    sent as ``application/json`` is refused unread (:func:`armourpen.web.guard.require_json`)."""
-    from armourpen.web.guard import require_json
-
+    sent as ``application/json`` is refused unread (:func:`require_json`)."""
     require_json(request)
     raw = await whole_body(request)
     try:
@@ -129,3 +127,42 @@ async def read_json(request: Request, limits: Limits, *, what: str = "body") -> 
     if not isinstance(data, dict):
         raise MalformedBody(what, data, "a JSON object")
     return data
+
+
+# --- content types (web.guard says which a route takes) -----------------------------------------
+
+JSON = "application/json"
+
+
+def media_type(request: Request) -> tuple[str, Mapping[str, str]]:
+    """The body's media type (lower case) and its parameters; ``("", {})`` when none is given."""
+    raw = next((v for k, v in request.scope["headers"] if k == b"content-type"), b"")
+    if raw == b"application/json":  # what the page and most clients send, read without parsing
+        return JSON, {}
+    value = raw.decode("latin-1")
+    from python_multipart.multipart import parse_options_header
+
+    kind, options = parse_options_header(value)
+    return kind.decode("latin-1"), {k.decode("latin-1").lower(): v.decode("latin-1")
+                                    for k, v in options.items()}
+
+
+def unsupported(request: Request, allowed: str) -> UnsupportedMediaType:
+    value = request.headers.get("content-type")
+    return UnsupportedMediaType("Content-Type", "(missing)" if value is None else value, allowed)
+
+
+JSON_ONLY = ("application/json (a JSON body; a charset, if given, is utf-8): a web page of "
+             "another site cannot send that without the server's leave (--cors)")
+
+
+def require_json(request: Request) -> None:
+    """Refuse a body that is not sent as ``application/json`` (415; see the module)."""
+    kind, options = media_type(request)
+    if kind != JSON or not utf8(options):
+        raise unsupported(request, JSON_ONLY)
+
+
+def utf8(options: Mapping[str, str]) -> bool:
+    charset = options.get("charset")
+    return charset is None or charset.lower() in ("utf-8", "utf8")

@@ -22,16 +22,26 @@ refuses a query parameter given twice where the route takes one value (422).
 from __future__ import annotations
 
 import ipaddress
-from collections.abc import Iterable, Mapping
+from collections.abc import Iterable
 from typing import TYPE_CHECKING
 
 from armourpen.errors import InputError
-from armourpen.web.body import ASGIApp, Message, Receive, Scope, Send
+from armourpen.web.body import (
+    JSON,
+    ASGIApp,
+    Message,
+    Receive,
+    Scope,
+    Send,
+    media_type,
+    unsupported,
+    utf8,
+    whole_body,
+)
 from armourpen.web.errors import (
     CrossOrigin,
     MalformedBody,
     MisdirectedHost,
-    UnsupportedMediaType,
     response,
 )
 
@@ -43,7 +53,6 @@ if TYPE_CHECKING:
 
     from armourpen.limits import Limits
 
-JSON = "application/json"
 LOCAL_NAMES = frozenset({"localhost"})
 """Names every server answers to besides IP addresses (a loopback name no other host can take)."""
 
@@ -253,40 +262,6 @@ def single_parameters(route: BaseRoute) -> frozenset[str]:
 # --- bodies -------------------------------------------------------------------------------------
 
 
-def media_type(request: Request) -> tuple[str, Mapping[str, str]]:
-    """The body's media type (lower case) and its parameters; ``("", {})`` when none is given."""
-    raw = next((v for k, v in request.scope["headers"] if k == b"content-type"), b"")
-    if raw == b"application/json":  # what the page and most clients send, read without parsing
-        return JSON, {}
-    value = raw.decode("latin-1")
-    from python_multipart.multipart import parse_options_header
-
-    kind, options = parse_options_header(value)
-    return kind.decode("latin-1"), {k.decode("latin-1").lower(): v.decode("latin-1")
-                                    for k, v in options.items()}
-
-
-def unsupported(request: Request, allowed: str) -> UnsupportedMediaType:
-    value = request.headers.get("content-type")
-    return UnsupportedMediaType("Content-Type", "(missing)" if value is None else value, allowed)
-
-
-JSON_ONLY = ("application/json (a JSON body; a charset, if given, is utf-8): a web page of "
-             "another site cannot send that without the server's leave (--cors)")
-
-
-def require_json(request: Request) -> None:
-    """Refuse a body that is not sent as ``application/json`` (415; see the module)."""
-    kind, options = media_type(request)
-    if kind != JSON or not _utf8(options):
-        raise unsupported(request, JSON_ONLY)
-
-
-def _utf8(options: Mapping[str, str]) -> bool:
-    charset = options.get("charset")
-    return charset is None or charset.lower() in ("utf-8", "utf8")
-
-
 GCS_BODY = ("application/json (the file's JSON), or from this server's own page or a client "
             "that names no origin: multipart/form-data with the file in a field named file, or "
             "application/octet-stream (the file's bytes)")
@@ -294,10 +269,8 @@ GCS_BODY = ("application/json (the file's JSON), or from this server's own page 
 
 async def gcs_bytes(request: Request, limits: Limits) -> bytes:
     """The bytes of a GCS file sent to ``/api/gcs`` in one of the forms the module allows."""
-    from armourpen.web.body import whole_body
-
     kind, options = media_type(request)
-    if kind == JSON and _utf8(options):
+    if kind == JSON and utf8(options):
         return await whole_body(request)
     if kind not in ("multipart/form-data", "application/octet-stream"):
         raise unsupported(request, GCS_BODY)

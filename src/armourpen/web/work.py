@@ -47,7 +47,7 @@ SCOPE_KEYS = ("type", "asgi", "http_version", "method", "scheme", "path", "raw_p
               "query_string", "headers", "client", "server")
 """What a worker is told of a request (plain values, as sent between processes)."""
 RETRY_AFTER = (b"retry-after", b"1")
-PRELOAD = ["armourpen.web.work", "armourpen.web.app", "armourpen.charts", "matplotlib.pyplot"]
+PRELOAD = ["armourpen.web.work", "armourpen.web.routes", "armourpen.charts", "matplotlib.pyplot"]
 """Imported once by the process the workers are forked from, not by each worker."""
 
 
@@ -237,7 +237,7 @@ def start_worker(catalog: Any, problem: tuple[str, object, str] | None, limits: 
     global _worker  # one app per worker process, made once
     from armourpen.catalog import Catalog
     from armourpen.catalog.cache import decode_catalog
-    from armourpen.web.app import plain_app
+    from armourpen.web.routes import plain_app
     from armourpen.web.state import UnreadCatalog
 
     held = (UnreadCatalog(InputError(*problem)) if problem is not None
