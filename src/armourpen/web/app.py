@@ -17,7 +17,7 @@ from armourpen.web.state import WebState
 if TYPE_CHECKING:
     from fastapi import FastAPI
 
-    from armourpen.catalog import Catalog
+    from armourpen import Catalog
 
 STATIC_DIR = Path(__file__).resolve().parent / "static"
 
@@ -62,7 +62,7 @@ def create_app(
     from armourpen.web.work import Offload, WorkPool
 
     if catalog is None:
-        from armourpen.catalog import Catalog
+        from armourpen import Catalog
 
         catalog = Catalog.builtin()
     pool = WorkPool(catalog, limits, server or ServerSettings())
