@@ -6,7 +6,10 @@ can each name what their user typed from the same error.
 
 from __future__ import annotations
 
+import json
 import random
+import subprocess
+import sys
 from fractions import Fraction
 from typing import Any
 
@@ -162,3 +165,20 @@ def test_input_error_at_moves_the_blame_and_keeps_the_rest() -> None:
     assert type(moved) is UnknownNameError and moved.suggestions == err.suggestions
     assert str(moved) == str(err).replace("armour[1]", "--armour #2", 1)
     assert err.field == "armour[1]"  # the original is left alone
+
+
+def test_every_public_name_resolves_and_import_armourpen_loads_no_rule_set() -> None:
+    # The front ends take the rule sets' names from here (lint-imports forbids them the rule
+    # modules), so each name of __all__ must resolve, and `import armourpen` must stay light.
+    code = (
+        "import json, sys, armourpen\n"
+        "loaded = sorted(m for m in sys.modules if m.startswith('armourpen.'))\n"
+        "missing = [n for n in armourpen.__all__ if getattr(armourpen, n, None) is None]\n"
+        "print(json.dumps([loaded, missing]))\n"
+    )
+    done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True,
+                          check=True, timeout=120)
+    loaded, missing = json.loads(done.stdout)
+    assert missing == []
+    rule_sets = ("penav", "gurps", "probability", "catalog", "gcs", "grid", "tables")
+    assert [m for m in loaded if m.split(".")[1] in rule_sets] == []

@@ -6,12 +6,18 @@ The public API (nothing heavy is imported here), the same for every front end:
 - :func:`resolve` applies its rule set and returns an outcome with ``.to_dict()`` and its steps;
 - :func:`odds` gives exact odds for a GURPS scenario, :func:`sample` Monte Carlo estimates;
 - :func:`sweep` resolves whole PEN/AV grids at once (numpy);
-- :class:`Catalog` is the searchable catalog of attacks, armour, cover and vehicles;
+- :class:`Catalog` is the searchable catalog of attacks, armour, cover and vehicles (its items
+  :class:`AttackProfile`, :class:`ArmourItem`, :class:`CoverItem`, :class:`Vehicle`,
+  :class:`AmmoType`; :func:`encode_catalog`/:func:`decode_catalog` carry it to another process);
 - :data:`RULE_SETS` holds the rule sets (see :mod:`armourpen.rulesets`);
 - :class:`Limits` holds every cap on input and work (see :mod:`armourpen.limits`);
 - :func:`load_gcs` reads a GCS character file (path, bytes or parsed JSON) as a GURPS target;
 - ``GURPS_*`` are the choices a GURPS scenario offers (see :mod:`armourpen.gurps.choices`):
-  damage types, hit locations, kinds of Injury Tolerance, readings of DR 0.
+  damage types, hit locations, kinds of Injury Tolerance, readings of DR 0;
+  ``PENAV_OPTIONAL_RULES`` the optional rules a PEN/AV scenario may switch on, and
+  ``QUICK_PARAMETERS`` the parameters :func:`quick_scenario` takes;
+- :func:`fresh_seed` draws a seed to show and replay; :func:`parse_thickness` reads a thickness
+  such as ``"120mm"`` (:func:`thickness` reports on it, a :class:`ThicknessReport`).
 
 An argument of a type a function does not take is an :class:`ArgumentTypeError` naming it (see
 :mod:`armourpen.arguments` for the one rule); bad input, as a user may type it, an
@@ -32,7 +38,15 @@ from armourpen.version import __version__ as __version__
 if TYPE_CHECKING:
     import random
 
+    from armourpen.catalog import AmmoType as AmmoType
+    from armourpen.catalog import ArmourItem as ArmourItem
+    from armourpen.catalog import AttackProfile as AttackProfile
     from armourpen.catalog import Catalog as Catalog
+    from armourpen.catalog import CatalogItem as CatalogItem
+    from armourpen.catalog import CoverItem as CoverItem
+    from armourpen.catalog import Vehicle as Vehicle
+    from armourpen.catalog.cache import decode_catalog as decode_catalog
+    from armourpen.catalog.cache import encode_catalog as encode_catalog
     from armourpen.gcs import load_gcs as load_gcs
     from armourpen.grid import sweep as sweep
     from armourpen.gurps.choices import ATTACK_LOCATIONS as GURPS_ATTACK_LOCATIONS
@@ -41,15 +55,21 @@ if TYPE_CHECKING:
     from armourpen.gurps.choices import DR0_READINGS as GURPS_DR0_READINGS
     from armourpen.gurps.choices import HIT_LOCATIONS as GURPS_HIT_LOCATIONS
     from armourpen.gurps.choices import INJURY_TOLERANCES as GURPS_INJURY_TOLERANCES
+    from armourpen.gurps.dice import fresh_seed as fresh_seed
     from armourpen.gurps.model import GurpsScenario
     from armourpen.gurps.outcome import GurpsOutcome
     from armourpen.gurps.roll import roll as roll
+    from armourpen.penav.ammo import OPTIONAL_RULES as PENAV_OPTIONAL_RULES
     from armourpen.penav.model import PenavScenario
     from armourpen.penav.outcome import PenavOutcome
+    from armourpen.penav.quick import PARAMETERS as QUICK_PARAMETERS
     from armourpen.penav.quick import quick_scenario as quick_scenario
+    from armourpen.penav.thickness import ThicknessReport as ThicknessReport
+    from armourpen.penav.thickness import parse_thickness as parse_thickness
     from armourpen.penav.thickness import thickness as thickness
-    from armourpen.probability.montecarlo import MonteCarloResult, Progress
-    from armourpen.probability.result import OddsResult
+    from armourpen.probability.montecarlo import MonteCarloResult as MonteCarloResult
+    from armourpen.probability.montecarlo import Progress
+    from armourpen.probability.result import OddsResult as OddsResult
     from armourpen.scenario import Outcome, Scenario
     from armourpen.tables import table as table
 
@@ -61,17 +81,32 @@ __all__ = [
     "GURPS_DR0_READINGS",
     "GURPS_HIT_LOCATIONS",
     "GURPS_INJURY_TOLERANCES",
+    "PENAV_OPTIONAL_RULES",
+    "QUICK_PARAMETERS",
     "RULE_SETS",
+    "AmmoType",
     "ArgumentTypeError",
     "ArgumentValueError",
+    "ArmourItem",
     "ArmourpenError",
+    "AttackProfile",
     "Catalog",
+    "CatalogItem",
+    "CoverItem",
     "InputError",
     "LimitError",
     "Limits",
+    "MonteCarloResult",
+    "OddsResult",
+    "ThicknessReport",
+    "Vehicle",
+    "decode_catalog",
+    "encode_catalog",
+    "fresh_seed",
     "load_gcs",
     "load_scenario",
     "odds",
+    "parse_thickness",
     "quick_scenario",
     "resolve",
     "roll",
@@ -145,7 +180,18 @@ def sample(
 
 # Heavier parts of the API are imported on first use so that `import armourpen` stays light.
 _LAZY: dict[str, tuple[str, str]] = {
-    "Catalog": ("armourpen.catalog", "Catalog"),
+    **{name: ("armourpen.catalog", name) for name in (
+        "AmmoType", "ArmourItem", "AttackProfile", "Catalog", "CatalogItem", "CoverItem",
+        "Vehicle")},
+    "encode_catalog": ("armourpen.catalog.cache", "encode_catalog"),
+    "decode_catalog": ("armourpen.catalog.cache", "decode_catalog"),
+    "fresh_seed": ("armourpen.gurps.dice", "fresh_seed"),
+    "PENAV_OPTIONAL_RULES": ("armourpen.penav.ammo", "OPTIONAL_RULES"),
+    "QUICK_PARAMETERS": ("armourpen.penav.quick", "PARAMETERS"),
+    "ThicknessReport": ("armourpen.penav.thickness", "ThicknessReport"),
+    "parse_thickness": ("armourpen.penav.thickness", "parse_thickness"),
+    "MonteCarloResult": ("armourpen.probability.montecarlo", "MonteCarloResult"),
+    "OddsResult": ("armourpen.probability.result", "OddsResult"),
     "load_gcs": ("armourpen.gcs", "load_gcs"),
     "sweep": ("armourpen.grid", "sweep"),
     "thickness": ("armourpen.penav.thickness", "thickness"),

@@ -21,7 +21,7 @@ from armourpen.cli.options import (
 from armourpen.cli.params import Group, apply, completer
 
 if TYPE_CHECKING:
-    from armourpen.catalog import CatalogItem
+    from armourpen import CatalogItem
 
 catalog_group = Group(
     "catalog", help="List, show and search attack profiles, armour, cover, vehicles and ammunition.",
@@ -29,7 +29,7 @@ catalog_group = Group(
 
 
 def _kinds() -> tuple[str, ...]:
-    from armourpen.catalog.catalog import KINDS
+    from armourpen.view.catalog import KINDS
 
     return KINDS
 
@@ -42,7 +42,7 @@ sources = apply(catalog_files, no_user_catalog, json_flag)
 
 def _value(item: CatalogItem) -> str:
     """The item's number as the text prints it (both scales where structural, PA-1)."""
-    from armourpen.catalog import AmmoType, ArmourItem, AttackProfile, CoverItem
+    from armourpen import AmmoType, ArmourItem, AttackProfile, CoverItem
     from armourpen.view import fmt
 
     if isinstance(item, AttackProfile):
@@ -58,8 +58,8 @@ def _value(item: CatalogItem) -> str:
 
 def _detail(item: CatalogItem) -> str:
     """A short second column: range column, armour kind, covered directions..."""
-    from armourpen.catalog import ArmourItem, AttackProfile, CoverItem, Vehicle
-    from armourpen.penav.direction import HORIZONTAL
+    from armourpen import ArmourItem, AttackProfile, CoverItem, Vehicle
+    from armourpen.values import HORIZONTAL
 
     if isinstance(item, AttackProfile):
         bits = [f"{item.range_column.value} column", item.ammo]
@@ -90,8 +90,8 @@ def _print_json(data: Any) -> None:
 
 
 def _table(items: list[CatalogItem], title: str, show_kind: bool = True) -> None:
-    from armourpen.catalog import kind_of
     from armourpen.layout import Column
+    from armourpen.view.catalog import kind_of
 
     names = (["kind"] if show_kind else []) + ["name", "value", "details", "aliases"]
     rows = [([kind_of(item)] if show_kind else [])
@@ -121,8 +121,7 @@ def _table(items: list[CatalogItem], title: str, show_kind: bool = True) -> None
 def list_cmd(kind: str | None, catalog: Sequence[Path], no_user_catalog: bool,
              as_json: bool) -> None:
     """List the catalog's items, all of them or those of one kind."""
-    from armourpen.catalog import parse_kind
-    from armourpen.penav.catalog_view import item_dict
+    from armourpen.view.catalog import item_dict, parse_kind
 
     k = None if kind is None else parse_kind(kind)
     cat = load_catalog(catalog, no_user_catalog)
@@ -141,7 +140,7 @@ def list_cmd(kind: str | None, catalog: Sequence[Path], no_user_catalog: bool,
 def show_cmd(name: str, kind: str | None, catalog: Sequence[Path], no_user_catalog: bool,
              as_json: bool) -> None:
     """Show one item with all its fields, notes and source."""
-    from armourpen.penav.catalog_view import item_dict
+    from armourpen.view.catalog import item_dict
 
     cat = load_catalog(catalog, no_user_catalog)
     item = cat.get(name, kind, field="name")
@@ -182,8 +181,7 @@ def show_cmd(name: str, kind: str | None, catalog: Sequence[Path], no_user_catal
 def search_cmd(text: str, kind: str | None, catalog: Sequence[Path], no_user_catalog: bool,
                as_json: bool) -> None:
     """Search names, aliases and notes (best matches first)."""
-    from armourpen.catalog import parse_kind
-    from armourpen.penav.catalog_view import item_dict
+    from armourpen.view.catalog import item_dict, parse_kind
 
     k = None if kind is None else parse_kind(kind)
     cat = load_catalog(catalog, no_user_catalog)

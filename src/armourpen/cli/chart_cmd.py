@@ -197,8 +197,8 @@ def odds(scenario: Path, catalog: Sequence[Path], no_user_catalog: bool, allow_o
 @output
 def slope(thickness: str | None, av: int | None, out: Path | None, as_json: bool) -> None:
     """A plate's effective AV and thickness against the angle of incidence (PA-10, PA-11)."""
+    from armourpen import parse_thickness
     from armourpen.charts import slope_chart
-    from armourpen.penav.thickness import parse_thickness
 
     fmt = _start(out, as_json)
     if (thickness is None) == (av is None):

@@ -17,13 +17,13 @@ gcs = Group("gcs", help="Read GCS (GURPS Character Sheet) character files as GUR
 @json_flag
 def show(file: Path, as_json: bool) -> None:
     """Show HP, ST, HT, the body's hit locations with roll ranges and DR, traits and warnings."""
-    from armourpen.gcs import load_gcs
+    from armourpen import load_gcs
 
     character = load_gcs(file, limits=limits())  # ARMOURPEN_MAX_GCS_BYTES
     if as_json:
         echo_json(character)
         return
-    from armourpen.gcs.layout import layout
+    from armourpen.view.gcs import layout
 
     show_layout(layout(character))
 

@@ -29,8 +29,7 @@ from armourpen.layout import percent
 if TYPE_CHECKING:
     from rich.console import RenderableType
 
-    from armourpen.probability.montecarlo import MonteCarloResult
-    from armourpen.probability.result import OddsResult
+    from armourpen import MonteCarloResult, OddsResult
     from armourpen.scenario import Scenario
 
 BAR_WIDTH = 30
@@ -233,7 +232,7 @@ def odds(scenario: Path, samples: int | None, seed: int | None, catalog: Sequenc
         result: OddsResult | MonteCarloResult = exact(sc, limits=limits())
     else:
         if seed is None:
-            from armourpen.gurps.dice import fresh_seed
+            from armourpen import fresh_seed
 
             seed = fresh_seed()
         try:
@@ -246,7 +245,7 @@ def odds(scenario: Path, samples: int | None, seed: int | None, catalog: Sequenc
         echo_json(result)
         return
 
-    from armourpen.probability.result import OddsResult as Exact
+    from armourpen import OddsResult as Exact
 
     parts = odds_parts(result) if isinstance(result, Exact) else samples_parts(result)
     show(lambda: render_rich(parts), lambda: render_plain(parts))

@@ -16,7 +16,7 @@ from armourpen.errors import InputError
 if TYPE_CHECKING:
     from rich.console import Console
 
-    from armourpen.catalog import Catalog
+    from armourpen import Catalog
     from armourpen.layout import Column, Layout
     from armourpen.limits import Limits
     from armourpen.scenario import Scenario
@@ -191,7 +191,7 @@ def load_catalog(files: Sequence[Path] | None, no_user_catalog: bool = False) ->
     The built-in items come from the user cache folder when they can (a command is one short
     process: parsing the shipped TOML each time would be most of its run).
     """
-    from armourpen.catalog import Catalog
+    from armourpen import Catalog
 
     return Catalog.load([str(f) for f in files or ()], user_dir=not no_user_catalog,
                         limits=limits(), cache=True)

@@ -200,7 +200,7 @@ def complete_catalog(kind: str) -> Callable[..., list[CompletionItem]]:
     """Complete the names of the built-in catalog's items of one kind."""
 
     def names() -> list[str]:
-        from armourpen.catalog import Catalog
+        from armourpen import Catalog
 
         return [item.name for item in Catalog.builtin(cache=True).items(kind)]
 

@@ -100,7 +100,7 @@ def resolve(
                                 "give a scenario file or quick flags, not both")
         sc = load_scenario_file(scenario, catalog, no_user_catalog, allow_outside_files)
     else:
-        from armourpen.penav.quick import PARAMETERS
+        from armourpen import QUICK_PARAMETERS as PARAMETERS
 
         cat = load_catalog(catalog, no_user_catalog)
         with flag_error(_FLAGS, only=PARAMETERS):
@@ -114,7 +114,7 @@ def resolve(
 
     seed = None
     if rule_set_of(sc).rolls_dice:  # drawn here, shown in the outcome: any roll can be replayed
-        from armourpen.gurps.dice import fresh_seed
+        from armourpen import fresh_seed
 
         seed = fresh_seed()
     print_outcome(armourpen.resolve(sc, seed), as_json)

@@ -65,7 +65,7 @@ def screen(
         raise InputError("--paper", paper, "allowed: " + ", ".join(PAPERS))
     from armourpen.charts.screen import screen_pdf
     from armourpen.grid import check_listed, sweep
-    from armourpen.penav.ranges import Band
+    from armourpen.view.ranges import Band
 
     caps = limits()
     cat, attacks, defences = sweep_inputs(catalog, no_user_catalog, attack, armour, cover, defence,

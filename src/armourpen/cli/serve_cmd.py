@@ -12,7 +12,7 @@ from armourpen.cli.params import NUMBER, WHOLE, command
 from armourpen.errors import InputError
 
 if TYPE_CHECKING:
-    from armourpen.catalog import Catalog
+    from armourpen import Catalog
 
 
 @command("serve")

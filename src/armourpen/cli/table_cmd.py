@@ -140,7 +140,7 @@ def render_csv(res: SweepResult) -> str:
 
 
 def _bands() -> list[str]:
-    from armourpen.penav.ranges import Band
+    from armourpen.view.ranges import Band
 
     return [b.value for b in Band]
 

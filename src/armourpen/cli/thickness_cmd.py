@@ -10,7 +10,7 @@ from armourpen.cli.options import echo_json, flag_error, json_flag, show
 from armourpen.cli.params import WHOLE, command
 
 if TYPE_CHECKING:
-    from armourpen.penav.thickness import ThicknessReport
+    from armourpen import ThicknessReport
 
 # the API's parameter -> what the user typed here
 _FLAGS = {"mm": "thickness"}
@@ -18,8 +18,8 @@ _FLAGS = {"mm": "thickness"}
 
 def _render(report: ThicknessReport) -> None:
     from armourpen.layout import Align, Column
-    from armourpen.penav.thickness import fmt_mm
     from armourpen.view import fmt, structural_text
+    from armourpen.view.thickness import fmt_mm
 
     av_text = fmt(report.mm_av, show_structural=True)
     back_av = fmt(report.av, show_structural=True)

@@ -194,8 +194,7 @@ def catalog(
     q: Annotated[str | None, Query(description="Words to look for; every item when absent")] = None,
 ) -> Response:
     """Without `q`, every item (of `kind`) in file order; with it, the matches best first."""
-    from armourpen.catalog import parse_kind
-    from armourpen.penav.catalog_view import item_dict
+    from armourpen.view.catalog import item_dict, parse_kind
 
     state = state_of(request)
     k = None if kind is None else parse_kind(kind)
@@ -210,7 +209,7 @@ def catalog_item(
     name: Annotated[str, Path(description="A name or alias, any case")],
     kind: Annotated[str | None, Query(description="attack, armour, cover, vehicle or ammo")] = None,
 ) -> Response:
-    from armourpen.penav.catalog_view import item_dict
+    from armourpen.view.catalog import item_dict
 
     state = state_of(request)
     state.limits.check("max_text_chars", len(name), "characters", "name")
@@ -252,7 +251,7 @@ async def gcs(
 ) -> Response:
     """HP, ST, HT, the body's hit locations with their roll ranges and DR, traits and warnings.
     In a scenario sent to `resolve` or `odds`, a target's `gcs` is this file's JSON itself."""
-    from armourpen.gcs import load_gcs
+    from armourpen import load_gcs
 
     state = state_of(request)
     if name is not None:

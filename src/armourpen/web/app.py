@@ -17,7 +17,7 @@ from armourpen.web.server import ServerSettings
 if TYPE_CHECKING:
     from fastapi import FastAPI
 
-    from armourpen.catalog import Catalog
+    from armourpen import Catalog
 
 
 def create_app(
@@ -51,7 +51,7 @@ def create_app(
     from armourpen.web.work import Offload, WorkPool
 
     if catalog is None:
-        from armourpen.catalog import Catalog
+        from armourpen import Catalog
 
         catalog = Catalog.builtin()
     pool = WorkPool(catalog, limits, server or ServerSettings())

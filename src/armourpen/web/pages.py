@@ -15,9 +15,8 @@ from typing import TYPE_CHECKING, Annotated, Any
 from fastapi import APIRouter, Query, Request
 from fastapi.responses import HTMLResponse, JSONResponse
 
-from armourpen.catalog.items import RangeColumn
 from armourpen.errors import InputError
-from armourpen.penav.ranges import Band, Distance, band_for, range_modifier
+from armourpen.view.ranges import Band, Distance, RangeColumn, band_for, range_modifier
 from armourpen.web.body import read_json
 from armourpen.web.errors import body as error_body
 from armourpen.web.form import DIRECTIONS, GURPS_DEFAULT, PENAV_DEFAULT, CardForm, Item, form_state
@@ -72,7 +71,7 @@ def _hint_errors(data: dict[str, Any], state: WebState) -> tuple[dict[str, str],
     if data.get("rules") == "gurps":
         damage = attack.get("damage")
         if isinstance(damage, str) and damage.strip():
-            from armourpen.gurps.notation import Damage
+            from armourpen.view.notation import Damage
 
             try:
                 parsed = Damage.parse(damage)
@@ -164,7 +163,7 @@ def _state_from(s: str | None, example: str | None, rules: str | None) -> tuple[
 def _choices(state: WebState) -> dict[str, Any]:
     """The options of the form's lists: from the catalog and the rule sets' choices."""
     import armourpen
-    from armourpen.penav.ammo import OPTIONAL_RULES
+    from armourpen import PENAV_OPTIONAL_RULES as OPTIONAL_RULES
     from armourpen.scenario import example_names
 
     unread = state.catalog_problem is not None  # no lists: every PEN/AV shot says why

@@ -15,7 +15,7 @@ if TYPE_CHECKING:
     from fastapi import FastAPI
     from starlette.routing import BaseRoute
 
-    from armourpen.catalog import Catalog
+    from armourpen import Catalog
     from armourpen.limits import Limits
 
 STATIC_DIR = Path(__file__).resolve().parent / "static"

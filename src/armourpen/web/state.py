@@ -7,7 +7,7 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
-from armourpen.catalog import Catalog
+from armourpen import Catalog
 from armourpen.errors import InputError
 from armourpen.limits import Limits
 from armourpen.reading import CheckedTree
@@ -17,7 +17,7 @@ from armourpen.scenario import load_checked, load_scenario
 if TYPE_CHECKING:
     from starlette.requests import Request
 
-    from armourpen.catalog import CatalogItem
+    from armourpen import CatalogItem
     from armourpen.charts import MatrixChart, OddsChart, PenRangeChart, SlopeChart
     from armourpen.grid import Defence, SweepResult
     from armourpen.scenario import Scenario
@@ -114,8 +114,8 @@ class WebState:
     @staticmethod
     def slope_chart(thickness: str | None, av: str | int | None) -> SlopeChart:
         """``armourpen chart slope``: a plate's thickness or its AV (a whole number)."""
+        from armourpen import parse_thickness
         from armourpen.charts import slope_chart
-        from armourpen.penav.thickness import parse_thickness
         from armourpen.reading import exact_number
 
         if (thickness is None) == (av is None):

@@ -36,7 +36,7 @@ from armourpen.web.server import ServerSettings
 if TYPE_CHECKING:
     from pebble import ProcessPool
 
-    from armourpen.catalog import Catalog
+    from armourpen import Catalog
     from armourpen.limits import Limits
 
 WORK_PAGES = frozenset({"/", "/table", "/charts"})
@@ -223,7 +223,7 @@ _worker: tuple[asyncio.AbstractEventLoop, ASGIApp] | None = None
 
 def worker_args(catalog: Catalog, limits: Limits) -> tuple[Any, ...]:
     """What a worker is started with: the catalog as plain data (or why it could not be read)."""
-    from armourpen.catalog.cache import encode_catalog
+    from armourpen import encode_catalog
     from armourpen.web.state import UnreadCatalog
 
     if isinstance(catalog, UnreadCatalog):
@@ -235,8 +235,7 @@ def worker_args(catalog: Catalog, limits: Limits) -> tuple[Any, ...]:
 def start_worker(catalog: Any, problem: tuple[str, object, str] | None, limits: Limits) -> None:
     """A worker's start: its own app (without the pool) and event loop, kept for every request."""
     global _worker  # one app per worker process, made once
-    from armourpen.catalog import Catalog
-    from armourpen.catalog.cache import decode_catalog
+    from armourpen import Catalog, decode_catalog
     from armourpen.web.routes import plain_app
     from armourpen.web.state import UnreadCatalog
 
