@@ -320,3 +320,32 @@ def test_ap2_serve_workers_and_time_budget_are_checked(
     assert not ran
     code, _, _ = cli(capsys, "serve", "--workers", "3", "--time-budget", "2.5")
     assert code == 0 and len(ran) == 1
+
+
+def test_an_app_collected_in_the_pools_own_thread_stops_its_workers_without_an_error() -> None:
+    # A collected app stops its pool from whatever thread the collection runs in; pebble's own
+    # thread (where a future's done-callbacks run) cannot wait for itself to end.
+    from armourpen import Catalog
+    from armourpen.limits import DEFAULT_LIMITS
+    from armourpen.web.server import ServerSettings
+    from armourpen.web.work import WorkPool
+
+    work = WorkPool(Catalog.builtin(), DEFAULT_LIMITS, ServerSettings(workers=1))
+    pool = work.started()
+    problems: list[BaseException] = []
+    closed = threading.Event()
+
+    def in_pebbles_thread(_: object) -> None:
+        try:
+            work.close_later()
+        except BaseException as exc:  # recorded for the assertion below
+            problems.append(exc)
+        closed.set()
+
+    pool.schedule(int).add_done_callback(in_pebbles_thread)
+    assert closed.wait(PATIENCE)
+    assert problems == []
+    deadline = time.monotonic() + PATIENCE
+    while pool.active and time.monotonic() < deadline:  # the close, in a thread of its own
+        time.sleep(0.05)
+    assert not pool.active

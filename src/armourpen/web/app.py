@@ -65,7 +65,7 @@ def create_app(
 
     app = plain_app(catalog, limits, lifespan=lifespan)
     if pool.settings.workers:
-        weakref.finalize(app, pool.close)  # an app used without its lifespan (a test's client)
+        weakref.finalize(app, pool.close_later)  # an app used without its lifespan (a test's client)
         app.add_middleware(Offload, pool=pool)  # inside the size cap, which reads the body under it
     app.add_middleware(BodyLimit, limits=limits)
     # outside the size cap and the workers: a request refused here costs neither a read nor a worker

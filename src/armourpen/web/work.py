@@ -101,6 +101,12 @@ class WorkPool:
             pool.stop()  # type: ignore[no-untyped-call]  # pebble leaves it untyped
             pool.join(timeout=10)
 
+    def close_later(self) -> None:
+        """:meth:`close` in a thread of its own: for an app collected without its shutdown, whose
+        collection may run in any thread, pebble's own among them, which cannot wait for itself."""
+        if self._pool is not None:
+            threading.Thread(target=self.close, name="armourpen-pool-close", daemon=True).start()
+
     async def answer(self, scope: Scope, body: bytes, receive: Receive, send: Send) -> None:
         """Have a worker answer the request, within the bound and the time budget."""
         s = self.settings
