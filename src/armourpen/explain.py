@@ -54,7 +54,6 @@ class Ruling(StrEnum):
     AP_2 = "AP-2"
 
 
-
 # Steps, warnings and explained values are frozen dataclasses, not tuples: each compares equal only
 # to a value of its own type (a Step never equals a Caution with the same rule and text, nor a
 # plain tuple), and none is indexable by position (docs/decisions/0001-value-types.md). Steps and

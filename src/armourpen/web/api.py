@@ -278,10 +278,7 @@ Names = Annotated[list[str] | None, Query()]
 def _chart(request: Request, chart: Any, fmt: str) -> Response:
     if fmt == "json":
         return answer(chart)
-    from armourpen.charts import svg
-
-    state = state_of(request)
-    return svg_answer(svg(state.drawable(chart), limits=state.limits))
+    return svg_answer(state_of(request).svg(chart))
 
 
 def _format(fmt: str) -> str:

@@ -301,8 +301,6 @@ def charts_page(
     example: Annotated[str | None, Query()] = None,
 ) -> HTMLResponse:
     """The charts of ``armourpen chart``, drawn on the server as SVG (text kept as text)."""
-    from armourpen.charts import svg
-
     state = state_of(request)
     kind = kind if kind in CHART_KINDS else "pen-range"
     fresh = len(request.query_params) <= 1  # only the kind: show an example of it
@@ -319,7 +317,7 @@ def charts_page(
             params.update(attacks=["7.62", "9mm"], armour=["NIJ"])
     picture, error = "", None
     try:
-        picture = inline_svg(svg(state.drawable(_chart(state, params)), limits=state.limits))
+        picture = inline_svg(state.svg(_chart(state, params)))
     except InputError as exc:
         error = exc
     from armourpen.scenario import example_names, read_scenario_file

@@ -76,13 +76,12 @@ class WebState:
             return profiles, []
         return profiles, defences_for(self.catalog, armour, cover, defences)
 
-    def drawable(self, chart: Any) -> Any:
-        """``chart`` when it is small enough to draw as a picture (``max_chart_cells``); the
+    def svg(self, chart: Any) -> str:
+        """``chart`` drawn as SVG within ``max_chart_cells`` (checked once, by the drawing); the
         refusal names what makes it large: the attacks, or an odds chart's line of targets."""
-        from armourpen.charts.model import check_drawable
+        from armourpen.charts import svg
 
-        check_drawable(chart, self.limits, "line" if chart.kind == "odds" else "attack")
-        return chart
+        return svg(chart, limits=self.limits, field="line" if chart.kind == "odds" else "attack")
 
     def pen_range_chart(self, f: SweepFilters) -> PenRangeChart:
         """``armourpen chart pen-range``: at least one attack; the defences only as given."""
