@@ -99,9 +99,15 @@ async def _refuse(send: Send, status: int, exc: MalformedBody | BodyTooLarge) ->
 async def whole_body(request: Request) -> bytes:
     """The body's bytes, read from the ASGI channel as ``Request.body`` reads them, without its
     async generator (a cost on every request); a client gone before the end is ClientDisconnect."""
+    return await received_body(request.receive)
+
+
+async def received_body(receive: Receive) -> bytes:
+    """The body's bytes from an ASGI ``receive`` (:func:`whole_body`, and the hand-off to the
+    workers, which reads it before any request object is made)."""
     chunks: list[bytes] = []
     while True:
-        message = await request.receive()
+        message = await receive()
         kind = message["type"]
         if kind == "http.request":
             chunks.append(message.get("body", b""))

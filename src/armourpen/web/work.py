@@ -29,7 +29,7 @@ from typing import TYPE_CHECKING, Any
 from starlette.requests import ClientDisconnect
 
 from armourpen.errors import InputError
-from armourpen.web.body import ASGIApp, Message, Receive, Scope, Send
+from armourpen.web.body import ASGIApp, Message, Receive, Scope, Send, received_body
 from armourpen.web.errors import response, status_of
 from armourpen.web.server import ServerSettings
 
@@ -170,18 +170,6 @@ async def hung_up(receive: Receive) -> None:
         pass
 
 
-async def read_body(receive: Receive) -> bytes:
-    chunks: list[bytes] = []
-    while True:
-        message = await receive()
-        if message["type"] == "http.disconnect":
-            raise ClientDisconnect
-        if message["type"] == "http.request":
-            chunks.append(message.get("body", b""))
-            if not message.get("more_body", False):
-                return b"".join(chunks)
-
-
 async def refuse(scope: Scope, send: Send, status: int, error: InputError,
                  headers: tuple[tuple[bytes, bytes], ...] = ()) -> None:
     """An AP-2 answer sent from the server itself (no worker involved)."""
@@ -208,7 +196,7 @@ class Offload:
         wait = self.pool.settings.body_timeout
         try:
             async with asyncio.timeout(wait):
-                body = await read_body(receive)
+                body = await received_body(receive)
         except TimeoutError:
             await refuse(scope, send, 408, InputError(
                 "body", "(unfinished)", f"the whole body within {wait:g} s"),
