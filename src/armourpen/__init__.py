@@ -16,6 +16,8 @@ The public API (nothing heavy is imported here), the same for every front end:
   damage types, hit locations, kinds of Injury Tolerance, readings of DR 0;
   ``PENAV_OPTIONAL_RULES`` the optional rules a PEN/AV scenario may switch on, and
   ``QUICK_PARAMETERS`` the parameters :func:`quick_scenario` takes;
+- :func:`estimate` suggests a PEN (SPEN past the small-arms table), range column and band figures
+  for a round from its ballistics, fitted to the text's own rows (a :class:`Estimate`);
 - :func:`fresh_seed` draws a seed to show and replay; :func:`parse_thickness` reads a thickness
   such as ``"120mm"`` (:func:`thickness` reports on it, a :class:`ThicknessReport`).
 
@@ -60,6 +62,8 @@ if TYPE_CHECKING:
     from armourpen.gurps.outcome import GurpsOutcome
     from armourpen.gurps.roll import roll as roll
     from armourpen.penav.ammo import OPTIONAL_RULES as PENAV_OPTIONAL_RULES
+    from armourpen.penav.ballistics import estimate as estimate
+    from armourpen.penav.estimate import Estimate as Estimate
     from armourpen.penav.model import PenavScenario
     from armourpen.penav.outcome import PenavOutcome
     from armourpen.penav.quick import PARAMETERS as QUICK_PARAMETERS
@@ -93,6 +97,7 @@ __all__ = [
     "Catalog",
     "CatalogItem",
     "CoverItem",
+    "Estimate",
     "InputError",
     "LimitError",
     "Limits",
@@ -102,6 +107,7 @@ __all__ = [
     "Vehicle",
     "decode_catalog",
     "encode_catalog",
+    "estimate",
     "fresh_seed",
     "load_gcs",
     "load_scenario",
@@ -186,6 +192,8 @@ _LAZY: dict[str, tuple[str, str]] = {
     "encode_catalog": ("armourpen.catalog.cache", "encode_catalog"),
     "decode_catalog": ("armourpen.catalog.cache", "decode_catalog"),
     "fresh_seed": ("armourpen.gurps.dice", "fresh_seed"),
+    "estimate": ("armourpen.penav.ballistics", "estimate"),
+    "Estimate": ("armourpen.penav.estimate", "Estimate"),
     "PENAV_OPTIONAL_RULES": ("armourpen.penav.ammo", "OPTIONAL_RULES"),
     "QUICK_PARAMETERS": ("armourpen.penav.quick", "PARAMETERS"),
     "ThicknessReport": ("armourpen.penav.thickness", "ThicknessReport"),

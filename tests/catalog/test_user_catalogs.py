@@ -279,3 +279,41 @@ def test_a_stray_file_in_the_user_folder_leaves_gurps_commands_alone(
     # GU-7: 20 points of 7d(2) pi- against Gray's DR 8, halved by the divisor (2) to 4: 16
     # penetrate, halved again for pi- to 8 injury
     assert json.loads(out)["targets"][0]["injury"] == 8
+
+
+_ROVER = """
+[[vehicle]]
+name = "Rover"
+[vehicle.faces.front]
+thickness_mm = 20
+{extra}
+[vehicle.faces.side]
+thickness_mm = 10
+[vehicle.faces.rear]
+thickness_mm = 10
+[vehicle.faces.top]
+thickness_mm = 5
+slope = 90
+[vehicle.faces.bottom]
+thickness_mm = 5
+slope = 90
+"""
+
+
+def test_a_vehicle_written_before_face_sources_still_loads(tmp_path: Path) -> None:
+    rover = Catalog.load([write(tmp_path, _ROVER.format(extra=""))], user_dir=False).vehicle("Rover")
+    assert (rover.faces["front"].source, rover.faces["front"].note) == ("", "")
+
+
+def test_a_face_may_name_its_source_and_a_note(tmp_path: Path) -> None:
+    extra = 'source = "https://example.org/rover"\nnote = "cast"'
+    path = write(tmp_path, _ROVER.format(extra=extra))
+    front = Catalog.load([path], user_dir=False).vehicle("Rover").faces["front"]
+    assert (front.source, front.note) == ("https://example.org/rover", "cast")
+
+
+def test_ap2_an_unknown_key_on_a_face_is_still_an_error(tmp_path: Path) -> None:
+    path = write(tmp_path, _ROVER.format(extra='sources = "a typo"'))
+    with pytest.raises(CatalogError) as info:
+        Catalog.load([path], user_dir=False)
+    assert "sources" in str(info.value)

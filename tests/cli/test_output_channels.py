@@ -21,6 +21,7 @@ EVERY_COMMAND: dict[str, list[str]] = {
     "roll": ["roll", "7d(2) pi-", "--seed", "7"],
     "catalog": ["catalog", "list"],
     "thickness": ["thickness", "120mm"],
+    "estimate": ["estimate", "--calibre", "6.5mm", "--mass", "9g", "--velocity", "820"],
     "odds": ["odds", GRAY],
     "table": ["table", "--armour", "NIJ Type III"],
     "examples": ["examples"],

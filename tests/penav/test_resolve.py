@@ -293,8 +293,8 @@ def test_pa10_vehicle_faces_by_direction(run: Run) -> None:
     # side from the left: 40 mm at 40 deg: 1.2 + (40-30)/15 x 0.3 = 1.4 -> 56 mm;
     # 55 mm = AV 20, 60 mm = AV 25, 1 mm per AV between: AV 21
     assert av({"spen": 5, "range": "100 m", "from": "left"}) == 21
-    # named turret front: 45 mm upright -> 45 mm = AV 18
-    assert av({"spen": 5, "range": "100 m"}, face="turret_front") == 18
+    # named turret front: 52 mm upright (the cast turret) -> AV 19 + (52 - 50) / 5 = 19.4 -> AV 19
+    assert av({"spen": 5, "range": "100 m"}, face="turret_front") == 19
 
 
 def test_pa4_inline_attack_without_range_column_is_none_with_a_warning(run: Run) -> None:

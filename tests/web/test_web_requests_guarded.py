@@ -38,6 +38,7 @@ GOOD_BODIES: dict[str, Any] = {
     "/api/odds": read_scenario_file("example:agent-gray"),
     "/api/table": {"attacks": ["7.62x51mm NATO"], "armour": ["NIJ Type III"]},
     "/api/roll": {"damage": "1d cr", "seed": 7},
+    "/api/estimate": {"calibre": "6.5mm", "mass": "9g", "velocity": 820},
     "/api/chart/odds": read_scenario_file("example:agent-gray"),
     "/api/gcs": character(name="Ogre", hp=20, st=20, ht=13),
     "/ui/outcome": GRAY,

@@ -91,6 +91,8 @@ class Plate:
     slope: Fraction = Fraction(0)
     composite: bool = False
     stated_sav: Fraction | None = None  # the effective SAV a source prints, checked against ours
+    source: str = ""  # where the figure comes from: a URL, or a book with its page
+    note: str = ""  # what the source says beyond the figure (a composite face's shaped-charge figure)
 
 
 @dataclass(frozen=True, slots=True)

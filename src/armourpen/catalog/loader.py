@@ -177,6 +177,8 @@ class PlateModel(_Model):
     slope: Annotated[Number, Field(ge=0, le=MAX_SLOPE)] = 0
     composite: bool = False
     stated_sav: Structural | None = None
+    source: str = ""  # optional, so that catalogs written before it still load
+    note: str = ""
 
     @model_validator(mode="after")
     def _check(self) -> PlateModel:
@@ -347,6 +349,8 @@ def _plate(m: PlateModel) -> Plate:
         slope=exact(m.slope),
         composite=m.composite,
         stated_sav=None if m.stated_sav is None else exact(m.stated_sav),
+        source=m.source,
+        note=m.note,
     )
 
 

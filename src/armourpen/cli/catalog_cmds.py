@@ -155,8 +155,12 @@ def show_cmd(name: str, kind: str | None, catalog: Sequence[Path], no_user_catal
     for key, value in data.items():
         if key in ("kind", "name") or value in (None, "", [], {}):
             continue
-        if key == "faces":  # the text's notation: effective SAV (actual SAV) slope (PA-10)
-            value = "\n".join(f"{face}: {plate['notation']}" for face, plate in value.items())
+        if key == "faces":  # the text's notation: effective SAV (actual SAV) slope (PA-10), and
+            # where each figure comes from
+            value = "\n".join(
+                f"{face}: {plate['notation']}"
+                + "".join(f"\n  {k}: {plate[k]}" for k in ("note", "source") if k in plate)
+                for face, plate in value.items())
         elif isinstance(value, list):
             value = ", ".join(str(v) for v in value)
         rows.append([key, str(value)])

@@ -8,6 +8,7 @@ COMMAND_MODULES: dict[str, str] = {
     "resolve": "armourpen.cli.resolve_cmd:resolve",
     "roll": "armourpen.cli.gurps_cmds:roll",
     "thickness": "armourpen.cli.thickness_cmd:thickness",
+    "estimate": "armourpen.cli.estimate_cmd:estimate",
     "odds": "armourpen.cli.odds_cmd:odds",
     "table": "armourpen.cli.table_cmd:table",
     "examples": "armourpen.cli.examples_cmd:examples",

@@ -34,6 +34,10 @@ def _plate_dict(p: Plate) -> dict[str, Any]:
     out["composite"] = p.composite
     if p.stated_sav is not None:
         out["stated_sav"] = number(p.stated_sav)
+    if p.source:
+        out["source"] = p.source
+    if p.note:
+        out["note"] = p.note
     return out
 
 

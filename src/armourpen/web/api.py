@@ -1,7 +1,7 @@
 """The HTTP API: each answer is the JSON of the matching CLI command with ``--json``.
 
 Both call the same public API (``armourpen.resolve``, ``odds``, ``sample``, ``table``,
-``thickness``, ``roll``, the catalog, the charts) and print through the one serializer, so the
+``thickness``, ``estimate``, ``roll``, the catalog, the charts) and print through the one serializer, so the
 two cannot drift apart (the contract tests compare them). Bodies of ``resolve`` and ``odds`` are
 scenarios exactly as in a scenario file (JSON); parameters are named as the API names them
 (``samples``, ``armour[1]``), where the CLI names its flags (``--samples``, ``--armour #2``).
@@ -14,7 +14,15 @@ from typing import TYPE_CHECKING, Annotated, Any
 
 from fastapi import APIRouter, Depends, Path, Query, Request
 from fastapi.responses import Response
-from pydantic import BaseModel, ConfigDict, Field, StrictInt, StrictStr, ValidationError
+from pydantic import (
+    BaseModel,
+    ConfigDict,
+    Field,
+    StrictFloat,
+    StrictInt,
+    StrictStr,
+    ValidationError,
+)
 
 import armourpen
 from armourpen.errors import InputError, UnknownNameError
@@ -64,6 +72,20 @@ class RollRequest(_Body):
 
     damage: StrictStr
     seed: StrictInt | None = None
+
+
+class EstimateRequest(_Body):
+    """A round's ballistics (``armourpen estimate``'s options): texts with their units, or numbers
+    in mm, g and m/s."""
+
+    calibre: StrictStr | StrictInt | StrictFloat = Field(
+        description="The calibre (a sub-calibre round's penetrator): 6.5mm, .308in, 2cm; bare: mm")
+    mass: StrictStr | StrictInt | StrictFloat = Field(description="The bullet's mass: 9g, 147gr; bare: g")
+    velocity: StrictStr | StrictInt | StrictFloat = Field(
+        description="The muzzle velocity: 820m/s, 2700fps; bare: m/s")
+    bullet: StrictStr = Field("ball", description="ball, lead, soft, ap or sub_calibre")
+    column: StrictStr | None = Field(None, description="handgun or rifle (PA-4); chosen from the "
+                                     "round when absent")
 
 
 def validated(model: type[_Body], data: dict[str, Any]) -> Any:
@@ -231,6 +253,22 @@ def thickness(
     return answer(armourpen.thickness(mm, av=av, sav=sav))
 
 
+@router.post("/estimate", summary="A suggested PEN for a round (armourpen estimate --json)",
+             openapi_extra=_json_body(_schema_ref("EstimateRequest"), "The round's ballistics"))
+async def estimate(request: Request) -> Response:
+    """The suggested PEN (SPEN past the small-arms table), the interval of the fit's error, the
+    range column and each band's figures, the nearest rows of the text's tables, and the steps."""
+    state = state_of(request)
+    params: EstimateRequest = validated(EstimateRequest, await read_json(request, state.limits))
+    for key in ("calibre", "mass", "velocity", "bullet", "column"):
+        value = getattr(params, key)
+        if isinstance(value, str):  # bounded as the CLI bounds a flag's text
+            state.limits.check("max_text_chars", len(value), "characters", key)
+    return answer(armourpen.estimate(calibre=params.calibre, mass=params.mass,
+                                     velocity=params.velocity, bullet=params.bullet,
+                                     column=params.column))
+
+
 @router.post("/roll", summary="Roll GURPS damage (armourpen roll --json)",
               openapi_extra=_json_body(_schema_ref("RollRequest"), "The damage and a seed"))
 async def roll(request: Request) -> Response:
@@ -351,7 +389,7 @@ def components() -> dict[str, Any]:
     from armourpen.web.openapi import scenario_schemas
 
     schemas: dict[str, Any] = {"Error": ERROR_SCHEMA}
-    for model in (TableRequest, RollRequest):
+    for model in (TableRequest, RollRequest, EstimateRequest):
         schemas[model.__name__] = model.model_json_schema(
             ref_template="#/components/schemas/{model}")
     schemas.update(scenario_schemas())

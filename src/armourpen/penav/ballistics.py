@@ -1,0 +1,141 @@
+"""The PEN estimator's front door: the built-in rows (``data/ballistics.csv``), the units a round is
+given in, and :func:`estimate` (``armourpen estimate``, ``POST /api/estimate``). The rules
+themselves are in ``penav/estimate.py``.
+
+Units as armourpen reads them elsewhere: a calibre as a thickness is read (``6.5mm``, ``.308in``,
+``2cm``; bare: mm); a mass in ``g``, ``gr`` (grains), ``kg`` (bare: g); a velocity in ``m/s``,
+``fps`` or ``ft/s``, ``km/s`` (bare: m/s).
+"""
+
+from __future__ import annotations
+
+import csv
+import re
+from fractions import Fraction
+from functools import cache
+from importlib import resources
+
+from armourpen.catalog.items import RangeColumn
+from armourpen.errors import InputError
+from armourpen.penav.estimate import Ballistics, Bullet, Estimate, TableRow
+from armourpen.penav.estimate import estimate as estimate_round
+
+MAX_CALIBRE_MM = Fraction(1000)
+MAX_MASS_G = Fraction(1_000_000)
+MAX_VELOCITY_MPS = Fraction(10_000)
+
+_GRAIN_G = Fraction("0.06479891")
+_FOOT_M = Fraction("0.3048")
+_MASS_UNITS = {"": Fraction(1), "g": Fraction(1), "gr": _GRAIN_G, "grain": _GRAIN_G,
+               "grains": _GRAIN_G, "kg": Fraction(1000)}
+_VELOCITY_UNITS = {"": Fraction(1), "m/s": Fraction(1), "mps": Fraction(1), "fps": _FOOT_M,
+                   "ft/s": _FOOT_M, "km/s": Fraction(1000)}
+# spaces taken possessively, as the thickness reader does: text that does not match is refused in
+# time linear in its length
+_MEASURE = re.compile(r"^\s*+(\d+(?:\.\d+)?|\.\d+)\s*+([a-z/]*)\s*+$", re.IGNORECASE | re.ASCII)
+
+BULLETS = tuple(b.value for b in Bullet)
+COLUMNS = (RangeColumn.HANDGUN.value, RangeColumn.RIFLE.value)
+
+
+def _read(field: str, value: object, units: dict[str, Fraction], what: str,
+          top: Fraction, top_text: str) -> Fraction:
+    """A positive measure up to ``top`` in its base unit, from a number or a text with a unit."""
+    allowed = f"{what}, more than 0 and at most {top_text}"
+    if isinstance(value, bool):
+        raise InputError(field, value, allowed)
+    if isinstance(value, int | float | Fraction):
+        from armourpen.reading import exact_number
+
+        q = exact_number(value, field, allowed=allowed) if not isinstance(value, Fraction) else value
+    elif isinstance(value, str):
+        from armourpen.reading import MAX_NUMBER_CHARS
+
+        m = _MEASURE.match(value)
+        unit = units.get(m.group(2).lower()) if m else None
+        if m is None or unit is None or len(m.group(1)) > MAX_NUMBER_CHARS:
+            raise InputError(field, value, allowed)
+        q = Fraction(m.group(1)) * unit
+    else:
+        raise InputError(field, value, allowed)
+    if not 0 < q <= top:
+        raise InputError(field, value, allowed)
+    return q
+
+
+def parse_calibre(value: object, field: str = "calibre") -> Fraction:
+    """A calibre in mm, read as a thickness is (``6.5mm``, ``.308in``, ``2cm``; bare: mm)."""
+    from armourpen.penav.thickness import parse_thickness
+
+    allowed = ("a calibre such as 6.5mm, .308in or 2cm (bare: mm), more than 0 and at most "
+               f"{MAX_CALIBRE_MM} mm")
+    if isinstance(value, bool) or not isinstance(value, str | int | float | Fraction):
+        raise InputError(field, value, allowed)
+    try:
+        q = parse_thickness(value, field)
+    except InputError:
+        raise InputError(field, value, allowed) from None
+    if not 0 < q <= MAX_CALIBRE_MM:
+        raise InputError(field, value, allowed)
+    return q
+
+
+def parse_mass(value: object, field: str = "mass") -> Fraction:
+    """A bullet's mass in grams (``9g``, ``147gr``, ``10.2kg``; bare: g)."""
+    return _read(field, value, _MASS_UNITS, "a mass such as 9g, 147gr or 10.2kg (bare: g)",
+                 MAX_MASS_G, "1000 kg")
+
+
+def parse_velocity(value: object, field: str = "velocity") -> Fraction:
+    """A muzzle velocity in m/s (``820``, ``820m/s``, ``2700fps``; bare: m/s)."""
+    return _read(field, value, _VELOCITY_UNITS,
+                 "a velocity such as 820m/s, 2700fps or 1.6km/s (bare: m/s)",
+                 MAX_VELOCITY_MPS, "10 km/s")
+
+
+def _choice(field: str, value: object, choices: tuple[str, ...]) -> str:
+    if not isinstance(value, str) or value.strip().lower() not in choices:
+        raise InputError(field, value, "allowed: " + ", ".join(choices))
+    return value.strip().lower()
+
+
+# --- the built-in rows --------------------------------------------------------------------------
+
+
+@cache
+def builtin_rows() -> tuple[TableRow, ...]:
+    """The rows of the text's tables whose ballistics are sourced (``data/ballistics.csv``)."""
+    text = resources.files("armourpen.penav").joinpath("data/ballistics.csv").read_text("utf-8")
+    rows = []
+    for r in csv.DictReader(text.splitlines()):
+        b = Ballistics(float(r["calibre_mm"]), float(r["bullet_mass_g"]),
+                       float(r["muzzle_velocity_mps"]), Bullet(r["bullet"]))
+        rows.append(TableRow(r["name_in_text"], int(r["pen_in_text"]), b,
+                             int(r["at_range_m"]) if r["at_range_m"] else None,
+                             r["construction"], r["source_url"]))
+    return tuple(rows)
+
+
+def estimate(
+    *,
+    calibre: str | float | Fraction,
+    mass: str | float | Fraction,
+    velocity: str | float | Fraction,
+    bullet: str = "ball",
+    column: str | None = None,
+) -> Estimate:
+    """A suggested PEN (SPEN past the small-arms table), range column and band figures for a round
+    from its ballistics, fitted to the text's own rows, with the interval of the fit's error.
+
+    ``calibre`` as a thickness (``"6.5mm"``), ``mass`` (``"9g"``, ``"147gr"``), ``velocity``
+    (``"820m/s"``, ``"2700fps"``); numbers are mm, g and m/s. ``bullet`` is one of ball, lead,
+    soft, ap, sub_calibre (a sub-calibre round's calibre and mass are its penetrator's);
+    ``column`` handgun or rifle (chosen from the round when None, PA-4). Errors name the
+    parameter.
+    """
+    d = parse_calibre(calibre)
+    m = parse_mass(mass)
+    v = parse_velocity(velocity)
+    kind = Bullet(_choice("bullet", bullet, BULLETS))
+    col = None if column is None else RangeColumn(_choice("column", column, COLUMNS))
+    return estimate_round(Ballistics(float(d), float(m), float(v), kind), builtin_rows(), col)

@@ -1,0 +1,225 @@
+"""The PEN estimator (issue 25): the curve it reads mm on (PA-11), the laws, leave-one-out against
+the text's own rows, the range rule (PA-4), the structural scale (PA-1) and bad input (AP-2)."""
+
+from __future__ import annotations
+
+import math
+from fractions import Fraction
+
+import pytest
+
+import armourpen
+from armourpen.catalog.items import RangeColumn
+from armourpen.errors import InputError
+from armourpen.penav.ballistics import builtin_rows, parse_calibre, parse_mass, parse_velocity
+from armourpen.penav.estimate import (
+    Ballistics,
+    Bullet,
+    TableRow,
+    av_of_mm,
+    default_column,
+    fit_de_marre,
+    fit_error,
+    fit_small_arms,
+    leave_one_out,
+    mm_of_av,
+    target_mm,
+)
+from armourpen.penav.ranges import Band
+
+SHARED_ROWS = {
+    ".22LR", ".380 ACP", ".38 Special", ".40 S&W", "9mm Makarov",
+    "7.63mm Mauser/7.62mm Tokarev pistol", "9mm parabellum SMG", "9mm Parabellum 7N31 AP",
+    ".357 Magnum", ".357 Sig", ".45 Colt", ".454 Casull", "12ga rifled slug", "5.45mm Soviet",
+    "5.56mm NATO", "7.62x51mm NATO", "7.62x54mmR Soviet", ".30-06 Springfield AP",
+    ".50 BMG M2 AP", ".50 BMG M8 API-T at 500m", ".50 BMG SLAP",
+}
+"""The 21 rows of ../shared/data/ballistics.csv, each with a source."""
+
+
+# --- the data ------------------------------------------------------------------------------------
+
+
+def test_every_builtin_row_is_one_of_the_texts_with_a_source() -> None:
+    rows = builtin_rows()
+    names = {r.name for r in rows}
+    assert names >= SHARED_ROWS
+    assert len(rows) == 23  # + 9mm Parabellum pistol (NIJ IIA) and .44 Magnum (NIJ IIIA)
+    for r in rows:
+        assert r.source.startswith("http"), r.name
+        assert r.ballistics.calibre_mm > 0
+
+
+def test_pa13_pa4_a_row_given_at_500m_gets_back_its_range_modifier() -> None:
+    # .50 BMG M8 API-T at 500m is PEN 10 there: Very Far in the rifle column is -3, so 13 at the muzzle
+    m8 = next(r for r in builtin_rows() if r.name == ".50 BMG M8 API-T at 500m")
+    assert (m8.pen, m8.at_range_m, m8.column, m8.muzzle_pen) == (10, 500, RangeColumn.RIFLE, 13)
+
+
+# --- the curve (PA-11) ----------------------------------------------------------------------------
+
+
+def test_pa11_the_estimate_reads_the_curves_points() -> None:
+    assert mm_of_av(3) == 1 and mm_of_av(6) == 6 and mm_of_av(7) == 8 and mm_of_av(60) == 120
+    assert mm_of_av(9.5) == pytest.approx(13.75)  # halfway from 12.5 mm to 15 mm
+    assert av_of_mm(8) == 7 and av_of_mm(78.75) == pytest.approx(34.375)  # 30 + 8.75 / 10 x 5
+
+
+def test_pa11_below_av3_the_curve_goes_on_geometrically() -> None:
+    # AV 3 -> 6 is 1 mm -> 6 mm: x 6^(1/3) per AV, so AV 2 is 6^(-1/3) = 0.5503 mm, AV 0 1/6 mm
+    assert mm_of_av(2) == pytest.approx(0.5503, abs=1e-4)
+    assert mm_of_av(0) == pytest.approx(1 / 6)
+    assert av_of_mm(mm_of_av(1.25)) == pytest.approx(1.25)
+
+
+def test_pa11_a_row_at_pen_p_defeats_the_middle_of_p_and_p_plus_1() -> None:
+    assert target_mm(7) == pytest.approx(math.sqrt(8 * 10))  # 8.944 mm
+    assert target_mm(14) == pytest.approx(math.sqrt(25 * 30))
+
+
+# --- the laws, on rows made from known constants ------------------------------------------------
+
+
+def _row(pen: int, d: float, m: float, v: float, bullet: Bullet = Bullet.BALL) -> TableRow:
+    return TableRow(f"{d} {m} {v}", pen, Ballistics(d, m, v, bullet))
+
+
+def test_pa11_the_small_arms_law_finds_the_power_the_rows_follow() -> None:
+    # rows whose target thickness is exactly 0.2 x (E/d)^0.7: pick E/d from the target of each PEN
+    rows = []
+    for pen in (3, 5, 7, 9, 12):
+        epm = (target_mm(pen) / 0.2) ** (1 / 0.7)  # J/mm; with d = 8 mm, E = 8 x epm
+        v = math.sqrt(2 * 8 * epm / (10 / 1000))  # a 10 g bullet
+        rows.append(_row(pen, 8, 10, v))
+    rows.append(_row(9, 8, 10, rows[2].ballistics.velocity_mps, Bullet.AP))  # PEN 7's round, AP
+    law = fit_small_arms(rows)
+    assert math.exp(law.ln_k) == pytest.approx(0.2) and law.n == pytest.approx(0.7)
+    # the AP row is taken at 9.5 (the middle of PEN 9); its ball twin reads sqrt(80) mm, which is
+    # AV 7 + (8.944 - 8) / (10 - 8) = 7.472 on the curve: the hard core adds 2.028 PEN
+    assert law.hard == pytest.approx(9.5 - (7 + (math.sqrt(80) - 8) / 2))
+
+
+def test_pa11_de_marres_constant_is_found_from_hard_rows() -> None:
+    # e^0.7 d^0.75 = K m^0.5 v with K = 0.4: a 45.8 g, 12.98 mm round at v defeats e
+    rows = []
+    for pen in (12, 14, 16):
+        e = target_mm(pen)
+        v = e**0.7 * 12.98**0.75 / (0.4 * (45.8 / 1000) ** 0.5)
+        rows.append(_row(pen, 12.98, 45.8, v, Bullet.AP))
+    assert math.exp(fit_de_marre(rows).ln_k) == pytest.approx(0.4)
+
+
+# --- the goal: leave-one-out against the text's rows --------------------------------------------
+
+
+def test_pa11_leave_one_out_within_one_pen_for_85_percent_and_never_off_by_more_than_2() -> None:
+    rows = builtin_rows()
+    loo = [x for x in leave_one_out(rows) if x.law == "small_arms"]
+    print()
+    for x in loo:
+        print(f"{x.row.name:38} text {x.row.muzzle_pen:3} estimate {x.estimate:3} "
+              f"({x.continuous:6.2f}) error {x.error:+d}")
+    err = fit_error(rows, "small_arms")
+    print(f"within one PEN: {err.within_one}/{err.rows}; errors {err.lowest:+d} to {err.highest:+d}")
+    assert len(loo) == len(rows) == err.rows
+    assert err.within_one / err.rows >= 0.85
+    assert max(abs(x.error) for x in loo) <= 2
+
+
+# --- the estimate ----------------------------------------------------------------------------------
+
+
+def test_pa4_a_round_chooses_its_column_by_velocity_and_a_gun_has_none() -> None:
+    assert default_column(Ballistics(6.5, 9, 820)) is RangeColumn.RIFLE
+    assert default_column(Ballistics(9, 8, 699)) is RangeColumn.HANDGUN
+    assert default_column(Ballistics(9, 8, 700)) is RangeColumn.RIFLE
+    assert default_column(Ballistics(30, 400, 1000)) is RangeColumn.NONE
+
+
+def test_pa4_the_estimate_by_band_follows_the_handgun_column() -> None:
+    e = armourpen.estimate(calibre="9mm", mass="8g", velocity="360", column="handgun")
+    p = e.pen
+    want = [p, p, p, p, p, p - 1, p - 2, p - 3, p - 4, p - 5, p - 6]
+    assert [f.pen for f in e.bands] == [max(0, x) for x in want]
+    assert [f.dc_modifier for f in e.bands] == [1, 0, 0, 0, 0, 0, -1, -1, -1, -1, -2]
+    assert [f.band for f in e.bands] == list(Band)
+
+
+def test_pa4_the_estimate_by_band_follows_the_rifle_column() -> None:
+    e = armourpen.estimate(calibre="7.62mm", mass="9.6g", velocity="2780fps")
+    assert e.column is RangeColumn.RIFLE and not e.column_given
+    p = e.pen
+    want = [p, p, p, p, p, p, p - 1, p - 2, p - 3, p - 4, p - 5]
+    assert [f.pen for f in e.bands] == want
+
+
+def test_pa1_a_guns_round_is_structural_with_no_range_column() -> None:
+    e = armourpen.estimate(calibre="88mm", mass="10.2kg", velocity="773", bullet="ap")
+    assert e.structural and e.law == "de_marre" and e.column is RangeColumn.NONE
+    assert e.spen == e.pen / 5
+    assert {f.pen for f in e.bands} == {e.pen}  # PA-4: no range modifier at all
+    assert e.to_dict()["spen"] == round(e.pen / 5, 1)
+    assert any(s.rule == "PA-1" and "SPEN" in s.text for s in e.steps)
+
+
+def test_pa1_past_pen_20_a_small_round_is_shown_as_spen_too() -> None:
+    e = armourpen.estimate(calibre="2mm", mass="5g", velocity="5km/s")
+    assert e.law == "small_arms" and e.pen > 20 and e.structural
+    assert any("extrapolated" in w.text for w in e.warnings)
+
+
+def test_pa6_a_hard_core_adds_the_fitted_offset() -> None:
+    ball = armourpen.estimate(calibre="7.62mm", mass="9.6g", velocity="847")
+    ap = armourpen.estimate(calibre="7.62mm", mass="9.6g", velocity="847", bullet="ap")
+    offset = fit_small_arms(builtin_rows()).hard
+    assert ap.pen - ball.pen in (math.floor(offset), math.ceil(offset))
+
+
+def test_pa11_the_interval_is_the_leave_one_out_errors_turned_round() -> None:
+    e = armourpen.estimate(calibre="6.5mm", mass="9g", velocity="820")
+    err = fit_error(builtin_rows(), "small_arms")
+    assert (e.low, e.high) == (max(0, e.pen - err.highest), e.pen - err.lowest)
+    assert e.low <= e.pen <= e.high
+
+
+def test_the_nearest_rows_are_the_texts_rows_closest_in_energy_over_calibre() -> None:
+    e = armourpen.estimate(calibre="7.82mm", mass="9.6g", velocity="847")  # 7.62x51mm NATO itself
+    assert e.nearest[0].name == "7.62x51mm NATO"
+    assert all(not r.ballistics.bullet.hard for r in e.nearest)
+
+
+def test_pa5_the_estimate_gives_no_base_dc() -> None:
+    e = armourpen.estimate(calibre="6.5mm", mass="9g", velocity="820")
+    assert e.dc is None and e.to_dict()["dc"] is None
+    assert any(s.rule == "PA-5" for s in e.steps)
+
+
+# --- units and bad input (AP-2) -------------------------------------------------------------------
+
+
+def test_units_as_armourpen_reads_them() -> None:
+    assert parse_calibre(".308in") == Fraction("7.8232")
+    assert parse_mass("147gr") == 147 * Fraction("0.06479891")
+    assert parse_mass("10.2kg") == 10200
+    assert parse_velocity("2700fps") == Fraction("822.96")
+    assert parse_velocity("1.6km/s") == 1600
+    assert parse_velocity(820) == 820
+
+
+@pytest.mark.parametrize(("kwargs", "field"), [
+    ({"mass": "-9g"}, "mass"),
+    ({"calibre": "0"}, "calibre"),
+    ({"calibre": 0}, "calibre"),
+    ({"velocity": "10001"}, "velocity"),
+    ({"velocity": "11km/s"}, "velocity"),
+    ({"velocity": "fast"}, "velocity"),
+    ({"mass": True}, "mass"),
+    ({"mass": "9 stone"}, "mass"),
+    ({"bullet": "steel"}, "bullet"),
+    ({"column": "none"}, "column"),
+])
+def test_ap2_bad_or_absurd_input_names_its_field(kwargs: dict[str, object], field: str) -> None:
+    args: dict[str, object] = {"calibre": "6.5mm", "mass": "9g", "velocity": "820", **kwargs}
+    with pytest.raises(InputError) as info:
+        armourpen.estimate(**args)  # type: ignore[arg-type]
+    assert info.value.field == field
