@@ -8,6 +8,7 @@ the Basic Set's Agent Gray takes 8 injury and the VIP 3 (GU-7); 120 mm of RHA is
 from __future__ import annotations
 
 import json
+import re
 from collections.abc import Iterator, MutableMapping
 from pathlib import Path
 from typing import Any
@@ -210,10 +211,21 @@ def test_openapi_routes_that_read_their_own_body_describe_it(client: TestClient)
 
 
 def test_no_page_loads_anything_from_other_hosts(client: TestClient) -> None:
-    assert client.get("/docs").status_code == 404  # Swagger UI would load a CDN's scripts
-    for page in ("/", "/table", "/api"):
+    for page in ("/", "/table", "/api", "/docs"):
         html = client.get(page).text
-        assert "http://" not in html and "https://" not in html
+        assert "http://" not in html and "https://" not in html, page
+
+
+def test_the_docs_page_takes_swagger_ui_from_this_server(client: TestClient) -> None:
+    # FastAPI's own /docs would load Swagger UI from a CDN: here every asset it names is served
+    html = client.get("/docs").text
+    assets = re.findall(r'(?:src|href)="([^"]+)"', html)
+    assert {"/static/docs/swagger-ui-bundle.js", "/static/docs/swagger-ui.css"} <= set(assets)
+    for asset in assets:
+        if not asset.startswith("data:"):
+            got = client.get(asset)
+            assert got.status_code == 200 and len(got.content) > 1000, asset
+    assert "url: '/openapi.json'" in html
 
 
 # --- bad input: one AP-2 body, a 4xx, never a 5xx -------------------------------------------------
@@ -264,7 +276,8 @@ def test_ap2_bad_scenarios_are_422(client: TestClient, data: dict[str, Any], fie
 
 def test_ap2_unknown_routes_items_and_methods(client: TestClient) -> None:
     nothing = ap2(client.get("/api/nothing"), 404, "path")
-    assert "/api lists" in nothing["allowed"] and "/docs" not in nothing["allowed"]  # /docs is off
+    assert nothing["allowed"] == "no such page (/docs and /api list the API's routes)"
+    assert client.get("/docs").status_code == 200  # where the message sends the reader
     body = ap2(client.get("/api/catalog/NIJ Type 3"), 404, "name")
     assert "NIJ Type III" in body["allowed"]
     ap2(client.get("/api/schema/hero"), 404, "rules")
