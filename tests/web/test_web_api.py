@@ -297,10 +297,34 @@ def test_ap2_query_parameters(client: TestClient) -> None:
 
 
 def test_ap2_request_bodies_of_table_and_roll(client: TestClient) -> None:
-    ap2(client.post("/api/table", json={"attack": ["AK"]}), 422, "attack")  # the key is attacks
     ap2(client.post("/api/table", json={"attacks": "AK"}), 422, "attacks")
     ap2(client.post("/api/table", json={"armour": ["Unobtainium"]}), 422, "armour[0]")
-    ap2(client.post("/api/table", json={"bands": ["forever"]}), 422, "bands[0]")
+    # armourpen.table's refusals are blamed on the body's key, named as the body names it
+    ap2(client.post("/api/table", json={"band": ["forever"]}), 422, "band[0]")
+    ap2(client.post("/api/table", json={"from": ["sideways"]}), 422, "from[0]")
+    ap2(client.post("/api/table", json={"optional_rule": ["nope"]}), 422, "optional_rule[0]")
+    body = ap2(client.post("/api/table", json={"attack": ["AK"], "attackz": []}), 422, "attackz")
+    assert "attack, armour, cover, defence, band, range, from, ammo, optional_rule" in body["allowed"]
+
+
+def test_pa4_table_and_pen_range_chart_name_their_parameters_alike(client: TestClient) -> None:
+    # the table's body keys are the chart's query parameters (and the CLI's options)
+    chart = client.get("/api/chart/pen-range", params={
+        "attack": "7.62x51mm NATO", "armour": "NIJ Type III", "from": "left"}).json()
+    new = client.post("/api/table", json={"attack": ["7.62x51mm NATO"], "armour": ["NIJ Type III"],
+                                          "band": ["very_long"], "from": ["left"]})
+    assert new.status_code == 200 and chart["from"] == "left"
+    # PEN 7 - 1 at Very Long = AV 6 of the vest (PA-2, PA-4)
+    assert [(c["band"], c["from"], c["pen"], c["outcome"]) for c in new.json()["cells"]] == [
+        ("very_long", "left", 6, "penetrated_reduced")]
+    # the names the body took before are read alike
+    old = client.post("/api/table", json={"attacks": ["7.62x51mm NATO"], "armour": ["NIJ Type III"],
+                                          "bands": ["very_long"], "directions": ["left"]})
+    assert old.json() == new.json()
+    spec = client.get("/openapi.json").json()["components"]["schemas"]["TableRequest"]
+    chart_params = {p["name"] for p in client.get("/openapi.json").json()["paths"][
+        "/api/chart/pen-range"]["get"]["parameters"]} - {"format"}
+    assert chart_params <= set(spec["properties"])
     ap2(client.post("/api/roll", json={"damage": "3d cr", "seed": -1}), 422, "seed")
     ap2(client.post("/api/roll", json={"damage": 3}), 422, "damage")
     ap2(client.post("/api/roll", json={}), 422, "damage")

@@ -14,7 +14,15 @@ from typing import TYPE_CHECKING, Annotated, Any
 
 from fastapi import APIRouter, Depends, Path, Query, Request
 from fastapi.responses import Response
-from pydantic import BaseModel, ConfigDict, Field, StrictInt, StrictStr, ValidationError
+from pydantic import (
+    AliasChoices,
+    BaseModel,
+    ConfigDict,
+    Field,
+    StrictInt,
+    StrictStr,
+    ValidationError,
+)
 
 import armourpen
 from armourpen.errors import InputError, UnknownNameError
@@ -44,19 +52,43 @@ class _Body(BaseModel):
     model_config = ConfigDict(extra="forbid", frozen=True)
 
 
-class TableRequest(_Body):
-    """The parameters of :func:`armourpen.table` (``armourpen table``'s options)."""
+TABLE_NAMES = {"attack": "attacks", "armour": "armour", "cover": "cover", "defence": "defences",
+               "band": "bands", "range": "distances", "from": "directions", "ammo": "ammo",
+               "optional_rule": "optional_rules"}
+"""The body's keys of ``/api/table``, named as the CLI's options and the charts' parameters, and
+the parameters of :func:`armourpen.table` they give (the names the body took before, still read)."""
 
-    attacks: list[StrictStr] = Field(default_factory=list, description="names, or text names contain")
+
+def _renamed(name: str) -> Any:
+    """A key read by its name and, for the bodies written before, by the Python API's name."""
+    old = TABLE_NAMES[name]
+    return AliasChoices(name, old) if old != name else name
+
+
+class TableRequest(_Body):
+    """The parameters of :func:`armourpen.table`, named as ``armourpen table``'s options and the
+    charts' query parameters (``attack``, ``band``, ``from``); the Python API's names (``attacks``,
+    ``bands``, ``directions``) are read too."""
+
+    attack: list[StrictStr] = Field(default_factory=list, validation_alias=_renamed("attack"),
+                                    description="names, or text names contain")
     armour: list[StrictStr] = Field(default_factory=list)
     cover: list[StrictStr] = Field(default_factory=list)
-    defences: list[StrictStr] = Field(default_factory=list,
-                                      description="exact combinations joined by '+'")
-    bands: list[StrictStr] = Field(default_factory=list)
-    distances: list[StrictStr] = Field(default_factory=list)
-    directions: list[StrictStr] = Field(default_factory=lambda: ["front"])
+    defence: list[StrictStr] = Field(default_factory=list, validation_alias=_renamed("defence"),
+                                     description="exact combinations joined by '+'")
+    band: list[StrictStr] = Field(default_factory=list, validation_alias=_renamed("band"))
+    range: list[StrictStr] = Field(default_factory=list, validation_alias=_renamed("range"),
+                                   description="distances instead of bands, e.g. 150m")
+    from_: list[StrictStr] = Field(default_factory=lambda: ["front"], alias="from",
+                                   validation_alias=_renamed("from"))
     ammo: StrictStr | None = None
-    optional_rules: list[StrictStr] = Field(default_factory=list)
+    optional_rule: list[StrictStr] = Field(default_factory=list,
+                                           validation_alias=_renamed("optional_rule"))
+
+    def arguments(self) -> dict[str, Any]:
+        """The keyword arguments of :func:`armourpen.table`."""
+        return {TABLE_NAMES[key]: getattr(self, key + "_" if key == "from" else key)
+                for key in TABLE_NAMES}
 
 
 class RollRequest(_Body):
@@ -176,15 +208,27 @@ async def odds(
 @router.post("/table", summary="The GM's penetration chart (armourpen table --format json)",
               openapi_extra=_json_body(_schema_ref("TableRequest"), "What to chart"))
 async def table(request: Request) -> Response:
-    """Which attacks defeat which armour and cover at each range band (or distance), as rows."""
+    """Which attacks defeat which armour and cover at each range band (or distance), as rows.
+    The body's keys are named as `armourpen table`'s options and the charts' parameters
+    (`attack`, `band`, `range`, `from`); the older names (`attacks`, `bands`, `distances`,
+    `directions`, ...) are still read."""
     state = state_of(request)
     params: TableRequest = validated(TableRequest, await read_json(request, state.limits))
-    for key in ("attacks", "armour", "cover", "defences", "bands", "distances", "directions",
-                "optional_rules"):
-        check_texts(state, key, getattr(params, key))
-    if params.ammo is not None:
-        check_texts(state, "ammo", [params.ammo])
-    return answer(state.table(params.model_dump()))
+    for key in TABLE_NAMES:
+        value = getattr(params, key + "_" if key == "from" else key)
+        if value is not None:
+            check_texts(state, key, [value] if isinstance(value, str) else value)
+    try:
+        return answer(state.table(params.arguments()))
+    except InputError as exc:  # blamed on the body's key, named as the body names it
+        raise _table_key(exc) from None
+
+
+def _table_key(exc: InputError) -> InputError:
+    """``exc`` of :func:`armourpen.table` (``bands[0]``) blamed on the body's key (``band[0]``)."""
+    head, sep, rest = exc.field.partition("[")
+    body_key = {old: new for new, old in TABLE_NAMES.items()}.get(head)
+    return exc if body_key is None else exc.at(body_key + sep + rest)
 
 
 @router.get("/catalog", summary="List or search the catalog (armourpen catalog list|search --json)")
