@@ -27,6 +27,7 @@ from pydantic import (
 import armourpen
 from armourpen.errors import InputError, UnknownNameError
 from armourpen.serialize import compact
+from armourpen.web.answers import SCHEMAS, ok, ok_chart, ref
 from armourpen.web.body import read_json
 from armourpen.web.errors import ERROR_SCHEMA, MalformedBody, NotFound, unknown_name
 from armourpen.web.guard import gcs_bytes
@@ -175,7 +176,7 @@ router = APIRouter(prefix="/api", responses=ERRORS)
 Format = Annotated[str, Query(description="json (the chart's data, as `--json`) or svg")]
 
 
-@router.post("/resolve", openapi_extra=SCENARIO_BODY,
+@router.post("/resolve", openapi_extra=SCENARIO_BODY, responses=ok("Outcome", "The outcome"),
               summary="Resolve a scenario (armourpen resolve --json)")
 async def resolve(request: Request) -> Response:
     """The explained outcome; a GURPS scenario with neither `roll` nor `seed` is rolled with a
@@ -185,7 +186,7 @@ async def resolve(request: Request) -> Response:
     return answer(outcome)
 
 
-@router.post("/odds", openapi_extra=SCENARIO_BODY,
+@router.post("/odds", openapi_extra=SCENARIO_BODY, responses=ok("Odds", "The odds"),
              summary="Exact odds or Monte Carlo for a GURPS scenario (armourpen odds --json)")
 async def odds(
     request: Request,
@@ -206,6 +207,7 @@ async def odds(
 
 
 @router.post("/table", summary="The GM's penetration chart (armourpen table --format json)",
+             responses=ok("Table", "The chart's cells"),
               openapi_extra=_json_body(_schema_ref("TableRequest"), "What to chart"))
 async def table(request: Request) -> Response:
     """Which attacks defeat which armour and cover at each range band (or distance), as rows.
@@ -231,7 +233,9 @@ def _table_key(exc: InputError) -> InputError:
     return exc if body_key is None else exc.at(body_key + sep + rest)
 
 
-@router.get("/catalog", summary="List or search the catalog (armourpen catalog list|search --json)")
+@router.get("/catalog", summary="List or search the catalog (armourpen catalog list|search --json)",
+            responses={200: {"description": "The items", "content": {"application/json": {
+                "schema": {"type": "array", "items": ref("CatalogItem")}}}}})
 def catalog(
     request: Request,
     kind: Annotated[str | None, Query(description="attack, armour, cover, vehicle or ammo")] = None,
@@ -247,7 +251,8 @@ def catalog(
     return answer([item_dict(i) for i in items])
 
 
-@router.get("/catalog/{name:path}", summary="One catalog item (armourpen catalog show --json)")
+@router.get("/catalog/{name:path}", summary="One catalog item (armourpen catalog show --json)",
+            responses=ok("CatalogItem", "The item"))
 def catalog_item(
     request: Request,
     name: Annotated[str, Path(description="A name or alias, any case")],
@@ -264,7 +269,8 @@ def catalog_item(
     return answer(item_dict(item))
 
 
-@router.get("/thickness", summary="The thickness curve both ways (armourpen thickness --json)")
+@router.get("/thickness", summary="The thickness curve both ways (armourpen thickness --json)",
+            responses=ok("Thickness", "The curve around the value"))
 def thickness(
     mm: Annotated[str | None, Query(description="A thickness of RHA: 120mm, 4cm, 2in; bare: mm")]
     = None,
@@ -276,6 +282,7 @@ def thickness(
 
 
 @router.post("/roll", summary="Roll GURPS damage (armourpen roll --json)",
+             responses=ok("Roll", "The roll"),
               openapi_extra=_json_body(_schema_ref("RollRequest"), "The damage and a seed"))
 async def roll(request: Request) -> Response:
     """The dice, the basic damage (GU-2) and the canonical notation (GU-1); without a seed a
@@ -288,7 +295,7 @@ async def roll(request: Request) -> Response:
 
 
 @router.post("/gcs", summary="What a GCS character file gives a GURPS target (armourpen gcs show "
-             "--json)", openapi_extra=GCS_BODY)
+             "--json)", openapi_extra=GCS_BODY, responses=ok("GcsTarget", "The target"))
 async def gcs(
     request: Request,
     name: Annotated[str | None, Query(description="The file's name, for messages")] = None,
@@ -304,7 +311,8 @@ async def gcs(
     return answer(load_gcs(raw, name or "(uploaded file)", limits=state.limits))
 
 
-@router.get("/schema/{rules}", summary="The JSON Schema of scenario files (armourpen schema)")
+@router.get("/schema/{rules}", summary="The JSON Schema of scenario files (armourpen schema)",
+            responses=ok("JsonSchema", "The schema"))
 def schema(rules: Annotated[str, Path(description="penav or gurps")]) -> Response:
     from armourpen.rulesets import RULE_SETS
     from armourpen.scenario import json_schema
@@ -348,14 +356,16 @@ def sweep_filters(
 Filters = Annotated[SweepFilters, Depends(sweep_filters)]
 
 
-@router.get("/chart/pen-range", summary="PEN against distance (armourpen chart pen-range --json)")
+@router.get("/chart/pen-range", summary="PEN against distance (armourpen chart pen-range --json)",
+            responses=ok_chart("PenRangeChart"))
 def chart_pen_range(request: Request, filters: Filters, format: Format = "json") -> Response:
     """Effective PEN (and DC modifier) against distance, with the AV of armour and cover as lines."""
     fmt = _format(format)
     return _chart(request, state_of(request).pen_range_chart(filters), fmt)
 
 
-@router.get("/chart/matrix", summary="Attacks x defences at one band (armourpen chart matrix --json)")
+@router.get("/chart/matrix", summary="Attacks x defences at one band (armourpen chart matrix --json)",
+            responses=ok_chart("MatrixChart"))
 def chart_matrix(
     request: Request,
     filters: Filters,
@@ -368,7 +378,8 @@ def chart_matrix(
     return _chart(request, state_of(request).matrix_chart(filters, band, range), fmt)
 
 
-@router.get("/chart/slope", summary="A plate against the angle (armourpen chart slope --json)")
+@router.get("/chart/slope", summary="A plate against the angle (armourpen chart slope --json)",
+            responses=ok_chart("SlopeChart"))
 def chart_slope(
     request: Request,
     thickness: str | None = None,
@@ -380,7 +391,7 @@ def chart_slope(
     return _chart(request, WebState.slope_chart(thickness, av), fmt)
 
 
-@router.post("/chart/odds", openapi_extra=SCENARIO_BODY,
+@router.post("/chart/odds", openapi_extra=SCENARIO_BODY, responses=ok_chart("OddsChart"),
              summary="Injury odds of a GURPS scenario (armourpen chart odds --json)")
 async def chart_odds(request: Request, format: Format = "json") -> Response:
     """The injury distribution of every target, from the exact odds."""
@@ -394,7 +405,7 @@ def components() -> dict[str, Any]:
     """The schemas the routes refer to, for the OpenAPI description."""
     from armourpen.web.openapi import scenario_schemas
 
-    schemas: dict[str, Any] = {"Error": ERROR_SCHEMA}
+    schemas: dict[str, Any] = {"Error": ERROR_SCHEMA, **SCHEMAS}
     for model in (TableRequest, RollRequest):
         schemas[model.__name__] = model.model_json_schema(
             ref_template="#/components/schemas/{model}")
