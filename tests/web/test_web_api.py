@@ -8,6 +8,7 @@ the Basic Set's Agent Gray takes 8 injury and the VIP 3 (GU-7); 120 mm of RHA is
 from __future__ import annotations
 
 import json
+import re
 from collections.abc import Iterator, MutableMapping
 from pathlib import Path
 from typing import Any
@@ -209,11 +210,35 @@ def test_openapi_routes_that_read_their_own_body_describe_it(client: TestClient)
         assert {"200", "400", "404", "413", "422"} <= set(post["responses"]), path
 
 
+def test_openapi_every_200_answer_names_its_schema(client: TestClient) -> None:
+    spec = client.get("/openapi.json").json()
+    for path, ops in spec["paths"].items():
+        for method, op in ops.items():
+            content = op["responses"]["200"]["content"]
+            schema = content["application/json"]["schema"]
+            named = schema.get("$ref") or schema.get("items", {}).get("$ref")
+            assert named, (method, path, schema)  # not FastAPI's empty {} for a Response
+            assert named.removeprefix("#/components/schemas/") in spec["components"]["schemas"]
+            if path.startswith("/api/chart/"):  # format=svg draws the chart
+                assert "image/svg+xml" in content, path
+
+
 def test_no_page_loads_anything_from_other_hosts(client: TestClient) -> None:
-    assert client.get("/docs").status_code == 404  # Swagger UI would load a CDN's scripts
-    for page in ("/", "/table", "/api"):
+    for page in ("/", "/table", "/api", "/docs"):
         html = client.get(page).text
-        assert "http://" not in html and "https://" not in html
+        assert "http://" not in html and "https://" not in html, page
+
+
+def test_the_docs_page_takes_swagger_ui_from_this_server(client: TestClient) -> None:
+    # FastAPI's own /docs would load Swagger UI from a CDN: here every asset it names is served
+    html = client.get("/docs").text
+    assets = re.findall(r'(?:src|href)="([^"]+)"', html)
+    assert {"/static/docs/swagger-ui-bundle.js", "/static/docs/swagger-ui.css"} <= set(assets)
+    for asset in assets:
+        if not asset.startswith("data:"):
+            got = client.get(asset)
+            assert got.status_code == 200 and len(got.content) > 1000, asset
+    assert "url: '/openapi.json'" in html
 
 
 # --- bad input: one AP-2 body, a 4xx, never a 5xx -------------------------------------------------
@@ -264,7 +289,8 @@ def test_ap2_bad_scenarios_are_422(client: TestClient, data: dict[str, Any], fie
 
 def test_ap2_unknown_routes_items_and_methods(client: TestClient) -> None:
     nothing = ap2(client.get("/api/nothing"), 404, "path")
-    assert "/api lists" in nothing["allowed"] and "/docs" not in nothing["allowed"]  # /docs is off
+    assert nothing["allowed"] == "no such page (/docs and /api list the API's routes)"
+    assert client.get("/docs").status_code == 200  # where the message sends the reader
     body = ap2(client.get("/api/catalog/NIJ Type 3"), 404, "name")
     assert "NIJ Type III" in body["allowed"]
     ap2(client.get("/api/schema/hero"), 404, "rules")
@@ -284,10 +310,34 @@ def test_ap2_query_parameters(client: TestClient) -> None:
 
 
 def test_ap2_request_bodies_of_table_and_roll(client: TestClient) -> None:
-    ap2(client.post("/api/table", json={"attack": ["AK"]}), 422, "attack")  # the key is attacks
     ap2(client.post("/api/table", json={"attacks": "AK"}), 422, "attacks")
     ap2(client.post("/api/table", json={"armour": ["Unobtainium"]}), 422, "armour[0]")
-    ap2(client.post("/api/table", json={"bands": ["forever"]}), 422, "bands[0]")
+    # armourpen.table's refusals are blamed on the body's key, named as the body names it
+    ap2(client.post("/api/table", json={"band": ["forever"]}), 422, "band[0]")
+    ap2(client.post("/api/table", json={"from": ["sideways"]}), 422, "from[0]")
+    ap2(client.post("/api/table", json={"optional_rule": ["nope"]}), 422, "optional_rule[0]")
+    body = ap2(client.post("/api/table", json={"attack": ["AK"], "attackz": []}), 422, "attackz")
+    assert "attack, armour, cover, defence, band, range, from, ammo, optional_rule" in body["allowed"]
+
+
+def test_pa4_table_and_pen_range_chart_name_their_parameters_alike(client: TestClient) -> None:
+    # the table's body keys are the chart's query parameters (and the CLI's options)
+    chart = client.get("/api/chart/pen-range", params={
+        "attack": "7.62x51mm NATO", "armour": "NIJ Type III", "from": "left"}).json()
+    new = client.post("/api/table", json={"attack": ["7.62x51mm NATO"], "armour": ["NIJ Type III"],
+                                          "band": ["very_long"], "from": ["left"]})
+    assert new.status_code == 200 and chart["from"] == "left"
+    # PEN 7 - 1 at Very Long = AV 6 of the vest (PA-2, PA-4)
+    assert [(c["band"], c["from"], c["pen"], c["outcome"]) for c in new.json()["cells"]] == [
+        ("very_long", "left", 6, "penetrated_reduced")]
+    # the names the body took before are read alike
+    old = client.post("/api/table", json={"attacks": ["7.62x51mm NATO"], "armour": ["NIJ Type III"],
+                                          "bands": ["very_long"], "directions": ["left"]})
+    assert old.json() == new.json()
+    spec = client.get("/openapi.json").json()["components"]["schemas"]["TableRequest"]
+    chart_params = {p["name"] for p in client.get("/openapi.json").json()["paths"][
+        "/api/chart/pen-range"]["get"]["parameters"]} - {"format"}
+    assert chart_params <= set(spec["properties"])
     ap2(client.post("/api/roll", json={"damage": "3d cr", "seed": -1}), 422, "seed")
     ap2(client.post("/api/roll", json={"damage": 3}), 422, "damage")
     ap2(client.post("/api/roll", json={}), 422, "damage")

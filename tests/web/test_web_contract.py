@@ -41,8 +41,8 @@ CASES: list[tuple[list[str], str, str, dict[str, Any], dict[str, Any] | None]] =
      "/api/odds", {"samples": 2000, "seed": 3}, _example("office-shootout")),
     (["table", "--attack", "7.62x51mm NATO", "--armour", "PASGT", "--band", "long", "--from",
       "left", "--format", "json"], "POST", "/api/table", {},
-     {"attacks": ["7.62x51mm NATO"], "armour": ["PASGT"], "bands": ["long"],
-      "directions": ["left"]}),
+     {"attack": ["7.62x51mm NATO"], "armour": ["PASGT"], "band": ["long"], "from": ["left"]}),
+    # the body's older key names (armourpen.table's parameters) are still read
     (["table", "--attack", "9mm", "--cover", "Sandbag", "--armour", "NIJ Type II", "--range",
       "30m", "--ammo", "ap", "--format", "json"], "POST", "/api/table", {},
      {"attacks": ["9mm"], "cover": ["Sandbag"], "armour": ["NIJ Type II"],

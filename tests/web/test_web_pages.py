@@ -193,3 +193,13 @@ def test_ap2_gu11_both_pain_thresholds_are_a_422_naming_the_field(client: TestCl
     # one shot: no shock for High Pain Threshold (3d pi rolling 10 at HP 10: injury 10)
     data["line"][0].pop("low_pain_threshold")
     assert client.post("/api/resolve", json=data).json()["targets"][0]["shock"] == 0
+
+
+def test_the_api_page_renders_its_markdown(client: TestClient) -> None:
+    # the descriptions are Markdown: `samples` is code, a paragraph a paragraph, no backtick left
+    html = client.get("/api").text
+    assert "with <code>samples</code> a Monte Carlo estimate" in html
+    assert "<p>Resolve shots against armour" in html
+    dl = html[html.index('<dl class="routes">'):]
+    assert "`" not in dl
+    assert '<a href="/docs">/docs</a>' in html

@@ -508,7 +508,7 @@ def test_the_cli_refuses_a_scenario_file_with_a_lone_surrogate_in_one_line(
 # --- HEAD, repeated parameters ------------------------------------------------------------------
 
 GET_URLS = {
-    "/": "/", "/table": "/table", "/charts": "/charts?kind=slope", "/api": "/api",
+    "/": "/", "/table": "/table", "/charts": "/charts?kind=slope", "/api": "/api", "/docs": "/docs",
     "/api/catalog": "/api/catalog?kind=armour", "/api/catalog/{name:path}": "/api/catalog/NIJ Type III",
     "/api/thickness": "/api/thickness?mm=120mm", "/api/schema/{rules}": "/api/schema/gurps",
     "/api/chart/pen-range": "/api/chart/pen-range?attack=9mm", "/api/chart/matrix":

@@ -1,5 +1,6 @@
 """The HTTP API fuzzed from its own OpenAPI description (schemathesis): valid and invalid requests
-for every operation, never a 5xx, and every refusal an AP-2 body.
+for every operation, never a 5xx, every refusal an AP-2 body, and every answer held by the schema
+its description gives it (the 200 answers' schemas of ``armourpen.web.answers``).
 
 The number of examples per operation is bounded so that the run stays short.
 """
@@ -10,6 +11,7 @@ from typing import Any
 
 import schemathesis
 from hypothesis import HealthCheck, settings
+from schemathesis.checks import response_schema_conformance
 from web.web_helpers import TEST_HOSTS
 
 from armourpen.errors import printable
@@ -33,3 +35,4 @@ def test_no_5xx_and_every_refusal_is_ap2(case: Any) -> None:
         body = response.json()
         assert set(body) == {"error", "field", "value", "allowed"}, body
         assert body["error"].startswith(printable(str(body["field"])))
+    case.validate_response(response, checks=[response_schema_conformance])

@@ -1,10 +1,13 @@
 """The printable GM screen: a PDF (reportlab) of which attacks defeat which armour at each band.
 
-One page per group of defences that meet every attack alike: the same layered AV from the same
-direction, since the outcome depends on nothing else (PA-2). Each page is a table of attacks x range
-bands with the outcome symbols, the band distances heading the columns in m and yd alike (the range
-table gives both the same numbers, PA-3). Attacks whose outcome is the same at every band are named under
-the table instead of taking a row each, so that a page holds the rows that change with range. The
+One section per AV met: the defences that meet every attack alike, the same layered AV from the
+same direction, since the outcome depends on nothing else (PA-2); AVs met one after another whose
+tables are the same share one section ("AV 140–350"), for an AV between gives that table too (a
+higher AV never lets more through). Each section is a table of attacks x range bands with the
+outcome symbols, the band distances heading the columns in m and yd alike (the range table gives
+both the same numbers, PA-3). Attacks whose outcome is the same at every band are named under the
+table instead of taking a row each, so that a table holds the rows that change with range. The
+sections follow each other down the pages (a section is not split where it fits on a page); the
 last page holds the thickness curve (PA-11) and the slope table (PA-10).
 """
 
@@ -47,18 +50,26 @@ class ScreenRow:
 
 @dataclass(frozen=True, slots=True)
 class ScreenPage:
-    """The defences that meet every attack at one AV, and what each attack does at each band."""
+    """A section of the screen: the defences that meet every attack at one AV, or at AVs from
+    ``av`` to ``av_top`` whose tables are the same, and what each attack does at each band."""
 
     av: int
     structural: bool
-    defences: tuple[str, ...]
+    defences: tuple[str, ...]  # named with their AV where the section spans several
     bands: tuple[Band, ...]
     rows: tuple[ScreenRow, ...]  # attacks whose outcome changes with the band
     uniform: tuple[tuple[Result, tuple[str, ...]], ...]  # the others, by their one outcome
+    av_top: int | None = None  # the section's highest AV, when it spans several
 
     @property
     def title(self) -> str:
-        return f"AV {self.av}" + (f" (SAV {structural_number(self.av)})" if self.structural else "")
+        top = self.av if self.av_top is None else self.av_top
+        span = f"{self.av}" if top == self.av else f"{self.av}–{top}"
+        if not self.structural:
+            return f"AV {span}"
+        sav = (f"{structural_number(self.av)}" if top == self.av
+               else f"{structural_number(self.av)}–{structural_number(top)}")
+        return f"AV {span} (SAV {sav})"
 
 
 def screen_pages(res: SweepResult) -> tuple[ScreenPage, ...]:
@@ -72,7 +83,7 @@ def screen_pages(res: SweepResult) -> tuple[ScreenPage, ...]:
         for l in range(len(res.directions)):  # noqa: E741
             groups.setdefault(int(res.av[j, l]), []).append((j, l))
     several = len(res.directions) > 1
-    pages = []
+    pages: list[ScreenPage] = []
     for av, members in sorted(groups.items()):
         j0, l0 = members[0]
         codes = res.outcome[:, j0, :, l0].tolist()
@@ -88,19 +99,35 @@ def screen_pages(res: SweepResult) -> tuple[ScreenPage, ...]:
             res.defences[j].name + (f" (from {res.directions[d].value})" if several else "")
             for j, d in members
         )
-        pages.append(ScreenPage(
+        page = ScreenPage(
             av, any(res.defences[j].structural for j, _ in members), names, res.bands, tuple(rows),
             tuple((r, tuple(uniform[r])) for r in (Result.PENETRATED, Result.PENETRATED_REDUCED,
                                                     Result.STOPPED) if r in uniform),
-        ))
+        )
+        last = pages[-1] if pages else None
+        if last is not None and (last.rows, last.uniform) == (page.rows, page.uniform):
+            pages[-1] = _joined(last, page)
+        else:
+            pages.append(page)
     return tuple(pages)
+
+
+def _joined(low: ScreenPage, high: ScreenPage) -> ScreenPage:
+    """One section for two AVs whose tables are the same; each defence named with its AV."""
+    def named(page: ScreenPage) -> tuple[str, ...]:
+        if page.av_top is not None:
+            return page.defences  # named so already
+        return tuple(f"{name} (AV {page.av})" for name in page.defences)
+
+    return ScreenPage(low.av, low.structural or high.structural, named(low) + named(high),
+                      low.bands, low.rows, low.uniform, av_top=high.av)
 
 
 def screen_pdf(res: SweepResult, paper: str = "a4", *, field: str = "paper") -> bytes:
     """The GM screen of a sweep over bands as PDF bytes: landscape A4 or Letter."""
     from reportlab.lib.pagesizes import A4, landscape, letter
     from reportlab.lib.units import mm
-    from reportlab.platypus import PageBreak, SimpleDocTemplate
+    from reportlab.platypus import KeepTogether, PageBreak, SimpleDocTemplate, Spacer
 
     from armourpen import arguments
 
@@ -122,8 +149,10 @@ def screen_pdf(res: SweepResult, paper: str = "a4", *, field: str = "paper") -> 
     styles = _styles()
     story: list[Any] = []
     for page in screen_pages(res):
-        story.extend(_page(page, res, styles, doc.width))
-        story.append(PageBreak())
+        # a section starts a new page only where the rest of the page cannot hold it
+        story.append(KeepTogether(_page(page, res, styles, doc.width)))
+        story.append(Spacer(0, 5 * mm))
+    story.append(PageBreak())
     story.extend(_thickness_page(styles, doc.width))
 
     def footer(canvas: Any, d: Any) -> None:
@@ -240,14 +269,24 @@ def _page(page: ScreenPage, res: SweepResult, styles: dict[str, Any], width: flo
     labels = {Result.PENETRATED: "✓ penetrates at every band",
               Result.PENETRATED_REDUCED: "≈ penetrates with -4 at every band",
               Result.STOPPED: "· stopped at every band"}
+    # The longest list is named as the rest, so that the short ones stand out: an attack not in
+    # the table nor in a short list is one of the rest
+    rest = max(page.uniform, key=lambda group: len(group[1]), default=None)
     for result, names in page.uniform:
-        out.append(Paragraph(f"<b>{labels[result]}:</b> " + _esc(", ".join(names)), styles["small"]))
+        if (result, names) == rest and (len(page.uniform) > 1 or page.rows):
+            listed = f"all the other attacks ({len(names)})"
+        elif (result, names) == rest:
+            listed = f"every attack ({len(names)})"
+        else:
+            listed = _esc(", ".join(names))
+        out.append(Paragraph(f"<b>{labels[result]}:</b> " + listed, styles["small"]))
     return out
 
 
 def _thickness_page(styles: dict[str, Any], width: float) -> list[Any]:
     from reportlab.lib import colors
-    from reportlab.platypus import Image, Paragraph, Table, TableStyle
+    from reportlab.lib.units import mm
+    from reportlab.platypus import Image, Paragraph, Spacer, Table, TableStyle
 
     from armourpen.charts.draw import thickness_png
     from armourpen.penav.slope import SLOPE_TABLE
@@ -281,8 +320,9 @@ def _thickness_page(styles: dict[str, Any], width: float) -> list[Any]:
     slope = Table(slope_rows, hAlign="LEFT")
     slope.setStyle(grid_style)
     image = Image(io.BytesIO(thickness_png()), width=width * 0.5, height=width * 0.5 * 0.62)
+    gap = Spacer(0, 2.5 * mm)  # between a table and the text about it, which must not touch
     left = [Paragraph("Thickness curve (PA-11): AV by mm of rolled homogeneous steel", styles["sub"]),
-            curve,
+            curve, gap,
             Paragraph(f"Linear between points; past AV 350, +100 mm per 10 AV up to AV {MAX_AV} "
                       f"({fmt_mm(MAX_MM)} mm). A thickness gives the highest AV it reaches.",
                       styles["small"])]
@@ -290,7 +330,7 @@ def _thickness_page(styles: dict[str, Any], width: float) -> list[Any]:
              Paragraph("Sloped armour (PA-10): multiply the actual thickness, then read the AV off "
                        "the curve. Straight lines between the rows; composite armour x1 at every "
                        "angle; at 90° or more the face is not hit.", styles["small"]),
-             slope]
+             gap, slope]
     both = Table([[left, right]], colWidths=[width * 0.48, width * 0.52])
     both.setStyle(TableStyle([("VALIGN", (0, 0), (-1, -1), "TOP")]))
     return [Paragraph("Armour thickness and slope", styles["title"]), both]

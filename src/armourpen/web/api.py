@@ -15,6 +15,7 @@ from typing import TYPE_CHECKING, Annotated, Any
 from fastapi import APIRouter, Depends, Path, Query, Request
 from fastapi.responses import Response
 from pydantic import (
+    AliasChoices,
     BaseModel,
     ConfigDict,
     Field,
@@ -27,6 +28,7 @@ from pydantic import (
 import armourpen
 from armourpen.errors import InputError, UnknownNameError
 from armourpen.serialize import compact
+from armourpen.web.answers import SCHEMAS, ok, ok_chart, ref
 from armourpen.web.body import read_json
 from armourpen.web.errors import ERROR_SCHEMA, MalformedBody, NotFound, unknown_name
 from armourpen.web.guard import gcs_bytes
@@ -52,19 +54,43 @@ class _Body(BaseModel):
     model_config = ConfigDict(extra="forbid", frozen=True)
 
 
-class TableRequest(_Body):
-    """The parameters of :func:`armourpen.table` (``armourpen table``'s options)."""
+TABLE_NAMES = {"attack": "attacks", "armour": "armour", "cover": "cover", "defence": "defences",
+               "band": "bands", "range": "distances", "from": "directions", "ammo": "ammo",
+               "optional_rule": "optional_rules"}
+"""The body's keys of ``/api/table``, named as the CLI's options and the charts' parameters, and
+the parameters of :func:`armourpen.table` they give (the names the body took before, still read)."""
 
-    attacks: list[StrictStr] = Field(default_factory=list, description="names, or text names contain")
+
+def _renamed(name: str) -> Any:
+    """A key read by its name and, for the bodies written before, by the Python API's name."""
+    old = TABLE_NAMES[name]
+    return AliasChoices(name, old) if old != name else name
+
+
+class TableRequest(_Body):
+    """The parameters of :func:`armourpen.table`, named as ``armourpen table``'s options and the
+    charts' query parameters (``attack``, ``band``, ``from``); the Python API's names (``attacks``,
+    ``bands``, ``directions``) are read too."""
+
+    attack: list[StrictStr] = Field(default_factory=list, validation_alias=_renamed("attack"),
+                                    description="names, or text names contain")
     armour: list[StrictStr] = Field(default_factory=list)
     cover: list[StrictStr] = Field(default_factory=list)
-    defences: list[StrictStr] = Field(default_factory=list,
-                                      description="exact combinations joined by '+'")
-    bands: list[StrictStr] = Field(default_factory=list)
-    distances: list[StrictStr] = Field(default_factory=list)
-    directions: list[StrictStr] = Field(default_factory=lambda: ["front"])
+    defence: list[StrictStr] = Field(default_factory=list, validation_alias=_renamed("defence"),
+                                     description="exact combinations joined by '+'")
+    band: list[StrictStr] = Field(default_factory=list, validation_alias=_renamed("band"))
+    range: list[StrictStr] = Field(default_factory=list, validation_alias=_renamed("range"),
+                                   description="distances instead of bands, e.g. 150m")
+    from_: list[StrictStr] = Field(default_factory=lambda: ["front"], alias="from",
+                                   validation_alias=_renamed("from"))
     ammo: StrictStr | None = None
-    optional_rules: list[StrictStr] = Field(default_factory=list)
+    optional_rule: list[StrictStr] = Field(default_factory=list,
+                                           validation_alias=_renamed("optional_rule"))
+
+    def arguments(self) -> dict[str, Any]:
+        """The keyword arguments of :func:`armourpen.table`."""
+        return {TABLE_NAMES[key]: getattr(self, key + "_" if key == "from" else key)
+                for key in TABLE_NAMES}
 
 
 class RollRequest(_Body):
@@ -165,7 +191,7 @@ router = APIRouter(prefix="/api", responses=ERRORS)
 Format = Annotated[str, Query(description="json (the chart's data, as `--json`) or svg")]
 
 
-@router.post("/resolve", openapi_extra=SCENARIO_BODY,
+@router.post("/resolve", openapi_extra=SCENARIO_BODY, responses=ok("Outcome", "The outcome"),
               summary="Resolve a scenario (armourpen resolve --json)")
 async def resolve(request: Request) -> Response:
     """The explained outcome; a GURPS scenario with neither `roll` nor `seed` is rolled with a
@@ -175,7 +201,7 @@ async def resolve(request: Request) -> Response:
     return answer(outcome)
 
 
-@router.post("/odds", openapi_extra=SCENARIO_BODY,
+@router.post("/odds", openapi_extra=SCENARIO_BODY, responses=ok("Odds", "The odds"),
              summary="Exact odds or Monte Carlo for a GURPS scenario (armourpen odds --json)")
 async def odds(
     request: Request,
@@ -196,20 +222,35 @@ async def odds(
 
 
 @router.post("/table", summary="The GM's penetration chart (armourpen table --format json)",
+             responses=ok("Table", "The chart's cells"),
               openapi_extra=_json_body(_schema_ref("TableRequest"), "What to chart"))
 async def table(request: Request) -> Response:
-    """Which attacks defeat which armour and cover at each range band (or distance), as rows."""
+    """Which attacks defeat which armour and cover at each range band (or distance), as rows.
+    The body's keys are named as `armourpen table`'s options and the charts' parameters
+    (`attack`, `band`, `range`, `from`); the older names (`attacks`, `bands`, `distances`,
+    `directions`, ...) are still read."""
     state = state_of(request)
     params: TableRequest = validated(TableRequest, await read_json(request, state.limits))
-    for key in ("attacks", "armour", "cover", "defences", "bands", "distances", "directions",
-                "optional_rules"):
-        check_texts(state, key, getattr(params, key))
-    if params.ammo is not None:
-        check_texts(state, "ammo", [params.ammo])
-    return answer(state.table(params.model_dump()))
+    for key in TABLE_NAMES:
+        value = getattr(params, key + "_" if key == "from" else key)
+        if value is not None:
+            check_texts(state, key, [value] if isinstance(value, str) else value)
+    try:
+        return answer(state.table(params.arguments()))
+    except InputError as exc:  # blamed on the body's key, named as the body names it
+        raise _table_key(exc) from None
 
 
-@router.get("/catalog", summary="List or search the catalog (armourpen catalog list|search --json)")
+def _table_key(exc: InputError) -> InputError:
+    """``exc`` of :func:`armourpen.table` (``bands[0]``) blamed on the body's key (``band[0]``)."""
+    head, sep, rest = exc.field.partition("[")
+    body_key = {old: new for new, old in TABLE_NAMES.items()}.get(head)
+    return exc if body_key is None else exc.at(body_key + sep + rest)
+
+
+@router.get("/catalog", summary="List or search the catalog (armourpen catalog list|search --json)",
+            responses={200: {"description": "The items", "content": {"application/json": {
+                "schema": {"type": "array", "items": ref("CatalogItem")}}}}})
 def catalog(
     request: Request,
     kind: Annotated[str | None, Query(description="attack, armour, cover, vehicle or ammo")] = None,
@@ -225,7 +266,8 @@ def catalog(
     return answer([item_dict(i) for i in items])
 
 
-@router.get("/catalog/{name:path}", summary="One catalog item (armourpen catalog show --json)")
+@router.get("/catalog/{name:path}", summary="One catalog item (armourpen catalog show --json)",
+            responses=ok("CatalogItem", "The item"))
 def catalog_item(
     request: Request,
     name: Annotated[str, Path(description="A name or alias, any case")],
@@ -242,7 +284,8 @@ def catalog_item(
     return answer(item_dict(item))
 
 
-@router.get("/thickness", summary="The thickness curve both ways (armourpen thickness --json)")
+@router.get("/thickness", summary="The thickness curve both ways (armourpen thickness --json)",
+            responses=ok("Thickness", "The curve around the value"))
 def thickness(
     mm: Annotated[str | None, Query(description="A thickness of RHA: 120mm, 4cm, 2in; bare: mm")]
     = None,
@@ -254,6 +297,7 @@ def thickness(
 
 
 @router.post("/estimate", summary="A suggested PEN for a round (armourpen estimate --json)",
+             responses=ok("Estimate", "The suggested PEN"),
              openapi_extra=_json_body(_schema_ref("EstimateRequest"), "The round's ballistics"))
 async def estimate(request: Request) -> Response:
     """The suggested PEN (SPEN past the small-arms table), the interval of the fit's error, the
@@ -270,6 +314,7 @@ async def estimate(request: Request) -> Response:
 
 
 @router.post("/roll", summary="Roll GURPS damage (armourpen roll --json)",
+             responses=ok("Roll", "The roll"),
               openapi_extra=_json_body(_schema_ref("RollRequest"), "The damage and a seed"))
 async def roll(request: Request) -> Response:
     """The dice, the basic damage (GU-2) and the canonical notation (GU-1); without a seed a
@@ -282,7 +327,7 @@ async def roll(request: Request) -> Response:
 
 
 @router.post("/gcs", summary="What a GCS character file gives a GURPS target (armourpen gcs show "
-             "--json)", openapi_extra=GCS_BODY)
+             "--json)", openapi_extra=GCS_BODY, responses=ok("GcsTarget", "The target"))
 async def gcs(
     request: Request,
     name: Annotated[str | None, Query(description="The file's name, for messages")] = None,
@@ -298,7 +343,8 @@ async def gcs(
     return answer(load_gcs(raw, name or "(uploaded file)", limits=state.limits))
 
 
-@router.get("/schema/{rules}", summary="The JSON Schema of scenario files (armourpen schema)")
+@router.get("/schema/{rules}", summary="The JSON Schema of scenario files (armourpen schema)",
+            responses=ok("JsonSchema", "The schema"))
 def schema(rules: Annotated[str, Path(description="penav or gurps")]) -> Response:
     from armourpen.rulesets import RULE_SETS
     from armourpen.scenario import json_schema
@@ -342,14 +388,16 @@ def sweep_filters(
 Filters = Annotated[SweepFilters, Depends(sweep_filters)]
 
 
-@router.get("/chart/pen-range", summary="PEN against distance (armourpen chart pen-range --json)")
+@router.get("/chart/pen-range", summary="PEN against distance (armourpen chart pen-range --json)",
+            responses=ok_chart("PenRangeChart"))
 def chart_pen_range(request: Request, filters: Filters, format: Format = "json") -> Response:
     """Effective PEN (and DC modifier) against distance, with the AV of armour and cover as lines."""
     fmt = _format(format)
     return _chart(request, state_of(request).pen_range_chart(filters), fmt)
 
 
-@router.get("/chart/matrix", summary="Attacks x defences at one band (armourpen chart matrix --json)")
+@router.get("/chart/matrix", summary="Attacks x defences at one band (armourpen chart matrix --json)",
+            responses=ok_chart("MatrixChart"))
 def chart_matrix(
     request: Request,
     filters: Filters,
@@ -362,7 +410,8 @@ def chart_matrix(
     return _chart(request, state_of(request).matrix_chart(filters, band, range), fmt)
 
 
-@router.get("/chart/slope", summary="A plate against the angle (armourpen chart slope --json)")
+@router.get("/chart/slope", summary="A plate against the angle (armourpen chart slope --json)",
+            responses=ok_chart("SlopeChart"))
 def chart_slope(
     request: Request,
     thickness: str | None = None,
@@ -374,7 +423,7 @@ def chart_slope(
     return _chart(request, WebState.slope_chart(thickness, av), fmt)
 
 
-@router.post("/chart/odds", openapi_extra=SCENARIO_BODY,
+@router.post("/chart/odds", openapi_extra=SCENARIO_BODY, responses=ok_chart("OddsChart"),
              summary="Injury odds of a GURPS scenario (armourpen chart odds --json)")
 async def chart_odds(request: Request, format: Format = "json") -> Response:
     """The injury distribution of every target, from the exact odds."""
@@ -388,7 +437,7 @@ def components() -> dict[str, Any]:
     """The schemas the routes refer to, for the OpenAPI description."""
     from armourpen.web.openapi import scenario_schemas
 
-    schemas: dict[str, Any] = {"Error": ERROR_SCHEMA}
+    schemas: dict[str, Any] = {"Error": ERROR_SCHEMA, **SCHEMAS}
     for model in (TableRequest, RollRequest, EstimateRequest):
         schemas[model.__name__] = model.model_json_schema(
             ref_template="#/components/schemas/{model}")

@@ -177,7 +177,8 @@ def http_error(request: Request, exc: HTTPException) -> Response:
             headers = {**(headers or {}), "Allow": allow}
         field, value, allowed = "method", request.method, "allowed: " + allow
     elif exc.status_code == 404:
-        field, value, allowed = "path", request.url.path, "no such page (/api lists the API's routes)"
+        field, value = "path", request.url.path
+        allowed = "no such page (/docs and /api list the API's routes)"
     else:
         field, value, allowed = "request", request.url.path, str(exc.detail)
     data = {"error": message(field, value, allowed), "field": field,

@@ -24,6 +24,8 @@ from armourpen.web.state import FRESH, WebState, state_of
 
 if TYPE_CHECKING:
     from jinja2 import Environment
+    from markdown_it import MarkdownIt
+    from markupsafe import Markup
 
     from armourpen.web.view import OutcomeView
 
@@ -334,11 +336,28 @@ def charts_page(
 
 @router.get("/api", response_class=HTMLResponse)
 def api_page(request: Request) -> HTMLResponse:
-    """The HTTP API's routes, from its OpenAPI description (which ``/openapi.json`` serves)."""
+    """The HTTP API's routes, from its OpenAPI description (which ``/openapi.json`` serves), its
+    Markdown rendered."""
     described = request.app.openapi()
     routes = [
-        (method.upper(), path, op.get("summary", ""), op.get("description", ""))
+        (method.upper(), path, markdown(op.get("summary", ""), inline=True),
+         markdown(op.get("description", "")))
         for path, ops in described["paths"].items() for method, op in ops.items()
     ]
-    return HTMLResponse(render("api.html", routes=routes, description=described["info"].get(
-        "description", "")))
+    return HTMLResponse(render("api.html", routes=routes, description=markdown(
+        described["info"].get("description", ""))))
+
+
+def markdown(text: str, *, inline: bool = False) -> Markup:
+    """The API's own Markdown as HTML (CommonMark; any HTML in the text is escaped, not kept)."""
+    from markupsafe import Markup
+
+    parser = _markdown()
+    return Markup(parser.renderInline(text) if inline else parser.render(text))
+
+
+@cache
+def _markdown() -> MarkdownIt:
+    from markdown_it import MarkdownIt
+
+    return MarkdownIt("commonmark", {"html": False})

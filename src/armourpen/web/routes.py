@@ -39,15 +39,18 @@ def plain_app(catalog: Catalog, limits: Limits, lifespan: Any = None) -> FastAPI
     from fastapi.staticfiles import StaticFiles
 
     import armourpen
-    from armourpen.web import api, errors, pages
+    from armourpen.web import api, docs, errors, pages
 
-    # No /docs or /redoc: their pages load scripts from other hosts; /api describes the API here.
+    # FastAPI's own /docs and /redoc load scripts from other hosts: web.docs serves /docs offline
     app = FastAPI(title="armourpen", version=armourpen.__version__, description=DESCRIPTION,
                   docs_url=None, redoc_url=None, lifespan=lifespan)
     app.state.armourpen = WebState(catalog, limits)
     errors.install(app)
     app.include_router(api.router)
     app.include_router(pages.router)
+    app.include_router(docs.router)
+    # before /static, which would take its paths
+    app.mount(docs.ASSETS_URL, StaticFiles(directory=docs.assets_dir()), name="docs-assets")
     app.mount("/static", StaticFiles(directory=STATIC_DIR), name="static")
     _describe(app)
     return app
@@ -56,9 +59,9 @@ def plain_app(catalog: Catalog, limits: Limits, lifespan: Any = None) -> FastAPI
 def routes() -> list[BaseRoute]:
     """The API's and the pages' routes, as declared (RequestGuard reads their parameters; an app
     holds an included router as one nested route, not as these)."""
-    from armourpen.web import api, pages
+    from armourpen.web import api, docs, pages
 
-    return [*api.router.routes, *pages.router.routes]
+    return [*api.router.routes, *pages.router.routes, *docs.router.routes]
 
 
 def _describe(app: FastAPI) -> None:
