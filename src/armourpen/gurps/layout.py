@@ -24,6 +24,8 @@ def layout(outcome: GurpsOutcome) -> Layout:
     roll = f"roll {outcome.roll}"
     if outcome.dice is not None:
         roll = f"dice {' '.join(map(str, outcome.dice))} -> {roll} (seed {outcome.seed})"
+    elif outcome.seed is not None and outcome.attack_roll is not None:
+        roll = f"{roll}, further rolls with seed {outcome.seed}"  # who is hit (GU-16, GU-17)
     elif outcome.seed is not None:  # a fixed roll; the seed rolled the hit locations (GU-10)
         roll = f"{roll}, hit locations rolled with seed {outcome.seed}"
     head: tuple[Span, ...] = (

@@ -24,8 +24,8 @@ def seed_for(scenario: GurpsScenario, seed: int | random.Random | None) -> int |
     """
     attack = scenario.attack
     fixed = attack.roll is not None and (not scenario.who_is_hit or attack.attack_roll is not None)
-    if fixed and not scenario.random_locations:
-        return None
+    if fixed and not scenario.random_locations and (not scenario.who_is_hit or attack.seed is None):
+        return None  # with who is hit, a seed given rolls the further rolls (GU-16, GU-17)
     if attack.seed is not None:
         return attack.seed
     if seed is None:
@@ -52,7 +52,10 @@ def resolve_gurps(scenario: GurpsScenario, seed: int | random.Random | None = No
     if attack.roll is not None:
         roll, dice = attack.roll, None
         roll_steps: tuple[Step, ...] = (Step("GU-1", f"{damage}: fixed roll {roll}"),)
-        if seed_used is not None:
+        if seed_used is not None and scenario.who_is_hit:
+            roll_steps += (Step("GU-16", f"the further rolls (GU-10, GU-15 to GU-17) rolled "
+                                f"with seed {seed_used}"),)
+        elif seed_used is not None:
             roll_steps += (Step("GU-10", f"random hit locations rolled with seed {seed_used}"),)
     else:
         assert seed_used is not None
