@@ -159,7 +159,7 @@ def test_gu16_shot_past_the_bodyguards_example() -> None:
     # skill 14, -4 for each bodyguard in the way: 6; the seeded roll misses
     assert (attack["effective_skill"], attack["attack_hit"]) == (6, False)
     assert attack["attack_roll"] > 6
-    first, second, gunman, hostage = out["targets"]
+    first, _second, _gunman, _hostage = out["targets"]
     # the miss hits Bodyguard 1 on the lesser of 9 and skill 14: as Agent Gray (GU-7), 20 basic:
     # 16 penetrating, injury 8, cover DR 14
     assert (first["hit_by"], first["penetrating"], first["injury"]) == ("wrong_target", 16, 8)

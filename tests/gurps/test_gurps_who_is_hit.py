@@ -9,13 +9,13 @@ from fractions import Fraction
 from typing import Any
 
 import pytest
-from gurps_helpers import gurps
+from gurps.gurps_helpers import gurps
 
 from armourpen.errors import ScenarioError
 from armourpen.gurps.attack_roll import attack_roll, succeeds, success_ways
 from armourpen.gurps.chain import resolve_chain
 from armourpen.gurps.materials import MATERIALS
-from armourpen.gurps.model import GurpsScenario
+from armourpen.gurps.model import Cover, GurpsScenario
 from armourpen.gurps.occupants import occupant_number
 from armourpen.gurps.resolve import resolve_gurps
 from armourpen.gurps.wrong_target import Mode, Shooter, card_try, cards, effective_skill
@@ -117,7 +117,7 @@ def scripted(rolls: dict[str, list[int]], picks: dict[str, int] | None = None
     def roll(what: str) -> int:
         return left[what].pop(0)
 
-    def choose(what: str, n: int) -> int:
+    def choose(what: str, n: int) -> int:  # noqa: ARG001
         assert picks is not None
         return picks[what]
 
@@ -250,7 +250,7 @@ def test_gu17_an_occupant_roll_picks_a_listed_occupant_who_faces_the_whole_vehic
 
 def test_gu17_an_unlisted_occupant_stops_the_shot() -> None:
     shooter, chain = shoot(taxi(), 80, {"aimed": [8], "Taxi": [4]}, {"Taxi": 3})
-    cop, unnamed, driver, fare, passer = chain.targets
+    _cop, unnamed, driver, fare, passer = chain.targets
     # pick 4 of 4: beyond the 2 listed, an occupant no card lists: faces 31, the shot stops there
     assert (unnamed.hit, unnamed.penetrating, unnamed.overpenetrates) == (True, 80 - 31, False)
     assert (driver.reached, fare.reached, passer.reached) == (False, False, False)
@@ -259,7 +259,7 @@ def test_gu17_an_unlisted_occupant_stops_the_shot() -> None:
 
 def test_gu17_no_occupant_roll_for_the_vehicle_of_the_aimed_card() -> None:
     s = gurps("7d pi", TAXI, DRIVER, FARE, skill=12, aim="Fare")
-    shooter, chain = shoot(s, 60, {"aimed": [9]})  # no "Taxi" roll is scripted: none is made
+    _shooter, chain = shoot(s, 60, {"aimed": [9]})  # no "Taxi" roll is scripted: none is made
     unnamed, driver, fare = chain.targets
     assert (unnamed.hit, driver.hit, fare.hit) == (False, False, True)
 
@@ -283,7 +283,8 @@ def material(**cover: Any) -> GurpsScenario:
 ])
 def test_gu18_dr_per_inch_times_the_inches_rounded_down(cover: dict[str, Any], dr: int) -> None:
     wall = material(**cover).line[0]
-    assert (wall.dr, getattr(wall, "slab", None)) == (dr, True)
+    assert isinstance(wall, Cover)
+    assert (wall.dr, wall.slab) == (dr, True)
 
 
 def test_gu18_the_material_names_the_cover_and_explains_its_dr() -> None:
@@ -297,7 +298,7 @@ def test_gu18_a_material_cover_that_is_not_a_thin_slab_needs_hp() -> None:
     with pytest.raises(ScenarioError, match=r"cover\.hp"):
         material(material="iron", inches=1, slab=False)
     s = material(material="iron", inches=1, slab=False, hp=20)
-    assert s.line[0].slab is False
+    assert isinstance(s.line[0], Cover) and s.line[0].slab is False
 
 
 def test_gu18_twelve_materials() -> None:
@@ -383,7 +384,7 @@ def test_gu16_fixed_rolls_without_a_seed_need_one_only_when_a_roll_is_asked_for(
     assert resolve_gurps(hit).to_dict()["targets"][2]["hit_by"] == "aimed"
     from armourpen.errors import InputError
 
-    with pytest.raises(InputError, match="attack.seed"):
+    with pytest.raises(InputError, match=r"attack\.seed"):
         resolve_gurps(past_guards(roll=20, attack_roll=12))  # a miss: Guard 1 must be rolled
 
 

@@ -25,7 +25,7 @@ class _Need(Exception):
     """The process asked for a roll past the ones scripted: branch on it."""
 
 
-def brute_force(s: GurpsScenario) -> dict[str, dict[str, Any]]:
+def brute_force(s: GurpsScenario) -> dict[str, dict[str, Any]]:  # noqa: C901
     """p_hit and the injury distribution of each target, over every basic damage value and every
     sequence of 3d totals (and occupant choices) the process asks for, each with its ways."""
     values, weights = basic_damage_distribution(s.attack.damage)
@@ -37,7 +37,7 @@ def brute_force(s: GurpsScenario) -> dict[str, dict[str, Any]]:
             where: list[Any] | None = None) -> None:
         it = iter(script)
 
-        def roll(what: str) -> int:
+        def roll(what: str) -> int:  # noqa: ARG001
             try:
                 kind, value = next(it)
             except StopIteration:
@@ -45,7 +45,7 @@ def brute_force(s: GurpsScenario) -> dict[str, dict[str, Any]]:
             assert kind == "roll"
             return value
 
-        def choose(what: str, n: int) -> int:
+        def choose(what: str, n: int) -> int:  # noqa: ARG001
             try:
                 kind, value = next(it)
             except StopIteration:
@@ -143,10 +143,10 @@ def test_gu16_gu17_exact_odds_within_a_seeded_monte_carlo_of_resolve() -> None:
     for seed in range(n):
         for t in resolve_gurps(LARGE, seed=seed).targets:
             counts[t.name] += t.hit
-    for t in exact.targets:
-        p = float(t.p_hit)
+    for o in exact.targets:
+        p = float(o.p_hit)
         se = math.sqrt(max(p * (1 - p), 1e-4) / n)
-        assert abs(counts[t.name] / n - p) <= 4.5 * se, (t.name, counts[t.name] / n, p)
+        assert abs(counts[o.name] / n - p) <= 4.5 * se, (o.name, counts[o.name] / n, p)
 
 
 def test_gu16_every_figure_is_weighed_by_p_hit() -> None:
