@@ -52,6 +52,20 @@ FORTY: dict[str, Any] = {
         {"target": "c", "hp": 10},
     ],
 }
+# Who is hit (GU-15 to GU-17): a line of 6 target cards with a taxi of 4 occupants (2 listed)
+TAXI_LINE: dict[str, Any] = {
+    "rules": "gurps",
+    "attack": {"damage": "7d pi", "skill": 14, "aim": "Gunman"},
+    "line": [
+        {"target": "Guard 1", "hp": 12, "dr": 8}, {"target": "Guard 2", "hp": 12, "dr": 8},
+        {"cover": {"name": "Taxi", "dr": 3, "hp": 30, "injury_tolerance": "unliving",
+                   "occupants": 4, "sm": 3}},
+        {"target": "Driver", "hp": 10, "inside": "Taxi"},
+        {"target": "Fare", "hp": 10, "inside": "Taxi"},
+        {"target": "Gunman", "hp": 11, "dr": 4},
+        {"target": "Hostage", "hp": 10, "immediately_behind": True},
+    ],
+}
 FIGURES = 7  # reached, overpenetrates, and the wound's five: injury, shock, major, knockdown, crippled
 COLD_ROUNDS = 300
 MC_SAMPLES = 20_000_000
@@ -274,6 +288,17 @@ def main() -> None:
 
     t40 = per_call(lambda: odds(forty), rounds=7, min_time=0.3)
     line("exact_40d6_three_targets_ms", f"{t40 * 1e3:.2f} (target < 20 ms)")
+
+    # who is hit: every roll weighed, against the same line with GU-8's given chances (all hit)
+    taxi = parse_gurps(TAXI_LINE)
+    plain_line = [{k: v for k, v in e.items() if k != "inside"} if "target" in e else
+                  {"cover": {k: v for k, v in e["cover"].items() if k not in ("occupants", "sm")}}
+                  for e in TAXI_LINE["line"]]
+    plain = parse_gurps({**TAXI_LINE, "attack": {"damage": "7d pi"}, "line": plain_line})
+    tw = interleaved({"who": lambda: odds(taxi), "plain": lambda: odds(plain)}, min_time=0.3)
+    line("exact_who_is_hit_6_targets_taxi_ms", f"{tw['who'] * 1e3:.2f} (target < 5 ms)")
+    line("exact_who_is_hit_vs_given_chances", f"{tw['who'] / tw['plain']:.1f}x the same line "
+         "with every card hit (GU-8)")
 
     sample(gray, 1000, 0)  # warm up
     start = time.perf_counter()

@@ -151,3 +151,44 @@ def test_ap1_every_step_of_every_example_cites_a_ruling() -> None:
         for step in out["steps"]:
             assert re.fullmatch(r"(PA|GU|AP)-\d+", step["rule"]), (name, step)
             assert step["text"]
+
+
+def test_gu16_shot_past_the_bodyguards_example() -> None:
+    out = outcome("shot-past-the-bodyguards")
+    attack = out["attack"]
+    # skill 14, -4 for each bodyguard in the way: 6; the seeded roll misses
+    assert (attack["effective_skill"], attack["attack_hit"]) == (6, False)
+    assert attack["attack_roll"] > 6
+    first, _second, _gunman, _hostage = out["targets"]
+    # the miss hits Bodyguard 1 on the lesser of 9 and skill 14: as Agent Gray (GU-7), 20 basic:
+    # 16 penetrating, injury 8, cover DR 14
+    assert (first["hit_by"], first["penetrating"], first["injury"]) == ("wrong_target", 16, 8)
+    assert first["hit_roll"] <= 9
+    exact = armourpen.odds(armourpen.load_scenario("example:shot-past-the-bodyguards"))
+    # Bodyguard 1 is hit only after a miss (196 of 216) and its own roll on 9 (81 of 216)
+    assert exact.target("Bodyguard 1").p_hit == Fraction(196 * 81, 216 * 216)
+
+
+def test_gu17_taxi_example() -> None:
+    out = outcome("taxi")
+    unnamed, driver, fare, gunman = out["targets"]
+    assert unnamed["name"] == "unnamed occupant of Taxi" and unnamed["hit"] is False
+    # the taxi's cover DR 3 + 3 + 30/2 = 21 < 30: passed; 4 occupants, SM +3: 10 or less; the fare
+    # is hit, facing 21 + DR 2 = 23: 7 penetrating, injury 7; its cover DR 2 + 2 + 10 = 14 makes
+    # 35 in front, not beaten by 30: the gunman is not reached
+    assert (fare["hit_by"], fare["penetrating"], fare["injury"]) == ("occupant", 7, 7)
+    assert fare["hit_roll"] <= 10
+    assert (driver["hit"], gunman["reached"]) == (False, False)
+
+
+def test_gu18_brick_wall_example() -> None:
+    out = outcome("brick-wall")
+    (gunman,) = out["targets"]
+    # 6 inches of brick at 5 per inch: DR 30, a thin slab; 33 - 30 = 3 penetrating, injury 3
+    assert out["covers"][0]["cover_dr"] == 30
+    assert (gunman["hit_by"], gunman["penetrating"], gunman["injury"]) == ("aimed", 3, 3)
+    exact = armourpen.odds(armourpen.load_scenario("example:brick-wall"))
+    # hit: the attack roll on 12 (160 of 216 rolls: 3 to 12) and 7d beating 30
+    beats = sum(1 for dice in product(range(1, 7), repeat=5) for d6 in range(2, 13)
+                if sum(dice) + d6 > 30 for _ in range(6 - abs(d6 - 7)))
+    assert exact.target("Gunman").p_hit == Fraction(160, 216) * Fraction(beats, 6**7)

@@ -155,9 +155,11 @@ def test_ap2_a_value_of_the_wrong_shape_says_what_the_field_takes(
     ("base", "edit", "field", "allowed"),
     [
         (GURPS, {"line": [{"cover": [2]}]}, "line[0].cover",
-         "allowed: a table / object with the keys name, dr, dr_back, hp, slab, injury_tolerance"),
+         "allowed: a table / object with the keys name, dr, dr_back, hp, slab, injury_tolerance, "
+         "occupants, sm, material, inches, grade, dr_per_inch"),
         (GURPS, {"attack": "3d pi"}, "attack",
-         "allowed: a table / object with the keys damage, roll, seed, ranged, location"),
+         "allowed: a table / object with the keys damage, roll, seed, ranged, location, skill, aim, "
+         "attack_roll"),
         (PENAV, {"line": [{"cover": 5}]}, "line[0].cover",
          "allowed: a string, or a table / object with the keys name, av, sav, covers, "
          "thickness_mm, slope, composite"),

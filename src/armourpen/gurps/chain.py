@@ -11,7 +11,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field
 from fractions import Fraction
 from functools import lru_cache
-from typing import Any
+from typing import Any, Protocol
 
 from armourpen.errors import InputError
 from armourpen.explain import Caution, Explained, Step
@@ -63,19 +63,27 @@ class TargetResult:
     location: Location | None = None
     location_roll: LocationRoll | None = None
     effects: Effects | None = None
+    hit_by: str | None = None  # who is hit (GU-16, GU-17): what hit it, and the roll that did
+    hit_roll: int | None = None
+    inside: str | None = None
+    unnamed: bool = False  # stands for the occupants no card lists (GU-17)
 
     @classmethod
     def untouched(cls, target: Target, reached: bool) -> TargetResult:
         """A target the shot did not reach, or reached and missed (GU-8): no figures."""
         return cls(target.name, target.index, reached, False, None, None, None, None, False,
-                   hit_chance=target.hit_chance)
+                   hit_chance=target.hit_chance, inside=target.inside,
+                   unnamed=target.unnamed)
 
-    def to_dict(self) -> dict[str, Any]:
+    def to_dict(self, who: bool = False) -> dict[str, Any]:
+        """The target's JSON; ``who`` adds what hit it (GU-16, GU-17), when the rolls decide."""
         return {
             "name": self.name,
             "index": self.index,
             "reached": self.reached,
             "hit": self.hit,
+            **({"hit_by": self.hit_by, "hit_roll": self.hit_roll, "inside": self.inside,
+                "unnamed": self.unnamed} if who else {}),
             "hit_chance": number(self.hit_chance),
             "hit_chance_exact": exact(self.hit_chance),
             "effective_dr": self.effective_dr,
@@ -237,18 +245,29 @@ def line_prep(scenario: GurpsScenario) -> LinePrep:
 HitLocation = Location | LocationRoll
 
 
+class Decider(Protocol):
+    """Who is hit, decided as the shot goes (GU-16, GU-17): asked when the shot reaches the k-th
+    target (whether it is hit, and the steps that say so) and when it passes a cover."""
+
+    def target(self, k: int, target: Target) -> tuple[bool, tuple[Step, ...]]: ...
+
+    def cover(self, cover: Cover) -> tuple[Step, ...]: ...
+
+
 def resolve_chain(
     scenario: GurpsScenario,
     basic_damage: int,
     hits: tuple[bool, ...] | None = None,
     locations: Sequence[HitLocation] | None = None,
+    decide: Decider | None = None,
 ) -> ChainResult:
     """Follow a shot of ``basic_damage`` (after multiplier and GU-2 minimum) down the line.
 
     ``hits[i]`` says whether the i-th target (covers not counted) is hit when the shot reaches it;
     None means all are. A target that is missed (GU-8) takes nothing and adds no cover DR.
     ``locations[i]`` is where the i-th target is hit (a location, or the roll that chose it); None
-    means each target's own location, which must then not be random (GU-10).
+    means each target's own location, which must then not be random (GU-10). ``decide``, when
+    given, says who is hit as the shot reaches each target (``hits`` is then not used).
     """
     n_targets = len(scenario.targets)
     if hits is not None and len(hits) != n_targets:
@@ -264,11 +283,16 @@ def resolve_chain(
     for i, e in enumerate(scenario.line):
         if isinstance(e, Cover):
             _through_cover(shot, e, prep.cover[i])
+            if decide is not None and shot.reached:
+                shot.steps.extend(decide.cover(e))
         else:
             hit = True if hits is None else bool(hits[k])
+            why: tuple[Step, ...] | None = None
+            if decide is not None and shot.reached:
+                hit, why = decide.target(k, e)
             where = e.location if locations is None else locations[k]
             k += 1
-            shot.targets.append(_at_target(shot, e, hit, where))
+            shot.targets.append(_at_target(shot, e, hit, where, why))
         entries += [e.index] * (len(shot.steps) - len(entries))
     return ChainResult(tuple(shot.targets), tuple(shot.covers), shot.stopped_in, shot.eligible,
                        tuple(shot.steps), tuple(shot.warnings), tuple(entries))
@@ -318,20 +342,26 @@ def _through_cover(shot: _Shot, e: Cover, c: Explained[int] | None) -> None:
         shot.stopped_in = e.name
 
 
-def _at_target(shot: _Shot, e: Target, hit: bool, where: HitLocation | Random) -> TargetResult:
+def _at_target(shot: _Shot, e: Target, hit: bool, where: HitLocation | Random,
+               why: tuple[Step, ...] | None = None) -> TargetResult:
     """The shot at a target: not reached (GU-7), missed (GU-8), or hit where it lands (GU-10),
-    wounded (GU-3, GU-4, GU-9 to GU-14) and passed or not (GU-6, GU-7)."""
+    wounded (GU-3, GU-4, GU-9 to GU-14) and passed or not (GU-6, GU-7). ``why`` says who is hit
+    when the rolls decide it (GU-16, GU-17), in place of GU-8's hit chance."""
     if not shot.reached:
         shot.steps.append(Step("GU-7", f"{e.name}: not reached (the shot stopped in "
                                f"{shot.stopped_in})"))
         return TargetResult.untouched(e, reached=False)
+    if why is not None:
+        shot.steps.extend(why)
     if not hit:
-        shot.steps.append(
-            Step("GU-8", f"{e.name}: missed (hit chance {fmt(e.hit_chance)}); "
-                 "the shot goes on and this target adds no cover DR")
-        )
+        if why is None:
+            shot.steps.append(
+                Step("GU-8", f"{e.name}: missed (hit chance {fmt(e.hit_chance)}); "
+                     "the shot goes on and this target adds no cover DR")
+            )
         return TargetResult.untouched(e, reached=True)
-    shot.steps.append(_hit_step(e, shot.first, shot.assumed))
+    if why is None:
+        shot.steps.append(_hit_step(e, shot.first, shot.assumed))
     shot.first = False
     landed, rolled = _landing(shot.steps, e, where)
     tp = target_prep(shot.damage, shot.reading, e, landed)
@@ -342,7 +372,12 @@ def _at_target(shot: _Shot, e: Target, hit: bool, where: HitLocation | Random) -
     total_dr = shot.in_front + tp.own.value
     penetrating = _penetrating(shot, e.name, tp.own.value, total_dr)
     fx = _wounded(shot, e, landed, tp, penetrating)
-    passes, cdr = _pass_on(shot, e.name, tp.cover)
+    if e.unnamed:
+        # GU-17: no card says what an occupant no card lists adds, nor what stands behind it
+        passes, cdr = False, None
+        shot.steps.append(Step("GU-17", f"{e.name}: the shot stops in an occupant no card lists"))
+    else:
+        passes, cdr = _pass_on(shot, e.name, tp.cover)
     if not passes:
         shot.stopped_in = e.name
         if not shot.eligible:
@@ -351,6 +386,7 @@ def _at_target(shot: _Shot, e: Target, hit: bool, where: HitLocation | Random) -
         e.name, e.index, True, True, total_dr, penetrating, fx.injury, cdr, passes,
         own_dr=tp.own.value, dr_in_front=total_dr - tp.own.value, wounding=tp.wounding.modifier,
         hit_chance=e.hit_chance, location=landed, location_roll=rolled, effects=fx,
+        inside=e.inside, unnamed=e.unnamed,
     )
 
 

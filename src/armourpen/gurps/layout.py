@@ -10,6 +10,7 @@ STOPS = Badge("stops", "stops here", "■", Tone.SAFE)
 STOPS_FIRST = Badge("stops", "stops here", "■", Tone.MUTED)  # the attack cannot go on (GU-5)
 NOT_REACHED = Badge("not_reached", "not reached", "–", Tone.MUTED)
 MISSED = Badge("missed", "misses it (GU-8)", "○", Tone.MUTED)
+NOT_HIT = Badge("missed", "not hit (GU-16)", "○", Tone.MUTED)  # the rolls decide (GU-15 to GU-17)
 
 
 def _shot(passes: bool, can: bool) -> Badge:
@@ -23,14 +24,22 @@ def layout(outcome: GurpsOutcome) -> Layout:
     roll = f"roll {outcome.roll}"
     if outcome.dice is not None:
         roll = f"dice {' '.join(map(str, outcome.dice))} -> {roll} (seed {outcome.seed})"
+    elif outcome.seed is not None and outcome.attack_roll is not None:
+        roll = f"{roll}, further rolls with seed {outcome.seed}"  # who is hit (GU-16, GU-17)
     elif outcome.seed is not None:  # a fixed roll; the seed rolled the hit locations (GU-10)
         roll = f"{roll}, hit locations rolled with seed {outcome.seed}"
-    head = (
+    head: tuple[Span, ...] = (
         Span(str(outcome.damage), Tone.STRONG),
         Span(f", {'ranged' if outcome.ranged else 'melee'}, {outcome.location}: {roll}, "),
         Span(f"basic damage {outcome.basic_damage}", Tone.STRONG),
     )
+    who = outcome.attack_roll
+    if who is not None:
+        head += (Span(f"; aimed at {who.aim}, skill {who.effective_skill}: attack roll "
+                      f"{who.roll}, "), Span("hit" if who.hit else "miss", Tone.STRONG))
+    missed = MISSED if who is None else NOT_HIT
     can = outcome.chain.can_overpenetrate
+    covers = {c.name: c.index for c in outcome.chain.covers}
     blank = text("")
     rows: list[tuple[int, tuple[Cell, ...]]] = []
     for t in outcome.chain.targets:
@@ -38,7 +47,7 @@ def layout(outcome: GurpsOutcome) -> Layout:
             cells: tuple[Cell, ...] = (text(t.name), blank, blank, blank, blank, blank,
                                        NOT_REACHED)
         elif not t.hit:
-            cells = (text(t.name), blank, blank, blank, blank, blank, MISSED)
+            cells = (text(t.name), blank, blank, blank, blank, blank, missed)
         else:
             faced = text(t.effective_dr)
             if t.dr_in_front:
@@ -56,6 +65,9 @@ def layout(outcome: GurpsOutcome) -> Layout:
                 _shot(t.overpenetrates, can),
             )
         rows.append((t.index, cells))
+    # an occupant no card lists (GU-17) is shown right after its vehicle, whatever its index
+    order = {t.index: (covers[t.inside] if t.unnamed and t.inside in covers else t.index, 1)
+             for t in outcome.chain.targets}
     for c in outcome.chain.covers:
         name = text(f"cover: {c.name}")
         if not c.reached:
@@ -71,7 +83,7 @@ def layout(outcome: GurpsOutcome) -> Layout:
                  Column("penetrating", Align.RIGHT), Column("injury", Align.RIGHT),
                  Column("cover DR", Align.RIGHT), Column("shot")),
         rows=tuple(Row((text(index, Tone.MUTED), *cells), index)
-                   for index, cells in sorted(rows, key=lambda r: r[0])),
+                   for index, cells in sorted(rows, key=lambda r: order.get(r[0], (r[0], 0)))),
         warnings=outcome.warnings,
         steps=outcome.steps,
         notes=effect_lines(outcome),

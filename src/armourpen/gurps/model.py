@@ -22,6 +22,9 @@ class GurpsAttack:
     seed: int | None = None
     ranged: bool = True
     location: Location | Random = Location.TORSO
+    skill: int | None = None  # GU-16: the shooter's effective skill against ``aim``; None: GU-8
+    aim: str | None = None  # the aimed target's name (GU-16), given with ``skill``
+    attack_roll: int | None = None  # a fixed 3d attack roll (GU-15); None: rolled from the seed
 
 
 @dataclass(frozen=True, slots=True)
@@ -55,6 +58,15 @@ class Target:
     skull_dr_included: bool = False
     rules: tuple[tuple[Location, Location, str], ...] = ()
     dr_table: bool = False
+    # who is hit (GU-16, GU-17): the shooter's skill against it (None: the attack's), whether it
+    # obscures those behind it, whether it stands immediately behind the card in front of it, the
+    # name of the vehicle or building it sits in, and whether it stands for the occupants no card
+    # lists (the shot stops in it)
+    skill: int | None = None
+    obscures: bool = True
+    immediately_behind: bool = False
+    inside: str | None = None
+    unnamed: bool = False
 
     def dr_for(self, hit: Location) -> tuple[int, int]:
         """The DR where the shot enters and where it leaves, hit at ``hit``.
@@ -99,6 +111,8 @@ class Cover:
     slab: bool = False
     injury_tolerance: InjuryTolerance = InjuryTolerance.HOMOGENOUS
     index: int = 0
+    occupants: int | None = None  # a vehicle or building: how many people are inside (GU-17)
+    sm: int | None = None  # its Size Modifier, for the Occupant Hit Table (GU-17)
 
 
 LineEntry = Target | Cover
@@ -132,6 +146,12 @@ class GurpsScenario:
     @property
     def hit_chances(self) -> tuple[Fraction, ...]:
         return tuple(t.hit_chance for t in self.targets)
+
+    @property
+    def who_is_hit(self) -> bool:
+        """Whether the rolls decide who is hit (GU-15 to GU-17: ``attack.skill``), not the given
+        hit chances (GU-8)."""
+        return self.attack.skill is not None
 
     @property
     def random_locations(self) -> bool:

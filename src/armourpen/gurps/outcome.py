@@ -12,6 +12,22 @@ from armourpen.gurps.notation import Damage
 
 
 @dataclass(frozen=True, slots=True)
+class AttackRoll:
+    """Who is hit (GU-15, GU-16): the skill against the aimed target, after -4 per person in the
+    way, the 3d attack roll and whether it hit."""
+
+    skill: int
+    aim: str
+    effective_skill: int
+    roll: int
+    hit: bool
+
+    def to_dict(self) -> dict[str, Any]:
+        return {"skill": self.skill, "aim": self.aim, "effective_skill": self.effective_skill,
+                "attack_roll": self.roll, "attack_hit": self.hit}
+
+
+@dataclass(frozen=True, slots=True)
 class GurpsOutcome:
     """A resolved GURPS scenario. ``seed`` replays a rolled ``dice``; both are None for a fixed roll."""
 
@@ -29,6 +45,7 @@ class GurpsOutcome:
     step_entries: tuple[int | None, ...] = ()
     """Beside ``steps``, one each: the index of the line entry the step is about (None: the attack
     and what was read to build the line). Not in the JSON; the view model groups steps by it."""
+    attack_roll: AttackRoll | None = None  # who is hit (GU-15 to GU-17): None when GU-8 decides
 
     rules: ClassVar[str] = "gurps"
 
@@ -52,8 +69,9 @@ class GurpsOutcome:
                 "ranged": self.ranged,
                 "location": str(self.location),
                 "can_overpenetrate": self.chain.can_overpenetrate,
+                **({} if self.attack_roll is None else self.attack_roll.to_dict()),
             },
-            "targets": [t.to_dict() for t in self.chain.targets],
+            "targets": [t.to_dict(who=self.attack_roll is not None) for t in self.chain.targets],
             "covers": [c.to_dict() for c in self.chain.covers],
             "stopped_in": self.chain.stopped_in,
             "settings": dict(self.settings or {}),

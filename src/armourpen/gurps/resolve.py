@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import random
+from dataclasses import replace
 
 from armourpen.errors import InputError
 from armourpen.explain import Caution, Step, join_steps
@@ -11,7 +12,7 @@ from armourpen.gurps.damage import basic_damage
 from armourpen.gurps.dice import roll_damage
 from armourpen.gurps.locations import RANDOM, roll_location
 from armourpen.gurps.model import GurpsScenario
-from armourpen.gurps.outcome import GurpsOutcome
+from armourpen.gurps.outcome import AttackRoll, GurpsOutcome
 from armourpen.gurps.roll import seed_from
 
 
@@ -22,8 +23,9 @@ def seed_for(scenario: GurpsScenario, seed: int | random.Random | None) -> int |
     A ``random.Random`` gives a seed drawn from it, so that the roll can still be replayed.
     """
     attack = scenario.attack
-    if attack.roll is not None and not scenario.random_locations:
-        return None
+    fixed = attack.roll is not None and (not scenario.who_is_hit or attack.attack_roll is not None)
+    if fixed and not scenario.random_locations and (not scenario.who_is_hit or attack.seed is None):
+        return None  # with who is hit, a seed given rolls the further rolls (GU-16, GU-17)
     if attack.seed is not None:
         return attack.seed
     if seed is None:
@@ -50,7 +52,10 @@ def resolve_gurps(scenario: GurpsScenario, seed: int | random.Random | None = No
     if attack.roll is not None:
         roll, dice = attack.roll, None
         roll_steps: tuple[Step, ...] = (Step("GU-1", f"{damage}: fixed roll {roll}"),)
-        if seed_used is not None:
+        if seed_used is not None and scenario.who_is_hit:
+            roll_steps += (Step("GU-16", f"the further rolls (GU-10, GU-15 to GU-17) rolled "
+                                f"with seed {seed_used}"),)
+        elif seed_used is not None:
             roll_steps += (Step("GU-10", f"random hit locations rolled with seed {seed_used}"),)
     else:
         assert seed_used is not None
@@ -70,6 +75,9 @@ def resolve_gurps(scenario: GurpsScenario, seed: int | random.Random | None = No
             locations.append(roll_location(rng, t.body))
         else:
             locations.append(t.location)
+    if scenario.who_is_hit:
+        return _who_is_hit(scenario, seed_used, rng, basic.value, roll, dice,
+                           join_steps(roll_steps, basic.steps), locations)
     chain = resolve_chain(scenario, basic.value, None, locations)
     unhit = [t.name for t in scenario.targets if t.hit_chance != 1]
     notes: tuple[Caution, ...] = ()
@@ -98,3 +106,38 @@ def _read_for(scenario: GurpsScenario) -> tuple[int | None, ...]:
     if len(scenario.step_entries) == len(scenario.steps):
         return scenario.step_entries
     return (None,) * len(scenario.steps)
+
+
+def _who_is_hit(scenario: GurpsScenario, seed_used: int | None, rng: random.Random,
+                basic: int, roll: int, dice: tuple[int, ...] | None,
+                attack_steps: tuple[Step, ...], locations: list[HitLocation]) -> GurpsOutcome:
+    """Resolve with the rolls deciding who is hit (GU-15 to GU-17): the aimed roll (given or
+    drawn after the damage dice and hit locations), then each further roll as the shot reaches the
+    card or passes the vehicle that needs it, from the same stream."""
+    from armourpen.gurps.wrong_target import Shooter, seeded
+
+    attack = scenario.attack
+    assert attack.skill is not None and attack.aim is not None
+    roller, chooser = seeded(None if seed_used is None else rng)
+    shooter = Shooter(scenario, roller, chooser, attack.attack_roll)
+    chain = resolve_chain(scenario, basic, None, locations, decide=shooter)
+    targets = tuple(replace(t, hit_by=shooter.hit_by.get(k), hit_roll=shooter.hit_roll.get(k))
+                    for k, t in enumerate(chain.targets))
+    chain = replace(chain, targets=targets)
+    own = (*attack_steps, *shooter.steps)
+    return GurpsOutcome(
+        damage=attack.damage,
+        roll=roll,
+        basic_damage=basic,
+        chain=chain,
+        steps=join_steps(scenario.steps, own, chain.steps),
+        step_entries=(*_read_for(scenario), *(None for _ in own), *chain.step_entries),
+        warnings=(*scenario.warnings, *chain.warnings),
+        dice=dice,
+        seed=seed_used,
+        ranged=attack.ranged,
+        location=attack.location,
+        settings={"fractional_dr0": scenario.settings.fractional_dr0.value},
+        attack_roll=AttackRoll(attack.skill, attack.aim, shooter.skill, shooter.aimed_roll,
+                               shooter.aimed_hit),
+    )

@@ -13,7 +13,7 @@ one of :mod:`armourpen.gcs`, which knows this rule set and is not known by it.
 from __future__ import annotations
 
 from collections.abc import Mapping
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from fractions import Fraction
 from typing import Any, Protocol
 
@@ -23,6 +23,7 @@ from armourpen.errors import NotationError, ScenarioError
 from armourpen.explain import Caution, Step
 from armourpen.gurps.damage import InjuryTolerance
 from armourpen.gurps.locations import Lacking, Location, Random, missing_locations
+from armourpen.gurps.materials import MATERIALS, material_dr, material_range
 from armourpen.gurps.model import Cover, GurpsAttack, GurpsScenario, GurpsSettings, LineEntry, Target
 from armourpen.gurps.notation import Damage
 from armourpen.gurps.pain import PainThreshold
@@ -73,6 +74,12 @@ class _Line:
     steps: list[Step] = field(default_factory=list)
     step_entries: list[int] = field(default_factory=list)  # beside steps: the entry each is about
     warnings: list[Caution] = field(default_factory=list)
+    given: list[frozenset[str]] = field(default_factory=list)  # the keys each cover card gives
+
+    @property
+    def who(self) -> bool:
+        """Whether the rolls decide who is hit (``attack.skill``, GU-16)."""
+        return self.attack.skill is not None
 
     @property
     def has_target(self) -> bool:
@@ -95,9 +102,12 @@ def parse_gurps(
         line.entries.append(_entry(raw, i, line))
         line.step_entries += [i] * (len(line.steps) - len(line.step_entries))  # read for entry i
     _check_line(line, top.attack)
+    if line.who:
+        attack = replace(attack, aim=_aim(line, top.attack))
+        _check_occupants(line)
     return GurpsScenario(
         attack=attack,
-        line=tuple(line.entries),
+        line=_with_unnamed(line, len(top.line)) if line.who else tuple(line.entries),
         settings=GurpsSettings(top.settings.fractional_dr0),
         warnings=tuple(line.warnings),
         steps=tuple(line.steps),
@@ -139,7 +149,109 @@ def _attack(a: AttackEntry) -> GurpsAttack:
             a.roll,
             f"{damage} rolls from {damage.min_roll} to {damage.max_roll} (dice total with adds)",
         )
-    return GurpsAttack(damage, a.roll, a.seed, a.ranged, a.location)
+    if a.skill is None:
+        for key in ("aim", "attack_roll"):
+            if getattr(a, key) is not None:
+                raise ScenarioError(f"attack.{key}", getattr(a, key), _WHO_ONLY)
+    return GurpsAttack(damage, a.roll, a.seed, a.ranged, a.location, a.skill, a.aim, a.attack_roll)
+
+
+_WHO_ONLY = ("allowed only with attack.skill, when the rolls decide who is hit (GU-15 to GU-17); "
+             "without it each target's hit_chance counts (GU-8)")
+_WHO_TARGET_KEYS = ("skill", "obscures", "immediately_behind", "inside")
+
+
+def _who_keys(t: TargetEntry | GcsTargetEntry, here: str, line: _Line) -> dict[str, Any]:
+    """The who-is-hit keys of a target card (GU-16, GU-17): only with attack.skill, and then
+    never with a hit_chance."""
+    given = t.model_fields_set
+    if not line.who:
+        for key in _WHO_TARGET_KEYS:
+            if key in given:
+                raise ScenarioError(f"{here}.{key}", getattr(t, key), _WHO_ONLY)
+        return {}
+    if "hit_chance" in given:
+        raise ScenarioError(f"{here}.hit_chance", t.hit_chance, "no hit_chance with attack.skill: "
+                            "the rolls decide who is hit (GU-16); leave it out")
+    return {key: getattr(t, key) for key in _WHO_TARGET_KEYS}
+
+
+def _aim(line: _Line, a: AttackEntry) -> str:
+    """The aimed target's name (GU-16): ``attack.aim``, or the first target card's."""
+    targets = [e for e in line.entries if isinstance(e, Target)]
+    names = ", ".join(t.name for t in targets)
+    if a.aim is None:
+        aimed = targets[0]
+    else:
+        found = [t for t in targets if t.name == a.aim]
+        if not found:
+            cover = any(isinstance(e, Cover) and e.name == a.aim for e in line.entries)
+            what = f"{a.aim} is a cover, " if cover else ""
+            raise ScenarioError("attack.aim", a.aim, f"the name of a target card ({what}one of "
+                                f"{names})")
+        aimed = found[0]
+    if aimed.skill is not None and aimed.skill != a.skill:
+        raise ScenarioError(f"line[{aimed.index}].skill", aimed.skill, f"the skill against the "
+                            f"aimed target is attack.skill ({a.skill}): leave it out or give "
+                            "the same")
+    return aimed.name
+
+
+def _check_occupants(line: _Line) -> None:
+    """Each ``inside`` names a cover before its card; a vehicle's occupants are at least the cards
+    inside it, and it has an SM (GU-17)."""
+    inside: dict[str, list[Target]] = {}
+    for e in line.entries:
+        if not isinstance(e, Target) or e.inside is None:
+            continue
+        before = [c for c in line.entries[:e.index] if isinstance(c, Cover) and c.name == e.inside]
+        if not before:
+            later = any(isinstance(c, Cover) and c.name == e.inside
+                        for c in line.entries[e.index:])
+            covers = ", ".join(c.name for c in line.entries[:e.index] if isinstance(c, Cover))
+            why = f"{e.inside} comes after it" if later else f"one of: {covers or 'none'}"
+            raise ScenarioError(f"line[{e.index}].inside", e.inside, "the name of a cover card "
+                                f"before this card (a vehicle or building, GU-17): {why}")
+        inside.setdefault(e.inside, []).append(e)
+    for c, given in zip((e for e in line.entries if isinstance(e, Cover)), line.given, strict=True):
+        here = f"line[{c.index}].cover"
+        listed = inside.get(c.name, [])
+        if c.occupants is not None and c.occupants < len(listed):
+            raise ScenarioError(f"{here}.occupants", c.occupants, f"at least the {len(listed)} "
+                                "cards inside it (" + ", ".join(t.name for t in listed) + ")")
+        vehicle = c.occupants is not None or listed
+        if vehicle and c.sm is None:
+            raise ScenarioError(f"{here}.sm", "(missing)", "the Size Modifier of a vehicle or "
+                                "building, from -10 to +30, for the Occupant Hit Table (GU-17)")
+        if not vehicle and "sm" in given:
+            raise ScenarioError(f"{here}.sm", c.sm, "an SM only for a cover that holds people "
+                                "(occupants, or cards inside it, GU-17)")
+
+
+UNNAMED_HP = 10
+"""An occupant no card lists is taken as an unarmoured person of HP 10 (GU-17 gives no figures)."""
+
+
+def _with_unnamed(line: _Line, n: int) -> tuple[LineEntry, ...]:
+    """The line with, right after each vehicle whose occupants are more than its cards inside, one
+    target standing for the occupants no card lists (GU-17); its index follows the file's."""
+    out: list[LineEntry] = []
+    extra = 0
+    for e in line.entries:
+        if isinstance(e, Cover) and e.occupants is None and any(
+                isinstance(t, Target) and t.inside == e.name for t in line.entries):
+            e = replace(e, occupants=sum(isinstance(t, Target) and t.inside == e.name
+                                         for t in line.entries))
+            line.entries[e.index] = e
+        out.append(e)
+        if isinstance(e, Cover) and e.occupants is not None:
+            listed = sum(isinstance(t, Target) and t.inside == e.name for t in line.entries)
+            if e.occupants > listed:
+                out.append(Target(f"unnamed occupant of {e.name}", UNNAMED_HP,
+                                  location=line.attack.location, index=n + extra,
+                                  inside=e.name, unnamed=True))
+                extra += 1
+    return tuple(out)
 
 
 _ENTRY_ALLOWED = ("each entry of the line has either `target = \"name\"` (with hp, dr, ..., or a "
@@ -153,7 +265,8 @@ def _entry(raw: object, i: int, line: _Line) -> LineEntry:
         raise ScenarioError(here, raw, _ENTRY_ALLOWED)
     if "cover" in raw:
         c: CoverEntry = _model(CoverEntry, raw, here)
-        return _cover(c.cover, i, line.warnings)
+        line.given.append(frozenset(c.cover.model_fields_set))
+        return _cover(c.cover, i, line)
     if "gcs" in raw:
         return _gcs_target(_model(GcsTargetEntry, raw, here), i, line)
     return _target(_model(TargetEntry, raw, here), i, line)
@@ -165,7 +278,8 @@ def _check_line(line: _Line, a: AttackEntry) -> None:
     if not targets:
         raise ScenarioError("line", "(no target)", "at least one entry with `target = \"name\"`")
     check_target_names([(t.index, t.name) for t in targets])
-    if a.roll is not None and a.seed is not None and not any(t.random_location for t in targets):
+    if (a.roll is not None and a.seed is not None and a.skill is None
+            and not any(t.random_location for t in targets)):
         raise ScenarioError(
             "attack.seed", a.seed,
             "give a fixed roll or a seed, not both (with a fixed roll, a seed only rolls random "
@@ -205,6 +319,7 @@ def _target(t: TargetEntry, i: int, line: _Line) -> Target:
         pain_threshold=pain_threshold(t.high_pain_threshold, t.low_pain_threshold, here)
         or PainThreshold.NORMAL,
         lacking=lacking,
+        **_who_keys(t, here, line),
     )
 
 
@@ -213,7 +328,10 @@ def _gcs_target(t: GcsTargetEntry, i: int, line: _Line) -> Target:
     if line.characters is None:
         raise ScenarioError(f"line[{i}].gcs", "(a GCS character)", "no GCS character here: this "
                             "reader reads none (armourpen.load_scenario reads them)")
+    who = _who_keys(t, f"line[{i}]", line)
     read = line.characters(t, i, line.attack, not line.has_target)
+    if who:
+        read = replace(read, target=replace(read.target, **who))
     where = "attack.location" if t.location is None else f"line[{i}].location"
     _check_location(read.target.location, read.target.lacking, where, t.target)
     line.steps.extend(read.steps)
@@ -306,15 +424,33 @@ def _check_location(
         )
 
 
-def _cover(c: CoverSpec, i: int, warnings: list[Caution]) -> Cover:
+def _cover(c: CoverSpec, i: int, line: _Line) -> Cover:
     here = f"line[{i}].cover"
-    if c.slab:
+    given = c.model_fields_set
+    slab = c.slab
+    if c.material is not None:
+        name, dr, slab = _material(c, here, line)
+    else:
+        for key in ("inches", "grade", "dr_per_inch"):
+            if key in given:
+                raise ScenarioError(f"{here}.{key}", getattr(c, key), "only with material "
+                                    "(cover by material, GU-18)")
+        if c.name is None:
+            raise ScenarioError(f"{here}.name", "(missing)", "`name` is required")
+        if c.dr is None:
+            raise ScenarioError(f"{here}.dr", "(missing)", "`dr` is required")
+        name, dr = c.name, c.dr
+    if not line.who:
+        for key in ("occupants", "sm"):
+            if key in given:
+                raise ScenarioError(f"{here}.{key}", getattr(c, key), _WHO_ONLY)
+    if slab:
         ignored = [
             k for k in ("hp", "dr_back", "injury_tolerance") if getattr(c, k) is not None
         ]
         if ignored:
-            warnings.append(Caution(
-                "GU-6", f"{c.name}: a thin slab counts its DR alone; " + ", ".join(ignored)
+            line.warnings.append(Caution(
+                "GU-6", f"{name}: a thin slab counts its DR alone; " + ", ".join(ignored)
                 + " ignored"
             ))
     elif c.hp is None:
@@ -323,13 +459,48 @@ def _cover(c: CoverSpec, i: int, warnings: list[Caution]) -> Cover:
             "cover that is not a thin slab needs hp (GU-6), or set slab = true",
         )
     return Cover(
-        name=c.name,
-        dr=c.dr,
-        dr_back=c.dr if c.dr_back is None else c.dr_back,
+        name=name,
+        dr=dr,
+        dr_back=dr if c.dr_back is None else c.dr_back,
         hp=c.hp,
-        slab=c.slab,
+        slab=slab,
         injury_tolerance=(
             InjuryTolerance.HOMOGENOUS if c.injury_tolerance is None else c.injury_tolerance
         ),
         index=i,
+        occupants=c.occupants,
+        sm=c.sm,
     )
+
+
+_MATERIALS = ", ".join(MATERIALS)
+
+
+def _material(c: CoverSpec, here: str, line: _Line) -> tuple[str, int, bool]:
+    """Cover by material (GU-18): its name, its DR, and whether it is a thin slab (unless the card
+    says slab = false)."""
+    assert c.material is not None
+    material = " ".join(c.material.lower().split())
+    if material not in MATERIALS:
+        raise ScenarioError(f"{here}.material", c.material, f"one of {_MATERIALS} "
+                            "(case-insensitive, GU-18)")
+    if c.dr is not None:
+        raise ScenarioError(f"{here}.dr", c.dr, "dr or material with inches, not both (GU-18)")
+    if c.inches is None:
+        raise ScenarioError(f"{here}.inches", "(missing)", "the thickness of a material cover in "
+                            "inches: more than 0, at most 1000 (GU-18)")
+    per = None
+    if c.dr_per_inch is not None:
+        if c.grade is not None:
+            raise ScenarioError(f"{here}.grade", c.grade, "grade or dr_per_inch, not both (GU-18)")
+        per = Fraction(repr(c.dr_per_inch)) if isinstance(c.dr_per_inch, float) \
+            else Fraction(c.dr_per_inch)
+        low, high = MATERIALS[material]
+        if not low <= per <= high:
+            raise ScenarioError(f"{here}.dr_per_inch", c.dr_per_inch, f"DR per inch of "
+                                f"{material}: {material_range(material)} (GU-18)")
+    inches = Fraction(repr(c.inches)) if isinstance(c.inches, float) else Fraction(c.inches)
+    dr = material_dr(material, inches, c.grade or "low", per)
+    line.steps.extend(dr.steps)
+    slab = c.slab if "slab" in c.model_fields_set else True
+    return (c.name or material), dr.value, slab

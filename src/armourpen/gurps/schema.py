@@ -20,14 +20,18 @@ from pydantic import (
     Field,
     GetPydanticSchema,
     StrictBool,
+    StrictFloat,
     StrictInt,
     Tag,
 )
 
+from armourpen.gurps.attack_roll import MAX_SKILL, MIN_SKILL
 from armourpen.gurps.choices import ATTACK_LOCATIONS, HIT_LOCATIONS, INJURY_TOLERANCES
 from armourpen.gurps.damage import Dr0Reading, InjuryTolerance
 from armourpen.gurps.dice import MAX_SEED
 from armourpen.gurps.locations import RANDOM, Location, Random
+from armourpen.gurps.materials import GRADES, MATERIALS, MAX_INCHES
+from armourpen.gurps.occupants import MAX_OCCUPANTS, MAX_SM, MIN_SM
 from armourpen.gurps.traits import MAX_HARDENED
 from armourpen.validation import Name
 
@@ -66,12 +70,30 @@ class _Model(BaseModel):
     model_config = ConfigDict(extra="forbid", frozen=True)
 
 
+_Skill = Annotated[StrictInt, Field(ge=MIN_SKILL, le=MAX_SKILL)]
+_SKILL = ("the shooter's effective skill against the target aimed at, every modifier but the "
+          "people in the way (who is hit, GU-15, GU-16); without it each target's hit_chance "
+          "counts (GU-8)")
+_CARD_SKILL = ("the shooter's effective skill against this target (GU-16; the attack's skill when "
+               "left out): a miss or a shot past a hit target hits it on the lower of 9 and this")
+_OBSCURES = ("whether this target costs -4 to a shot past it at a target behind (GU-16); false "
+             "for a prone, kneeling or much smaller person")
+_BEHIND = ("immediately behind the target card in front of it: hit without a roll when that one "
+           "is hit (GU-8, GU-16)")
+_INSIDE = "the name of the cover card (a vehicle or building, before this card) it sits in (GU-17)"
+
+
 class _Attack(_Model):
     damage: str
     roll: StrictInt | None = None
     seed: StrictInt | None = Field(default=None, ge=0, le=MAX_SEED)
     ranged: StrictBool = True
     location: LocationName = Location.TORSO
+    skill: _Skill | None = Field(default=None, description=_SKILL)
+    aim: Name | None = Field(default=None, description=(
+        "the name of the target aimed at (GU-16); the first target card when left out"))
+    attack_roll: StrictInt | None = Field(default=None, ge=3, le=18, description=(
+        "a fixed 3d attack roll (GU-15); rolled from the seed when left out"))
 
 
 _Dr = Annotated[StrictInt, Field(ge=0)]
@@ -107,6 +129,10 @@ class _Target(_Model):
     groin_double_shock: StrictBool = False
     high_pain_threshold: StrictBool = Field(default=False, description=_HIGH_PAIN)
     low_pain_threshold: StrictBool = Field(default=False, description=_LOW_PAIN)
+    skill: _Skill | None = Field(default=None, description=_CARD_SKILL)
+    obscures: StrictBool = Field(default=True, description=_OBSCURES)
+    immediately_behind: StrictBool = Field(default=False, description=_BEHIND)
+    inside: Name | None = Field(default=None, description=_INSIDE)
 
 
 class _GcsTarget(_Model):
@@ -132,15 +158,36 @@ class _GcsTarget(_Model):
     groin_double_shock: StrictBool = False
     high_pain_threshold: StrictBool | None = Field(default=None, description=_HIGH_PAIN)
     low_pain_threshold: StrictBool | None = Field(default=None, description=_LOW_PAIN)
+    skill: _Skill | None = Field(default=None, description=_CARD_SKILL)
+    obscures: StrictBool = Field(default=True, description=_OBSCURES)
+    immediately_behind: StrictBool = Field(default=False, description=_BEHIND)
+    inside: Name | None = Field(default=None, description=_INSIDE)
+
+
+_Number = StrictInt | StrictFloat
+_MATERIAL = ("cover by material (GU-18), case-insensitive: one of " + ", ".join(MATERIALS)
+             + "; with inches, instead of dr")
 
 
 class _CoverSpec(_Model):
-    name: Name
-    dr: StrictInt = Field(ge=0)
+    name: Name | None = Field(default=None, description="its name; the material's when left out")
+    dr: StrictInt | None = Field(default=None, ge=0, description=(
+        "its DR: a whole number of 0 or more (or material and inches, GU-18)"))
     dr_back: StrictInt | None = Field(default=None, ge=0)
     hp: StrictInt | None = Field(default=None, ge=0)
     slab: StrictBool = False
     injury_tolerance: InjuryTolerance | None = None
+    occupants: StrictInt | None = Field(default=None, ge=1, le=MAX_OCCUPANTS, description=(
+        "how many people a vehicle or building holds (GU-17); the cards inside it when left out"))
+    sm: StrictInt | None = Field(default=None, ge=MIN_SM, le=MAX_SM, description=(
+        "the Size Modifier of a vehicle or building, for the Occupant Hit Table (GU-17)"))
+    material: str | None = Field(default=None, description=_MATERIAL)
+    inches: Annotated[_Number, Field(gt=0, le=MAX_INCHES)] | None = Field(
+        default=None, description="the thickness of a material cover, in inches (GU-18)")
+    grade: Literal[*GRADES] | None = Field(default=None, description=(  # type: ignore[valid-type]
+        "the end of the material's DR range: low (the default) or high (GU-18)"))
+    dr_per_inch: Annotated[_Number, Field(ge=0)] | None = Field(default=None, description=(
+        "DR per inch within the material's range (GU-18)"))
 
 
 class _Cover(_Model):

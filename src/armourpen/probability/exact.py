@@ -15,21 +15,14 @@ from typing import TYPE_CHECKING
 
 from armourpen.explain import Step
 from armourpen.limits import DEFAULT_LIMITS, Limits
-from armourpen.probability.dice import basic_damage_weights
-from armourpen.probability.model import HitPatterns, Model, Wound, hit_patterns
-from armourpen.probability.result import OddsResult, TargetOdds
+from armourpen.probability.model import HitPatterns, Model, hit_patterns
+from armourpen.probability.result import OddsResult
+from armourpen.probability.totals import Totals, odds_steps
+from armourpen.probability.totals import basic_damage_distribution as basic_damage_distribution
 
 if TYPE_CHECKING:
     from armourpen.gurps.model import GurpsScenario
     from armourpen.gurps.notation import Damage
-
-
-def basic_damage_distribution(damage: Damage) -> tuple[tuple[int, ...], tuple[int, ...]]:
-    """GU-2 basic damage of ``damage``: ``(values, weights)`` out of 6 ** dice."""
-    from armourpen.gurps.notation import DamageType
-
-    minimum = 0 if damage.type is DamageType.CR else 1
-    return basic_damage_weights(damage.dice, damage.adds, damage.multiplier, minimum)
 
 
 @lru_cache(maxsize=1024)
@@ -47,24 +40,14 @@ def odds(scenario: GurpsScenario, *, limits: Limits = DEFAULT_LIMITS) -> OddsRes
     """
     from armourpen.probability.fast import plan
 
+    if scenario.who_is_hit:
+        from armourpen.probability.who import who_odds
+
+        return who_odds(scenario, limits=limits)
     planned = plan(scenario, limits)  # refused there beyond the cap, before enumerating
 
-    steps: list[Step] = list(scenario.steps)
-    roll = scenario.attack.roll
-    if roll is not None:
-        steps.append(
-            Step("GU-2", f"the scenario's fixed roll {roll} is ignored: odds cover every roll")
-        )
-    tables: dict[str, list[str]] = {}
-    for t in scenario.targets:
-        if t.random_location:
-            tables.setdefault(f"{t.body.dice}d6 ({t.body.name} table)", []).append(t.name)
-    for table, names in tables.items():
-        steps.append(
-            Step("GU-10", f"every hit location weighed by its chance on {table} for "
-                 + ", ".join(names))
-        )
-    return exact_odds(scenario.attack.damage, planned.model, planned.patterns, tuple(steps))
+    return exact_odds(scenario.attack.damage, planned.model, planned.patterns,
+                      tuple(odds_steps(scenario)))
 
 
 def exact_odds(
@@ -80,50 +63,14 @@ def exact_odds(
     values, weights = basic_damage_distribution(damage)
     if not isinstance(patterns, HitPatterns):
         patterns = hit_patterns(patterns)
-    n = len(model.names)
-    reached = [0] * n
-    over = [0] * n
-    wounds: list[dict[Wound, int]] = [{} for _ in range(n)]
-    places: list[dict[str, int]] = [{} for _ in range(n)]
+    totals = Totals(len(model.names))
     for pweight, states in patterns.patterns:
         if pweight == 0:
             continue
         for i, sums in enumerate(model.tally(values, weights, states)):
-            reached[i] += pweight * sums.reached
-            over[i] += pweight * sums.overpenetrates
-            state = states[i]
-            # The pattern's weight counts every location of this target's placement: share it.
-            share = pweight // state.weight if state is not None else pweight
-            acc = wounds[i]
-            get = acc.get
-            for where, lweight, part, table in sums.hits:
-                factor = share * lweight
-                # several codes may mean one wound (the limb cap): add, never overwrite
-                if factor == 1:
-                    for c, w in part.items():
-                        wound = table[c]
-                        acc[wound] = get(wound, 0) + w
-                else:
-                    for c, w in part.items():
-                        wound = table[c]
-                        acc[wound] = get(wound, 0) + w * factor
-                if where is not None:
-                    key = where.value
-                    places[i][key] = places[i].get(key, 0) + factor * sums.reached
+            totals.add(i, pweight, states[i], sums)
     dice_denominator = 6**damage.dice
-    denominator = dice_denominator * patterns.denominator
-    targets = tuple(
-        TargetOdds(
-            name,
-            denominator,
-            reached[i],
-            over[i],
-            tuple((k, w) for k, w in wounds[i].items() if w),
-            patterns.chances[i],
-            tuple(places[i].items()),
-        )
-        for i, name in enumerate(model.names)
-    )
+    targets = totals.odds(model.names, dice_denominator * patterns.denominator, patterns.chances)
     all_steps = list(steps)
     if patterns.uncertain:
         placed = any(sum(state is not None for _, state in opts) > 1 for opts in patterns.options)

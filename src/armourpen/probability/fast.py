@@ -214,25 +214,50 @@ class LineModel:
         """:func:`~armourpen.probability.model.tally` of :meth:`columns`, without the columns:
         prefix sums for the thresholds, one pass over the values that hurt."""
         prefix = [0, *accumulate(weights)]
-        total = prefix[-1]
-        out: list[Sums] = []
-        for s in self._walk(values, pattern):
-            reached = total - prefix[s.reach_from]
-            if s.spot is None:
-                out.append(Sums(reached, 0, ((None, 1, {0: total}, _UNHURT),)))
-                continue
-            low, high = s.reach_from, s.hurt_from
-            hits = []
-            for where, weight, table in s.spot.wounds:
-                codes = {0: prefix[low]} if low else {}  # not reached: no wound
-                if high > low:
-                    for c, w in zip(table.stopped([v - s.before for v in values[low:high]]),
-                                    weights[low:high], strict=True):
-                        codes[c] = codes.get(c, 0) + w
-                table.add_penetrating([v - s.faced for v in values[high:]], weights[high:], codes)
-                hits.append((where, weight, codes, table.table))
-            out.append(Sums(reached, total - prefix[s.over_from], tuple(hits)))
-        return tuple(out)
+        return tuple(_step_sums(s, values, weights, prefix) for s in self._walk(values, pattern))
+
+    def sums_at(self, entry: int, front: int, state: State, values: Sequence[int],
+                weights: Sequence[int], prefix: Sequence[int], stops: bool = False) -> Sums:
+        """The sums of the target at line entry ``entry`` under ``state`` when the cover DR in
+        front of it is ``front`` (what :meth:`tally` gives it on its walk); ``stops``: the shot
+        stops in it when it is hit (an occupant no card lists, GU-17)."""
+        reach_from = bisect_right(values, front)
+        if state is None:
+            return _step_sums(_Step(reach_from, None, front), values, weights, prefix)
+        spot = self.entries[entry].spots[state]  # type: ignore[index]
+        faced = front + spot.own_dr
+        over_from = len(values) if stops else bisect_right(values, front + spot.cover_dr)
+        return _step_sums(_Step(reach_from, spot, front, faced, over_from,
+                                max(reach_from, bisect_right(values, faced))),
+                          values, weights, prefix)
+
+    def cover_at(self, entry: int, state: State) -> int:
+        """The cover DR the entry adds when hit in ``state`` (a cover's own, for a cover)."""
+        e = self.entries[entry]
+        if e.spots is None or state is None:
+            return e.cover_dr
+        return e.spots[state].cover_dr
+
+
+def _step_sums(s: _Step, values: Sequence[int], weights: Sequence[int], prefix: Sequence[int]
+               ) -> Sums:
+    """One target's :class:`Sums` on the walk: prefix sums for the thresholds, one pass over the
+    values that hurt."""
+    total = prefix[-1]
+    reached = total - prefix[s.reach_from]
+    if s.spot is None:
+        return Sums(reached, 0, ((None, 1, {0: total}, _UNHURT),))
+    low, high = s.reach_from, s.hurt_from
+    hits = []
+    for where, weight, table in s.spot.wounds:
+        codes = {0: prefix[low]} if low else {}  # not reached: no wound
+        if high > low:
+            for c, w in zip(table.stopped([v - s.before for v in values[low:high]]),
+                            weights[low:high], strict=True):
+                codes[c] = codes.get(c, 0) + w
+        table.add_penetrating([v - s.faced for v in values[high:]], weights[high:], codes)
+        hits.append((where, weight, codes, table.table))
+    return Sums(reached, total - prefix[s.over_from], tuple(hits))
 
 
 class _Step(NamedTuple):

@@ -184,6 +184,11 @@ def sample(
     from armourpen.probability.fast import plan
 
     _check(samples, seed, chunk)
+    if scenario.who_is_hit:
+        # the rolls of GU-16 are weighed exactly (armourpen.probability.who), fast enough not
+        # to need sampling; the sampler draws hit chances target by target (GU-8)
+        raise InputError("samples", samples, "no sampling when the rolls decide who is hit "
+                         "(attack.skill, GU-16): the exact odds weigh every roll")
     _, _, uncertain = pattern_shape([t.hit_chance for t in scenario.targets],
                                     placements(scenario))
     limits.check("max_sample_work", samples * (1 + uncertain), "draws", "samples")
@@ -206,7 +211,7 @@ def sample_model(
     progress: Progress | None = None,
 ) -> MonteCarloResult:
     """The engine behind :func:`sample`, for any model (``patterns`` may be plain hit chances)."""
-    from armourpen.probability.exact import basic_damage_distribution
+    from armourpen.probability.totals import basic_damage_distribution
 
     _check(samples, seed, chunk)
     values, weights = basic_damage_distribution(damage)

@@ -29,6 +29,7 @@ class TargetOdds:
     wound_weights: tuple[tuple[Wound, int], ...]
     hit_chance: Fraction = Fraction(1)
     location_weights: tuple[tuple[str, int], ...] = ()
+    hit_weight: int | None = None  # when the rolls decide who is hit (GU-15 to GU-17)
 
     @property
     def p_reached(self) -> Fraction:
@@ -41,7 +42,11 @@ class TargetOdds:
 
         Whether the shot gets here depends on the dice and on the targets in front; whether it
         then hits is the target's own hit chance, drawn apart: so ``p_reached x hit_chance``.
+        When the rolls decide who is hit (GU-15 to GU-17), hitting is not drawn apart from
+        reaching: the hit weights are counted over the whole process.
         """
+        if self.hit_weight is not None:
+            return Fraction(self.hit_weight, self.denominator)
         return self.p_reached * self.hit_chance
 
     @property

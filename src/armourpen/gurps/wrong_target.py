@@ -1,0 +1,286 @@
+"""GU-16: firing past people, and hitting the wrong target (Basic Set p. 389).
+
+``attack.skill`` is the shooter's effective skill against the aimed target; each target card
+between the shooter and it costs -4 unless it does not obscure (``obscures = false``) or sits inside
+a vehicle (GU-17). Then the shot travels the line from the shooter outward, and each target card it
+reaches is hit or not by :func:`card_try`, in one of three situations (:class:`Mode`):
+
+- ``AIMED``: the aimed roll hit and the aimed card is still ahead: cards in front of it are shot
+  past (not hit, no DR added), and the aimed card is hit;
+- ``SEEKING``: the aimed roll missed and no card is hit yet: every other card is tried against the
+  lower of 9 and the skill against it; the first success is hit;
+- ``BEHIND``: a card was hit: a card immediately behind a hit card is hit without a roll (GU-8),
+  every other card is tried against the lower of 9 and its skill, and each success is hit.
+
+A card inside a vehicle or building is hit only through that cover's occupant roll (GU-17), unless
+it is the one aimed at. The same functions serve ``resolve`` (one roll at a time, as the shot
+reaches each card: :class:`Shooter`) and the exact odds (every branch weighed).
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from enum import Enum
+
+from armourpen.errors import InputError
+from armourpen.explain import Explained, Step
+from armourpen.gurps.attack_roll import attack_roll
+from armourpen.gurps.model import Cover, GurpsScenario, Target
+from armourpen.gurps.occupants import occupant_number
+
+WRONG_TARGET_SKILL = 9
+"""A card tried by a shot that missed, or that went on past a hit card, is hit on the lower of 9
+and the skill against it (p. 389)."""
+
+OBSCURING_PENALTY = 4
+
+
+class Mode(Enum):
+    """Where the shot stands in the process of GU-16 (see the module's text)."""
+
+    AIMED = "aimed"
+    SEEKING = "seeking"
+    BEHIND = "behind"
+
+
+@dataclass(frozen=True, slots=True)
+class Card:
+    """What GU-16 needs of a target card: whether it is aimed at, inside a vehicle (and whether
+    it stands for the occupants no card lists), immediately behind, and the skill against it."""
+
+    name: str
+    aimed: bool
+    inside: str | None
+    immediately_behind: bool
+    skill: int
+    unnamed: bool = False
+
+    @property
+    def by_occupant_roll(self) -> bool:
+        """Hit only through its vehicle's occupant roll (GU-17)."""
+        return self.inside is not None and not self.aimed
+
+
+@dataclass(frozen=True, slots=True)
+class Try:
+    """How a card reached by the shot is decided: a roll of 3d against ``number``, or no roll and
+    ``sure``. ``hit_by`` names what a hit is; ``why`` says it for the step."""
+
+    number: int | None
+    sure: bool
+    hit_by: str | None
+    why: str
+
+
+def cards(scenario: GurpsScenario) -> tuple[Card, ...]:
+    """Each target of ``scenario`` (line order) as GU-16 sees it."""
+    attack = scenario.attack
+    assert attack.skill is not None
+    return tuple(
+        Card(t.name, t.name == attack.aim and not t.unnamed, t.inside, t.immediately_behind,
+             attack.skill if t.skill is None else t.skill, t.unnamed)
+        for t in scenario.targets
+    )
+
+
+def effective_skill(scenario: GurpsScenario) -> Explained[int]:
+    """The skill of the aimed roll: ``attack.skill``, -4 per target card in the way that obscures
+    the aimed one (GU-16)."""
+    attack = scenario.attack
+    assert attack.skill is not None
+    aimed = next(t for t in scenario.targets if t.name == attack.aim and not t.unnamed)
+    in_way, clear = [], []
+    for t in scenario.targets:
+        if t.index >= aimed.index or t.unnamed:
+            continue
+        if not t.obscures:
+            clear.append(f"{t.name} (obscures = false)")
+        elif t.inside is not None:
+            clear.append(f"{t.name} (inside {t.inside})")
+        else:
+            in_way.append(t.name)
+    skill = attack.skill - OBSCURING_PENALTY * len(in_way)
+    text = f"aimed at {aimed.name}: skill {attack.skill}"
+    if in_way:
+        text += (f", -{OBSCURING_PENALTY} for each person in the way ({', '.join(in_way)}): "
+                 f"{attack.skill} - {OBSCURING_PENALTY * len(in_way)} = {skill}")
+    else:
+        text += ", nobody in the way"
+    if clear:
+        text += "; no penalty for " + ", ".join(clear)
+    return Explained.of(skill, "GU-16", text)
+
+
+def card_try(mode: Mode, card: Card, prev_hit: bool, chosen: bool) -> Try:
+    """How a card that the shot reaches is decided (GU-16, GU-17). ``prev_hit``: the nearest
+    target card in front of it was hit; ``chosen``: its vehicle's occupant roll chose it."""
+    if card.by_occupant_roll:
+        if chosen:
+            return Try(None, True, "occupant", f"the occupant roll of {card.inside} chose it")
+        return Try(None, False, None, f"inside {card.inside}: not the occupant hit (GU-17)")
+    if mode is Mode.AIMED:
+        if card.aimed:
+            return Try(None, True, "aimed", "the aimed roll hit")
+        return Try(None, False, None, "shot past (the aimed roll hit): not hit, no DR added")
+    if mode is Mode.SEEKING:
+        if card.aimed:
+            return Try(None, False, None, "the aimed roll missed")
+        return Try(min(WRONG_TARGET_SKILL, card.skill), False, "wrong_target",
+                   "the aimed roll missed: tried as the wrong target")
+    if card.immediately_behind and prev_hit:
+        return Try(None, True, "behind", "immediately behind a target that was hit (GU-8)")
+    return Try(min(WRONG_TARGET_SKILL, card.skill), False, "wrong_target",
+               "behind a target that was hit: tried as the wrong target")
+
+
+def next_mode(mode: Mode, card: Card, hit: bool) -> Mode:
+    """The situation after ``card``: a hit puts the shot behind a hit target, except an occupant
+    hit in front of the aimed card, when the aimed roll hit (the shot goes on at the aimed one)."""
+    if not hit or (mode is Mode.AIMED and not card.aimed):
+        return mode
+    return Mode.BEHIND
+
+
+def occupant_roll(scenario: GurpsScenario, cover: Cover) -> Explained[int] | None:
+    """The number a passed vehicle's occupant roll is made against (GU-17), or None: no roll
+    (not a vehicle, or the aimed card sits in it)."""
+    if cover.occupants is None or cover.sm is None:
+        return None
+    if any(t.inside == cover.name and t.name == scenario.attack.aim for t in scenario.targets):
+        return None
+    return occupant_number(cover.occupants, cover.sm)
+
+
+def occupants_of(scenario: GurpsScenario, cover: Cover) -> tuple[int, ...]:
+    """The target numbers (line order among targets) of ``cover``'s listed occupants."""
+    return tuple(k for k, t in enumerate(scenario.targets)
+                 if t.inside == cover.name and not t.unnamed)
+
+
+def unnamed_of(scenario: GurpsScenario, cover: Cover) -> int | None:
+    """The target number standing for ``cover``'s unlisted occupants, if it has any."""
+    for k, t in enumerate(scenario.targets):
+        if t.unnamed and t.inside == cover.name:
+            return k
+    return None
+
+
+Roller = Callable[[str], int]
+"""Rolls 3d for the roll it names (``"aimed"``, a card's or a cover's name): resolve draws from
+the seeded stream; a test gives each roll."""
+
+Chooser = Callable[[str, int], int]
+"""Chooses one of ``n`` occupants of the named cover alike (0 to n - 1)."""
+
+
+@dataclass(slots=True)
+class Shooter:
+    """GU-16 and GU-17 as ``resolve`` plays them: the aimed roll first, then each further roll
+    as the shot reaches the card or passes the vehicle that needs it (the chain asks)."""
+
+    scenario: GurpsScenario
+    roll: Roller
+    choose: Chooser
+    given_roll: int | None = None
+    mode: Mode = Mode.SEEKING
+    prev_hit: bool = False
+    chosen: int | None = None
+    steps: list[Step] = field(default_factory=list)  # the aimed roll's
+    hit_by: dict[int, str] = field(default_factory=dict)
+    hit_roll: dict[int, int] = field(default_factory=dict)
+    aimed_roll: int = 0
+    chosen_roll: int = 0
+    aimed_hit: bool = False
+    skill: int = 0
+    _cards: tuple[Card, ...] = ()
+
+    def __post_init__(self) -> None:
+        self._cards = cards(self.scenario)
+        eff = effective_skill(self.scenario)
+        self.skill = eff.value
+        self.steps.extend(eff.steps)
+        rolled = self.roll("aimed") if self.given_roll is None else self.given_roll
+        given = " (given)" if self.given_roll is not None else ""
+        hit = attack_roll(rolled, self.skill, f"the attack roll{given}")
+        self.steps.extend(hit.steps)
+        self.aimed_roll, self.aimed_hit = rolled, hit.value
+        self.mode = Mode.AIMED if hit.value else Mode.SEEKING
+
+    def target(self, k: int, target: Target) -> tuple[bool, tuple[Step, ...]]:  # noqa: ARG002
+        """Whether the shot, reaching target ``k``, hits it, and the steps that say so."""
+        card = self._cards[k]
+        t = card_try(self.mode, card, self.prev_hit, self.chosen == k)
+        rule = "GU-17" if card.by_occupant_roll else "GU-16"
+        if t.number is None:
+            hit = t.sure
+            steps = [Step(rule, f"{card.name}: {t.why}: " + ("hit" if hit else "not hit"))]
+        else:
+            rolled = self.roll(card.name)
+            try_ = attack_roll(rolled, t.number, f"{card.name}: {t.why} on "
+                               f"min({WRONG_TARGET_SKILL}, skill {card.skill}) = {t.number}", "GU-16")
+            hit = try_.value
+            steps = list(try_.steps)
+            self.hit_roll[k] = rolled
+        if hit:
+            assert t.hit_by is not None
+            self.hit_by[k] = t.hit_by
+            if t.hit_by == "aimed":
+                self.hit_roll[k] = self.aimed_roll
+            elif t.hit_by == "occupant":
+                self.hit_roll[k] = self.chosen_roll
+        else:
+            steps.append(Step(rule, f"{card.name}: the shot goes on and this target adds no "
+                              "cover DR"))
+        if card.by_occupant_roll and self.chosen == k:
+            self.chosen = None
+        self.mode = next_mode(self.mode, card, hit)
+        self.prev_hit = hit
+        return hit, tuple(steps)
+
+    def cover(self, cover: Cover) -> tuple[Step, ...]:
+        """The occupant roll of a vehicle or building the shot passes (GU-17), if it has one."""
+        number = occupant_roll(self.scenario, cover)
+        if number is None:
+            return ()
+        rolled = self.roll(cover.name)
+        hit = attack_roll(rolled, number.value, f"{cover.name}: occupant roll", "GU-17")
+        steps = [*number.steps, *hit.steps]
+        if not hit.value:
+            return (*steps, Step("GU-17", f"{cover.name}: no occupant hit"))
+        assert cover.occupants is not None
+        listed = occupants_of(self.scenario, cover)
+        pick = self.choose(cover.name, cover.occupants)
+        if pick < len(listed):
+            self.chosen = listed[pick]
+            who = self.scenario.targets[self.chosen].name
+        else:
+            self.chosen = unnamed_of(self.scenario, cover)
+            who = "an occupant no card lists"
+        self.chosen_roll = rolled
+        steps.append(Step("GU-17", f"{cover.name}: one of its {cover.occupants} occupants is hit, "
+                          f"each alike (chosen: {pick + 1} of {cover.occupants}): {who}"))
+        return tuple(steps)
+
+
+def seeded(rng: random.Random | None) -> tuple[Roller, Chooser]:
+    """Rolls and choices drawn from ``rng`` as they are needed; without one a roll is an error
+    (a scenario with fixed rolls and no seed)."""
+    from armourpen.gurps.attack_roll import roll_3d
+
+    def roll(what: str) -> int:
+        if rng is None:
+            raise InputError("attack.seed", "(missing)", f"a seed: the roll for {what} (GU-16, "
+                             "GU-17) is not given; give attack.seed, or a seed to resolve")
+        return roll_3d(rng)
+
+    def choose(what: str, n: int) -> int:
+        if rng is None:
+            raise InputError("attack.seed", "(missing)", f"a seed: the occupant of {what} hit "
+                             "(GU-17) is chosen at random; give attack.seed, or a seed")
+        return rng.randrange(n)
+
+    return roll, choose
+
+
