@@ -133,6 +133,10 @@ def _attack(a: AttackEntry) -> GurpsAttack:
         damage = Damage.parse(a.damage)
     except NotationError as exc:
         raise NotationError(exc.text, exc.position, exc.expected, field="attack.damage") from None
+    unresolved = damage.unresolved()
+    if unresolved is not None:
+        raise ScenarioError("attack.damage", a.damage, f"damage the rules resolve: {unresolved} "
+                            "is read but not resolved yet")
     if a.roll is not None and not damage.min_roll <= a.roll <= damage.max_roll:
         raise ScenarioError(
             "attack.roll",
