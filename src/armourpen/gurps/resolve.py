@@ -9,6 +9,7 @@ from armourpen.explain import Caution, Step, join_steps
 from armourpen.gurps.chain import HitLocation, resolve_chain
 from armourpen.gurps.damage import basic_damage
 from armourpen.gurps.dice import roll_damage
+from armourpen.gurps.half_damage import halved
 from armourpen.gurps.locations import RANDOM, roll_location
 from armourpen.gurps.model import GurpsScenario
 from armourpen.gurps.outcome import GurpsOutcome
@@ -64,13 +65,18 @@ def resolve_gurps(scenario: GurpsScenario, seed: int | random.Random | None = No
             ),
         )
     basic = basic_damage(damage, roll)
+    half = scenario.half_damage
+    basic_value, half_steps = basic.value, half.steps
+    if half.value:
+        cut = halved(basic.value, damage.type)
+        basic_value, half_steps = cut.value, half_steps + cut.steps
     locations: list[HitLocation] = []
     for t in scenario.targets:
         if t.location == RANDOM:
             locations.append(roll_location(rng, t.body))
         else:
             locations.append(t.location)
-    chain = resolve_chain(scenario, basic.value, None, locations)
+    chain = resolve_chain(scenario, basic_value, None, locations)
     unhit = [t.name for t in scenario.targets if t.hit_chance != 1]
     notes: tuple[Caution, ...] = ()
     if unhit:
@@ -79,16 +85,20 @@ def resolve_gurps(scenario: GurpsScenario, seed: int | random.Random | None = No
     return GurpsOutcome(
         damage=damage,
         roll=roll,
-        basic_damage=basic.value,
+        basic_damage=basic_value,
         chain=chain,
-        steps=join_steps(scenario.steps, roll_steps, basic.steps, chain.steps),
-        step_entries=(*_read_for(scenario), *(None for _ in (*roll_steps, *basic.steps)),
+        steps=join_steps(scenario.steps, roll_steps, basic.steps, half_steps, chain.steps),
+        step_entries=(*_read_for(scenario),
+                      *(None for _ in (*roll_steps, *basic.steps, *half_steps)),
                       *chain.step_entries),
         warnings=(*scenario.warnings, *chain.warnings, *notes),
         dice=dice,
         seed=seed_used,
         ranged=attack.ranged,
         location=attack.location,
+        half_damage=None if attack.half_damage_range is None else half.value,
+        half_damage_range=attack.half_damage_range,
+        weapon=attack.weapon,
         settings={"fractional_dr0": scenario.settings.fractional_dr0.value},
     )
 

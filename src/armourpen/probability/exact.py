@@ -24,18 +24,23 @@ if TYPE_CHECKING:
     from armourpen.gurps.notation import Damage
 
 
-def basic_damage_distribution(damage: Damage) -> tuple[tuple[int, ...], tuple[int, ...]]:
-    """GU-2 basic damage of ``damage``: ``(values, weights)`` out of 6 ** dice."""
+def basic_damage_distribution(damage: Damage, halved: bool = False
+                              ) -> tuple[tuple[int, ...], tuple[int, ...]]:
+    """GU-2 basic damage of ``damage``: ``(values, weights)`` out of 6 ** dice; ``halved``: beyond
+    1/2D, halved and rounded down before the minimum (GU-23), which is the same as halving after
+    it, the minimums being 0 and 1."""
     from armourpen.gurps.notation import DamageType
 
     minimum = 0 if damage.type is DamageType.CR else 1
-    return basic_damage_weights(damage.dice, damage.adds, damage.multiplier, minimum)
+    multiplier = Fraction(damage.multiplier, 2) if halved else damage.multiplier
+    return basic_damage_weights(damage.dice, damage.adds, multiplier, minimum)
 
 
 @lru_cache(maxsize=1024)
-def basic_damage_pairs(damage: Damage) -> tuple[tuple[int, int], ...]:
-    """GU-2 basic damage of ``damage`` as ``(value, weight)`` pairs out of 6 ** dice."""
-    return tuple(zip(*basic_damage_distribution(damage), strict=True))
+def basic_damage_pairs(damage: Damage, halved: bool = False) -> tuple[tuple[int, int], ...]:
+    """GU-2 basic damage of ``damage`` as ``(value, weight)`` pairs out of 6 ** dice (GU-23:
+    ``halved`` beyond 1/2D)."""
+    return tuple(zip(*basic_damage_distribution(damage, halved), strict=True))
 
 
 def odds(scenario: GurpsScenario, *, limits: Limits = DEFAULT_LIMITS) -> OddsResult:
@@ -50,6 +55,8 @@ def odds(scenario: GurpsScenario, *, limits: Limits = DEFAULT_LIMITS) -> OddsRes
     planned = plan(scenario, limits)  # refused there beyond the cap, before enumerating
 
     steps: list[Step] = list(scenario.steps)
+    half = scenario.half_damage
+    steps.extend(half.steps)
     roll = scenario.attack.roll
     if roll is not None:
         steps.append(
@@ -64,7 +71,8 @@ def odds(scenario: GurpsScenario, *, limits: Limits = DEFAULT_LIMITS) -> OddsRes
             Step("GU-10", f"every hit location weighed by its chance on {table} for "
                  + ", ".join(names))
         )
-    return exact_odds(scenario.attack.damage, planned.model, planned.patterns, tuple(steps))
+    return exact_odds(scenario.attack.damage, planned.model, planned.patterns, tuple(steps),
+                      halved=half.value)
 
 
 def exact_odds(
@@ -72,12 +80,15 @@ def exact_odds(
     model: Model,
     patterns: HitPatterns | Sequence[Fraction],
     steps: tuple[Step, ...] = (),
+    *,
+    halved: bool = False,
 ) -> OddsResult:
     """The engine: ``damage``'s basic damage pushed through ``model`` under every pattern.
 
-    ``patterns`` may be plain hit chances (every target hit at one location).
+    ``patterns`` may be plain hit chances (every target hit at one location); ``halved``: the
+    basic damage is halved beyond 1/2D (GU-23).
     """
-    values, weights = basic_damage_distribution(damage)
+    values, weights = basic_damage_distribution(damage, halved)
     if not isinstance(patterns, HitPatterns):
         patterns = hit_patterns(patterns)
     n = len(model.names)
@@ -141,7 +152,7 @@ def exact_odds(
     return OddsResult(
         str(damage),
         targets,
-        basic_damage_pairs(damage),
+        basic_damage_pairs(damage, halved),
         dice_denominator,
         len(patterns.patterns),
         tuple(all_steps),
