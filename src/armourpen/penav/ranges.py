@@ -12,7 +12,7 @@ from fractions import Fraction
 from typing import NamedTuple
 
 from armourpen.catalog.items import RangeColumn
-from armourpen.distance import Distance
+from armourpen.distance import Distance as Distance  # read here, and shared with GURPS (GU-23)
 from armourpen.values import MAX_DISTANCE
 
 
