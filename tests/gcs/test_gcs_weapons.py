@@ -8,6 +8,7 @@ from __future__ import annotations
 import json
 import os
 from collections import Counter
+from fractions import Fraction
 from pathlib import Path
 from typing import Any
 
@@ -17,6 +18,8 @@ from gcs.gcs_helpers import character, sample, samples_dir
 import armourpen
 from armourpen.errors import InputError, NotationError, ScenarioError
 from armourpen.gcs.weapons import Carrier, GcsWeapon
+from armourpen.gurps.model import GurpsScenario
+from armourpen.gurps.outcome import GurpsOutcome
 
 OVERLORD = "The Overlord of Jupiter.gcs"
 
@@ -77,7 +80,8 @@ def test_gu1_a_sheet_damage_with_no_rule_is_marked_with_why(file: str, label: st
 
 def _sheet(*weapons: dict[str, Any], carrier: str = "equipment") -> dict[str, Any]:
     key = "description" if carrier in ("equipment", "other_equipment") else "name"
-    return character(**{carrier: [{key: "Gadget", "weapons": list(weapons)}]})
+    extra: dict[str, Any] = {carrier: [{key: "Gadget", "weapons": list(weapons)}]}
+    return character(**extra)
 
 
 def _w(**fields: Any) -> dict[str, Any]:
@@ -137,7 +141,8 @@ def test_gcs_weapon_prefers_what_gcs_resolved_over_its_own_fields() -> None:
     w = armourpen.load_gcs(_sheet(_w(range="10/100", rate_of_fire="3", recoil="2", calc={
         "damage": "2d pi", "level": 12, "range": "12/120", "rate_of_fire": "3x9",
         "recoil": "2/4"}))).weapons[0]
-    assert (w.half_damage_range, w.rate_of_fire, w.recoil, w.skill) == (12, "3x9", "2/4", 12)
+    assert (w.half_damage_range, w.rate_of_fire, w.recoil, w.skill) == \
+        (Fraction(12), "3x9", "2/4", 12)
 
 
 def test_gcs_weapon_of_another_shape_never_refuses_the_file() -> None:
@@ -156,6 +161,16 @@ def test_gcs_weapon_text_over_the_cap_is_unusable_not_a_refusal() -> None:
 # --- the attack from a sheet ----------------------------------------------------------------
 
 
+def _load(data: dict[str, Any] | Path) -> GurpsScenario:
+    sc = armourpen.load_scenario(data)
+    assert isinstance(sc, GurpsScenario)
+    return sc
+
+
+def _resolve(data: dict[str, Any] | Path) -> GurpsOutcome:
+    return armourpen.resolve(_load(data))
+
+
 def _scenario(attack: dict[str, Any], *line: dict[str, Any]) -> dict[str, Any]:
     return {"rules": "gurps", "attack": attack,
             "line": list(line) or [{"target": "Kabal", "hp": 13, "dr": 2, "range": 20}]}
@@ -163,10 +178,10 @@ def _scenario(attack: dict[str, Any], *line: dict[str, Any]) -> dict[str, Any]:
 
 def test_gu1_gu23_an_attack_from_a_sheet_equals_the_same_attack_typed() -> None:
     sheet = armourpen.load_gcs(sample(OVERLORD))
-    from_sheet = armourpen.resolve(armourpen.load_scenario(_scenario(
-        {"gcs": sheet, "weapon": "Innate Attack (Burn) - Look of Disdain", "roll": 30})))
-    typed = armourpen.resolve(armourpen.load_scenario(_scenario(
-        {"damage": "8d burn", "roll": 30, "half_damage_range": 10})))
+    from_sheet = _resolve(_scenario(
+        {"gcs": sheet, "weapon": "Innate Attack (Burn) - Look of Disdain", "roll": 30}))
+    typed = _resolve(_scenario(
+        {"damage": "8d burn", "roll": 30, "half_damage_range": 10}))
     # 8d burn rolling 30; Kabal at 20 yd, beyond 1/2D 10 yd: 15; DR 2: 13 penetrating, injury 13
     assert from_sheet.basic_damage == typed.basic_damage == 15
     assert from_sheet.targets == typed.targets
@@ -185,7 +200,7 @@ def test_gcs_attack_from_a_path_in_a_scenario_file(tmp_path: Path) -> None:
     (tmp_path / "fight.toml").write_text(
         'rules = "gurps"\n[attack]\ngcs = "Kabal.gcs"\nweapon = "Hook Sword"\nusage = "Swing"\n'
         'roll = 6\n[[line]]\ntarget = "Rat"\nhp = 8\n', encoding="utf-8")
-    out = armourpen.resolve(armourpen.load_scenario(tmp_path / "fight.toml"))
+    out = _resolve(tmp_path / "fight.toml")
     # 1d+2 cr rolling 6 (the die's 4, and 2): basic 6 against DR 0, a melee weapon (GU-5)
     assert (str(out.damage), out.basic_damage, out.ranged) == ("1d+2 cr", 6, False)
     assert out.targets[0].injury == 6
@@ -193,7 +208,7 @@ def test_gcs_attack_from_a_path_in_a_scenario_file(tmp_path: Path) -> None:
 
 def test_gcs_attack_from_the_files_json_with_damage_given_beside_it() -> None:
     data = json.loads(sample("Kabal.gcs").read_text(encoding="utf-8"))
-    sc = armourpen.load_scenario(_scenario({"gcs": data, "weapon": "Hook Sword", "usage": "thrust",
+    sc = _load(_scenario({"gcs": data, "weapon": "Hook Sword", "usage": "thrust",
                                             "damage": "2d cut", "roll": 7}))
     assert str(sc.attack.damage) == "2d cut"
     assert sc.attack.weapon is not None and sc.attack.weapon.damage_string == "1d+1 cr"
@@ -201,12 +216,12 @@ def test_gcs_attack_from_the_files_json_with_damage_given_beside_it() -> None:
 
 def test_gcs_attack_weapon_found_by_its_id_and_by_a_skills_plain_name() -> None:
     sheet = armourpen.load_gcs(sample(OVERLORD))
-    by_id = armourpen.load_scenario(_scenario({"gcs": sheet, "weapon": "Wg_AUHZ_1DwyIE6WJ",
+    by_id = _load(_scenario({"gcs": sheet, "weapon": "Wg_AUHZ_1DwyIE6WJ",
                                                "roll": 10}))
     assert by_id.attack.weapon is not None
     assert by_id.attack.weapon.name == "Innate Attack (Burn) - Laser Gauntlets"
     with pytest.raises(ScenarioError) as info:  # found by its plain name: its damage is "(5)"
-        armourpen.load_scenario(_scenario({"gcs": sheet, "weapon": "Beam Weapons",
+        _load(_scenario({"gcs": sheet, "weapon": "Beam Weapons",
                                            "usage": "Beam Rifle", "roll": 10}))
     assert info.value.field == "attack.weapon"
     assert "'(5)' has no rule behind it" in str(info.value)
@@ -217,7 +232,7 @@ def test_gcs_attack_weapon_found_by_its_id_and_by_a_skills_plain_name() -> None:
 def test_gcs_attack_weapon_not_found_lists_the_candidates_with_their_usages() -> None:
     sheet = armourpen.load_gcs(sample("Kabal.gcs"))
     with pytest.raises(ScenarioError) as info:
-        armourpen.load_scenario(_scenario({"gcs": sheet, "weapon": "Thompson", "roll": 3}))
+        _load(_scenario({"gcs": sheet, "weapon": "Thompson", "roll": 3}))
     assert info.value.field == "attack.weapon"
     assert "Hook Sword (Swing) [w89KxfLx6lZD3Owrz]" in str(info.value)
     assert "Natural Attacks (Bite)" in str(info.value)
@@ -226,12 +241,12 @@ def test_gcs_attack_weapon_not_found_lists_the_candidates_with_their_usages() ->
 def test_gcs_attack_several_weapons_ask_for_the_usage() -> None:
     sheet = armourpen.load_gcs(sample("Kabal.gcs"))
     with pytest.raises(ScenarioError) as info:
-        armourpen.load_scenario(_scenario({"gcs": sheet, "weapon": "natural attacks", "roll": 3}))
+        _load(_scenario({"gcs": sheet, "weapon": "natural attacks", "roll": 3}))
     assert info.value.field == "attack.usage"
     text = str(info.value)
     assert all(f"Natural Attacks ({u})" in text for u in ("Bite", "Punch", "Kick"))
     with pytest.raises(ScenarioError) as info:
-        armourpen.load_scenario(_scenario({"gcs": sheet, "weapon": "Natural Attacks",
+        _load(_scenario({"gcs": sheet, "weapon": "Natural Attacks",
                                            "usage": "Tail", "roll": 3}))
     assert info.value.field == "attack.usage"
 
@@ -239,18 +254,18 @@ def test_gcs_attack_several_weapons_ask_for_the_usage() -> None:
 def test_gu21_an_explosive_weapon_is_read_and_refused_naming_the_rule() -> None:
     sheet = armourpen.load_gcs(_sheet(_w(usage="Grenade", calc={"damage": "4d cr ex [2d cut]"})))
     with pytest.raises(ScenarioError) as info:
-        armourpen.load_scenario(_scenario({"gcs": sheet, "weapon": "Gadget", "roll": 10}))
+        _load(_scenario({"gcs": sheet, "weapon": "Gadget", "roll": 10}))
     assert "GU-21" in str(info.value) and "GU-22" in str(info.value)
 
 
 def test_gcs_attack_unknown_key_and_bad_damage_beside_gcs_are_input_errors() -> None:
     sheet = armourpen.load_gcs(sample("Kabal.gcs"))
     with pytest.raises(InputError) as info:
-        armourpen.load_scenario(_scenario({"gcs": sheet, "weapon": "Hook Sword", "usage": "Swing",
+        _load(_scenario({"gcs": sheet, "weapon": "Hook Sword", "usage": "Swing",
                                            "shots": 3}))
     assert info.value.field.startswith("attack")
     with pytest.raises(NotationError) as bad:
-        armourpen.load_scenario(_scenario({"gcs": sheet, "weapon": "Hook Sword", "usage": "Swing",
+        _load(_scenario({"gcs": sheet, "weapon": "Hook Sword", "usage": "Swing",
                                            "damage": "2d bogus"}))
     assert bad.value.field == "attack.damage"
 
@@ -281,7 +296,7 @@ def test_gcs_every_sample_weapon_becomes_an_attack_or_is_refused_with_a_reason()
                 counts["read, waits for " + ("GU-21" if w.parsed.explosive else "GU-22")] += 1
                 continue
             try:
-                armourpen.resolve(armourpen.load_scenario(scenario))
+                _resolve(scenario)
             except InputError as exc:
                 assert not w.usable and w.problem is not None and w.problem in str(exc)
             else:
