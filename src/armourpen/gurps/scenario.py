@@ -166,8 +166,9 @@ def _attack(raw: object, weapons: WeaponReader | None
             ) -> tuple[AttackEntry | GcsAttackEntry, GurpsAttack, tuple[Step, ...]]:
     """The attack: typed, or taken from a weapon of a GCS file (``gcs``) by ``weapons``."""
     if not isinstance(raw, Mapping):
-        raise ScenarioError("attack", raw, "a table of keys: damage (and roll, seed, ...), or "
-                            "gcs and weapon (an attack from a GCS character file's weapon)")
+        raise ScenarioError("attack", raw, "allowed: a table / object with the keys "
+                            + ", ".join(AttackEntry.model_fields) + "; or gcs and weapon (an "
+                            "attack from a GCS character file's weapon)")
     if "gcs" not in raw:
         a: AttackEntry = _model(AttackEntry, raw, "attack")
         return a, _typed_attack(a, a.damage, None, a.ranged, None), ()
