@@ -110,3 +110,31 @@ def test_gcs_target_of_a_scenario_file_is_found_beside_it(
     assert (ogre_out["own_dr"], ogre_out["penetrating"], ogre_out["injury"]) == (3, 9, 9)
     code, out, _ = cli(capsys, "odds", str(fight), "--json")
     assert code == 0 and json.loads(out)["targets"][0]["name"] == "Ogre"
+
+
+_OVERLORD = Path(__file__).parent.parent / "gcs" / "samples" / "The Overlord of Jupiter.gcs"
+
+
+def test_gcs_show_weapons_lists_each_weapon_and_why_one_cannot_be_used(
+        capsys: pytest.CaptureFixture[str]) -> None:
+    code, out, err = cli(capsys, "gcs", "show", str(_OVERLORD), "--weapons")
+    assert code == 0, err
+    assert "The Overlord of Jupiter: 7 weapons, 5 usable as attacks" in out
+    # Laser Gauntlets as GCS shows it: 3d burn, skill 13, RoF 1, Rcl 1, 1/2D 10
+    row = next(line for line in out.splitlines() if "Laser Gauntlets" in line)
+    assert row.split()[-8:] == ["-", "3d", "burn", "13", "1", "1", "10", "yes"]
+    assert ("Beam Weapons (Rifle) (Beam Rifle): cannot be used: damage '(5)' has no rule behind "
+            "it (GU-1") in out
+
+
+def test_gcs_show_weapons_json_is_each_weapons_to_dict(capsys: pytest.CaptureFixture[str]) -> None:
+    code, out, err = cli(capsys, "gcs", "show", str(_OVERLORD), "--weapons", "--json")
+    assert code == 0, err
+    data = json.loads(out)
+    sheet = armourpen.load_gcs(_OVERLORD)
+    assert data == {"name": "The Overlord of Jupiter",
+                    "weapons": [w.to_dict() for w in sheet.weapons]}
+    rifle = data["weapons"][-1]
+    assert (rifle["usage"], rifle["damage"], rifle["skill"], rifle["rate_of_fire"],
+            rifle["half_damage_range"], rifle["max_range"], rifle["usable"]) == \
+        ("Beam Rifle", "(5)", 18, "4", 700, 2100, False)

@@ -45,7 +45,7 @@ def test_gu2_roll_text_shows_dice_basic_damage_and_notation(
 
 @pytest.mark.parametrize(
     ("damage", "where"),
-    [("7d(4) pi", "position 4"), ("1001d cr", "1 to 1000"), ("", "position 1")],
+    [("7d(400) pi", "position 4"), ("1001d cr", "1 to 1000"), ("", "position 1")],
 )
 def test_gu1_bad_damage_exits_2_with_one_line(
     capsys: pytest.CaptureFixture[str], damage: str, where: str

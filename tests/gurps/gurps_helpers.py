@@ -20,3 +20,15 @@ def gurps(damage: str, *line: dict[str, Any], roll: int | None = None, **attack:
 
 GRAY = {"target": "Agent Gray", "dr": 8, "hp": 12}
 VIP = {"target": "VIP", "hp": 10}
+
+
+def divisors() -> Any:
+    """Every armour divisor GU-1 reads: the usual ones, and any of 0.1 to 100 in four decimals."""
+    from fractions import Fraction
+
+    from hypothesis import strategies as st
+
+    from armourpen.gurps.notation import Divisor
+
+    return st.one_of(st.sampled_from(Divisor.STANDARD),
+                     st.integers(1_000, 1_000_000).map(lambda n: Divisor(Fraction(n, 10_000))))

@@ -5,6 +5,7 @@ from __future__ import annotations
 from fractions import Fraction
 
 import pytest
+from gurps.gurps_helpers import divisors
 from hypothesis import given
 from hypothesis import strategies as st
 
@@ -124,7 +125,7 @@ def test_gu3_negative_dr_is_an_input_error() -> None:
         apply_divisor(-1, Divisor.TWO)
 
 
-@given(st.integers(0, 10_000), st.sampled_from(list(Divisor)))
+@given(st.integers(0, 10_000), divisors())
 def test_gu3_divisors_never_raise_dr_and_fractions_never_lower_it(dr: int, d: Divisor) -> None:
     value = apply_divisor(dr, d).value
     if d.is_fractional:
@@ -299,3 +300,18 @@ def test_gu4_injury_at_least_1_whenever_damage_penetrates(
 ) -> None:
     w = wounding_modifier(kind, kind is T.BURN, loc, tol)
     assert injury(pen, w.modifier, kind, tol).value >= 1
+
+
+@pytest.mark.parametrize(
+    ("divisor", "dr", "expected"),
+    [
+        ("1.5", 10, 6),  # 10 / 1.5 = 6.67 -> 6
+        ("4", 10, 2),  # 2.5 -> 2
+        ("0.25", 3, 12),  # 3 x 4
+        ("0.25", 0, 1),  # DR 0 against a fractional divisor becomes 1
+    ],
+)
+def test_gu3_divisors_gcs_writes_divide_or_multiply_exactly(divisor: str, dr: int, expected: int
+                                                            ) -> None:
+    d = Damage.parse(f"1d({divisor}) pi").divisor
+    assert apply_divisor(dr, d).value == expected

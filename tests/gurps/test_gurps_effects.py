@@ -433,6 +433,11 @@ def test_gu14_vulnerability_does_not_lift_the_diffuse_cap() -> None:
         ("3d(inf) pi", 4, 2),  # -> (3): 8 / 3 = 2
         ("3d(0.5) pi", 1, 16),  # fractional: not on the ladder
         ("3d pi", 2, 8),
+        ("3d(1.5) pi", 1, 8),  # between 2 and 1: one step down is none
+        ("3d(4) pi", 1, 2),  # between 5 and 3: one step down is (3): 8 / 3 = 2
+        ("3d(4) pi", 2, 4),  # -> (2): 8 / 2
+        ("3d(50) pi", 1, 0),  # -> (10): 8 / 10 = 0
+        ("3d(50) pi", 2, 1),  # -> (5): 8 / 5 = 1
     ],
 )
 def test_gu14_hardened_moves_the_divisor_down_the_ladder(damage: str, hardened: int, own_dr: int) -> None:

@@ -2,7 +2,10 @@
 
 from __future__ import annotations
 
+from fractions import Fraction
+
 import pytest
+from gurps.gurps_helpers import divisors
 from hypothesis import given
 from hypothesis import strategies as st
 
@@ -77,16 +80,23 @@ def test_gu1_repr_evaluates_back() -> None:
         ("d6 cr", 1, "number of dice"),
         ("7", 2, "'d'"),
         ("7d", 3, "damage type"),
-        ("7d(4) pi", 4, "armour divisor"),
-        ("7d(1.5) pi", 4, "armour divisor"),
+        ("7d(150) pi", 4, "armour divisor"),
+        ("7d(0.05) pi", 4, "armour divisor"),
+        ("7d(1.23456) pi", 4, "armour divisor"),
+        ("7d(1,5) pi", 4, "armour divisor"),
         ("7d(2 pi", 6, "')'"),
         ("7d+ cr", 5, "number to add"),
         ("7d pi tbb", 7, "burn damage only"),
         ("7d cr x", 7, "the end"),
         ("7d pix", 4, "damage type"),
         ("7d(2)x3 pi", 6, "order"),
-        ("7d burn tbbx", 12, "the end"),
-        ("7d burn burn", 9, "'tbb' or the end"),
+        ("7d burn tbbx", 9, "'tbb', 'ex', '[fragments]' or the end"),
+        ("7d burn burn", 9, "'tbb', 'ex', '[fragments]' or the end"),
+        ("6d cr ex ex", 10, "'ex', '[fragments]' or the end"),
+        ("6d cr [2d cut", 14, "']'"),
+        ("6d cr [2d cut] ex", 16, "the end after the fragments"),
+        ("6d cr [2d]", 10, "damage type"),
+        ("6d cr [2d cut ex]", 15, "']'"),
     ],
 )
 def test_gu1_rejection_names_position_and_expected(
@@ -131,7 +141,8 @@ def test_gu1_direct_construction_is_checked() -> None:
 
 # --- hypothesis: strategies that follow the grammar -------------------------------------------
 
-_DIVISOR_TEXT = ["2", "3", "5", "10", "100", "0.5", "0.2", "0.1", "inf", "∞", "-1"]
+_DIVISOR_TEXT = ["2", "3", "5", "10", "100", "0.5", "0.2", "0.1", "inf", "∞", "-1", "1.5", "4",
+                 "0.25", "99.9999", ".5", "7.125"]
 _SPACE = st.sampled_from(["", " ", "  ", "\t"])
 
 
@@ -153,6 +164,15 @@ def notation(draw: st.DrawFn) -> str:
     out += draw(_SPACE) + kind
     if kind.lower() == "burn" and draw(st.booleans()):
         out += draw(st.sampled_from([" ", "  "])) + "tbb"
+    if draw(st.booleans()):
+        out += draw(st.sampled_from([" ", "  "])) + draw(st.sampled_from(["ex", "EX"]))
+    if draw(st.booleans()):  # fragments, as GCS writes them (GU-22)
+        out += draw(_SPACE) + "[" + draw(_SPACE) + f"{draw(st.integers(1, MAX_DICE))}d"
+        if draw(st.booleans()):
+            out += draw(st.sampled_from("+-")) + str(draw(st.integers(0, MAX_ADDS)))
+        if draw(st.booleans()):
+            out += "(" + draw(st.sampled_from(_DIVISOR_TEXT)) + ")"
+        out += " " + draw(st.sampled_from([t.value for t in DamageType])) + draw(_SPACE) + "]"
     return draw(_SPACE) + out + draw(_SPACE)
 
 
@@ -163,9 +183,14 @@ def damages(draw: st.DrawFn) -> Damage:
         dice=draw(st.integers(1, MAX_DICE)),
         adds=draw(st.integers(-MAX_ADDS, MAX_ADDS)),
         multiplier=draw(st.integers(1, MAX_MULTIPLIER)),
-        divisor=draw(st.sampled_from(list(Divisor))),
+        divisor=draw(divisors()),
         type=kind,
         tbb=kind is DamageType.BURN and draw(st.booleans()),
+        explosive=draw(st.booleans()),
+        fragments=draw(st.none() | st.builds(
+            Damage, dice=st.integers(1, MAX_DICE), adds=st.integers(-MAX_ADDS, MAX_ADDS),
+            multiplier=st.integers(1, MAX_MULTIPLIER), divisor=divisors(),
+            type=st.sampled_from([t for t in DamageType if t is not DamageType.BURN]))),
     )
 
 
@@ -212,3 +237,46 @@ def test_gu1_any_text_parses_or_raises_notation_error(text: str) -> None:
         Damage.parse(text)
     except NotationError as exc:
         assert 1 <= exc.position <= len(text) + 1
+
+
+# --- the forms GCS writes (its calc.damage) -----------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [
+        ("3d(1.5) pi", Damage(dice=3, divisor=Divisor(Fraction(3, 2)), type=DamageType.PI)),
+        ("2d+1(0.5) pi+", Damage(dice=2, adds=1, divisor=Divisor.HALF, type=DamageType.PI_PLUS)),
+        ("4d(4) cut", Damage(dice=4, divisor=Divisor(Fraction(4)), type=DamageType.CUT)),
+        ("6dx2 cr ex", Damage(dice=6, multiplier=2, type=DamageType.CR, explosive=True)),
+        ("6dx2 cr ex [2d cut]", Damage(dice=6, multiplier=2, type=DamageType.CR, explosive=True,
+                                       fragments=Damage(dice=2, type=DamageType.CUT))),
+        ("4d cr [1d+1(2) cut]", Damage(dice=4, type=DamageType.CR, fragments=Damage(
+            dice=1, adds=1, divisor=Divisor.TWO, type=DamageType.CUT))),
+        ("3d burn tbb ex", Damage(dice=3, type=DamageType.BURN, tbb=True, explosive=True)),
+    ],
+)
+def test_gu1_reads_what_gcs_writes(text: str, expected: Damage) -> None:
+    d = Damage.parse(text)
+    assert d == expected
+    assert str(d) == text  # GCS spaces them as the canonical form does
+
+
+def test_gu1_divisors_off_the_usual_list_are_exact() -> None:
+    assert Damage.parse("1d(1.5) pi").divisor.value_fraction == Fraction(3, 2)
+    assert Damage.parse("1d(0.25) pi").divisor.dr_factor == 4
+    assert Damage.parse("1d(.5) pi").divisor == Divisor.HALF
+    assert str(Damage.parse("1d(2.50) pi")) == "1d(2.5) pi"
+    assert Damage.parse("1d(1) pi").divisor == Divisor.NONE
+
+
+def test_gu21_gu22_explosions_and_fragments_are_read_and_named_unresolved() -> None:
+    assert Damage.parse("6dx2 cr ex").unresolved() == "an explosion (ex, GU-21)"
+    assert Damage.parse("4d cr [2d cut]").unresolved() == "fragments ([2d cut], GU-22)"
+    assert Damage.parse("3d pi").unresolved() is None
+
+
+def test_gu1_fragments_are_plain_damage() -> None:
+    with pytest.raises(InputError):
+        Damage(dice=1, type=DamageType.CR,
+               fragments=Damage(dice=1, type=DamageType.CUT, explosive=True))

@@ -130,7 +130,7 @@ def test_gu3_a_table_of_dr_by_location_gives_0_where_it_is_silent() -> None:
 
 def test_gu1_bad_damage_in_a_scenario_names_attack_damage() -> None:
     with pytest.raises(NotationError) as info:
-        parse_gurps(_with(lambda d: d["attack"].update(damage="7d(4) pi-")))
+        parse_gurps(_with(lambda d: d["attack"].update(damage="7d(400) pi-")))
     assert info.value.field == "attack.damage"
     assert info.value.position == 4
 
@@ -224,3 +224,14 @@ def test_ap2_gu14_target_keys_are_checked(key: str, value: object, allowed: str)
                      "line": [{"target": "T", "hp": 10, key: value}]})
     assert info.value.field == f"line[0].{key}"
     assert allowed in str(info.value)
+
+
+@pytest.mark.parametrize(("damage", "rule"), [("6dx2 cr ex", "GU-21"), ("4d cr [2d cut]", "GU-22"),
+                                              ("6dx2 cr ex [2d cut]", "GU-22")])
+def test_gu21_gu22_explosions_and_fragments_are_refused_naming_the_rule(damage: str, rule: str
+                                                                        ) -> None:
+    with pytest.raises(ScenarioError) as info:
+        parse_gurps(_with(lambda d: d["attack"].update(damage=damage)))
+    assert info.value.field == "attack.damage"
+    assert rule in str(info.value) and "not resolved yet" in str(info.value)
+    assert "\n" not in str(info.value)

@@ -14,12 +14,23 @@ gcs = Group("gcs", help="Read GCS (GURPS Character Sheet) character files as GUR
 
 @gcs.command("show")
 @click.argument("file", type=PATH, help="A .gcs character file (GCS 5).")
+@click.option("--weapons", "weapons", is_flag=True,
+              help="List the sheet's weapons (usage, damage, skill, RoF, Rcl, 1/2D) instead, "
+                   "marking those armourpen cannot use, with why.")
 @json_flag
-def show(file: Path, as_json: bool) -> None:
+def show(file: Path, weapons: bool, as_json: bool) -> None:
     """Show HP, ST, HT, the body's hit locations with roll ranges and DR, traits and warnings."""
     from armourpen import load_gcs
 
     character = load_gcs(file, limits=limits())  # ARMOURPEN_MAX_GCS_BYTES
+    if weapons:
+        if as_json:
+            echo_json({"name": character.name, "weapons": character.weapons})
+            return
+        from armourpen.view.gcs import weapons_layout
+
+        show_layout(weapons_layout(character))
+        return
     if as_json:
         echo_json(character)
         return

@@ -12,9 +12,11 @@ from collections.abc import Mapping
 from typing import Any
 
 from armourpen.gcs.model import Dice, GcsBody, GcsCharacter, GcsLocation, Vulnerability
+from armourpen.gcs.weapons import GcsWeapon
 from armourpen.limits import DEFAULT_LIMITS, Limits
 
-__all__ = ["Dice", "GcsBody", "GcsCharacter", "GcsLocation", "Vulnerability", "load_gcs"]
+__all__ = ["Dice", "GcsBody", "GcsCharacter", "GcsLocation", "GcsWeapon", "Vulnerability",
+           "load_gcs"]
 
 
 def load_gcs(

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from armourpen.gcs.model import GcsBody, GcsCharacter, GcsLocation
+from armourpen.gurps.damage import fmt
 from armourpen.layout import Align, Column, Layout, Row, Span, Tone, text
 
 
@@ -54,4 +55,33 @@ def layout(c: GcsCharacter) -> Layout:
                  Column("id"), Column("DR", Align.RIGHT)),
         rows=tuple(_rows(c.body)),
         warnings=c.warnings,
+    )
+
+
+def weapons_layout(c: GcsCharacter) -> Layout:
+    """A row per weapon of the sheet: what carries it, its usage, damage, skill, RoF, Rcl and
+    1/2D as GCS shows them, and, for one armourpen cannot use, why (a note under the table)."""
+    rows: list[Row] = []
+    notes: list[tuple[Span, ...]] = []
+    for w in c.weapons:
+        tone = Tone.PLAIN if w.usable else Tone.MUTED
+        rows.append(Row((
+            text(w.name, tone), text(w.usage or "-", tone), text(w.damage or "-", tone),
+            text("-" if w.skill is None else w.skill, tone), text(w.rate_of_fire or "-", tone),
+            text(w.recoil or "-", tone),
+            text("-" if w.half_damage_range is None else fmt(w.half_damage_range), tone),
+            text("yes" if w.usable else "no", Tone.PLAIN if w.usable else Tone.STRONG),
+        )))
+        if w.problem is not None:
+            notes.append((Span(w.label, Tone.STRONG), Span(f": cannot be used: {w.problem}")))
+    usable = sum(w.usable for w in c.weapons)
+    head = (Span(c.name, Tone.STRONG),
+            Span(f": {len(c.weapons)} weapons, {usable} usable as attacks"))
+    return Layout(
+        head=head,
+        columns=(Column("weapon"), Column("usage"), Column("damage"), Column("skill", Align.RIGHT),
+                 Column("RoF", Align.RIGHT), Column("Rcl", Align.RIGHT),
+                 Column("1/2D", Align.RIGHT), Column("usable")),
+        rows=tuple(rows),
+        notes=tuple(notes),
     )

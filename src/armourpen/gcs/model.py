@@ -10,6 +10,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from armourpen.explain import Caution
+from armourpen.gcs.weapons import GcsWeapon
 from armourpen.gurps.choices import INJURY_TOLERANCES
 from armourpen.gurps.damage import InjuryTolerance
 from armourpen.gurps.pain import PainThreshold
@@ -163,7 +164,8 @@ class GcsCharacter:
     ``source`` names the file (not part of ``to_dict()``). ``warnings`` list what the file holds that
     armourpen does not model or reads in a documented way, each with the ruling it concerns.
     ``tail_is_limb`` (not part of ``to_dict()`` either) says that an Extra Arm or Striker trait
-    names the tail, which is then crippled as a limb.
+    names the tail, which is then crippled as a limb. ``weapons`` are the file's weapons
+    (:mod:`armourpen.gcs.weapons`), shown by ``armourpen gcs show --weapons``.
     """
 
     name: str
@@ -179,6 +181,7 @@ class GcsCharacter:
     pain_threshold: PainThreshold = PainThreshold.NORMAL  # High or Low Pain Threshold (GU-11)
     tail_is_limb: bool = False  # an Extra Arm or Striker on the tail (Basic Set p. 552)
     source: str = field(default="", compare=False)
+    weapons: tuple[GcsWeapon, ...] = ()
 
     def to_dict(self) -> dict[str, Any]:
         return {

@@ -23,6 +23,7 @@ from armourpen.gcs.lenient import read_leniently
 from armourpen.gcs.model import ALL, GcsBody, GcsCharacter, Vulnerability
 from armourpen.gcs.schema import AttributeData, GcsFileData, SheetData
 from armourpen.gcs.traits import check_texts, read_traits, unread_warnings
+from armourpen.gcs.weapons import read_weapons
 from armourpen.limits import DEFAULT_LIMITS, Limits
 from armourpen.reading import check_tree, count_objects, parse_json, read_text
 from armourpen.validation import from_validation_error
@@ -111,6 +112,7 @@ def _read(data: object, source: str, field: str, limits: Limits) -> GcsCharacter
         warnings=bounded(warnings),
         tail_is_limb=traits.tail_is_limb,
         source=source,
+        weapons=read_weapons(data, limits),
     )
 
 

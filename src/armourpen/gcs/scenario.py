@@ -3,8 +3,10 @@
 :func:`armourpen.gurps.scenario.parse_gurps` reads a scenario; a target that names a GCS file
 (``{ target = "Ogre", gcs = "Ogre.gcs" }``) is read here: the file (or its JSON, or a character
 already read) becomes a :class:`~armourpen.gurps.model.Target` (:mod:`armourpen.gcs.target`), and
-the keys written beside ``gcs`` override it. GCS knows the GURPS rule set; the rule set does not
-know GCS.
+the keys written beside ``gcs`` override it. An attack that names a GCS file and one of its weapons
+(``attack = { gcs = "Agent.gcs", weapon = "Thompson M1928A1", usage = "Burst" }``) takes the
+weapon's damage and 1/2D range from it (:mod:`armourpen.gcs.weapons`). GCS knows the GURPS rule
+set; the rule set does not know GCS.
 """
 
 from __future__ import annotations
@@ -15,14 +17,17 @@ from pathlib import Path
 from typing import Any
 
 from armourpen.errors import WITHHELD, FileName, GcsError, InputError, ScenarioError
+from armourpen.explain import Step
 from armourpen.gcs.model import GcsCharacter
 from armourpen.gcs.reader import parse_mapping, read_path
 from armourpen.gcs.target import Overrides, from_character
+from armourpen.gcs.weapons import find_weapon
+from armourpen.gurps.damage import fmt
 from armourpen.gurps.locations import HUMANOID, Location, Random
-from armourpen.gurps.model import GurpsAttack, GurpsScenario, Target
-from armourpen.gurps.scenario import ReadTarget, hit_chance, pain_threshold, tolerances
+from armourpen.gurps.model import AttackWeapon, GurpsAttack, GurpsScenario, Target
+from armourpen.gurps.scenario import ReadTarget, ReadWeapon, hit_chance, pain_threshold, tolerances
 from armourpen.gurps.scenario import parse_gurps as parse_scenario
-from armourpen.gurps.schema import GcsTargetEntry
+from armourpen.gurps.schema import GcsAttackEntry, GcsTargetEntry
 from armourpen.limits import DEFAULT_LIMITS, Limits
 
 
@@ -38,7 +43,8 @@ def parse_gurps(
     (``gcs`` holds the file's JSON, or a value :func:`armourpen.load_gcs` returned).
     A :class:`armourpen.reading.CheckedTree` (what ``load_scenario`` passes) is not walked again.
     """
-    return parse_scenario(data, characters=Characters(base, allow_outside_files, limits))
+    characters = Characters(base, allow_outside_files, limits)
+    return parse_scenario(data, characters=characters, weapons=characters.weapon)
 
 
 @dataclass(frozen=True, slots=True)
@@ -98,6 +104,33 @@ class Characters:
             rules=read.rules,
         )
         return ReadTarget(target, read.steps, read.warnings)
+
+    def weapon(self, entry: GcsAttackEntry) -> ReadWeapon:
+        """The weapon an attack names in a GCS file (a :class:`~armourpen.gurps.scenario.
+        WeaponReader`): its damage as GCS computed it and its 1/2D range, unless the attack
+        gives them."""
+        character, source = self.character(entry.gcs, "attack.gcs")
+        w = find_weapon(character.weapons, entry.weapon, entry.usage, source)
+        if entry.damage is None and w.problem is not None:
+            raise ScenarioError("attack.weapon", w.label, f"a weapon armourpen can use: {source}: "
+                                f"{w.label}: {w.problem}")
+        damage = w.damage if entry.damage is None else entry.damage
+        told = [f"damage {damage}" + (" (given beside gcs)" if entry.damage is not None else "")]
+        if w.skill is not None:
+            told.append(f"skill {w.skill}")
+        told += [f"{what} {value}" for what, value in
+                 (("RoF", w.rate_of_fire), ("Rcl", w.recoil), ("range", w.range)) if value]
+        if w.half_damage_range is not None:
+            told.append(f"1/2D {fmt(w.half_damage_range)} yd")
+        kind = "ranged" if w.ranged else "melee"
+        steps = (Step("GU-1", f"attack from {source}: {w.label}, a {kind} weapon: "
+                      + ", ".join(told)),)
+        return ReadWeapon(
+            damage=damage, half_damage_range=w.half_damage_range, ranged=w.ranged,
+            weapon=AttackWeapon(source, w.name, w.usage, w.damage, w.skill, w.rate_of_fire,
+                                w.recoil),
+            steps=steps,
+        )
 
     def character(self, raw: object, where: str) -> tuple[GcsCharacter, str]:
         """The GCS character a target names, and how steps name it: a file relative to ``base``,

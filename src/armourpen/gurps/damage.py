@@ -138,7 +138,7 @@ def apply_divisor(
     if dr < 0:
         raise InputError(what, fmt(dr), "DR is 0 or more")
     shown = fmt(dr)
-    if divisor is Divisor.NONE:
+    if divisor == Divisor.NONE:
         value = math.floor(dr)
         if value == dr:
             return Explained.of(value, "GU-3", f"{what} {shown}, no armour divisor")

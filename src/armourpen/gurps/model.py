@@ -8,14 +8,41 @@ from typing import ClassVar
 
 from armourpen.explain import Caution, Explained, Step
 from armourpen.gurps.damage import Dr0Reading, InjuryTolerance
+from armourpen.gurps.half_damage import half_damage
 from armourpen.gurps.locations import HUMANOID, RANDOM, BodyType, Lacking, Location, Random
 from armourpen.gurps.notation import Damage
 from armourpen.gurps.pain import PainThreshold
 
 
 @dataclass(frozen=True, slots=True)
+class AttackWeapon:
+    """The weapon of a character sheet an attack was taken from (a GCS file).
+
+    ``source`` names the file, ``name`` what carries the weapon, ``damage_string`` the damage as
+    the sheet gives it. ``skill`` (GU-15), ``rate_of_fire`` (GU-19, GU-20) and ``recoil`` (GU-19)
+    are the sheet's, as GCS writes them, for the rules that take them.
+    """
+
+    source: str
+    name: str
+    usage: str
+    damage_string: str
+    skill: int | None = None
+    rate_of_fire: str = ""
+    recoil: str = ""
+
+    def to_dict(self) -> dict[str, str]:
+        return {"source": self.source, "name": self.name, "usage": self.usage,
+                "damage_string": self.damage_string}
+
+
+@dataclass(frozen=True, slots=True)
 class GurpsAttack:
-    """The attack: its damage and either a fixed roll or a seed (or neither: a fresh roll)."""
+    """The attack: its damage and either a fixed roll or a seed (or neither: a fresh roll).
+
+    ``half_damage_range`` is the weapon's 1/2D in yards (GU-23); ``weapon`` the character
+    sheet's weapon the attack was taken from, if any.
+    """
 
     damage: Damage
     roll: int | None = None
@@ -25,6 +52,8 @@ class GurpsAttack:
     skill: int | None = None  # GU-16: the shooter's effective skill against ``aim``; None: GU-8
     aim: str | None = None  # the aimed target's name (GU-16), given with ``skill``
     attack_roll: int | None = None  # a fixed 3d attack roll (GU-15); None: rolled from the seed
+    half_damage_range: Fraction | None = None
+    weapon: AttackWeapon | None = None
 
 
 @dataclass(frozen=True, slots=True)
@@ -34,7 +63,7 @@ class Target:
     ``index`` is its position in the line; ``hit_chance`` is exact (GU-8). ``location`` is where
     the shot hits it, or ``"random"`` to roll on ``body``'s table (GU-10). ``injury_tolerance`` is
     the body's kind (GU-4) and ``lacking`` the parts it has not (GU-14); ``st`` (knockback, GU-13)
-    defaults to HP.
+    defaults to HP. ``range`` is its distance from the shooter in yards (GU-23).
     """
 
     name: str
@@ -67,6 +96,7 @@ class Target:
     immediately_behind: bool = False
     inside: str | None = None
     unnamed: bool = False
+    range: Fraction | None = None  # GU-23: yards from the shooter, on the first target card
 
     def dr_for(self, hit: Location) -> tuple[int, int]:
         """The DR where the shot enters and where it leaves, hit at ``hit``.
@@ -136,12 +166,21 @@ class GurpsScenario:
     settings: GurpsSettings = GurpsSettings()
     warnings: tuple[Caution, ...] = field(default=())
     steps: tuple[Step, ...] = field(default=())  # what was read to build the line (GCS files)
-    step_entries: tuple[int, ...] = field(default=())  # beside steps: the line entry each is about
+    step_entries: tuple[int | None, ...] = field(default=())  # beside steps: the line entry each
+    # is about (None: the attack)
 
     @property
     def targets(self) -> tuple[Target, ...]:
         """The targets in line order, covers left out (the order ``hits`` refers to)."""
         return tuple(e for e in self.line if isinstance(e, Target))
+
+    @property
+    def half_damage(self) -> Explained[bool]:
+        """Whether the shot's basic damage is halved: the first target card at the attack's 1/2D
+        range or farther (GU-23)."""
+        first = self.targets[0] if self.targets else None
+        return half_damage(self.attack.half_damage_range, None if first is None else first.range,
+                           "" if first is None else first.name)
 
     @property
     def hit_chances(self) -> tuple[Fraction, ...]:

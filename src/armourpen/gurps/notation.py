@@ -2,22 +2,27 @@
 
 Grammar (case-insensitive; spaces are allowed around the parts, and one space is canonical)::
 
-    damage   := dice [adds] [mult] [divisor] type [" tbb"]
+    damage   := dice [adds] [mult] [divisor] type [" tbb"] [" ex"] [" [" fragment "]"]
+    fragment := dice [adds] [mult] [divisor] type
     dice     := N "d"                       N in 1..1000
     adds     := ("+" | "-") A               A in 0..1000
     mult     := ("x" | "×" | "*") M         M in 1..100
-    divisor  := "(" D ")"                   D in 2 3 5 10 100 0.5 0.2 0.1 inf ∞ -1
+    divisor  := "(" D ")"                   D from 0.1 to 100, at most 4 decimals; inf ∞ -1
     type     := pi- | pi | pi+ | pi++ | imp | cut | cr | burn | cor | tox | fat | kb
 
-``tbb`` (tight-beam burning) is allowed only after ``burn``. Positions in errors count characters
-from 1.
+``tbb`` (tight-beam burning) is allowed only after ``burn``. ``ex`` marks an explosion (GU-21)
+and the bracket the fragments it throws (GU-22), both as GCS writes them (``6dx2 cr ex [2d
+cut]``); they are read here, and :meth:`Damage.unresolved` says which rule they need. Positions in
+errors count characters from 1.
 """
 
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass
 from enum import StrEnum
 from fractions import Fraction
+from typing import ClassVar
 
 from armourpen.errors import InputError, NotationError
 
@@ -53,58 +58,103 @@ _PIERCING = frozenset(
 )
 
 
-class Divisor(StrEnum):
-    """An armour divisor (GU-1, GU-3). ``NONE`` is no divisor; ``INFINITE`` ignores DR."""
+@dataclass(frozen=True, slots=True)
+class Divisor:
+    """An armour divisor (GU-1, GU-3): D as an exact fraction from 0.1 to 100 with at most four
+    decimals (as GCS writes them: ``(2)``, ``(1.5)``, ``(0.5)``), or ``None``: ignores DR.
 
-    NONE = "1"
-    TWO = "2"
-    THREE = "3"
-    FIVE = "5"
-    TEN = "10"
-    HUNDRED = "100"
-    HALF = "0.5"
-    FIFTH = "0.2"
-    TENTH = "0.1"
-    INFINITE = "inf"
+    The usual ones are named: ``Divisor.NONE`` (no divisor, D = 1), ``TWO`` ... ``HUNDRED``,
+    ``HALF``, ``FIFTH``, ``TENTH`` and ``INFINITE``; ``value`` is D as written in notation.
+    """
+
+    fraction: Fraction | None
+
+    NONE: ClassVar[Divisor]
+    TWO: ClassVar[Divisor]
+    THREE: ClassVar[Divisor]
+    FIVE: ClassVar[Divisor]
+    TEN: ClassVar[Divisor]
+    HUNDRED: ClassVar[Divisor]
+    HALF: ClassVar[Divisor]
+    FIFTH: ClassVar[Divisor]
+    TENTH: ClassVar[Divisor]
+    INFINITE: ClassVar[Divisor]
+    STANDARD: ClassVar[tuple[Divisor, ...]]
+
+    def __post_init__(self) -> None:
+        f = self.fraction
+        if f is None:
+            return
+        if not isinstance(f, Fraction) or not MIN_DIVISOR <= f <= MAX_DIVISOR \
+                or _DECIMALS % f.denominator:
+            raise InputError("divisor", f"{f}", _DIVISOR_EXPECTED)
+
+    @property
+    def value(self) -> str:
+        """D as notation writes it: ``"2"``, ``"1.5"``, ``"0.5"``, or ``"inf"``."""
+        if self.fraction is None:
+            return "inf"
+        return _decimal(self.fraction)
 
     @property
     def ignores_dr(self) -> bool:
-        return self is Divisor.INFINITE
+        return self.fraction is None
 
     @property
     def is_fractional(self) -> bool:
         """A divisor below 1, which multiplies DR instead of dividing it."""
-        return self in (Divisor.HALF, Divisor.FIFTH, Divisor.TENTH)
+        return self.fraction is not None and self.fraction < 1
 
     @property
     def value_fraction(self) -> Fraction:
         """D as an exact fraction (not defined for ``INFINITE``)."""
-        if self is Divisor.INFINITE:
+        if self.fraction is None:
             raise ValueError("an infinite divisor has no finite value")
-        return Fraction(self.value)
+        return self.fraction
 
     @property
     def dr_factor(self) -> Fraction:
         """What DR is multiplied by: 1/D, and 0 when DR is ignored."""
-        if self is Divisor.INFINITE:
+        if self.fraction is None:
             return Fraction(0)
-        return 1 / Fraction(self.value)
+        return 1 / self.fraction
+
+    def __str__(self) -> str:
+        return self.value
+
+    def __repr__(self) -> str:
+        return "Divisor.INFINITE" if self.fraction is None else f"Divisor(Fraction({self.value!r}))"
 
 
-_DIVISOR_WORDS: dict[str, Divisor] = {
-    "2": Divisor.TWO,
-    "3": Divisor.THREE,
-    "5": Divisor.FIVE,
-    "10": Divisor.TEN,
-    "100": Divisor.HUNDRED,
-    "0.5": Divisor.HALF,
-    "0.2": Divisor.FIFTH,
-    "0.1": Divisor.TENTH,
-    "inf": Divisor.INFINITE,
-    "∞": Divisor.INFINITE,
-    "-1": Divisor.INFINITE,
-}
-_DIVISOR_EXPECTED = "an armour divisor: 2, 3, 5, 10, 100, 0.5, 0.2, 0.1 or inf (also ∞ or -1)"
+MIN_DIVISOR = Fraction(1, 10)
+MAX_DIVISOR = Fraction(100)
+_DECIMALS = 10_000  # at most four decimals, GCS's own precision: D x 10^4 is whole
+
+
+def _decimal(q: Fraction) -> str:
+    """A fraction of at most four decimals written out exactly, without trailing zeros."""
+    whole, rest = divmod(q.numerator * _DECIMALS // q.denominator, _DECIMALS)
+    return str(whole) if not rest else f"{whole}.{rest:04d}".rstrip("0")
+
+
+Divisor.NONE = Divisor(Fraction(1))
+Divisor.TWO = Divisor(Fraction(2))
+Divisor.THREE = Divisor(Fraction(3))
+Divisor.FIVE = Divisor(Fraction(5))
+Divisor.TEN = Divisor(Fraction(10))
+Divisor.HUNDRED = Divisor(Fraction(100))
+Divisor.HALF = Divisor(Fraction(1, 2))
+Divisor.FIFTH = Divisor(Fraction(1, 5))
+Divisor.TENTH = Divisor(Fraction(1, 10))
+Divisor.INFINITE = Divisor(None)
+Divisor.STANDARD = (Divisor.NONE, Divisor.TWO, Divisor.THREE, Divisor.FIVE, Divisor.TEN,
+                    Divisor.HUNDRED, Divisor.HALF, Divisor.FIFTH, Divisor.TENTH, Divisor.INFINITE)
+
+_INFINITE_WORDS = frozenset({"inf", "∞", "-1"})
+# a number of at most four decimals; its value is checked against 0.1 to 100 after
+_DIVISOR_RE = re.compile(r"(?:\d{1,3}(?:\.\d{1,4})?|\.\d{1,4})", re.ASCII)
+_DIVISOR_EXPECTED = ("an armour divisor from 0.1 to 100 with at most four decimals (2, 3, 1.5, "
+                     "0.5, ...) or inf (also ∞ or -1)")
 # Longest first, so that "pi++" is not read as "pi" followed by junk.
 _TYPE_WORDS = sorted((t.value for t in DamageType), key=len, reverse=True)
 _TYPE_EXPECTED = "a damage type: " + ", ".join(t.value for t in DamageType)
@@ -120,6 +170,8 @@ class Damage:
     multiplier: int = 1
     divisor: Divisor = Divisor.NONE
     tbb: bool = False
+    explosive: bool = False  # ``ex``: an explosion (GU-21)
+    fragments: Damage | None = None  # ``[2d cut]``: the fragments it throws (GU-22)
 
     def __post_init__(self) -> None:
         if not 1 <= self.dice <= MAX_DICE:
@@ -130,6 +182,19 @@ class Damage:
             raise InputError("multiplier", self.multiplier, f"from 1 to {MAX_MULTIPLIER}")
         if self.tbb and self.type is not DamageType.BURN:
             raise InputError("tbb", self.tbb, "tight beam (tbb) applies to burn damage only")
+        if self.fragments is not None and (self.fragments.explosive
+                                           or self.fragments.fragments is not None):
+            raise InputError("fragments", str(self.fragments),
+                             "fragments of plain damage, e.g. '2d cut' (no ex, no fragments)")
+
+    def unresolved(self) -> str | None:
+        """What in this damage the rules do not resolve yet (explosions and fragments, GU-21 and
+        GU-22), as the end of a sentence; None when every part of it is resolved."""
+        parts = [what for what, there in (
+            ("an explosion (ex, GU-21)", self.explosive),
+            (f"fragments ([{self.fragments}], GU-22)", self.fragments is not None),
+        ) if there]
+        return " and ".join(parts) or None
 
     @classmethod
     def parse(cls, text: str) -> Damage:
@@ -152,11 +217,15 @@ class Damage:
             out += f"{self.adds:+d}"
         if self.multiplier != 1:
             out += f"x{self.multiplier}"
-        if self.divisor is not Divisor.NONE:
+        if self.divisor != Divisor.NONE:
             out += f"({self.divisor.value})"
         out += f" {self.type.value}"
         if self.tbb:
             out += " tbb"
+        if self.explosive:
+            out += " ex"
+        if self.fragments is not None:
+            out += f" [{self.fragments}]"
         return out
 
     def __repr__(self) -> str:
@@ -201,6 +270,55 @@ class _Parser:
 
     def parse(self) -> Damage:
         self.skip_spaces()
+        damage = self.plain()
+        explosive = tbb = False
+        while True:
+            self.skip_spaces()
+            if self.i == len(self.low):
+                break
+            if not tbb and self.word("tbb"):
+                if damage.type is not DamageType.BURN:
+                    raise self.fail("the end (tbb applies to burn damage only)", self.i - 3)
+                tbb = True
+            elif not explosive and self.word("ex"):
+                explosive = True
+            elif self.peek() == "[":
+                fragments = self.fragments()
+                self.skip_spaces()
+                if self.i != len(self.low):
+                    raise self.fail("the end after the fragments' ']'")
+                return Damage(dice=damage.dice, adds=damage.adds, multiplier=damage.multiplier,
+                              divisor=damage.divisor, type=damage.type, tbb=tbb,
+                              explosive=explosive, fragments=fragments)
+            else:
+                can_tbb = damage.type is DamageType.BURN and not tbb
+                raise self.fail("'tbb', 'ex', '[fragments]' or the end" if can_tbb else
+                                "'ex', '[fragments]' or the end")
+        return Damage(dice=damage.dice, adds=damage.adds, multiplier=damage.multiplier,
+                      divisor=damage.divisor, type=damage.type, tbb=tbb, explosive=explosive)
+
+    def word(self, word: str) -> bool:
+        """Read ``word`` if it stands here as a whole word (followed by a space, ``[`` or the end)."""
+        end = self.i + len(word)
+        if self.low.startswith(word, self.i) and (end == len(self.low) or self.low[end].isspace()
+                                                   or self.low[end] == "["):
+            self.i = end
+            return True
+        return False
+
+    def fragments(self) -> Damage:
+        """``[2d cut]``: the fragments' damage, plain (GU-22)."""
+        self.i += 1
+        self.skip_spaces()
+        damage = self.plain()
+        self.skip_spaces()
+        if self.peek() != "]":
+            raise self.fail("']' to close the fragments")
+        self.i += 1
+        return damage
+
+    def plain(self) -> Damage:
+        """Dice, adds, multiplier, divisor and type: a damage without tbb, ex or fragments."""
         dice = self.number("a number of dice", 1, MAX_DICE)
         if self.peek() != "d":
             raise self.fail("'d' after the number of dice")
@@ -221,48 +339,37 @@ class _Parser:
             self.skip_spaces()
         divisor = Divisor.NONE
         if self.peek() == "(":
+            divisor = self.divisor()
+        return Damage(dice=dice, adds=adds, multiplier=multiplier, divisor=divisor,
+                      type=self.damage_type())
+
+    def divisor(self) -> Divisor:
+        self.i += 1
+        self.skip_spaces()
+        start = self.i
+        while self.i < len(self.low) and self.low[self.i] not in ") \t\r\n":
             self.i += 1
-            self.skip_spaces()
-            start = self.i
-            while self.i < len(self.low) and self.low[self.i] not in ") \t\r\n":
-                self.i += 1
-            word = self.low[start : self.i]
-            if word not in _DIVISOR_WORDS:
-                raise self.fail(_DIVISOR_EXPECTED, start)
-            divisor = _DIVISOR_WORDS[word]
-            self.skip_spaces()
-            if self.peek() != ")":
-                raise self.fail("')' to close the armour divisor")
-            self.i += 1
-            self.skip_spaces()
-        damage_type = self.damage_type()
-        tbb = False
-        if self.skip_spaces() and self.low.startswith("tbb", self.i):
-            if damage_type is not DamageType.BURN:
-                raise self.fail("the end (tbb applies to burn damage only)")
-            self.i += 3
-            tbb = True
-            if self.i < len(self.low) and not self.low[self.i].isspace():
-                raise self.fail("the end after 'tbb'")
-            self.skip_spaces()
-        if self.i != len(self.low):
-            can_tbb = damage_type is DamageType.BURN and not tbb
-            raise self.fail("'tbb' or the end" if can_tbb else "the end")
-        return Damage(
-            dice=dice,
-            adds=adds,
-            multiplier=multiplier,
-            divisor=divisor,
-            type=damage_type,
-            tbb=tbb,
-        )
+        word = self.low[start : self.i]
+        if word in _INFINITE_WORDS:
+            divisor = Divisor.INFINITE
+        elif _DIVISOR_RE.fullmatch(word) and MIN_DIVISOR <= Fraction(word) <= MAX_DIVISOR:
+            divisor = Divisor(Fraction(word))
+        else:
+            raise self.fail(_DIVISOR_EXPECTED, start)
+        self.skip_spaces()
+        if self.peek() != ")":
+            raise self.fail("')' to close the armour divisor")
+        self.i += 1
+        self.skip_spaces()
+        return divisor
 
     def damage_type(self) -> DamageType:
         start = self.i
         for word in _TYPE_WORDS:
             if self.low.startswith(word, start):
                 end = start + len(word)
-                if end < len(self.low) and not self.low[end].isspace():
+                if end < len(self.low) and not (self.low[end].isspace()
+                                                or self.low[end] in "[]"):
                     continue  # e.g. "cutx": not a whole word
                 self.i = end
                 return DamageType(word)

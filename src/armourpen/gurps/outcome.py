@@ -3,12 +3,15 @@
 from __future__ import annotations
 
 from dataclasses import dataclass
+from fractions import Fraction
 from typing import Any, ClassVar
 
 from armourpen.explain import Caution, Step
 from armourpen.gurps.chain import ChainResult, CoverResult, TargetResult
 from armourpen.gurps.locations import Location, Random
+from armourpen.gurps.model import AttackWeapon
 from armourpen.gurps.notation import Damage
+from armourpen.serialize import number
 
 
 @dataclass(frozen=True, slots=True)
@@ -46,6 +49,12 @@ class GurpsOutcome:
     """Beside ``steps``, one each: the index of the line entry the step is about (None: the attack
     and what was read to build the line). Not in the JSON; the view model groups steps by it."""
     attack_roll: AttackRoll | None = None  # who is hit (GU-15 to GU-17): None when GU-8 decides
+    half_damage_range: Fraction | None = None
+    half_damage: bool | None = None
+    weapon: AttackWeapon | None = None
+    """GU-23: the attack's 1/2D range (yards) and whether ``basic_damage`` was halved; the JSON
+    shows them only for an attack with a 1/2D range; ``weapon``, the sheet's weapon the attack was
+    taken from, only for such an attack."""
 
     rules: ClassVar[str] = "gurps"
 
@@ -70,6 +79,8 @@ class GurpsOutcome:
                 "location": str(self.location),
                 "can_overpenetrate": self.chain.can_overpenetrate,
                 **({} if self.attack_roll is None else self.attack_roll.to_dict()),
+                **self._half_damage(),
+                **({} if self.weapon is None else {"weapon": self.weapon.to_dict()}),
             },
             "targets": [t.to_dict(who=self.attack_roll is not None) for t in self.chain.targets],
             "covers": [c.to_dict() for c in self.chain.covers],
@@ -78,3 +89,9 @@ class GurpsOutcome:
             "warnings": [w.to_dict() for w in self.warnings],
             "steps": [s.to_dict() for s in self.steps],
         }
+
+    def _half_damage(self) -> dict[str, Any]:
+        if self.half_damage_range is None:
+            return {}
+        return {"half_damage_range": number(self.half_damage_range),
+                "half_damage": self.half_damage}

@@ -10,6 +10,7 @@ from armourpen.explain import Caution, Step, join_steps
 from armourpen.gurps.chain import HitLocation, resolve_chain
 from armourpen.gurps.damage import basic_damage
 from armourpen.gurps.dice import roll_damage
+from armourpen.gurps.half_damage import halved
 from armourpen.gurps.locations import RANDOM, roll_location
 from armourpen.gurps.model import GurpsScenario
 from armourpen.gurps.outcome import AttackRoll, GurpsOutcome
@@ -69,6 +70,11 @@ def resolve_gurps(scenario: GurpsScenario, seed: int | random.Random | None = No
             ),
         )
     basic = basic_damage(damage, roll)
+    half = scenario.half_damage
+    basic_value, half_steps = basic.value, half.steps
+    if half.value:
+        cut = halved(basic.value, damage.type)
+        basic_value, half_steps = cut.value, half_steps + cut.steps
     locations: list[HitLocation] = []
     for t in scenario.targets:
         if t.location == RANDOM:
@@ -76,9 +82,10 @@ def resolve_gurps(scenario: GurpsScenario, seed: int | random.Random | None = No
         else:
             locations.append(t.location)
     if scenario.who_is_hit:
-        return _who_is_hit(scenario, seed_used, rng, basic.value, roll, dice,
-                           join_steps(roll_steps, basic.steps), locations)
-    chain = resolve_chain(scenario, basic.value, None, locations)
+        return _who_is_hit(scenario, seed_used, rng, basic_value, roll, dice,
+                           join_steps(roll_steps, basic.steps, half_steps), locations,
+                           None if attack.half_damage_range is None else half.value)
+    chain = resolve_chain(scenario, basic_value, None, locations)
     unhit = [t.name for t in scenario.targets if t.hit_chance != 1]
     notes: tuple[Caution, ...] = ()
     if unhit:
@@ -87,16 +94,20 @@ def resolve_gurps(scenario: GurpsScenario, seed: int | random.Random | None = No
     return GurpsOutcome(
         damage=damage,
         roll=roll,
-        basic_damage=basic.value,
+        basic_damage=basic_value,
         chain=chain,
-        steps=join_steps(scenario.steps, roll_steps, basic.steps, chain.steps),
-        step_entries=(*_read_for(scenario), *(None for _ in (*roll_steps, *basic.steps)),
+        steps=join_steps(scenario.steps, roll_steps, basic.steps, half_steps, chain.steps),
+        step_entries=(*_read_for(scenario),
+                      *(None for _ in (*roll_steps, *basic.steps, *half_steps)),
                       *chain.step_entries),
         warnings=(*scenario.warnings, *chain.warnings, *notes),
         dice=dice,
         seed=seed_used,
         ranged=attack.ranged,
         location=attack.location,
+        half_damage=None if attack.half_damage_range is None else half.value,
+        half_damage_range=attack.half_damage_range,
+        weapon=attack.weapon,
         settings={"fractional_dr0": scenario.settings.fractional_dr0.value},
     )
 
@@ -110,7 +121,8 @@ def _read_for(scenario: GurpsScenario) -> tuple[int | None, ...]:
 
 def _who_is_hit(scenario: GurpsScenario, seed_used: int | None, rng: random.Random,
                 basic: int, roll: int, dice: tuple[int, ...] | None,
-                attack_steps: tuple[Step, ...], locations: list[HitLocation]) -> GurpsOutcome:
+                attack_steps: tuple[Step, ...], locations: list[HitLocation],
+                half_damage: bool | None) -> GurpsOutcome:
     """Resolve with the rolls deciding who is hit (GU-15 to GU-17): the aimed roll (given or
     drawn after the damage dice and hit locations), then each further roll as the shot reaches the
     card or passes the vehicle that needs it, from the same stream."""
@@ -137,6 +149,9 @@ def _who_is_hit(scenario: GurpsScenario, seed_used: int | None, rng: random.Rand
         seed=seed_used,
         ranged=attack.ranged,
         location=attack.location,
+        half_damage=half_damage,
+        half_damage_range=attack.half_damage_range,
+        weapon=attack.weapon,
         settings={"fractional_dr0": scenario.settings.fractional_dr0.value},
         attack_roll=AttackRoll(attack.skill, attack.aim, shooter.skill, shooter.aimed_roll,
                                shooter.aimed_hit),

@@ -6,8 +6,9 @@ builds the values of :mod:`armourpen.gurps.model`. The first problem becomes one
 :class:`ScenarioError` naming the path (``line[1].dr``), the value and what is allowed (AP-2).
 
 A target read from a GCS character file (``gcs = "Ogre.gcs"``) is built by the GCS reader the
-caller passes (:class:`CharacterReader`): :func:`armourpen.gcs.scenario.parse_gurps` passes the
-one of :mod:`armourpen.gcs`, which knows this rule set and is not known by it.
+caller passes (:class:`CharacterReader`), and so is an attack taken from a weapon of one
+(:class:`WeaponReader`): :func:`armourpen.gcs.scenario.parse_gurps` passes those of
+:mod:`armourpen.gcs`, which knows this rule set and is not known by it.
 """
 
 from __future__ import annotations
@@ -19,12 +20,21 @@ from typing import Any, Protocol
 
 from pydantic import BaseModel, ValidationError
 
+from armourpen.distance import Distance
 from armourpen.errors import NotationError, ScenarioError
 from armourpen.explain import Caution, Step
 from armourpen.gurps.damage import InjuryTolerance
 from armourpen.gurps.locations import Lacking, Location, Random, missing_locations
 from armourpen.gurps.materials import MATERIALS, material_dr, material_range
-from armourpen.gurps.model import Cover, GurpsAttack, GurpsScenario, GurpsSettings, LineEntry, Target
+from armourpen.gurps.model import (
+    AttackWeapon,
+    Cover,
+    GurpsAttack,
+    GurpsScenario,
+    GurpsSettings,
+    LineEntry,
+    Target,
+)
 from armourpen.gurps.notation import Damage
 from armourpen.gurps.pain import PainThreshold
 from armourpen.gurps.schema import (
@@ -32,6 +42,7 @@ from armourpen.gurps.schema import (
     CoverEntry,
     CoverSpec,
     DrByLocation,
+    GcsAttackEntry,
     GcsTargetEntry,
     ScenarioFile,
     TargetEntry,
@@ -39,8 +50,8 @@ from armourpen.gurps.schema import (
 from armourpen.validation import from_validation_error
 from armourpen.values import check_target_names
 
-__all__ = ["CharacterReader", "ReadTarget", "hit_chance", "pain_threshold", "parse_gurps",
-           "tolerances"]
+__all__ = ["CharacterReader", "ReadTarget", "ReadWeapon", "WeaponReader", "distance_yards",
+           "hit_chance", "pain_threshold", "parse_gurps", "tolerances"]
 
 
 @dataclass(frozen=True, slots=True)
@@ -50,6 +61,25 @@ class ReadTarget:
     target: Target
     steps: tuple[Step, ...] = ()
     warnings: tuple[Caution, ...] = ()
+
+
+@dataclass(frozen=True, slots=True)
+class ReadWeapon:
+    """What a weapon of a GCS character file gives an attack: its damage as the sheet writes it
+    (already known to have a rule behind it, GU-1), its 1/2D range in yards (GU-23), whether it
+    is a ranged weapon (GU-5), the weapon, and the steps of its reading."""
+
+    damage: str
+    half_damage_range: Fraction | None
+    ranged: bool
+    weapon: AttackWeapon
+    steps: tuple[Step, ...] = ()
+
+
+class WeaponReader(Protocol):
+    """Reads the weapon an attack names in a GCS character file (``attack.gcs``)."""
+
+    def __call__(self, entry: GcsAttackEntry) -> ReadWeapon: ...
 
 
 class CharacterReader(Protocol):
@@ -72,7 +102,8 @@ class _Line:
     characters: CharacterReader | None
     entries: list[LineEntry] = field(default_factory=list)
     steps: list[Step] = field(default_factory=list)
-    step_entries: list[int] = field(default_factory=list)  # beside steps: the entry each is about
+    step_entries: list[int | None] = field(default_factory=list)  # beside steps: the entry each
+    # is about (None: the attack)
     warnings: list[Caution] = field(default_factory=list)
     given: list[frozenset[str]] = field(default_factory=list)  # the keys each cover card gives
 
@@ -88,22 +119,25 @@ class _Line:
 
 def parse_gurps(
     data: Mapping[str, Any], *, characters: CharacterReader | None = None,
+    weapons: WeaponReader | None = None,
 ) -> GurpsScenario:
     """Validate a whole scenario mapping (``rules = "gurps"``) into a :class:`GurpsScenario`.
 
     A :class:`armourpen.reading.CheckedTree` (what ``load_scenario`` passes) is not walked again.
-    ``characters`` reads the targets given by GCS character files; without
-    it a scenario names none (``armourpen.load_scenario`` reads them).
+    ``characters`` reads the targets given by GCS character files, ``weapons`` an attack taken
+    from one; without them a scenario names none (``armourpen.load_scenario`` reads them).
     """
     top = _validated(data)
-    attack = _attack(top.attack)
+    entry, attack, read_steps = _attack(top.attack, weapons)
     line = _Line(attack, characters)
+    line.steps.extend(read_steps)
+    line.step_entries.extend([None] * len(read_steps))
     for i, raw in enumerate(top.line):
         line.entries.append(_entry(raw, i, line))
         line.step_entries += [i] * (len(line.steps) - len(line.step_entries))  # read for entry i
-    _check_line(line, top.attack)
+    _check_line(line, entry)
     if line.who:
-        attack = replace(attack, aim=_aim(line, top.attack))
+        attack = replace(attack, aim=_aim(line, entry))
         _check_occupants(line)
     return GurpsScenario(
         attack=attack,
@@ -138,11 +172,36 @@ def _validated(data: Mapping[str, Any]) -> ScenarioFile:
     return top
 
 
-def _attack(a: AttackEntry) -> GurpsAttack:
+def _attack(raw: object, weapons: WeaponReader | None
+            ) -> tuple[AttackEntry | GcsAttackEntry, GurpsAttack, tuple[Step, ...]]:
+    """The attack: typed, or taken from a weapon of a GCS file (``gcs``) by ``weapons``."""
+    if not isinstance(raw, Mapping):
+        raise ScenarioError("attack", raw, "allowed: a table / object with the keys "
+                            + ", ".join(AttackEntry.model_fields) + "; or gcs and weapon (an "
+                            "attack from a GCS character file's weapon)")
+    if "gcs" not in raw:
+        a: AttackEntry = _model(AttackEntry, raw, "attack")
+        return a, _typed_attack(a, a.damage, None, a.ranged, None), ()
+    g: GcsAttackEntry = _model(GcsAttackEntry, raw, "attack")
+    if weapons is None:
+        raise ScenarioError("attack.gcs", "(a GCS character)", "no GCS character here: this "
+                            "reader reads none (armourpen.load_scenario reads them)")
+    read = weapons(g)
+    ranged = read.ranged if g.ranged is None else g.ranged
+    return g, _typed_attack(g, read.damage if g.damage is None else g.damage,
+                            read.half_damage_range, ranged, read.weapon), read.steps
+
+
+def _typed_attack(a: AttackEntry | GcsAttackEntry, text: str, sheet_half: Fraction | None,
+                  ranged: bool, weapon: AttackWeapon | None) -> GurpsAttack:
     try:
-        damage = Damage.parse(a.damage)
+        damage = Damage.parse(text)
     except NotationError as exc:
         raise NotationError(exc.text, exc.position, exc.expected, field="attack.damage") from None
+    unresolved = damage.unresolved()
+    if unresolved is not None:
+        raise ScenarioError("attack.damage", text, f"damage the rules resolve: {unresolved} "
+                            "is read but not resolved yet")
     if a.roll is not None and not damage.min_roll <= a.roll <= damage.max_roll:
         raise ScenarioError(
             "attack.roll",
@@ -153,7 +212,10 @@ def _attack(a: AttackEntry) -> GurpsAttack:
         for key in ("aim", "attack_roll"):
             if getattr(a, key) is not None:
                 raise ScenarioError(f"attack.{key}", getattr(a, key), _WHO_ONLY)
-    return GurpsAttack(damage, a.roll, a.seed, a.ranged, a.location, a.skill, a.aim, a.attack_roll)
+    half = sheet_half if a.half_damage_range is None else distance_yards(
+        a.half_damage_range, "attack.half_damage_range")
+    return GurpsAttack(damage, a.roll, a.seed, ranged, a.location, a.skill, a.aim, a.attack_roll,
+                       half, weapon)
 
 
 _WHO_ONLY = ("allowed only with attack.skill, when the rolls decide who is hit (GU-15 to GU-17); "
@@ -176,7 +238,7 @@ def _who_keys(t: TargetEntry | GcsTargetEntry, here: str, line: _Line) -> dict[s
     return {key: getattr(t, key) for key in _WHO_TARGET_KEYS}
 
 
-def _aim(line: _Line, a: AttackEntry) -> str:
+def _aim(line: _Line, a: AttackEntry | GcsAttackEntry) -> str:
     """The aimed target's name (GU-16): ``attack.aim``, or the first target card's."""
     targets = [e for e in line.entries if isinstance(e, Target)]
     names = ", ".join(t.name for t in targets)
@@ -254,6 +316,22 @@ def _with_unnamed(line: _Line, n: int) -> tuple[LineEntry, ...]:
     return tuple(out)
 
 
+def distance_yards(raw: int | float | str, where: str) -> Fraction:
+    """A distance in yards (GU-23), read as armourpen reads every distance (a bare number is
+    yards: metres and yards are the same number in its tables)."""
+    return Distance.parse(raw, where, rule="GU-23").metres
+
+
+def _range(raw: int | float | str | None, i: int, line: _Line) -> Fraction | None:
+    """A target card's range (GU-23): only the first target card's, which decides the shot."""
+    if raw is None:
+        return None
+    if line.has_target:
+        raise ScenarioError(f"line[{i}].range", raw, "a range on the first target card only: it "
+                            "decides the whole shot's damage (GU-23)")
+    return distance_yards(raw, f"line[{i}].range")
+
+
 _ENTRY_ALLOWED = ("each entry of the line has either `target = \"name\"` (with hp, dr, ..., or a "
                   "GCS file: gcs = \"Ogre.gcs\") or `cover = { name, dr, hp?, slab?, "
                   "injury_tolerance? }`")
@@ -272,7 +350,7 @@ def _entry(raw: object, i: int, line: _Line) -> LineEntry:
     return _target(_model(TargetEntry, raw, here), i, line)
 
 
-def _check_line(line: _Line, a: AttackEntry) -> None:
+def _check_line(line: _Line, a: AttackEntry | GcsAttackEntry) -> None:
     """What spans the line: a target at least, names told apart, a seed that serves."""
     targets = [e for e in line.entries if isinstance(e, Target)]
     if not targets:
@@ -299,6 +377,7 @@ def _target(t: TargetEntry, i: int, line: _Line) -> Target:
     table = isinstance(t.dr, dict) or isinstance(given_back, dict)
     if table:
         line.steps.append(_dr_table_step(t.target, dr, dr_back, dr_at))
+    far = _range(t.range, i, line)
     return Target(
         name=t.target,
         hp=t.hp,
@@ -320,6 +399,7 @@ def _target(t: TargetEntry, i: int, line: _Line) -> Target:
         or PainThreshold.NORMAL,
         lacking=lacking,
         **_who_keys(t, here, line),
+        range=far,
     )
 
 
@@ -334,9 +414,10 @@ def _gcs_target(t: GcsTargetEntry, i: int, line: _Line) -> Target:
         read = replace(read, target=replace(read.target, **who))
     where = "attack.location" if t.location is None else f"line[{i}].location"
     _check_location(read.target.location, read.target.lacking, where, t.target)
+    far = _range(t.range, i, line)
     line.steps.extend(read.steps)
     line.warnings.extend(read.warnings)
-    return read.target
+    return read.target if far is None else replace(read.target, range=far)
 
 
 def pain_threshold(high: bool | None, low: bool | None, here: str) -> PainThreshold | None:

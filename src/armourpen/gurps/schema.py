@@ -22,6 +22,7 @@ from pydantic import (
     StrictBool,
     StrictFloat,
     StrictInt,
+    StrictStr,
     Tag,
 )
 
@@ -81,6 +82,11 @@ _OBSCURES = ("whether this target costs -4 to a shot past it at a target behind 
 _BEHIND = ("immediately behind the target card in front of it: hit without a roll when that one "
            "is hit (GU-8, GU-16)")
 _INSIDE = "the name of the cover card (a vehicle or building, before this card) it sits in (GU-17)"
+_DISTANCE = StrictInt | StrictFloat | StrictStr  # read as a distance by the reader (GU-23)
+_HALF_DAMAGE_RANGE = ("the weapon's 1/2D range (GU-23): yards, or a distance such as '50 yd' "
+                      "(units yd, m, ft, km)")
+_RANGE = ("how far the target is from the shooter (GU-23): yards, or a distance such as '60 yd' "
+          "(units yd, m, ft, km); on the first target card, which decides the shot's damage")
 
 
 class _Attack(_Model):
@@ -89,6 +95,36 @@ class _Attack(_Model):
     seed: StrictInt | None = Field(default=None, ge=0, le=MAX_SEED)
     ranged: StrictBool = True
     location: LocationName = Location.TORSO
+    skill: _Skill | None = Field(default=None, description=_SKILL)
+    aim: Name | None = Field(default=None, description=(
+        "the name of the target aimed at (GU-16); the first target card when left out"))
+    attack_roll: StrictInt | None = Field(default=None, ge=3, le=18, description=(
+        "a fixed 3d attack roll (GU-15); rolled from the seed when left out"))
+    half_damage_range: _DISTANCE | None = Field(default=None, description=_HALF_DAMAGE_RANGE)
+
+
+class _GcsAttack(_Model):
+    """An attack taken from a weapon of a GCS character file; each key beside ``gcs`` overrides
+    the sheet's."""
+
+    gcs: Any = Field(json_schema_extra={
+        "anyOf": [{"type": "string"}, {"type": "object"}],
+        "description": "the shooter's GCS character file (.gcs), relative to the scenario file, "
+                       "or its JSON",
+    })  # checked by the GCS reader: a path, the file's JSON, or (from Python) a GcsCharacter
+    weapon: StrictStr = Field(min_length=1, description=(
+        "the name or description of the trait, equipment, skill or spell that carries the "
+        "weapon, or the weapon's id"))
+    usage: StrictStr | None = Field(default=None, min_length=1, description=(
+        "the weapon's usage (Swing, Burst, ...), where it has several"))
+    damage: StrictStr | None = Field(default=None, description="damage instead of the sheet's")
+    roll: StrictInt | None = None
+    seed: StrictInt | None = Field(default=None, ge=0, le=MAX_SEED)
+    ranged: StrictBool | None = Field(default=None, description=(
+        "a ranged attack (GU-5); by default as the sheet lists the weapon: ranged or melee"))
+    location: LocationName = Location.TORSO
+    half_damage_range: _DISTANCE | None = Field(default=None, description=(
+        _HALF_DAMAGE_RANGE + "; by default the sheet's"))
     skill: _Skill | None = Field(default=None, description=_SKILL)
     aim: Name | None = Field(default=None, description=(
         "the name of the target aimed at (GU-16); the first target card when left out"))
@@ -133,6 +169,7 @@ class _Target(_Model):
     obscures: StrictBool = Field(default=True, description=_OBSCURES)
     immediately_behind: StrictBool = Field(default=False, description=_BEHIND)
     inside: Name | None = Field(default=None, description=_INSIDE)
+    range: _DISTANCE | None = Field(default=None, description=_RANGE)
 
 
 class _GcsTarget(_Model):
@@ -162,6 +199,7 @@ class _GcsTarget(_Model):
     obscures: StrictBool = Field(default=True, description=_OBSCURES)
     immediately_behind: StrictBool = Field(default=False, description=_BEHIND)
     inside: Name | None = Field(default=None, description=_INSIDE)
+    range: _DISTANCE | None = Field(default=None, description=_RANGE)
 
 
 _Number = StrictInt | StrictFloat
@@ -202,13 +240,14 @@ class _Top(_Model):
     rules: Literal["gurps"] = "gurps"
     optional_rules: list[str] = Field(default_factory=list)
     settings: _Settings = _Settings()
-    attack: _Attack
+    attack: Any  # typed attack or one from a GCS file (attack_kind): validated by the reader
     line: list[Any] = Field(min_length=1)
 
 
 # What the reader hands on: the validated file, each kind of line entry.
 ScenarioFile = _Top
 AttackEntry = _Attack
+GcsAttackEntry = _GcsAttack
 TargetEntry = _Target
 GcsTargetEntry = _GcsTarget
 CoverEntry = _Cover
@@ -225,13 +264,22 @@ def entry_kind(value: Any) -> str | None:
     return None
 
 
+def attack_kind(value: Any) -> str:
+    """The kind of the attack: from a GCS file's weapon (``gcs``) or typed (``damage``)."""
+    return "gcs" if isinstance(value, Mapping) and "gcs" in value else "damage"
+
+
 def json_schema() -> dict[str, Any]:
     """The JSON Schema of a GURPS scenario file: each entry of the line is exactly one of a
     target or a cover (a tagged union, as the reader reads it)."""
     entry = Annotated[Annotated[_Target, Tag("target")] | Annotated[_GcsTarget, Tag("gcs")]
                       | Annotated[_Cover, Tag("cover")], Discriminator(entry_kind)]
 
+    attack = Annotated[Annotated[_Attack, Tag("damage")] | Annotated[_GcsAttack, Tag("gcs")],
+                       Discriminator(attack_kind)]
+
     class GurpsScenarioFile(_Top):
+        attack: attack
         line: list[entry] = Field(min_length=1)
 
     return GurpsScenarioFile.model_json_schema()

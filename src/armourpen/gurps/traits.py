@@ -29,18 +29,24 @@ def hardened_divisor(divisor: Divisor, levels: int) -> Explained[Divisor]:
 
     Each level moves the divisor one step down the ladder (ignores DR), 100, 10, 5, 3, 2, 1.
     Fractional divisors (0.5, 0.2, 0.1) are not on the ladder and already favour the armour:
-    Hardened leaves them alone.
+    Hardened leaves them alone. A divisor between two steps (1.5, 4) takes its first step to the
+    ladder's next value below it.
     """
-    if levels == 0 or divisor is Divisor.NONE:
+    if levels == 0 or divisor == Divisor.NONE:
         return Explained(divisor)
     if divisor.is_fractional:
         return Explained.of(
             divisor, "GU-14",
             f"Hardened {levels}: a fractional divisor ({divisor.value}) is not on the ladder; unchanged",
         )
-    step = min(LADDER.index(divisor) + levels, MAX_HARDENED)
-    after = LADDER[step]
-    shown = "none" if after is Divisor.NONE else f"({after.value})"
+    if divisor in LADDER:
+        step = LADDER.index(divisor) + levels
+    else:  # the first ladder value below it is one step down
+        below = next(i for i, d in enumerate(LADDER)
+                     if d.fraction is not None and d.value_fraction < divisor.value_fraction)
+        step = below + levels - 1
+    after = LADDER[min(step, MAX_HARDENED)]
+    shown = "none" if after == Divisor.NONE else f"({after.value})"
     return Explained.of(
         after, "GU-14", f"Hardened {levels}: armour divisor ({divisor.value}) becomes {shown}"
     )

@@ -26,9 +26,10 @@ if TYPE_CHECKING:
 
 
 @lru_cache(maxsize=1024)
-def basic_damage_pairs(damage: Damage) -> tuple[tuple[int, int], ...]:
-    """GU-2 basic damage of ``damage`` as ``(value, weight)`` pairs out of 6 ** dice."""
-    return tuple(zip(*basic_damage_distribution(damage), strict=True))
+def basic_damage_pairs(damage: Damage, halved: bool = False) -> tuple[tuple[int, int], ...]:
+    """GU-2 basic damage of ``damage`` as ``(value, weight)`` pairs out of 6 ** dice (GU-23:
+    ``halved`` beyond 1/2D)."""
+    return tuple(zip(*basic_damage_distribution(damage, halved), strict=True))
 
 
 def odds(scenario: GurpsScenario, *, limits: Limits = DEFAULT_LIMITS) -> OddsResult:
@@ -47,7 +48,7 @@ def odds(scenario: GurpsScenario, *, limits: Limits = DEFAULT_LIMITS) -> OddsRes
     planned = plan(scenario, limits)  # refused there beyond the cap, before enumerating
 
     return exact_odds(scenario.attack.damage, planned.model, planned.patterns,
-                      tuple(odds_steps(scenario)))
+                      tuple(odds_steps(scenario)), halved=scenario.half_damage.value)
 
 
 def exact_odds(
@@ -55,12 +56,15 @@ def exact_odds(
     model: Model,
     patterns: HitPatterns | Sequence[Fraction],
     steps: tuple[Step, ...] = (),
+    *,
+    halved: bool = False,
 ) -> OddsResult:
     """The engine: ``damage``'s basic damage pushed through ``model`` under every pattern.
 
-    ``patterns`` may be plain hit chances (every target hit at one location).
+    ``patterns`` may be plain hit chances (every target hit at one location); ``halved``: the
+    basic damage is halved beyond 1/2D (GU-23).
     """
-    values, weights = basic_damage_distribution(damage)
+    values, weights = basic_damage_distribution(damage, halved)
     if not isinstance(patterns, HitPatterns):
         patterns = hit_patterns(patterns)
     totals = Totals(len(model.names))
@@ -88,7 +92,7 @@ def exact_odds(
     return OddsResult(
         str(damage),
         targets,
-        basic_damage_pairs(damage),
+        basic_damage_pairs(damage, halved),
         dice_denominator,
         len(patterns.patterns),
         tuple(all_steps),

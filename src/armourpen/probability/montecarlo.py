@@ -196,7 +196,7 @@ def sample(
     patterns = planned.patterns
     return sample_model(
         scenario.attack.damage, planned.model, patterns, samples, seed, chunk=chunk,
-        progress=progress,
+        progress=progress, halved=scenario.half_damage.value,
     )
 
 
@@ -209,12 +209,14 @@ def sample_model(
     *,
     chunk: int = DEFAULT_CHUNK,
     progress: Progress | None = None,
+    halved: bool = False,
 ) -> MonteCarloResult:
-    """The engine behind :func:`sample`, for any model (``patterns`` may be plain hit chances)."""
+    """The engine behind :func:`sample`, for any model (``patterns`` may be plain hit chances;
+    ``halved``: the basic damage is halved beyond 1/2D, GU-23)."""
     from armourpen.probability.totals import basic_damage_distribution
 
     _check(samples, seed, chunk)
-    values, weights = basic_damage_distribution(damage)
+    values, weights = basic_damage_distribution(damage, halved)
     if not isinstance(patterns, HitPatterns):
         patterns = hit_patterns(patterns)
     nval = len(values)

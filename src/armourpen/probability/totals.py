@@ -17,12 +17,16 @@ if TYPE_CHECKING:
     from armourpen.gurps.notation import Damage
 
 
-def basic_damage_distribution(damage: Damage) -> tuple[tuple[int, ...], tuple[int, ...]]:
-    """GU-2 basic damage of ``damage``: ``(values, weights)`` out of 6 ** dice."""
+def basic_damage_distribution(damage: Damage, halved: bool = False
+                              ) -> tuple[tuple[int, ...], tuple[int, ...]]:
+    """GU-2 basic damage of ``damage``: ``(values, weights)`` out of 6 ** dice; ``halved``: beyond
+    1/2D, halved and rounded down before the minimum (GU-23), which is the same as halving after
+    it, the minimums being 0 and 1."""
     from armourpen.gurps.notation import DamageType
 
     minimum = 0 if damage.type is DamageType.CR else 1
-    return basic_damage_weights(damage.dice, damage.adds, damage.multiplier, minimum)
+    multiplier = Fraction(damage.multiplier, 2) if halved else damage.multiplier
+    return basic_damage_weights(damage.dice, damage.adds, multiplier, minimum)
 
 
 
@@ -30,6 +34,7 @@ def odds_steps(scenario: GurpsScenario) -> list[Step]:
     """The steps every odds of ``scenario`` begin with: what was read, the fixed rolls ignored
     (odds cover every roll), the hit location tables weighed."""
     steps: list[Step] = list(scenario.steps)
+    steps.extend(scenario.half_damage.steps)
     roll = scenario.attack.roll
     if roll is not None:
         steps.append(

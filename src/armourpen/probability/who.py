@@ -43,7 +43,7 @@ def who_odds(scenario: GurpsScenario, *, limits: Limits = DEFAULT_LIMITS) -> Odd
     from armourpen.probability.totals import basic_damage_distribution, odds_steps
 
     damage = scenario.attack.damage
-    walk = _Walk(scenario, *basic_damage_distribution(damage))
+    walk = _Walk(scenario, *basic_damage_distribution(damage, scenario.half_damage.value))
     limits.check("max_odds_work", work(scenario, len(walk.values), walk.places, walk.lm),
                  "units of odds work", "scenario")
     skill = effective_skill(scenario)

@@ -2,6 +2,6 @@
 
 from __future__ import annotations
 
-from armourpen.gcs.layout import layout
+from armourpen.gcs.layout import layout, weapons_layout
 
-__all__ = ["layout"]
+__all__ = ["layout", "weapons_layout"]

@@ -30,14 +30,14 @@ DIRECTIONS = ("front", "rear", "left", "right", "above", "below")
 
 _PENAV_ATTACK = ("weapon", "name", "pen", "range_column", "dc", "high_velocity", "range",
                  "contact", "from", "ammo", "elevation", "azimuth")
-_GURPS_ATTACK = ("damage", "roll", "seed", "ranged", "location")
+_GURPS_ATTACK = ("damage", "roll", "seed", "ranged", "location", "half_damage_range")
 _KNOWN = {
     "penav-cover": ("cover",),
     "person": ("target", "armour", "body"),
     "vehicle": ("target", "vehicle", "face"),
     "target": ("target", "hp", "dr", "dr_back", "injury_tolerance", "hit_chance", "location", "st",
                "hardened", "vulnerability", "perfect_balance", "flexible", "groin_double_shock",
-               "high_pain_threshold", "low_pain_threshold", "gcs"),
+               "high_pain_threshold", "low_pain_threshold", "gcs", "range"),
     "gurps-cover": ("cover",),
 }
 _TRAITS = ("perfect_balance", "flexible", "groin_double_shock", "high_pain_threshold",

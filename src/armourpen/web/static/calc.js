@@ -106,6 +106,7 @@
     else put(a, "roll", read(root, "roll"), true);
     put(a, "location", read(root, "location"));
     if (read(root, "ranged") === false) a.ranged = false;
+    put(a, "half_damage_range", read(root, "half_damage_range"), true);
     return { ...a, ...extra(root) };
   }
 
@@ -162,7 +163,7 @@
       const e = { target: read(card, "target") };
       const gcs = gcsOf(card, forAddress);
       if (gcs !== undefined) e.gcs = gcs;
-      for (const key of ["hp", "dr", "dr_back", "st"]) put(e, key, read(card, key), true);
+      for (const key of ["hp", "dr", "dr_back", "st", "range"]) put(e, key, read(card, key), true);
       const table = drTable(card);
       if (table) e.dr = table;
       put(e, "injury_tolerance", read(card, "injury_tolerance"));

@@ -1,0 +1,303 @@
+"""The weapons of a GCS character file, as GCS computed them, and finding one by name.
+
+A weapon hangs on a trait, a piece of equipment (containers included), other equipment, a skill
+or a spell (GCS's ``weapons`` lists). Each is read from the file's computed fields: the damage
+(``calc.damage``, else built from the ``damage`` fields when it needs no ST), the skill level
+(``calc.level``), the rate of fire, recoil, shots and range (``calc.*`` where GCS wrote a
+resolved value, else the weapon's own); nothing is recomputed. The reading is lenient, as the rest
+of a sheet beside what a shot needs is (:mod:`armourpen.gcs.lenient`): a value of another shape is
+left out, and a file is never refused for its weapons. A weapon whose damage has no rule behind it
+(GU-1) is kept, with the reason armourpen cannot use it.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
+from enum import StrEnum
+from fractions import Fraction
+from typing import Any
+
+from pydantic import BaseModel, ConfigDict, Field, StrictBool, StrictFloat, StrictInt, StrictStr
+
+from armourpen.errors import NotationError, ScenarioError, printable
+from armourpen.gcs.lenient import read_leniently
+from armourpen.gurps.notation import Damage
+from armourpen.limits import Limits
+
+YARDS_PER_MILE = 1760
+MAX_CANDIDATES_SHOWN = 20  # an error lists at most this many weapons, and counts the rest
+
+
+class Carrier(StrEnum):
+    """What carries a weapon in a GCS file, as the file's lists name them."""
+
+    TRAIT = "trait"
+    EQUIPMENT = "equipment"
+    OTHER_EQUIPMENT = "other equipment"
+    SKILL = "skill"
+    SPELL = "spell"
+
+
+@dataclass(frozen=True, slots=True)
+class GcsWeapon:
+    """One weapon (one usage) of a character, as GCS computed it.
+
+    ``damage`` is the text GCS shows; ``parsed`` its GU-1 reading, or None with ``problem`` saying
+    why armourpen cannot use it (no rule behind the string). ``skill`` is ``calc.level`` (None when
+    the file gives none: GCS leaves out a level of 0). ``rate_of_fire``, ``recoil`` and ``shots``
+    are as GCS writes them (``"3x9"``, ``"2"``); ``half_damage_range`` and ``max_range`` are in
+    yards, read from ``range`` (``"10/100"``, ``"700/2,100"``; None where it gives none in yards).
+    """
+
+    id: str
+    carrier: Carrier
+    name: str
+    usage: str
+    ranged: bool
+    damage: str
+    parsed: Damage | None
+    problem: str | None = None
+    skill: int | None = None
+    rate_of_fire: str = ""
+    recoil: str = ""
+    shots: str = ""
+    range: str = ""
+    half_damage_range: Fraction | None = None
+    max_range: Fraction | None = None
+    plain_name: str = ""  # a skill's or spell's name without its specialization, found by it too
+
+    @property
+    def usable(self) -> bool:
+        return self.problem is None
+
+    @property
+    def label(self) -> str:
+        """``Thompson (Burst)``: the name, and the usage where there is one."""
+        return f"{self.name} ({self.usage})" if self.usage else self.name
+
+    def to_dict(self) -> dict[str, Any]:
+        from armourpen.serialize import number
+
+        return {
+            "id": self.id,
+            "carrier": self.carrier.value,
+            "name": self.name,
+            "usage": self.usage,
+            "ranged": self.ranged,
+            "damage": self.damage,
+            "skill": self.skill,
+            "rate_of_fire": self.rate_of_fire,
+            "recoil": self.recoil,
+            "shots": self.shots,
+            "range": self.range,
+            "half_damage_range": None if self.half_damage_range is None
+            else number(self.half_damage_range),
+            "max_range": None if self.max_range is None else number(self.max_range),
+            "usable": self.usable,
+            "problem": self.problem,
+        }
+
+
+# ---- the file's weapons, read leniently ----
+
+
+class _Part(BaseModel):
+    model_config = ConfigDict(extra="ignore", frozen=True)
+
+
+_Number = StrictInt | StrictFloat
+
+
+class _DamageData(_Part):
+    type: StrictStr = ""
+    st: StrictStr = ""
+    base: StrictStr = ""
+    base_leveled: StrictStr = ""
+    armor_divisor: _Number = 1
+    fragmentation: StrictStr = ""
+    fragmentation_armor_divisor: _Number = 1
+    fragmentation_type: StrictStr = ""
+    modifier_per_die: _Number = 0
+
+
+class _CalcData(_Part):
+    level: _Number | None = None
+    damage: StrictStr | None = None
+    range: StrictStr | None = None
+    rate_of_fire: StrictStr | None = None
+    recoil: StrictStr | None = None
+    shots: StrictStr | None = None
+
+
+class _WeaponData(_Part):
+    id: StrictStr = ""
+    damage: _DamageData = _DamageData()
+    usage: StrictStr = ""
+    range: StrictStr = ""
+    rate_of_fire: StrictStr = ""
+    recoil: StrictStr = ""
+    shots: StrictStr = ""
+    calc: _CalcData = _CalcData()
+
+
+class _Carrier(_Part):
+    name: StrictStr = ""
+    description: StrictStr = ""
+    specialization: StrictStr = ""
+    disabled: StrictBool = False
+    weapons: list[_WeaponData] = Field(default_factory=list)
+    children: list[_Carrier] = Field(default_factory=list)
+
+
+class _Sheet(_Part):
+    traits: list[_Carrier] = Field(default_factory=list)
+    equipment: list[_Carrier] = Field(default_factory=list)
+    other_equipment: list[_Carrier] = Field(default_factory=list)
+    skills: list[_Carrier] = Field(default_factory=list)
+    spells: list[_Carrier] = Field(default_factory=list)
+
+
+_LISTS = (("traits", Carrier.TRAIT), ("equipment", Carrier.EQUIPMENT),
+          ("other_equipment", Carrier.OTHER_EQUIPMENT), ("skills", Carrier.SKILL),
+          ("spells", Carrier.SPELL))
+
+
+def read_weapons(data: Mapping[str, object], limits: Limits) -> tuple[GcsWeapon, ...]:
+    """Every weapon of a file (already parsed and checked against the GCS caps), in file order."""
+    sheet, _ = read_leniently(_Sheet, data)
+    out: list[GcsWeapon] = []
+
+    def walk(entries: Sequence[_Carrier], kind: Carrier) -> None:
+        for c in entries:
+            name = c.description if kind in (Carrier.EQUIPMENT, Carrier.OTHER_EQUIPMENT) else c.name
+            plain = ""
+            if c.specialization:
+                plain, name = name, f"{name} ({c.specialization})"
+            out.extend(_weapon(w, kind, name, plain, limits) for w in c.weapons)
+            walk(c.children, kind)
+
+    for key, kind in _LISTS:
+        walk(getattr(sheet, key), kind)
+    return tuple(out)
+
+
+def _weapon(w: _WeaponData, kind: Carrier, name: str, plain: str, limits: Limits) -> GcsWeapon:
+    cap = limits.max_text_chars
+    damage, problem = _damage_text(w)
+    calc = w.calc
+    shown = {
+        "name": name, "usage": w.usage, "damage": damage,
+        "range": calc.range if calc.range is not None else w.range,
+        "rate_of_fire": calc.rate_of_fire if calc.rate_of_fire is not None else w.rate_of_fire,
+        "recoil": calc.recoil if calc.recoil is not None else w.recoil,
+        "shots": calc.shots if calc.shots is not None else w.shots,
+    }
+    too_long = [k for k, v in shown.items() if len(v) > cap]
+    # what a file says reaches terminals and pages: escaped, and cut where it is over the cap
+    text = {k: printable(v.strip())[:cap] for k, v in shown.items()}
+    parsed: Damage | None = None
+    if too_long:
+        problem = f"its {', '.join(too_long)} is longer than {cap} characters"
+    elif problem is None:
+        try:
+            parsed = Damage.parse(text["damage"])
+        except NotationError as exc:
+            problem = (f"damage {text['damage']!r} has no rule behind it (GU-1: at position "
+                       f"{exc.position}, expected {exc.expected})")
+    half, longest = _range(text["range"])
+    level = calc.level
+    return GcsWeapon(
+        id=printable(w.id)[:cap], carrier=kind, name=text["name"], usage=text["usage"],
+        ranged=w.id.startswith("W"),  # GCS's ids: W a ranged weapon, w a melee one
+        damage=text["damage"], parsed=parsed, problem=problem,
+        skill=None if level is None or level != int(level) else int(level),
+        rate_of_fire=text["rate_of_fire"], recoil=text["recoil"], shots=text["shots"],
+        range=text["range"], half_damage_range=half, max_range=longest,
+        plain_name=printable(plain.strip())[:cap],
+    )
+
+
+def _damage_text(w: _WeaponData) -> tuple[str, str | None]:
+    """The damage as GCS computed it (``calc.damage``), else as its fields write it when they do
+    not depend on the wielder; or why there is none."""
+    if w.calc.damage is not None:
+        return w.calc.damage, None
+    d = w.damage
+    if d.st:
+        return "", f"its damage depends on ST ({d.st}) and the file gives no calc.damage"
+    if d.base_leveled:
+        return "", "its damage depends on the trait's level and the file gives no calc.damage"
+    if not d.base:
+        return "", "the file gives it no damage"
+    out = d.base.strip()
+    if d.armor_divisor != 1:
+        out += f"({_figure(d.armor_divisor)})"
+    if d.modifier_per_die:
+        out += f" ({d.modifier_per_die:+g} per die)"
+    out += f" {d.type.strip()}"
+    if d.fragmentation.strip():
+        frag = d.fragmentation.strip()
+        if d.fragmentation_armor_divisor != 1:
+            frag += f"({_figure(d.fragmentation_armor_divisor)})"
+        out += f" [{frag} {d.fragmentation_type.strip()}]"
+    return out.strip(), None
+
+
+def _figure(x: int | float) -> str:
+    return f"{x:g}"
+
+
+# "10/100", "700/2,100", "100", "5-100", "10/100 mi": 1/2D, then Max (GCS's WeaponRange)
+_RANGE = re.compile(r"^(?:(x?)([\d,]*\.?\d+)\s*/\s*)?(?:(x?)[\d,]*\.?\d+\s*-\s*)?(x?)([\d,]*\.?\d+)"
+                    r"(\s*mi\.?)?$", re.ASCII | re.IGNORECASE)
+
+
+def _range(text: str) -> tuple[Fraction | None, Fraction | None]:
+    """1/2D and Max in yards, where the range gives them as numbers (a muscle-powered ``x1``,
+    unresolved, ``Sight`` or ``Spec.`` give none)."""
+    m = _RANGE.match(text.strip())
+    if m is None or len(text) > 40:
+        return None, None
+    half_x, half, _min_x, max_x, longest, miles = m.groups()
+    scale = YARDS_PER_MILE if miles else 1
+
+    def yards(x: str | None, times: str | None) -> Fraction | None:
+        return None if x is None or times else Fraction(x.replace(",", "")) * scale
+
+    return yards(half, half_x), yards(longest, max_x)
+
+
+# ---- finding a weapon ----
+
+
+def find_weapon(weapons: Sequence[GcsWeapon], name: str, usage: str | None, source: str,
+                field: str = "attack.weapon") -> GcsWeapon:
+    """The one weapon named ``name`` (the name or description of what carries it, or the weapon's
+    ``id``) with ``usage`` (any where None); none or several is an error listing the candidates
+    with their usages."""
+    key = name.strip().casefold()
+    named = [w for w in weapons if key in (w.name.casefold(), w.id.casefold())
+             or (w.plain_name and key == w.plain_name.casefold())]
+    if not named:
+        raise ScenarioError(field, name, f"a weapon of {source}: " + _listed(weapons))
+    if usage is not None:
+        used = [w for w in named if w.usage.casefold() == usage.strip().casefold()]
+        if not used:
+            raise ScenarioError("attack.usage", usage, f"a usage of {name}: " + _listed(named))
+        named = used
+    if len(named) > 1:
+        where = "attack.usage" if usage is None else field
+        raise ScenarioError(where, usage if usage is not None else "(missing)",
+                            f"one weapon: {name} has several; say which with usage (or the "
+                            f"weapon's id): " + _listed(named))
+    return named[0]
+
+
+def _listed(weapons: Sequence[GcsWeapon]) -> str:
+    if not weapons:
+        return "the file has no weapons"
+    shown = [f"{w.label} [{w.id}]" for w in weapons[:MAX_CANDIDATES_SHOWN]]
+    more = len(weapons) - MAX_CANDIDATES_SHOWN
+    return "; ".join(shown) + (f"; and {more} more" if more > 0 else "")
