@@ -206,3 +206,26 @@ def test_gu1_a_roll_of_twelve_dice_lists_each_die() -> None:
     assert listed is not None
     dice = [int(d) for d in listed[1].split()]
     assert len(dice) == 12 and sum(dice) == int(listed[2])
+
+
+def test_gu8_a_target_assumed_hit_says_so_on_its_own_card() -> None:
+    # 7d pi rolling 42: through the Guard (DR 0) to the Bystander, whose hit chance is 0.3; one
+    # resolution takes every target as hit (GU-8), and his card says so with his chance
+    sc = armourpen.load_scenario({
+        "rules": "gurps", "attack": {"damage": "7d pi", "roll": 42},
+        "line": [{"target": "Guard", "hp": 10}, {"target": "Bystander", "hp": 10,
+                                                 "hit_chance": 0.3}]})
+    guard, bystander = outcome_view(armourpen.resolve(sc), sc).cards
+    assert [b.word for b in bystander.badges if b.key == "assumed_hit"] == [
+        "assumed hit: hit chance 30% (GU-8)"]
+    assert "assumed_hit" not in {b.key for b in guard.badges}  # hit chance 1
+
+
+def test_gu8_a_target_not_reached_is_not_said_to_be_assumed_hit() -> None:
+    # 7d pi rolling 7 against DR 10: the Guard stops it; the Bystander is never reached (GU-7)
+    sc = armourpen.load_scenario({
+        "rules": "gurps", "attack": {"damage": "7d pi", "roll": 7},
+        "line": [{"target": "Guard", "hp": 10, "dr": 10},
+                 {"target": "Bystander", "hp": 10, "hit_chance": 0.3}]})
+    bystander = outcome_view(armourpen.resolve(sc), sc).cards[1]
+    assert [b.key for b in bystander.badges] == ["not_reached"]
