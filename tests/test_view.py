@@ -183,3 +183,49 @@ def test_the_table_the_charts_and_the_page_pick_the_same_attacks() -> None:
     contains = [a.name for a in cat.items("attack")
                 if isinstance(a, AttackProfile) and any("7.62" in x for x in (a.name, *a.aliases))]
     assert contains and table == [a.name for a in charted] == [a.name for a in paged] == contains
+
+
+def _head_of(damage: str) -> str:
+    sc = armourpen.load_scenario({"rules": "gurps", "attack": {"damage": damage, "seed": 3},
+                                  "line": [{"target": "A", "hp": 10}]})
+    return "".join(s.text for s in outcome_view(armourpen.resolve(sc), sc).head)
+
+
+def test_gu1_a_roll_of_a_thousand_dice_does_not_list_them_in_the_head_line() -> None:
+    head = _head_of("1000d cr")
+    # the first eight dice, then how many there were; never a thousand numbers
+    listed = re.search(r"dice ((?:[1-6] )+)\.\.\. \(1000 dice\) -> roll (\d+) \(seed 3\)", head)
+    assert listed is not None, head
+    assert len(listed[1].split()) == 8
+    assert 1000 <= int(listed[2]) <= 6000  # 1000d: 1000 to 6000 (GU-1)
+    assert len(head) < 150
+
+
+def test_gu1_a_roll_of_twelve_dice_lists_each_die() -> None:
+    listed = re.search(r"dice ((?:[1-6] )+)-> roll (\d+)", _head_of("12d cr"))
+    assert listed is not None
+    dice = [int(d) for d in listed[1].split()]
+    assert len(dice) == 12 and sum(dice) == int(listed[2])
+
+
+def test_gu8_a_target_assumed_hit_says_so_on_its_own_card() -> None:
+    # 7d pi rolling 42: through the Guard (DR 0) to the Bystander, whose hit chance is 0.3; one
+    # resolution takes every target as hit (GU-8), and his card says so with his chance
+    sc = armourpen.load_scenario({
+        "rules": "gurps", "attack": {"damage": "7d pi", "roll": 42},
+        "line": [{"target": "Guard", "hp": 10}, {"target": "Bystander", "hp": 10,
+                                                 "hit_chance": 0.3}]})
+    guard, bystander = outcome_view(armourpen.resolve(sc), sc).cards
+    assert [b.word for b in bystander.badges if b.key == "assumed_hit"] == [
+        "assumed hit: hit chance 30% (GU-8)"]
+    assert "assumed_hit" not in {b.key for b in guard.badges}  # hit chance 1
+
+
+def test_gu8_a_target_not_reached_is_not_said_to_be_assumed_hit() -> None:
+    # 7d pi rolling 7 against DR 10: the Guard stops it; the Bystander is never reached (GU-7)
+    sc = armourpen.load_scenario({
+        "rules": "gurps", "attack": {"damage": "7d pi", "roll": 7},
+        "line": [{"target": "Guard", "hp": 10, "dr": 10},
+                 {"target": "Bystander", "hp": 10, "hit_chance": 0.3}]})
+    bystander = outcome_view(armourpen.resolve(sc), sc).cards[1]
+    assert [b.key for b in bystander.badges] == ["not_reached"]

@@ -126,7 +126,8 @@ def test_gcs_an_address_keeps_the_files_name_and_asks_for_the_file(client: TestC
             "line": [{"target": "Ogre", "gcs": "Ogre.gcs", "hp": 12}]}
     html = client.get(address(data)).text
     assert 'data-gcs-name="Ogre.gcs"' in html
-    assert "line[0].gcs: &#39;Ogre.gcs&#39; is not allowed; here, the GCS file&#39;s JSON" in html
+    assert "line[0].gcs: &#39;Ogre.gcs&#39; is not allowed; here, the GCS file&#39;s JSON: on the " \
+        "page, choose the file again on the card" in html
 
 
 def test_gu10_an_address_keeps_a_location_of_the_gcs_files_body(client: TestClient) -> None:

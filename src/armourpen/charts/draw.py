@@ -76,7 +76,9 @@ def _pinned() -> Iterator[None]:
 
 
 _SERIES = ("#0072B2", "#D55E00", "#009E73", "#CC79A7", "#E69F00", "#56B4E9", "#000000", "#F0E442")
-_STYLES = ("-", "--", "-.", ":")
+_MARKERS = ("o", "s", "^", "D", "v")
+"""Past the colours, an attack's line repeats a colour with a marker at each band: its line stays
+solid, for a dashed line in a pen-range chart means an AV line and nothing else."""
 
 
 def render(chart: Chart, fmt: str = "png", *, limits: Limits = DEFAULT_LIMITS,
@@ -177,6 +179,9 @@ def _edges(chart: PenRangeChart) -> list[float]:
 
 
 def _pen_range(chart: PenRangeChart) -> Figure:
+    from itertools import pairwise
+
+    from matplotlib.lines import Line2D
     from matplotlib.ticker import FixedLocator, MaxNLocator, NullLocator
 
     fig = _new_figure(12, 7.5)
@@ -185,9 +190,10 @@ def _pen_range(chart: PenRangeChart) -> Figure:
     axd: Axes = fig.add_subplot(grid[1], sharex=ax)
     edges = _edges(chart)
     steps = chart.attacks[0].steps
+    handles: list[Any] = []
     for i, series in enumerate(chart.attacks):
         colour = _SERIES[i % len(_SERIES)]
-        style = _STYLES[(i // len(_SERIES)) % len(_STYLES)]
+        marker = None if i < len(_SERIES) else _MARKERS[(i // len(_SERIES) - 1) % len(_MARKERS)]
         width = max(1.2, 3.2 - 0.35 * i)  # later lines thinner: an identical series still shows
         pen = f"PEN {series.base_pen}" + (f" = SPEN {structural_text(series.base_pen)}" if series.structural
                                            else "")
@@ -195,16 +201,24 @@ def _pen_range(chart: PenRangeChart) -> Figure:
                   "none": "no range modifier"}[series.range_column.value]
         label = f"{series.name} ({pen}, {column})"
         ax.stairs([s.pen for s in series.steps], edges, baseline=None, color=colour,
-                  linestyle=style, linewidth=width, label=label, zorder=3 + i)
+                  linestyle="-", linewidth=width, zorder=3 + i)
         axd.stairs([s.dc_modifier for s in series.steps], edges, baseline=None, color=colour,
-                   linestyle=style, linewidth=width, zorder=3 + i)
+                   linestyle="-", linewidth=width, zorder=3 + i)
+        if marker is not None:
+            mids = [math.sqrt(a * b) for a, b in pairwise(edges)]
+            for a_, ys in ((ax, [s.pen for s in series.steps]),
+                           (axd, [s.dc_modifier for s in series.steps])):
+                a_.plot(mids, ys, linestyle="none", marker=marker, color=colour, markersize=5,
+                        zorder=3 + i)
+        handles.append(Line2D([], [], color=colour, linestyle="-", linewidth=width, marker=marker,
+                              label=label))
     av_colours = ("#222222", "#7F3C8D", "#8C6D31", "#6B6ECF", "#999999", "#843C39")  # not _SERIES
     by_av: dict[int, list[str]] = {}
     for d in chart.defences:
         by_av.setdefault(d.av, []).append(d.label)
     for m, (av, labels) in enumerate(sorted(by_av.items())):
-        ax.axhline(av, color=av_colours[m % len(av_colours)], linestyle=(0, (6, 3)), linewidth=1.6,
-                   label="; ".join(labels), zorder=2)
+        handles.append(ax.axhline(av, color=av_colours[m % len(av_colours)], linestyle=(0, (6, 3)),
+                                  linewidth=1.6, label="; ".join(labels), zorder=2))
     top = max([s.pen for a in chart.attacks for s in a.steps] + list(by_av) + [1])
     ax.set_ylim(-0.5, top + max(1.5, top * 0.08))
     ax.yaxis.set_major_locator(MaxNLocator(integer=True))
@@ -234,7 +248,8 @@ def _pen_range(chart: PenRangeChart) -> Figure:
     axd.set_ylim(min(dcs) - 0.5, max(dcs) + 0.5)
     axd.grid(axis="y", color="#dddddd", linewidth=0.6)
     # An axes legend (not a figure legend) keeps its room in the constrained layout.
-    ax.legend(loc="upper left", bbox_to_anchor=(1.01, 1.0), fontsize=8, frameon=False,
+    ax.legend(handles=handles, loc="upper left", bbox_to_anchor=(1.01, 1.0), fontsize=8,
+              frameon=False,
               title="attacks (solid) and AV lines (dashed)", title_fontsize=8,
               alignment="left")
     _finish(fig, chart)
@@ -321,7 +336,11 @@ def _odds(chart: OddsChart) -> Figure:
 
 
 def _injury_panel(ax: Axes, t: Any, drawn: dict[int, Any], cut: int | None, rest: Any) -> None:
-    from matplotlib.ticker import MaxNLocator, PercentFormatter
+    from fractions import Fraction
+
+    from matplotlib.ticker import FixedLocator
+
+    from armourpen.charts.odds import OddsChart, chance_ticks, tick_label
 
     ax.set_gid(f"{t.name}:injury")
     pmf = list(drawn.items())
@@ -329,23 +348,38 @@ def _injury_panel(ax: Axes, t: Any, drawn: dict[int, Any], cut: int | None, rest
     ps = [float(p) * 100 for _, p in pmf]
     colours = ["#999999" if k == 0 else "#D55E00" for k in xs]
     bars = ax.bar(xs, ps, color=colours, width=0.8)
-    if len(xs) <= LABELLED_BARS:
+    labelled = len(xs) <= LABELLED_BARS
+    if labelled:
         ax.bar_label(bars, [percent(p) for _, p in pmf], fontsize=7, padding=1)
-        ax.set_ylim(0, max(ps) * 1.15)
+    # room above the highest bar (for its label), and ticks on round percentages up to there
+    top = max((p for _, p in pmf), default=Fraction(1)) * Fraction(115 if labelled else 105, 100)
+    ticks = chance_ticks(top)
+    ax.set_ylim(0, float(top) * 100)
+    ax.yaxis.set_major_locator(FixedLocator([float(k) * 100 for k in ticks]))
+    ax.set_yticks([float(k) * 100 for k in ticks], [tick_label(k) for k in ticks])
     hit = "" if t.p_hit == t.p_reached else f", hit {percent(t.p_hit)}"
     ax.set_title(f"{t.name}: reached {percent(t.p_reached)}{hit}, goes on past it "
                  f"{percent(t.p_overpenetrates)}, mean injury "
                  f"{float(t.expected_injury):.2f} HP", loc="left", fontsize=9.5,
                  fontweight="bold")
-    ax.yaxis.set_major_formatter(PercentFormatter(decimals=0))
-    ax.xaxis.set_major_locator(MaxNLocator(integer=True))
+    axis = OddsChart.injury_axis(drawn, cut)
+    if len(axis) <= 2 * LABELLED_BARS:
+        ax.set_xticks(axis)
+    else:
+        from matplotlib.ticker import MaxNLocator
+
+        ax.xaxis.set_major_locator(MaxNLocator(integer=True))
     ax.set_ylabel("chance")
-    ax.set_xlim(min(xs, default=0) - 0.7, max(xs, default=1) + 0.7)
+    pad = 0.7 if len(axis) > 1 else 2.5  # one value only: a bar, not a panel filled grey
+    ax.set_xlim(axis[0] - pad, axis[-1] + pad)
     ax.grid(axis="y", color="#dddddd", linewidth=0.6)
     ax.set_axisbelow(True)
+    if set(xs) <= {0}:  # never injured: the panel says so, not only its one grey bar
+        ax.text(0.99, 0.95, "no injury at any roll", ha="right", va="top", fontsize=8.5,
+                color="#333333", transform=ax.transAxes)
     if cut is not None:
-        top = max(t.injury_pmf)
-        ax.text(0.99, 0.95, f"not drawn: injury over {cut} HP (up to {top}),\n"
+        top_injury = max(t.injury_pmf)
+        ax.text(0.99, 0.95, f"not drawn: injury over {cut} HP (up to {top_injury}),\n"
                 f"together {percent(rest)}", ha="right", va="top", fontsize=8,
                 color="#333333", transform=ax.transAxes,
                 bbox={"boxstyle": "round,pad=0.3", "facecolor": "white", "edgecolor": "#bbbbbb"})

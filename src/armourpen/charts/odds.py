@@ -22,6 +22,13 @@ if TYPE_CHECKING:
     from armourpen.scenario import Scenario
 
 
+CHANCE_TICKS = 6
+"""An axis of chances has at most this many steps between its ticks (0 included, 7 ticks)."""
+INJURY_SPAN = 4
+"""An injury axis spans at least this many HP: a panel whose injuries are all one value (all 0:
+never reached, always missed or stopped by DR) shows that value on a whole-number axis, not a
+sliver around it with ticks at fractions of an HP."""
+
 PANEL_CELLS = 50
 """What a target's row of panels in an odds chart counts as, in cells: its axes, titles and ticks
 take as long to draw as about 50 cells of a matrix."""
@@ -81,6 +88,16 @@ class OddsChart:
             return dict(pmf), None, Fraction(0)
         return {k: p for k, p in pmf.items() if k <= cut}, cut, 1 - total
 
+    @staticmethod
+    def injury_axis(drawn: dict[int, Fraction], cut: int | None = None) -> tuple[int, ...]:
+        """The whole numbers of HP an injury panel's axis shows: from the least injury drawn to
+        the greatest, and at least :data:`INJURY_SPAN` HP; where a tail is left out (``cut``,
+        :meth:`drawn_injury`), up to the cut only, for the injuries past it are not 0."""
+        low, high = min(drawn, default=0), max(drawn, default=0)
+        if cut is not None:
+            return tuple(range(low, cut + 1))
+        return tuple(range(low, max(high, low + INJURY_SPAN) + 1))
+
     @property
     def title(self) -> str:
         return f"{self.result.damage}: injury to each target, exact odds"
@@ -96,6 +113,29 @@ class OddsChart:
             "rulings": list(self.rulings),
             "warnings": [w.to_dict() for w in self.warnings],
         }
+
+
+def chance_ticks(top: Fraction, most: int = CHANCE_TICKS) -> tuple[Fraction, ...]:
+    """The ticks of an axis of chances from 0 to ``top``: round percentages (a step of 1, 2 or
+    5 times a power of ten, in percent: 0.1%, 0.2%, 0.5%, 1%, 2%, 5%, 10%, 20%, 50%), the smallest
+    such step that needs no more than ``most`` steps, every tick at or below ``top``."""
+    if top <= 0:
+        return (Fraction(0),)
+    step = Fraction(1, 100_000)  # 0.001%: below any chance a panel is drawn for
+    while True:
+        for m in (1, 2, 5):
+            if top / (step * m) <= most:
+                return tuple(step * m * k for k in range(int(top / (step * m)) + 1))
+        step *= 10
+
+
+def tick_label(p: Fraction) -> str:
+    """A tick's chance in percent, with the decimals it needs and no more (``2.5%``, ``10%``)."""
+    x = p * 100
+    for decimals in range(6):
+        if x * 10**decimals == int(x * 10**decimals):
+            return f"{float(x):.{decimals}f}%"
+    return f"{float(x):g}%"
 
 
 def odds_chart(scenario: Scenario, *, limits: Limits = DEFAULT_LIMITS,

@@ -11,6 +11,9 @@ STOPS_FIRST = Badge("stops", "stops here", "■", Tone.MUTED)  # the attack cann
 NOT_REACHED = Badge("not_reached", "not reached", "–", Tone.MUTED)
 MISSED = Badge("missed", "misses it (GU-8)", "○", Tone.MUTED)
 NOT_HIT = Badge("missed", "not hit (GU-16)", "○", Tone.MUTED)  # the rolls decide (GU-15 to GU-17)
+DICE_SHOWN = 12
+"""The head line lists a roll's dice up to this many; past it, the first few and how many there
+were (a roll of 1000d would fill a screen; the steps and the JSON keep every die)."""
 
 
 def _shot(passes: bool, can: bool) -> Badge:
@@ -19,11 +22,19 @@ def _shot(passes: bool, can: bool) -> Badge:
     return STOPS if can else STOPS_FIRST
 
 
+def dice_text(dice: tuple[int, ...]) -> str:
+    """The dice of a roll as the head line shows them: each one, or past :data:`DICE_SHOWN` the
+    first few and their number (``2 5 5 2 3 5 4 6 ... (1000 dice)``)."""
+    if len(dice) <= DICE_SHOWN:
+        return " ".join(map(str, dice))
+    return " ".join(map(str, dice[:DICE_SHOWN - 4])) + f" ... ({len(dice)} dice)"
+
+
 def layout(outcome: GurpsOutcome) -> Layout:
     """The head line (damage, roll, basic damage), then the line of fire from the shooter out."""
     roll = f"roll {outcome.roll}"
     if outcome.dice is not None:
-        roll = f"dice {' '.join(map(str, outcome.dice))} -> {roll} (seed {outcome.seed})"
+        roll = f"dice {dice_text(outcome.dice)} -> {roll} (seed {outcome.seed})"
     elif outcome.seed is not None and outcome.attack_roll is not None:
         roll = f"{roll}, further rolls with seed {outcome.seed}"  # who is hit (GU-16, GU-17)
     elif outcome.seed is not None:  # a fixed roll; the seed rolled the hit locations (GU-10)

@@ -144,6 +144,13 @@ def effect_badges(effects: Effects | None) -> tuple[Badge, ...]:
     return tuple(out)
 
 
+def assumed_hit(hit_chance: Fraction) -> Badge:
+    """A target one resolution takes as hit though its hit chance is below 1 (GU-8): said on its
+    own card, not only among the warnings; the odds weigh the chance."""
+    return Badge("assumed_hit", f"assumed hit: hit chance {chance(hit_chance)} (GU-8)", "?",
+                 Tone.REDUCED)
+
+
 def gurps_view(outcome: GurpsOutcome, odds: OddsResult | None, odds_note: str | None
                ) -> OutcomeView:
     """GURPS: a card per entry of the line (covers included), in line order, with the odds."""
@@ -167,6 +174,8 @@ def gurps_view(outcome: GurpsOutcome, odds: OddsResult | None, odds_note: str | 
             b for b in (_injury_badge(target.injury), *effect_badges(target.effects)) if b]
         if row.badge is not None:
             badges.append(row.badge)
+        if target is not None and target.hit and target.hit_chance != 1:
+            badges.append(assumed_hit(target.hit_chance))
         odds_view = None if index not in target_odds else odds_view_of(target_odds[index])
         cards.append(Card(index, TARGET if target is not None else COVER_KIND, names[index],
                           tuple(badges), _figures(layout, row.cells, 2),

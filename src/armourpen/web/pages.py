@@ -206,7 +206,8 @@ def calculator(
 
 @router.post("/ui/outcome")
 async def ui_outcome(request: Request) -> JSONResponse:
-    """The outcome band as HTML, the field hints, and every error with its field (AP-2 parts)."""
+    """The outcome band as HTML, the field hints, every error with its field (AP-2 parts), and
+    whether the scenario was resolved (else the page keeps its last outcome, marked stale)."""
     state = state_of(request)
     data = await read_json(request, state.limits)  # checked as it is read, once
     hints, errors = _hint_errors(data, state)
@@ -214,7 +215,8 @@ async def ui_outcome(request: Request) -> JSONResponse:
     if error is not None and all(e.field != error.field for e in errors):
         errors.insert(0, error)
     html = render("_outcome.html", view=view, error=error)
-    return JSONResponse({"html": html, "hints": hints, "errors": [error_body(e) for e in errors]})
+    return JSONResponse({"html": html, "hints": hints, "errors": [error_body(e) for e in errors],
+                         "resolved": view is not None})
 
 
 # --- the GM's chart -------------------------------------------------------------------------------

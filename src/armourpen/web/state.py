@@ -200,8 +200,9 @@ class SweepFilters:
     optional_rules: tuple[str, ...] = ()
 
 
-ADDRESS_ONLY = ("here, the GCS file's JSON: choose or drop the file again (an address keeps its "
-                "name only, and over HTTP no file is read from the server)")
+ADDRESS_ONLY = ("here, the GCS file's JSON: on the page, choose the file again on the card (a "
+                "shared address keeps a file's name, not the file, and over HTTP the server reads "
+                "no file of its own)")
 
 
 def with_uploads(data: Mapping[str, Any]) -> Mapping[str, Any]:

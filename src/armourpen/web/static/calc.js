@@ -103,11 +103,35 @@
   function gurpsAttack(root) {
     const a = { damage: read(root, "damage") };
     if (checked("roll-mode") === "seed") put(a, "seed", read(root, "seed"), true);
-    else put(a, "roll", read(root, "roll"), true);
+    else {
+      put(a, "roll", read(root, "roll"), true);
+      // random hit locations beside a roll typed in: rolled with the seed box's seed, so that
+      // they stay put while the GM types (GU-10)
+      if (randomLocations()) put(a, "seed", seedBox(), true);
+    }
     put(a, "location", read(root, "location"));
     if (read(root, "ranged") === false) a.ranged = false;
     put(a, "half_damage_range", read(root, "half_damage_range"), true);
     return { ...a, ...extra(root) };
+  }
+
+  function randomLocations() {
+    return [...form.querySelectorAll('[data-key="location"]')].some((el) => el.value === "random"
+      && (el.closest('.attack[data-for="gurps"]') || el.closest('.card[data-kind="target"]')));
+  }
+
+  function seedBox() {
+    const seed = form.querySelector("#g-seed");
+    if (!seed.value) seed.value = String(Math.floor(Math.random() * 2 ** 31));
+    return seed.value;
+  }
+
+  function wanting() {
+    // what the form itself knows is still to be typed: the dice total, in "I rolled" mode
+    if (rulesNow() !== "gurps" || checked("roll-mode") === "seed") return [];
+    const roll = form.querySelector("#g-roll");
+    if (roll.value.trim()) return [];
+    return [{ field: "attack.roll", error: "attack.roll: type the total of the dice you rolled" }];
   }
 
   function gcsOf(card, forAddress) {
@@ -216,6 +240,9 @@
       const title = TITLES[card.dataset.kind] || "Card";
       const name = card.querySelector('[data-key="target"], [data-key="name"]');
       const who = `${title} ${i + 1}` + (name && name.value.trim() ? ` (${name.value.trim()})` : "");
+      const whose = name && name.value.trim() ? name.value.trim() : `${title} ${i + 1}`;
+      card.dataset.words = who;
+      card.dataset.whose = whose;
       for (const [act, words] of [["up", "Move %s up"], ["down", "Move %s down"],
         ["remove", "Remove %s"]]) {
         const b = card.querySelector(`.tools [data-act="${act}"]`);
@@ -229,6 +256,7 @@
           const j = [...card.querySelectorAll(".item")].indexOf(item);
           path = `line[${i}].armour[${j}]`;
           item.querySelector("label").textContent = `Armour ${j + 1}`;
+          el.dataset.words = (key === "value" ? "AV of armour" : "Armour") + ` ${j + 1} of ${whose}`;
           const rm = item.querySelector('[data-act="remove-item"]');
           rm.setAttribute("aria-label", `Remove armour ${j + 1} of ${who}`);
           el.id = `c${i}-i${j}-${key}`;
@@ -241,6 +269,12 @@
         el.dataset.field = path;
         const label = el.closest(".field").querySelector("label");
         if (label) label.htmlFor = el.id;
+        if (!item && label) {
+          const what = key.startsWith("dr.") ? `DR at the ${label.textContent.toLowerCase()}`
+            : card.dataset.kind === "penav-cover" ? (key === "value" ? "AV" : "Cover")
+              : label.textContent;
+          el.dataset.words = `${what} of ${whose}`;
+        }
       });
     });
     [...cards.children].forEach((card, i) => {
@@ -248,7 +282,13 @@
       if (!file) return;
       file.id = `c${i}-gcs`;
       file.dataset.field = `line[${i}].gcs`;
+      file.dataset.words = `GCS file of ${card.dataset.whose}`;
       file.closest(".field").querySelector("label").htmlFor = file.id;
+    });
+    form.querySelectorAll(".attack [data-field]").forEach((el) => {
+      const box = el.closest(".field, fieldset");
+      const label = box && box.querySelector("label, legend");
+      if (label) el.dataset.words = label.textContent.trim();
     });
     const vehicle = cards.querySelector('[data-kind="vehicle"]');
     const angles = document.getElementById("angles");
@@ -280,19 +320,35 @@
     return box ? box.querySelector(".error") : null;
   }
 
+  function fieldOf(field) {
+    // the form's element a scenario path names, or the nearest one that holds it
+    let path = String(field || "");
+    let el = null;
+    while (path && !el) {
+      el = form.querySelector(`[data-field="${CSS.escape(path)}"]`);
+      if (!el) path = parentPath(path);
+    }
+    return [el, path];
+  }
+
+  function worded(err) {
+    // the message with its path (line[1].armour[0]) in the form's words (Armour 1 of Gray)
+    const text = String(err.error || "");
+    const field = String(err.field || "");
+    const [el, path] = fieldOf(field);
+    if (!el || !el.dataset.words || !text.startsWith(field + ":")) return text;
+    const rest = field.slice(path.length).replace(/^\./, "");
+    return el.dataset.words + (rest ? ` (${rest})` : "") + text.slice(field.length);
+  }
+
   function placeErrors(errors) {
     clearErrors();
     errors.forEach((err, n) => {
-      let path = String(err.field || "");
-      let el = null;
-      while (path && !el) {
-        el = form.querySelector(`[data-field="${CSS.escape(path)}"]`);
-        if (!el) path = parentPath(path);
-      }
+      const [el] = fieldOf(err.field);
       const slot = el ? slotFor(el) : null;
       if (!slot) return; // the outcome band shows it
       slot.id = slot.id || `error-${n}`;
-      slot.textContent = err.error;
+      slot.textContent = worded(err);
       slot.hidden = false;
       if (el.matches("input, select")) {
         el.setAttribute("aria-invalid", "true");
@@ -312,6 +368,7 @@
   function swap(html) {
     const open = [...outcome.querySelectorAll("details[data-why][open]")].map((d) => d.dataset.why);
     outcome.innerHTML = html;
+    outcome.classList.remove("stale");
     for (const key of open) {
       const d = outcome.querySelector(`details[data-why="${CSS.escape(key)}"]`);
       if (d) d.open = true;
@@ -319,11 +376,33 @@
     summarize();
   }
 
+  function stale(err) {
+    // the input is not complete (a name half typed, a new empty card): the last outcome stays,
+    // marked as the last one worked out, with what is still to do; with none, the error alone
+    const set = outcome.querySelector(".result-set");
+    if (!set) {
+      outcome.replaceChildren(errorBox(worded(err)));
+      summarize();
+      return;
+    }
+    let note = outcome.querySelector(".stale-note");
+    if (!note) {
+      note = document.createElement("p");
+      note.className = "stale-note";
+      note.setAttribute("role", "status");
+      outcome.prepend(note);
+    }
+    note.textContent = `Not updated: ${worded(err)}. Shown: the last shot worked out.`;
+    outcome.classList.add("stale");
+    summarize();
+  }
+
   function summarize() {
     // the screen reader's summary, and the bar that keeps it in sight on a phone
     const set = outcome.querySelector(".result-set");
     const problem = outcome.querySelector(".outcome-error");
-    const text = set ? set.dataset.summary : (problem ? "not resolved: see the error" : "");
+    let text = set ? set.dataset.summary : (problem ? "not resolved: see the error" : "");
+    if (set && outcome.classList.contains("stale")) text = "not updated: " + text;
     document.getElementById("summary").textContent = text;
     document.getElementById("peek").textContent = text;
   }
@@ -362,12 +441,14 @@
       const data = await r.json();
       if (mine !== seq) return;
       if (r.ok) {
-        swap(data.html);
+        const errors = [...wanting(), ...(data.errors || [])];
+        if (data.resolved && !errors.length) swap(data.html);
+        else stale(errors[0] || { error: "not resolved" });
         showHints(data.hints || {});
-        placeErrors(data.errors || []);
+        placeErrors(errors);
       } else {
         placeErrors([data]);
-        outcome.replaceChildren(errorBox(data.error || `error ${r.status}`));
+        stale(data.error ? data : { error: `error ${r.status}` });
       }
       refreshChart();
     } catch (e) {
@@ -444,7 +525,11 @@
       svg.removeAttribute("width");
       svg.removeAttribute("height");
       svg.setAttribute("role", "img");
-      body.replaceChildren(document.importNode(svg, true));
+      const larger = document.createElement("button");
+      larger.type = "button";
+      larger.dataset.enlarge = "";
+      larger.textContent = "Open larger";
+      body.replaceChildren(document.importNode(svg, true), larger);
     } catch (e) {
       body.replaceChildren(errorBox("no chart: " + e.message));
     }
@@ -503,8 +588,14 @@
       while (taken.has(`${TITLES[kind]} ${n}`)) n += 1;
       name.value = `${TITLES[kind]} ${n}`;
     }
-    if (kind === "target") own(card, "hp").value = "10";
-    cards.append(card);
+    if (kind === "target") { // a figure to start from, which a GCS file chosen replaces
+      own(card, "hp").value = "10";
+      own(card, "hp").dataset.preset = "true";
+    }
+    // cover goes where cover stands: in front of the first target (after the cover already there)
+    const first = kind.endsWith("cover") ? cards.querySelector('.card:not([data-kind$="cover"])') : null;
+    if (first) first.before(card);
+    else cards.append(card);
     renumber();
     focusFirst(card);
     schedule();
@@ -592,7 +683,7 @@
     if (!name.value.trim() || /^Target \d+$/.test(name.value.trim())) name.value = character.name;
     for (const key of ["hp", "dr", "st"]) { // the file gives them; what is typed overrides it
       const el = own(card, key);
-      el.value = "";
+      if (el.dataset.preset) el.value = ""; // the new card's figure, not the GM's: the file's
       el.placeholder = "file"; // short: a phone's narrow box would cut "from the file"
     }
     own(card, "hardened").placeholder = "file";
@@ -725,6 +816,11 @@
   document.addEventListener("input", (e) => {
     if (!form || !form.contains(e.target) || e.target.type === "file") return;
     if (e.target.dataset.search) suggest(e.target);
+    if (e.target.id === "g-roll") e.target.dataset.typed = "true";
+    delete e.target.dataset.preset; // typed by the GM: a GCS file chosen keeps it
+    const roll = form.querySelector("#g-roll");
+    // a roll the GM never typed (the example's) does not stay for another damage: cleared
+    if (e.target.id === "g-damage" && roll && !roll.dataset.typed) roll.value = "";
     schedule();
   });
 
@@ -764,6 +860,38 @@
     else if (button.dataset.act) act(button);
   });
 
+  function enlarge(svg) {
+    // the chart at its own size in a dialog of the whole window, to scroll on a phone
+    let dialog = document.getElementById("chart-large");
+    if (!dialog) {
+      dialog = document.createElement("dialog");
+      dialog.id = "chart-large";
+      dialog.className = "chart-large";
+      dialog.setAttribute("aria-label", "The chart of the shot, larger");
+      const bar = document.createElement("div");
+      bar.className = "bar";
+      const close = document.createElement("button");
+      close.type = "button";
+      close.textContent = "Close";
+      close.addEventListener("click", () => dialog.close());
+      bar.append(close);
+      const picture = document.createElement("div");
+      picture.className = "picture";
+      dialog.append(bar, picture);
+      dialog.addEventListener("click", (e) => { if (e.target === dialog) dialog.close(); });
+      document.body.append(dialog);
+    }
+    dialog.querySelector(".picture").replaceChildren(svg.cloneNode(true));
+    dialog.showModal();
+  }
+
+  document.addEventListener("click", (e) => {
+    const body = e.target.closest && e.target.closest("#chart .chart-body");
+    if (!body || !(e.target.closest("svg") || e.target.closest("[data-enlarge]"))) return;
+    const svg = body.querySelector("svg");
+    if (svg) enlarge(svg);
+  });
+
   document.addEventListener("dragover", (e) => {
     const card = e.target.closest && e.target.closest('.card[data-kind="target"]');
     if (card) {
@@ -798,7 +926,11 @@
     const contact = form.querySelector("#a-contact");
     if (contact && contact.checked) form.querySelector("#a-range").disabled = true;
     const problem = outcome.querySelector(".outcome-error");
-    if (problem) placeErrors([{ field: problem.dataset.field, error: problem.querySelector(".message").textContent }]);
+    if (problem) {
+      const err = { field: problem.dataset.field, error: problem.querySelector(".message").textContent };
+      placeErrors([err]);
+      problem.querySelector(".message").textContent = worded(err);
+    }
   }
 
   if (document.readyState === "loading") document.addEventListener("DOMContentLoaded", start);
