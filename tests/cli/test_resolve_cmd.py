@@ -129,7 +129,7 @@ def test_ap2_unknown_option_is_exit_2(capsys: pytest.CaptureFixture[str]) -> Non
 
 
 def test_pa10_quick_flags_for_a_vehicle(capsys: pytest.CaptureFixture[str]) -> None:
-    # T-34 side from the left: 40 mm at 40 deg x1.4 = 56 mm -> AV 21 (SAV 4.2)
+    # T-34 side from the left: 40 mm at 41 deg x1.42 = 56.8 mm -> AV 21 (SAV 4.2)
     code, out, _ = cli(capsys, "resolve", "--weapon", "8.8 cm KwK 36 L/56 APCBC", "--range",
                        "1000m", "--vehicle", "T-34", "--from", "left", "--json")
     assert code == 0

@@ -290,8 +290,8 @@ def test_pa10_vehicle_faces_by_direction(run: Run) -> None:
 
     # top: 20 mm flat (slope 90), attack straight down: incidence 0, x1, 20 mm = AV 12
     assert av({"pen": 12, "range_column": "rifle", "range": "100 m", "from": "above"}) == 12
-    # side from the left: 40 mm at 40 deg: 1.2 + (40-30)/15 x 0.3 = 1.4 -> 56 mm;
-    # 55 mm = AV 20, 60 mm = AV 25, 1 mm per AV between: AV 21
+    # side from the left: 40 mm at 41 deg: 1.2 + (41-30)/15 x 0.3 = 1.42 -> 56.8 mm;
+    # 55 mm = AV 20, 60 mm = AV 25, 1 mm per AV between: 21.8, AV 21
     assert av({"spen": 5, "range": "100 m", "from": "left"}) == 21
     # named turret front: 52 mm upright (the cast turret) -> AV 19 + (52 - 50) / 5 = 19.4 -> AV 19
     assert av({"spen": 5, "range": "100 m"}, face="turret_front") == 19
