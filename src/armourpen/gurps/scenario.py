@@ -19,7 +19,7 @@ from typing import Any, Protocol
 
 from pydantic import BaseModel, ValidationError
 
-from armourpen.errors import NotationError, ScenarioError
+from armourpen.errors import MISSING, NotationError, ScenarioError
 from armourpen.explain import Caution, Step
 from armourpen.gurps.damage import InjuryTolerance
 from armourpen.gurps.locations import Lacking, Location, Random, missing_locations
@@ -319,7 +319,7 @@ def _cover(c: CoverSpec, i: int, warnings: list[Caution]) -> Cover:
             ))
     elif c.hp is None:
         raise ScenarioError(
-            f"{here}.hp", "(missing)",
+            f"{here}.hp", MISSING,
             "cover that is not a thin slab needs hp (GU-6), or set slab = true",
         )
     return Cover(

@@ -1,0 +1,154 @@
+"""What a new user meets in the first hour at the terminal: optional parts named with the line
+that installs them, the version, the files written, ``--json`` everywhere, and messages that read
+plainly (AP-2)."""
+
+from __future__ import annotations
+
+import json
+import sys
+from pathlib import Path
+
+import pytest
+from cli.cli_helpers import cli
+
+from armourpen.version import __version__
+
+
+def _without(monkeypatch: pytest.MonkeyPatch, module: str) -> None:
+    """``module`` as if it were not installed (``import`` raises ImportError)."""
+    monkeypatch.setitem(sys.modules, module, None)
+
+
+@pytest.mark.parametrize("module", ["matplotlib", "reportlab"])
+def test_ap2_screen_without_the_charts_extra_names_its_install_line(
+    capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch, tmp_path: Path,
+    module: str,
+) -> None:
+    _without(monkeypatch, module)
+    out = tmp_path / "gm.pdf"
+    code, stdout, err = cli(capsys, "screen", "--attack", "Sword", "--armour", "NIJ Type I",
+                            "--out", str(out))
+    assert (code, stdout) == (2, "")
+    assert err == (f"armourpen: error: --out: writing it needs the charts extra ({module} is not "
+                   "installed): pip install 'armourpen[charts]'\n")
+    assert not out.exists()
+
+
+def test_ap2_chart_without_matplotlib_names_its_install_line(
+    capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch, tmp_path: Path,
+) -> None:
+    _without(monkeypatch, "matplotlib")
+    out = tmp_path / "slope.png"
+    code, _, err = cli(capsys, "chart", "slope", "--av", "10", "--out", str(out))
+    assert code == 2
+    assert "pip install 'armourpen[charts]'" in err and "internal error" not in err
+    assert not out.exists()
+    # the data alone needs no drawing
+    code, stdout, _ = cli(capsys, "chart", "slope", "--av", "10", "--json")
+    assert code == 0 and json.loads(stdout)["kind"] == "slope"
+
+
+def test_version(capsys: pytest.CaptureFixture[str]) -> None:
+    assert cli(capsys, "--version") == (0, f"armourpen {__version__}\n", "")
+
+
+def test_chart_and_screen_say_the_file_they_wrote(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path,
+) -> None:
+    png = tmp_path / "slope.png"
+    assert cli(capsys, "chart", "slope", "--av", "10", "--out", str(png)) == (
+        0, f"wrote {png}\n", "")
+    # with --json the JSON alone is on stdout, the file's name on stderr
+    code, out, err = cli(capsys, "chart", "slope", "--av", "10", "--out", str(png), "--json")
+    assert code == 0 and json.loads(out)["kind"] == "slope" and err == f"wrote {png}\n"
+    pdf = tmp_path / "gm.pdf"
+    code, out, _ = cli(capsys, "screen", "--attack", "Sword", "--armour", "NIJ Type I",
+                       "--out", str(pdf))
+    assert (code, out) == (0, f"wrote {pdf}\n") and pdf.stat().st_size > 0
+
+
+def test_table_json_is_format_json(capsys: pytest.CaptureFixture[str]) -> None:
+    flags = ["--attack", "Sword", "--armour", "NIJ Type I", "--band", "contact"]
+    code, out, _ = cli(capsys, "table", *flags, "--json")
+    assert code == 0
+    assert out == cli(capsys, "table", *flags, "--format", "json")[1]
+    code, _, err = cli(capsys, "table", *flags, "--json", "--format", "csv")
+    assert code == 2 and "--format: 'csv' is not allowed; not with --json" in err
+
+
+def test_examples_and_schema_take_json(capsys: pytest.CaptureFixture[str]) -> None:
+    code, out, _ = cli(capsys, "examples", "--json")
+    listed = json.loads(out)
+    assert code == 0 and {"name": "agent-gray", "scenario": "example:agent-gray"}.items() \
+        <= listed[0].items()
+    code, out, _ = cli(capsys, "examples", "agent-gray", "--json")
+    one = json.loads(out)
+    assert code == 0 and one["name"] == "agent-gray" and 'rules = "gurps"' in one["text"]
+    code, out, _ = cli(capsys, "schema", "gurps", "--json")
+    assert code == 0 and json.loads(out) == json.loads(cli(capsys, "schema", "gurps")[1])
+
+
+@pytest.mark.parametrize(
+    ("args", "line"),
+    [
+        (["resolve", "--weapon", "Sword", "--weapon", "Punch", "--contact"],
+         "--weapon: 'Punch' is not allowed; it was given already (--weapon 'Sword'): give it once"),
+        (["resolve", "--weapon=Sword", "--contact", "--weapon=Punch"],
+         "--weapon: 'Punch' is not allowed; it was given already (--weapon 'Sword'): give it once"),
+        (["resolve", "--weapon", "Sword", "--contact", "--no-contact"],
+         "--no-contact: '--no-contact' is not allowed; it was given already (--contact): "
+         "give it once"),
+        (["table", "-f", "json", "--format", "csv"],
+         "--format: 'csv' is not allowed; it was given already (-f 'json'): give it once"),
+        (["roll", "3d pi", "--seed", "1", "--seed", "2"],
+         "--seed: '2' is not allowed; it was given already (--seed '1'): give it once"),
+    ],
+)
+def test_ap2_a_flag_given_twice_is_an_error(
+    capsys: pytest.CaptureFixture[str], args: list[str], line: str,
+) -> None:
+    assert cli(capsys, *args) == (2, "", f"armourpen: error: {line}\n")
+
+
+def test_ap2_a_repeatable_flag_and_a_value_like_a_flag_are_no_repeat(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    code, out, err = cli(capsys, "resolve", "--weapon", "Sword", "--contact", "--armour",
+                         "Chain mail", "--armour", "NIJ Type I", "--target", "--weapon", "--json")
+    assert (code, err) == (0, "")
+    assert json.loads(out)["targets"][0]["name"] == "--weapon"
+
+
+def test_ap2_what_is_missing_is_said_as_required(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path,
+) -> None:
+    scenario = tmp_path / "s.toml"
+    scenario.write_text('rules = "gurps"\nattack = { damage = "3d pi" }\n[[line]]\n'
+                        'target = "a"\n', encoding="utf-8")
+    assert cli(capsys, "resolve", str(scenario)) == (
+        2, "", "armourpen: error: line[0].hp: `hp` is required\n")
+
+
+def test_ap2_no_such_file_names_it(capsys: pytest.CaptureFixture[str], tmp_path: Path,
+                                   monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.chdir(tmp_path)
+    assert cli(capsys, "resolve", "nothere.toml") == (
+        2, "", "armourpen: error: scenario: no such file: nothere.toml\n")
+    # a name a shell would need quoted is quoted
+    code, _, err = cli(capsys, "resolve", "not here.toml")
+    assert err == "armourpen: error: scenario: no such file: 'not here.toml'\n"
+
+
+def test_ap2_a_file_with_several_problems_lists_them_all(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path,
+) -> None:
+    scenario = tmp_path / "s.toml"
+    scenario.write_text('[attack]\nweapon = 3\nrange = true\n[[line]]\ntarget = 1\n'
+                        'foo = 2\nbar = 3\n', encoding="utf-8")
+    code, out, err = cli(capsys, "resolve", str(scenario))
+    assert (code, out) == (2, "")
+    assert err.count("\n") == 1  # one line (AP-2), each problem on it
+    problems = err.removeprefix("armourpen: error: ").rstrip("\n").split(" | ")
+    assert [p.split(":", 1)[0] for p in problems] == [
+        "line[0].foo", "line[0].bar", "line[0].target", "attack.range", "attack.weapon"]
+    assert "more problem" not in err
