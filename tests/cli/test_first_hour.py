@@ -152,3 +152,27 @@ def test_ap2_a_file_with_several_problems_lists_them_all(
     assert [p.split(":", 1)[0] for p in problems] == [
         "line[0].foo", "line[0].bar", "line[0].target", "attack.range", "attack.weapon"]
     assert "more problem" not in err
+
+
+def test_catalog_search_says_why_each_hit_matched(capsys: pytest.CaptureFixture[str]) -> None:
+    code, out, _ = cli(capsys, "catalog", "search", "AK")
+    assert code == 0
+    rows = out.splitlines()
+    header = next(r for r in rows if r.startswith("kind"))
+    assert header.rstrip().endswith("matched by")
+    first = rows[rows.index(header) + 2]
+    assert first.startswith("attack") and "7.62x39mm Soviet" in first
+    assert first.rstrip().endswith("alias 'AK-47'")
+    assert "Makarov" not in out
+
+
+def test_gu1_3d6_is_explained_as_3d(capsys: pytest.CaptureFixture[str]) -> None:
+    code, _, err = cli(capsys, "roll", "3d6+2 pi")
+    assert code == 2
+    assert "GURPS dice are six-sided and written 3d, not 3d6 (here: '3d+2 pi')" in err
+
+
+def test_ap2_nij_type_3_suggests_nij_type_iii_first(capsys: pytest.CaptureFixture[str]) -> None:
+    code, _, err = cli(capsys, "resolve", "--weapon", "Sword", "--contact", "--armour",
+                       "NIJ Type 3")
+    assert code == 2 and "did you mean 'NIJ Type III', " in err

@@ -205,6 +205,13 @@ class _Parser:
         if self.peek() != "d":
             raise self.fail("'d' after the number of dice")
         self.i += 1
+        if self.low[self.i : self.i + 1] in tuple("0123456789"):  # "3d6": the die's sides
+            end = self.i
+            while end < len(self.low) and self.low[end].isdigit():
+                end += 1
+            meant = (self.text[: self.i] + self.text[end:]).strip()
+            raise self.fail(f"what follows the dice, not their sides: GURPS dice are six-sided "
+                            f"and written {dice}d, not {dice}d6 (here: {meant!r})")
         self.skip_spaces()
         adds = 0
         if self.peek() in ("+", "-"):
