@@ -176,3 +176,11 @@ def test_ap2_nij_type_3_suggests_nij_type_iii_first(capsys: pytest.CaptureFixtur
     code, _, err = cli(capsys, "resolve", "--weapon", "Sword", "--contact", "--armour",
                        "NIJ Type 3")
     assert code == 2 and "did you mean 'NIJ Type III', " in err
+
+
+def test_pa6_catalog_show_says_why_an_ammunition_type_changes_nothing(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    code, out, _ = cli(capsys, "catalog", "show", "ap")
+    value = next(line for line in out.splitlines() if line.startswith("value"))
+    assert code == 0 and "PEN +0, DC +0 (the text sets none: its Ammunition chapter" in value

@@ -146,6 +146,7 @@ def list_cmd(kind: str | None, catalog: Sequence[Path], no_user_catalog: bool,
 def show_cmd(name: str, kind: str | None, catalog: Sequence[Path], no_user_catalog: bool,
              as_json: bool) -> None:
     """Show one item with all its fields, notes and source."""
+    from armourpen import AmmoType
     from armourpen.view.catalog import item_dict
 
     cat = load_catalog(catalog, no_user_catalog)
@@ -158,6 +159,10 @@ def show_cmd(name: str, kind: str | None, catalog: Sequence[Path], no_user_catal
 
     title = f"{item.name} ({data['kind']})"
     rows = [["value", _value(item)]]
+    if isinstance(item, AmmoType):  # what it changes, and why nothing (PA-6)
+        from armourpen.view.catalog import modifiers_text
+
+        rows = [["value", modifiers_text(item)]]
     for key, value in data.items():
         if key in ("kind", "name") or value in (None, "", [], {}):
             continue
