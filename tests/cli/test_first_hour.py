@@ -184,3 +184,20 @@ def test_pa6_catalog_show_says_why_an_ammunition_type_changes_nothing(
     code, out, _ = cli(capsys, "catalog", "show", "ap")
     value = next(line for line in out.splitlines() if line.startswith("value"))
     assert code == 0 and "PEN +0, DC +0 (the text sets none: its Ammunition chapter" in value
+
+
+def test_gu8_a_target_assumed_hit_says_so_beside_it(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path,
+) -> None:
+    """Roll 40 of 7d pi: through the Guard (cover DR 4 + 4 + 11 = 19 < 40) into the Bystander,
+    whose hit chance 0.3 one resolution takes as a hit (GU-8)."""
+    scenario = tmp_path / "s.toml"
+    scenario.write_text('rules = "gurps"\nattack = { damage = "7d pi", roll = 40 }\n'
+                        '[[line]]\ntarget = "Guard"\ndr = 4\nhp = 11\n'
+                        '[[line]]\ntarget = "Bystander"\nhp = 10\nhit_chance = 0.3\n',
+                        encoding="utf-8")
+    code, out, _ = cli(capsys, "resolve", str(scenario))
+    rows = {line.split()[1]: line for line in out.splitlines() if line[:1] in "01"}
+    assert code == 0
+    assert "Bystander (hit chance 0.3: assumed hit)" in rows["Bystander"]
+    assert "hit chance" not in rows["Guard"]

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from armourpen.gurps.damage import fmt
 from armourpen.gurps.outcome import GurpsOutcome
 from armourpen.layout import Align, Badge, Cell, Column, Layout, Row, Span, Tone, text
 
@@ -46,8 +47,11 @@ def layout(outcome: GurpsOutcome) -> Layout:
             where = "" if t.location is None else t.location.value
             if t.location_roll is not None:
                 where += f" ({t.location_roll.total})"
+            name = text(t.name)
+            if t.hit_chance != 1:  # one resolution takes it as hit; the odds weigh the chance
+                name = text(f"{t.name} (hit chance {fmt(t.hit_chance)}: assumed hit)")
             cells = (
-                text(t.name),
+                name,
                 text(where),
                 faced,
                 text(t.penetrating),
