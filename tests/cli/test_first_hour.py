@@ -201,3 +201,67 @@ def test_gu8_a_target_assumed_hit_says_so_beside_it(
     assert code == 0
     assert "Bystander (hit chance 0.3: assumed hit)" in rows["Bystander"]
     assert "hit chance" not in rows["Guard"]
+
+
+def test_gu7_gurps_quick_flags_reproduce_agent_gray(capsys: pytest.CaptureFixture[str]) -> None:
+    """7d(2) pi- rolling 20 at DR 8, HP 12: DR 8 / 2 = 4, 20 - 4 = 16 penetrating, x1/2 = 8
+    injury; cover DR (8 + 8 + 12) / 2 = 14 (GU-7's example)."""
+    code, out, err = cli(capsys, "resolve", "--damage", "7d(2) pi-", "--roll", "20", "--hp", "12",
+                         "--dr", "8", "--target", "Gray", "--json")
+    assert (code, err) == (0, "")
+    gray = json.loads(out)["targets"][0]
+    assert (gray["name"], gray["effective_dr"], gray["penetrating"], gray["injury"],
+            gray["cover_dr"]) == ("Gray", 4, 16, 8, 14)
+
+
+def test_gu6_gurps_quick_cover_dr_is_a_thin_slab_in_front(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    """3d pi rolling 12 through cover DR 3 (a thin slab, GU-6): the target faces 3 + 0, takes
+    12 - 3 = 9; its own cover DR 0 + 0 + 10 = 10, and 12 does not exceed 3 + 10: it stops there."""
+    code, out, _ = cli(capsys, "resolve", "--damage", "3d pi", "--roll", "12", "--hp", "10",
+                       "--cover-dr", "3", "--json")
+    data = json.loads(out)
+    target = data["targets"][0]
+    assert code == 0
+    assert (target["effective_dr"], target["penetrating"], target["injury"],
+            target["overpenetrates"]) == (3, 9, 9, False)
+
+
+def test_gu1_seed_replays_the_roll_an_outcome_printed(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path,
+) -> None:
+    scenario = tmp_path / "s.toml"
+    scenario.write_text('rules = "gurps"\nattack = { damage = "6d pi", location = "random" }\n'
+                        '[[line]]\ntarget = "T"\nhp = 10\n', encoding="utf-8")
+    code, first, _ = cli(capsys, "resolve", str(scenario), "--json")
+    seed = json.loads(first)["attack"]["seed"]
+    assert code == 0 and isinstance(seed, int)
+    assert cli(capsys, "resolve", str(scenario), "--json", "--seed", str(seed)) == (0, first, "")
+    # the quick flags replay the same way
+    quick = ["resolve", "--damage", "6d pi", "--hp", "10", "--location", "random", "--json"]
+    code, again, _ = cli(capsys, *quick, "--seed", str(seed))
+    assert json.loads(again)["attack"]["dice"] == json.loads(first)["attack"]["dice"]
+
+
+@pytest.mark.parametrize(
+    ("args", "line"),
+    [
+        (["--damage", "3d pi"], "--hp: required with --damage: the target's HP"),
+        (["--hp", "10"], "--damage: required with the GURPS flags: the damage, e.g. '7d(2) pi-' "
+                         "(GU-1)"),
+        (["--damage", "3d pi", "--hp", "0"], "--hp: 0 is not allowed; allowed: 1 or more"),
+        (["--damage", "3d pi", "--hp", "9", "--weapon", "Sword"],
+         "--weapon: 'Sword' is not allowed; not with the GURPS flags (--damage, --hp): PEN/AV's "
+         "and GURPS's quick flags are apart"),
+        (["--weapon", "Sword", "--contact", "--seed", "3"],
+         "--seed: 3 is not allowed; only for GURPS, whose dice it seeds: PEN/AV rolls no dice"),
+        (["example:office-shootout", "--seed", "3"],
+         "--seed: 3 is not allowed; not with a scenario that fixes its roll (attack.seed = 7): "
+         "leave out one of them"),
+    ],
+)
+def test_ap2_gurps_quick_flag_errors_name_the_flag(
+    capsys: pytest.CaptureFixture[str], args: list[str], line: str,
+) -> None:
+    assert cli(capsys, "resolve", *args) == (2, "", f"armourpen: error: {line}\n")
