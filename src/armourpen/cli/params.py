@@ -69,10 +69,10 @@ def _refuse_repeats(command: click.Command, args: list[str]) -> None:
     in silence (``--weapon Sword --weapon Punch``). Repeatable options (``--armour``) are not
     concerned; ``--flag/--no-flag`` is one option, whichever way it is spelt."""
     by_name: dict[str, click.Option] = {}
-    for param in command.params:
-        if isinstance(param, click.Option):
-            for name in (*param.opts, *param.secondary_opts):
-                by_name[name] = param
+    for p in command.params:
+        if isinstance(p, click.Option):
+            for opt in (*p.opts, *p.secondary_opts):
+                by_name[opt] = p
     seen: dict[str, str] = {}  # the option's name -> how it was given first
     i = 0
     while i < len(args):
@@ -81,19 +81,19 @@ def _refuse_repeats(command: click.Command, args: list[str]) -> None:
         if token == "--":
             return
         name, eq, value = token.partition("=") if token.startswith("--") else (token, "", "")
-        param = by_name.get(name)
-        if param is None:
+        option = by_name.get(name)
+        if option is None:
             continue
-        if not param.is_flag and not param.count and not eq and i < len(args):
+        if not option.is_flag and not option.count and not eq and i < len(args):
             value = args[i]  # its value, whatever it looks like
             i += 1
-        if param.multiple or param.count or param.name is None:
+        if option.multiple or option.count or option.name is None:
             continue
-        given = f"{name} {value!r}" if not param.is_flag else name
-        if param.name in seen:
-            raise InputError(name, value if not param.is_flag else name,
-                             f"it was given already ({seen[param.name]}): give it once")
-        seen[param.name] = given
+        given = f"{name} {value!r}" if not option.is_flag else name
+        if option.name in seen:
+            raise InputError(name, value if not option.is_flag else name,
+                             f"it was given already ({seen[option.name]}): give it once")
+        seen[option.name] = given
 
 
 class Group(click.Group):
