@@ -50,6 +50,25 @@ class FileName(str):
     __slots__ = ()
 
 
+class MissingFile(FileName):
+    """The path of a file that does not exist: its message reads ``no such file: PATH``."""
+
+    __slots__ = ()
+
+
+class _Missing(str):
+    """The value of a field the user left out: its message says what is required (``allowed``)
+    instead of repeating a value that was never typed."""
+
+    __slots__ = ()
+
+
+MISSING: str = _Missing("(missing)")
+"""The value of an error about something not given (a required key, flag or argument): the
+message is ``FIELD: ALLOWED`` (``line[0].dr: `dr` is required``); the value, as JSON, stays
+``"(missing)"``."""
+
+
 class _Withheld:
     """A value a message does not repeat: one read from a file that may be any file the user can
     read (a scenario's ``gcs``), whose content must not reach a terminal or a log."""
@@ -98,6 +117,8 @@ class _Shown(reprlib.Repr):
             return repr(text)
         return f"({len(text)} characters) ..." + repr(text[-MAX_SHOWN:])
 
+    repr_MissingFile = repr_FileName
+
     def repr_instance(self, x: object, level: int) -> str:  # noqa: ARG002 (reprlib's signature)
         try:
             text = repr(x)
@@ -124,11 +145,13 @@ class ArmourpenError(Exception):
 class InputError(ArmourpenError, ValueError):
     """Bad input: names the field, the offending value and what is allowed (AP-2)."""
 
-    def __init__(self, field: str, value: object, allowed: str) -> None:
+    def __init__(self, field: str, value: object, allowed: str, *,
+                 also: Sequence[InputError] = ()) -> None:
         self.field = field
         self.value = value
         self.allowed = allowed
-        super().__init__(message(field, value, allowed))
+        self.also = tuple(also)  # the other problems of the same input, each with its own line
+        super().__init__(_with_also(message(field, value, allowed), self.also))
 
     def at(self, field: str, allowed: str | None = None) -> InputError:
         """The same error (same class, value and allowed) blamed on ``field``.
@@ -142,13 +165,37 @@ class InputError(ArmourpenError, ValueError):
         moved.field = field
         if allowed is not None:
             moved.allowed = allowed
-        moved.args = (message(field, moved.value, moved.allowed),)
+        moved.args = (_with_also(message(field, moved.value, moved.allowed), moved.also),)
         return moved
+
+    def lines(self) -> list[str]:
+        """The message of each problem, this one first (a front end shows one a line)."""
+        return [message(self.field, self.value, self.allowed), *(str(e) for e in self.also)]
+
+
+def _with_also(first: str, also: Sequence[InputError]) -> str:
+    """The messages of several problems on one line, ``|`` between them."""
+    return " | ".join([first, *(str(e) for e in also)])
 
 
 def message(field: str, value: object, allowed: str) -> str:
-    """The AP-2 line: the field, the value (escaped and bounded) and what is allowed."""
+    """The AP-2 line: the field, the value (escaped and bounded) and what is allowed; for
+    something not given (:data:`MISSING`), the field and what it requires; for a file that does
+    not exist, its path."""
+    if isinstance(value, _Missing):
+        return f"{printable(field)}: {printable(allowed)}"
+    if isinstance(value, MissingFile):
+        return f"{printable(field)}: {printable(allowed)}: {_path_shown(value)}"
     return f"{printable(field)}: {shown(value)} is not allowed; {printable(allowed)}"
+
+
+def _path_shown(path: FileName) -> str:
+    """A path as a shell shows it: bare when it is plain (``nothere.toml``), else quoted."""
+    text = shown(path)
+    bare = text[1:-1]
+    if text[:1] == text[-1:] == "'" and bare and all(c.isalnum() or c in "._-/+~" for c in bare):
+        return bare
+    return text
 
 
 class ArgumentError(ArmourpenError):

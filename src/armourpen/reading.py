@@ -20,7 +20,7 @@ from fractions import Fraction
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, TypeAlias
 
-from armourpen.errors import SHOWS_NOTHING, FileName, InputError, ScenarioError
+from armourpen.errors import SHOWS_NOTHING, FileName, InputError, MissingFile, ScenarioError
 from armourpen.limits import DEFAULT_LIMITS, LimitError, Limits
 
 if TYPE_CHECKING:
@@ -146,7 +146,7 @@ def read_text(
     try:
         st = p.stat()
     except FileNotFoundError:
-        raise error(field, shown, "no such file") from None
+        raise error(field, MissingFile(path), "no such file") from None
     except OSError as exc:
         raise error(field, shown, f"cannot be read ({exc.strerror or exc})") from None
     except ValueError:  # a NUL character: no file has such a name

@@ -25,12 +25,13 @@ PARAMETERS: tuple[str, ...] = (
 
 
 def select(catalog: Catalog, kind: str, queries: Sequence[str], field: str) -> list[CatalogItem]:
-    """Items by exact name or alias, else every item whose name or alias contains the text.
+    """Items by exact name or alias, else every item with a word of its name or of an alias that
+    begins with the text (``9mm``: the 9mm rounds, not 7.62x39mm).
 
     A query that matches nothing is an error naming ``field[i]`` with the closest names; cover
     rows the text gives no value are left out of text matches and refused by name (PA-13).
     """
-    from armourpen.catalog import CoverItem, name_key
+    from armourpen.catalog import CoverItem, names_begin
 
     out: list[CatalogItem] = []
     for n, q in enumerate(queries):
@@ -38,10 +39,9 @@ def select(catalog: Catalog, kind: str, queries: Sequence[str], field: str) -> l
         try:
             found = [catalog.get(q, kind, field=f)]
         except UnknownNameError as exc:
-            key = name_key(q)
             found = [
                 item for item in catalog.items(kind)
-                if key and any(key in name_key(x) for x in (item.name, *item.aliases))
+                if names_begin(item, q)
                 and not (isinstance(item, CoverItem) and item.av is None)  # PA-13: no value
             ]
             if not found:

@@ -20,7 +20,7 @@ from typing import Annotated, Any
 from pydantic import AfterValidator, BaseModel, StrictStr, StringConstraints, Tag, ValidationError
 from pydantic.fields import FieldInfo
 
-from armourpen.errors import InputError, ScenarioError
+from armourpen.errors import MISSING, InputError, ScenarioError
 from armourpen.reading import one_line
 from armourpen.values import MAX_NAME_CHARS
 
@@ -288,9 +288,41 @@ def problem(exc: ValidationError, model: type[BaseModel],
     ``hints`` says, per key, what its values mean (``"AV runs 0 to 1000 ..."``): a value out of
     bounds is answered with the hint.
     """
-    errors = exc.errors(include_url=False)
+    return _problem(exc.errors(include_url=False), model, hints)[0]
+
+
+MAX_PROBLEMS = 10
+"""How many problems of one input a message lists; past them it counts the rest."""
+
+
+def problems(exc: ValidationError, model: type[BaseModel],
+             hints: Mapping[str, str] | None = None,
+             limit: int = MAX_PROBLEMS) -> tuple[list[Problem], int]:
+    """Every problem of ``exc``, one per place of the input (at most ``limit``, the most telling
+    first, then in the input's order), and how many places more are wrong."""
+    errors: list[Any] = list(exc.errors(include_url=False))
+    out: list[Problem] = []
+    while errors:
+        p, at = _problem(errors, model, hints)
+        if len(out) == limit:
+            return out, p.more + 1
+        out.append(p)
+        # this place, and the union branches tried on the way to it, are told
+        errors = [e for e in errors
+                  if not _on_the_way(walk(model, e.get("loc", ()))[0], at)]
+    return out, 0
+
+
+def _on_the_way(where: Loc, loc: Loc) -> bool:
+    return loc[: len(where)] == where
+
+
+def _problem(errors: Sequence[Any], model: type[BaseModel],
+             hints: Mapping[str, str] | None) -> tuple[Problem, Loc]:
+    """:func:`problem` over a list of pydantic's errors, and the place it is about."""
     located = [(walk(model, e.get("loc", ()))[0], e) for e in errors]
     loc, err = max(located, key=lambda le: (len(le[0]), _PRIORITY.get(str(le[1].get("type")), 0)))
+    at = loc
     raw_loc = err.get("loc", ())
     kind = str(err.get("type", ""))
     value = err.get("input")
@@ -317,7 +349,7 @@ def problem(exc: ValidationError, model: type[BaseModel],
         if keys:
             allowed = "unknown key; the keys allowed here: " + ", ".join(keys)
     elif kind == "missing":
-        value = "(missing)"
+        value = MISSING
         allowed = f"`{loc[-1]}` is required" if loc else "this key is required"
     key = next((p for p in reversed(loc) if isinstance(p, str)), "")
     if hints and key in hints and kind in _BOUNDS:  # out of bounds: say what the bounds mean
@@ -329,11 +361,11 @@ def problem(exc: ValidationError, model: type[BaseModel],
             loc = (*loc, cause.key)
             value = value.get(cause.key) if cause.value is None else cause.value
         else:
-            value = "(missing)" if value is None or isinstance(value, Mapping) else value
+            value = MISSING if value is None or isinstance(value, Mapping) else value
     # a problem elsewhere, not a union branch that failed on the way to this one
     others = {where for where, _ in located if where != loc and loc[: len(where)] != where}
     return Problem(loc, value, allowed, len(others),
-                   cause if isinstance(cause, InputError) else None)
+                   cause if isinstance(cause, InputError) else None), at
 
 
 def from_validation_error(
@@ -344,13 +376,20 @@ def from_validation_error(
     model: type[BaseModel],
     hints: Mapping[str, str] | None = None,
 ) -> InputError:
-    """The most telling error of validating ``model``, as one AP-2 InputError naming the full path
-    from ``prefix`` (and how many other problems there are)."""
-    p = problem(exc, model, hints)
+    """The errors of validating ``model`` as one AP-2 InputError naming the full path from
+    ``prefix``: the most telling first, every other place of the input in ``also`` (up to
+    :data:`MAX_PROBLEMS`, then how many more)."""
+    found, more = problems(exc, model, hints)
+    first, *also = (_as_error(p, prefix, error, more_text(more) * (i == len(found) - 1))
+                    for i, p in enumerate(found))
+    return error(first.field, first.value, first.allowed, also=also)
+
+
+def _as_error(p: Problem, prefix: str, error: type[InputError], more: str) -> InputError:
     if p.cause is not None:
         return error(field_path(p.loc, prefix) if p.loc else p.cause.field, p.cause.value,
-                     p.cause.allowed)
-    return error(field_path(p.loc, prefix), p.value, p.allowed + more_text(p.more))
+                     p.cause.allowed + more)
+    return error(field_path(p.loc, prefix), p.value, p.allowed + more)
 
 
 def more_text(more: int) -> str:

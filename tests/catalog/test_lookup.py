@@ -232,3 +232,38 @@ def test_any_casing_and_spacing_of_a_name_resolves(
     for pos in sorted(spaces, reverse=True):
         name = name[:pos] + " " + name[pos:]
     assert cat.get(name, kind_of(item)) is item
+
+
+def test_search_matches_where_words_begin_never_inside_a_word(catalog: Catalog) -> None:
+    """"9mm" is no part of an alias's "7.62x39mm", nor "AK" of "Makarov" (issue 24, item 10)."""
+    names = [i.name for i in catalog.search("9mm", kind="attack")]
+    assert names and all(n.startswith("9mm") for n in names)
+    assert "7.62x39mm Soviet" not in names and "5.45mm Soviet" not in names
+    assert "9mm Makarov" not in [i.name for i in catalog.search("AK")]
+
+
+def test_search_says_why_and_ranks_names_first(catalog: Catalog) -> None:
+    found = catalog.matches("AK")
+    assert (found[0].item.name, found[0].why) == ("7.62x39mm Soviet", "alias 'AK-47'")
+    assert {m.by for m in found} <= {"name", "alias", "note", "spelling"}
+    # a name that begins with the text comes before an alias that does, and both before a note
+    ranks = {"name": 0, "alias": 1, "note": 2, "spelling": 3}
+    nato = catalog.matches("NATO")
+    assert [m.by for m in nato] == sorted((m.by for m in nato), key=ranks.__getitem__)
+    assert [m.item.name for m in nato if m.by == "name"] == [
+        "5.56mm NATO", "7.62x51mm NATO", "7.62x51mm NATO AP"]
+    assert catalog.matches("yaw")[0].why == "note"
+
+
+def test_table_selection_matches_where_words_begin(catalog: Catalog) -> None:
+    from armourpen.catalog import names_begin
+
+    assert names_begin(catalog.attack("9mm Makarov"), "9mm")
+    assert not names_begin(catalog.attack("7.62x39mm Soviet"), "9mm")
+    assert names_begin(catalog.attack("7.62x51mm NATO"), "7.62 nato")  # its alias "7.62 NATO"
+
+
+def test_suggestions_read_a_class_figure_as_its_roman_numeral(catalog: Catalog) -> None:
+    """"NIJ Type 3" is NIJ Type III, named first (issue 24, item 8)."""
+    assert catalog.suggest("NIJ Type 3")[0] == "NIJ Type III"
+    assert catalog.suggest("nij type 3a")[0] == "NIJ Type IIIA"

@@ -149,7 +149,8 @@ def test_clash_inside_one_file_is_refused(tmp_path: Path) -> None:
         # one value, not two, not none
         ('[[armour]]\nname = "V"\nav = 5\nsav = 1\n', "armour[0] ('V')", "", "not av and sav"),
         ('[[armour]]\nname = "V"\n', "armour[0] ('V')", "", "give `av` or `sav`"),
-        ('[[armour]]\nav = 5\n', "armour[0].name", "(missing)", "`name` is required"),
+        ('[[armour]]\nav = 5\n', "armour[0].name", "armour[0].name: `name` is required",
+         "`name` is required"),
         ('[[attack]]\nname = "G"\npen = 3\nrange_column = "pistol"\n',
          "attack[0] ('G').range_column", "'pistol'", "allowed: handgun, rifle, none"),
         ('[[cover]]\nname = "Roof"\nav = 3\ncovers = ["up"]\n', "cover[0] ('Roof').covers[0]",
@@ -175,10 +176,29 @@ def test_ap2_malformed_file_is_one_clear_error(
     assert "Input should" not in message  # our words, never pydantic's (AP-2)
 
 
-def test_ap2_several_problems_are_counted(tmp_path: Path) -> None:
+def test_ap2_several_problems_are_each_listed(tmp_path: Path) -> None:
+    """A file with several problems lists each, with its field and value (issue 24, item 8)."""
     path = write(tmp_path, '[[armour]]\nname = "V"\nav = -1\nkind = "hat"\n')
-    with pytest.raises(CatalogError, match="and 1 more problem"):
+    with pytest.raises(CatalogError) as info:
         Catalog.load([path], user_dir=False)
+    lines = info.value.lines()
+    assert len(lines) == 2
+    assert lines[0].endswith("armour[0] ('V').av: -1 is not allowed; allowed: AV runs 0 to 1000 "
+                             "on the personal scale (PA-1)")
+    assert "armour[0] ('V').kind: 'hat' is not allowed" in lines[1]
+    assert "more problem" not in str(info.value)
+
+
+def test_ap2_problems_past_the_bound_are_counted(tmp_path: Path) -> None:
+    from armourpen.validation import MAX_PROBLEMS
+
+    rows = "".join(f'[[armour]]\nname = "V{i}"\nav = -1\n' for i in range(MAX_PROBLEMS + 3))
+    path = write(tmp_path, rows)
+    with pytest.raises(CatalogError) as info:
+        Catalog.load([path], user_dir=False)
+    lines = info.value.lines()
+    assert len(lines) == MAX_PROBLEMS
+    assert lines[-1].endswith("(and 3 more problems)")
 
 
 def test_ap2_toml_syntax_error(tmp_path: Path) -> None:

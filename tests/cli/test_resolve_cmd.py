@@ -63,7 +63,7 @@ BAD_FLAGS = [
      "--optional-rule", "rifle_ball_as_sp"),
     (["--weapon", "7.62x51mm NATO"], "--range", "contact"),
     (["--weapon", "7.62x51mm NATO", "--range", "5m", "--contact"], "--range", "contact"),
-    (["--range", "5m"], "--weapon", "missing"),
+    (["--range", "5m"], "--weapon", "required: an attack profile"),
     (["--weapon", "7.62x51mm NATO", "--range", "5m", "--ammo", "plasma"], "--ammo", "no ammo"),
 ]
 
@@ -171,7 +171,7 @@ def test_pa8_readable_warning_names_its_rule(capsys: pytest.CaptureFixture[str])
     [
         (["--range", "100m", "--face", "front"], "--face: 'front' is not allowed; only with --vehicle"),
         (["--range", "10m", "--contact"], "--range: '10m' is not allowed; not with --contact: give one"),
-        ([], "--range: '(missing)' is not allowed; a distance such as '150 m', or --contact (PA-3)"),
+        ([], "--range: required: a distance such as '150 m', or --contact (PA-3)"),  # issue 24, item 8
     ],
 )
 def test_ap2_quick_flag_errors_name_the_flags_they_need(

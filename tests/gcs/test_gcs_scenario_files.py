@@ -133,4 +133,4 @@ def test_a_key_a_named_file_lacks_is_said_plainly(tmp_path: Path) -> None:
     (tmp_path / "Ogre.gcs").write_text(json.dumps(data), encoding="utf-8")
     with pytest.raises(GcsError) as info:
         armourpen.load_scenario(_fight(tmp_path, "Ogre.gcs"))
-    assert str(info.value).startswith(f"{tmp_path / 'Ogre.gcs'}: settings: '(missing)' is not")
+    assert str(info.value).startswith(f"{tmp_path / 'Ogre.gcs'}: settings: `settings` is required")

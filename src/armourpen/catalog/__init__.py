@@ -9,8 +9,10 @@ from __future__ import annotations
 from armourpen.catalog.catalog import (
     KINDS,
     Catalog,
+    Match,
     kind_of,
     name_key,
+    names_begin,
     parse_kind,
     user_catalog_dir,
 )
@@ -33,11 +35,13 @@ __all__ = [
     "Catalog",
     "CatalogItem",
     "CoverItem",
+    "Match",
     "Plate",
     "RangeColumn",
     "Vehicle",
     "kind_of",
     "name_key",
+    "names_begin",
     "parse_kind",
     "user_catalog_dir",
 ]

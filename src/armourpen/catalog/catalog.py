@@ -10,6 +10,7 @@ from __future__ import annotations
 import os
 import stat
 from collections.abc import Iterable, Mapping, Sequence
+from dataclasses import dataclass
 from pathlib import Path
 
 from armourpen import checks
@@ -98,6 +99,87 @@ def _refuse_invisible(field: str, text: str, what: str = "a name") -> None:
 
 _KIND_TEXT = "a kind of item (a str): " + ", ".join(KINDS)
 _NAME_TEXT = {k: f"the name of {'an' if k[0] in 'aeiou' else 'a'} {k} item (a str)" for k in KINDS}
+
+
+_ROMAN = {"1": "I", "2": "II", "3": "III", "4": "IV", "5": "V"}
+
+
+def _roman_numerals(text: str) -> str:
+    """``NIJ Type 3A`` -> ``NIJ Type IIIA``: a lone figure 1 to 5 (with a letter after it) as the
+    Roman numeral the armour classes are named with."""
+    import re
+
+    return re.sub(r"(?<![\w.])([1-5])([A-Za-z]?)(?![\w.])",
+                  lambda m: _ROMAN[m.group(1)] + m.group(2), text)
+
+
+@dataclass(frozen=True, slots=True)
+class Match:
+    """A search hit and why: ``by`` is ``name``, ``alias``, ``note`` or ``spelling`` (a name or
+    alias spelt close to the text; ``all`` for a blank search), ``text`` what matched (the alias,
+    the name spelt close; empty for the name and the note, which the item shows)."""
+
+    item: CatalogItem
+    by: str
+    text: str
+
+    @property
+    def why(self) -> str:
+        """Why it matched, in words: ``name``, ``alias 'AK-47'``, ``note``, ``spelling near 'X'``."""
+        if self.by == "alias":
+            return f"alias {self.text!r}"
+        if self.by == "spelling":
+            return f"spelling near {self.text!r}"
+        return self.by
+
+
+_SPELLING = 7  # the rank of a close spelling, after every kind of word match
+
+
+def _word_keys(text: str) -> list[str]:
+    """The keys of ``text`` from each place a word begins (after a space, a hyphen, a dot, a
+    comma...): ``7.62x39mm Soviet`` -> ``7.62x39mmsoviet``, ``62x39mmsoviet``, ``soviet``."""
+    return [name_key(text[i:]) for i in range(len(text))
+            if text[i].isalnum() and (i == 0 or not text[i - 1].isalnum())]
+
+
+def names_begin(item: CatalogItem, text: str) -> bool:
+    """Whether ``text`` begins a word of the item's name or of an alias (``9mm`` begins a word of
+    ``9mm Makarov``, not of ``7.62x39mm``; ``7.62 NATO`` begins ``7.62x51mm NATO``'s alias
+    ``7.62 NATO``)."""
+    key = name_key(text)
+    return bool(key) and any(k.startswith(key) for n in (item.name, *item.aliases)
+                             for k in _word_keys(n))
+
+
+def _begins_words(keys: list[str], words: list[str]) -> bool:
+    return all(any(k.startswith(w) for k in keys) for w in words)
+
+
+def _match(item: CatalogItem, q: str, words: list[str]) -> tuple[int, Match] | None:
+    """How ``item`` matches the text (its key ``q``, its words' keys ``words``): the rank (lower
+    first) and the match, or None."""
+    name_keys = _word_keys(item.name)
+    if name_key(item.name) == q:
+        return 0, Match(item, "name", "")
+    for alias in item.aliases:
+        if name_key(alias) == q:
+            return 1, Match(item, "alias", alias)
+    if any(k.startswith(q) for k in name_keys):
+        return 2, Match(item, "name", "")
+    alias_keys = [(alias, _word_keys(alias)) for alias in item.aliases]
+    for alias, keys in alias_keys:
+        if any(k.startswith(q) for k in keys):
+            return 3, Match(item, "alias", alias)
+    if len(words) > 1:
+        if _begins_words(name_keys, words):
+            return 4, Match(item, "name", "")
+        for alias, keys in alias_keys:
+            if _begins_words(keys, words):
+                return 5, Match(item, "alias", alias)
+    if item.note and _begins_words(_word_keys(item.note), words or [q]):
+        return 6, Match(item, "note", "")
+    return None
 
 
 def kind_of(item: CatalogItem) -> str:
@@ -365,6 +447,10 @@ class Catalog:
             for key, item in keyed.items():
                 if q in key:
                     take(item)
+        # NIJ's classes are Roman numerals: "NIJ Type 3" is NIJ Type III, before what is merely near
+        roman = name_key(_roman_numerals(text))
+        if roman in keyed:
+            take(keyed[roman])
         for key in difflib.get_close_matches(q, list(keyed), n=n * 3, cutoff=0.5):
             take(keyed[key])
         return out[:n]
@@ -403,8 +489,20 @@ class Catalog:
         self, text: str, kind: str | None = None, *, limits: Limits = DEFAULT_LIMITS,
         field: str = "text",
     ) -> list[CatalogItem]:
-        """Items matching ``text``: by name or alias first, then by note, then fuzzily; every
-        item (of ``kind``) for a blank ``text``, as a search box shows before anything is typed.
+        """Items matching ``text``, best first (see :meth:`matches`, which also says why)."""
+        return [m.item for m in self.matches(text, kind, limits=limits, field=field)]
+
+    def matches(
+        self, text: str, kind: str | None = None, *, limits: Limits = DEFAULT_LIMITS,
+        field: str = "text",
+    ) -> list[Match]:
+        """Items matching ``text``, each with why: by name first, then by alias, then by note,
+        then by a close spelling; every item (of ``kind``) for a blank ``text``, as a search box
+        shows before anything is typed.
+
+        Text matches where a word of the name begins (``9mm`` is not found inside an alias's
+        ``7.62x39mm``, nor ``AK`` inside ``Makarov``); each word of a text of several words
+        must begin a word of the name (or of one alias, or of the note).
 
         A control character (a tab, a line break, ESC) or one that shows nothing (a zero-width
         space, a text-direction control) is refused: no name holds one. The work
@@ -426,31 +524,21 @@ class Catalog:
         q = name_key(text)
         searched = sum(len(i.name) + sum(map(len, i.aliases)) + len(i.note) for i in pool)
         limits.check("max_search_work", len(q) * searched, "character comparisons", field)
-        words = [name_key(w) for w in text.split() if name_key(w)]
         if not q:
-            return pool
-        ranked: list[tuple[int, int, CatalogItem]] = []
+            return [Match(item, "all", "") for item in pool]
+        words = [k for k in (name_key(w) for w in text.split()) if k]
+        ranked: list[tuple[int, int, Match]] = []
         for order, item in enumerate(pool):
-            keys = [name_key(n) for n in (item.name, *item.aliases)]
-            blob = " ".join(keys)
-            note = name_key(item.note)
-            if q in keys:
-                score = 0
-            elif any(k.startswith(q) for k in keys):
-                score = 1
-            elif q in blob:
-                score = 2
-            elif words and all(w in blob for w in words):
-                score = 3
-            elif words and all(w in blob or w in note for w in words):
-                score = 4
-            elif max(difflib.SequenceMatcher(None, q, k).ratio() for k in keys) >= 0.75:
-                score = 5
-            else:
-                continue
-            ranked.append((score, order, item))
+            found = _match(item, q, words)
+            if found is None:
+                spelt = max((difflib.SequenceMatcher(None, q, name_key(n)).ratio(), n)
+                            for n in (item.name, *item.aliases))
+                if spelt[0] < 0.75:
+                    continue
+                found = (_SPELLING, Match(item, "spelling", spelt[1]))
+            ranked.append((found[0], order, found[1]))
         ranked.sort(key=lambda t: (t[0], t[1]))
-        return [item for _, _, item in ranked]
+        return [m for _, _, m in ranked]
 
     @property
     def sources(self) -> tuple[str, ...]:

@@ -41,7 +41,7 @@ from armourpen.catalog.items import (
 from armourpen.errors import CatalogError, FileName
 from armourpen.limits import DEFAULT_LIMITS, Limits
 from armourpen.reading import one_line
-from armourpen.validation import KeyProblem, more_text, problem
+from armourpen.validation import KeyProblem, more_text, problems
 from armourpen.values import (
     HINTS,
     HORIZONTAL,
@@ -387,10 +387,15 @@ def _path(loc: Sequence[int | str], data: Mapping[str, Any]) -> str:
 
 
 def _to_catalog_error(exc: ValidationError, data: Mapping[str, Any], origin: str) -> CatalogError:
-    p = problem(exc, CatalogFileModel, HINTS)
-    where = _path(p.loc, data)
-    field = f"{origin}: {where}" if where else origin
-    return CatalogError(field, p.value, p.allowed + more_text(p.more))
+    found, more = problems(exc, CatalogFileModel, HINTS)
+    errors = []
+    for i, p in enumerate(found):
+        where = _path(p.loc, data)
+        last = i == len(found) - 1
+        errors.append(CatalogError(f"{origin}: {where}" if where else origin, p.value,
+                                   p.allowed + more_text(more) * last))
+    first, *also = errors
+    return CatalogError(first.field, first.value, first.allowed, also=also)
 
 
 __all__ = [

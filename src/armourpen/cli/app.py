@@ -19,7 +19,7 @@ import click
 
 from armourpen.cli.commands import COMMAND_MODULES
 from armourpen.cli.params import CONTEXT, Group
-from armourpen.errors import InputError, printable
+from armourpen.errors import MISSING, InputError, printable
 
 ABOUT = "Resolve what happens when a shot meets armour, cover, vehicles and people."
 
@@ -71,7 +71,17 @@ class OutputFailed(Exception):
         self.error = error
 
 
-app = Commands(name="armourpen", help=ABOUT, context_settings=CONTEXT, field="COMMAND")
+def _print_version(ctx: click.Context, _: click.Parameter, value: bool) -> None:
+    if value and not ctx.resilient_parsing:
+        from armourpen.version import __version__
+
+        click.echo(f"armourpen {__version__}")
+        ctx.exit(0)
+
+
+app = Commands(name="armourpen", help=ABOUT, context_settings=CONTEXT, field="COMMAND", params=[
+    click.Option(["--version"], is_flag=True, expose_value=False, is_eager=True,
+                 callback=_print_version, help="Print the version and exit.")])
 
 
 def usage_error(exc: click.UsageError, argv: Sequence[str]) -> str:
@@ -87,7 +97,7 @@ def usage_error(exc: click.UsageError, argv: Sequence[str]) -> str:
     if isinstance(exc, click.MissingParameter) and exc.param is not None:
         param = exc.param
         name = param.opts[0] if isinstance(param, click.Option) else param.human_readable_name
-        return str(InputError(name, "(missing)", "required: " + (help_of(param) or "a value")))
+        return str(InputError(name, MISSING, "required: " + (help_of(param) or "a value")))
     if isinstance(exc, click.BadOptionUsage):
         opt = exc.option_name
         typed = next((a.split("=", 1)[1] for a in argv if a.startswith(opt + "=")), None)
@@ -95,7 +105,7 @@ def usage_error(exc: click.UsageError, argv: Sequence[str]) -> str:
             return str(InputError(opt, typed, "a flag that takes no value"))
         option = _option(ctx, opt)
         wanted = help_of(option) if option is not None else None
-        return str(InputError(opt, "(missing)", "a value after the flag" + (f": {wanted}" if wanted
+        return str(InputError(opt, MISSING, "a value is required after it" + (f": {wanted}" if wanted
                                                                           else "")))
     return exc.format_message()
 
@@ -149,7 +159,7 @@ def _run(args: list[str]) -> int:  # noqa: PLR0911 (one exit code per way a comm
     """The command's exit code; every way it can end becomes a code and at most one line."""
     try:
         rc = app.main(args=args, prog_name="armourpen", standalone_mode=False)
-    except InputError as exc:
+    except InputError as exc:  # several problems of one input: all on the line, "|" between
         say(str(exc))
         return EXIT_INPUT
     except click.UsageError as exc:

@@ -89,13 +89,17 @@ def _print_json(data: Any) -> None:
     echo_json(data)
 
 
-def _table(items: list[CatalogItem], title: str, show_kind: bool = True) -> None:
+def _table(items: list[CatalogItem], title: str, show_kind: bool = True,
+           why: list[str] | None = None) -> None:
     from armourpen.layout import Column
     from armourpen.view.catalog import kind_of
 
     names = (["kind"] if show_kind else []) + ["name", "value", "details", "aliases"]
     rows = [([kind_of(item)] if show_kind else [])
             + [item.name, _value(item), _detail(item), ", ".join(item.aliases)] for item in items]
+    if why is not None:  # a search: why each item matched
+        names.append("matched by")
+        rows = [[*row, reason] for row, reason in zip(rows, why, strict=True)]
 
     def rich() -> Any:
         from rich.table import Table
@@ -107,6 +111,8 @@ def _table(items: list[CatalogItem], title: str, show_kind: bool = True) -> None
         table.add_column("value", no_wrap=True)
         table.add_column("details", overflow="fold", ratio=2)
         table.add_column("aliases", overflow="fold", ratio=2)
+        if why is not None:
+            table.add_column("matched by", overflow="fold", ratio=1)
         for row in rows:
             table.add_row(*row)
         return table
@@ -140,6 +146,7 @@ def list_cmd(kind: str | None, catalog: Sequence[Path], no_user_catalog: bool,
 def show_cmd(name: str, kind: str | None, catalog: Sequence[Path], no_user_catalog: bool,
              as_json: bool) -> None:
     """Show one item with all its fields, notes and source."""
+    from armourpen import AmmoType
     from armourpen.view.catalog import item_dict
 
     cat = load_catalog(catalog, no_user_catalog)
@@ -152,6 +159,10 @@ def show_cmd(name: str, kind: str | None, catalog: Sequence[Path], no_user_catal
 
     title = f"{item.name} ({data['kind']})"
     rows = [["value", _value(item)]]
+    if isinstance(item, AmmoType):  # what it changes, and why nothing (PA-6)
+        from armourpen.view.catalog import modifiers_text
+
+        rows = [["value", modifiers_text(item)]]
     for key, value in data.items():
         if key in ("kind", "name") or value in (None, "", [], {}):
             continue
@@ -184,18 +195,20 @@ def show_cmd(name: str, kind: str | None, catalog: Sequence[Path], no_user_catal
 @sources
 def search_cmd(text: str, kind: str | None, catalog: Sequence[Path], no_user_catalog: bool,
                as_json: bool) -> None:
-    """Search names, aliases and notes (best matches first)."""
+    """Search names, aliases and notes: names first, then aliases, then notes, then close
+    spellings; each hit says why it matched."""
     from armourpen.view.catalog import item_dict, parse_kind
 
     k = None if kind is None else parse_kind(kind)
     cat = load_catalog(catalog, no_user_catalog)
-    found = cat.search(text, k, limits=limits())
+    found = cat.matches(text, k, limits=limits())
     if as_json:
-        _print_json([item_dict(i) for i in found])
+        _print_json([item_dict(m.item) for m in found])
         return
     if not found:
         click.echo(f"no item matches {text!r}")
         return
-    _table(found, f"{len(found)} match{'es' if len(found) != 1 else ''} for {text!r}",
-           show_kind=k is None)
+    _table([m.item for m in found],
+           f"{len(found)} match{'es' if len(found) != 1 else ''} for {text!r}",
+           show_kind=k is None, why=[m.why for m in found])
 

@@ -24,9 +24,11 @@ from armourpen.cli.options import (
     json_flag,
     limits,
     load_catalog,
+    need_extra,
     no_user_catalog,
     optional_rules,
     outside_files,
+    wrote,
 )
 from armourpen.cli.params import (
     OUT_FILE,
@@ -37,7 +39,7 @@ from armourpen.cli.params import (
     complete_catalog,
     complete_direction,
 )
-from armourpen.errors import InputError
+from armourpen.errors import MISSING, InputError
 
 if TYPE_CHECKING:
     from armourpen.charts.model import Chart
@@ -61,10 +63,11 @@ def _start(out: Path | None, as_json: bool) -> str | None:
 
     if out is None:
         if not as_json:
-            raise InputError("--out", "(missing)", "a file to write (.png, .svg or .pdf), or --json")
+            raise InputError("--out", MISSING, "required: a file to write (.png, .svg or .pdf), or --json")
         return None
     fmt = out_format(out, ("png", "svg", "pdf"))
     check_writable(out)
+    need_extra("charts", "matplotlib")  # before the work: the drawing needs it
     return fmt
 
 
@@ -73,14 +76,11 @@ def _finish(chart: Chart, out: Path | None, fmt: str | None, as_json: bool) -> N
         echo_json(chart)
     if out is None or fmt is None:
         return
-    try:
-        from armourpen.charts import render
-    except ImportError:  # pragma: no cover - the charts extra is installed with the tests
-        raise InputError("--out", str(out), "drawing needs the charts extra: "
-                         "pip install 'armourpen[charts]'") from None
+    from armourpen.charts import render
     from armourpen.cli.outfile import write_whole
 
     write_whole(out, render(chart, fmt, limits=limits(), field=_DRAWN_FIELD.get(chart.kind, "--out")))
+    wrote(out, as_json)
 
 
 # what a refusal to draw names: what makes the picture large
@@ -129,7 +129,7 @@ def pen_range(
 
     fmt = _start(out, as_json)
     if not attack:
-        raise InputError("--attack", "(missing)", "one or more attack profiles to chart")
+        raise InputError("--attack", MISSING, "required: one or more attack profiles to chart")
     cat, attacks, defences = sweep_inputs(catalog, no_user_catalog, attack, armour, cover, defence,
                                            every_armour=False)
     with flag_error(TABLE_FLAGS, only=TABLE_PARAMETERS):
@@ -165,7 +165,7 @@ def matrix(
 
     fmt = _start(out, as_json)
     if (band is None) == (range_ is None):
-        raise InputError("--band", band or range_ or "(missing)",
+        raise InputError("--band", band or range_ or MISSING,
                          "give one --band (e.g. long) or one --range (e.g. 150m), not both")
     cat, attacks, defences = sweep_inputs(catalog, no_user_catalog, attack, armour, cover, defence,
                                            every_armour=True)
@@ -202,7 +202,7 @@ def slope(thickness: str | None, av: int | None, out: Path | None, as_json: bool
 
     fmt = _start(out, as_json)
     if (thickness is None) == (av is None):
-        raise InputError("--thickness", thickness or av or "(missing)",
+        raise InputError("--thickness", thickness or av or MISSING,
                          "give the plate's --thickness (e.g. 60mm) or its --av, not both")
     if thickness is not None:
         chart = slope_chart(mm=parse_thickness(thickness, "--thickness"), field="--thickness")

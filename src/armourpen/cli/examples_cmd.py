@@ -6,7 +6,7 @@ from typing import Any
 
 import click
 
-from armourpen.cli.options import show, titled
+from armourpen.cli.options import echo_json, json_flag, show, titled
 from armourpen.cli.params import command, completer
 
 
@@ -28,17 +28,27 @@ def _names() -> list[str]:
 @command("examples")
 @click.argument("name", required=False, shell_complete=completer(_names),
           help="Print this example's scenario file.")
-def examples(name: str | None) -> None:
+@json_flag
+def examples(name: str | None, as_json: bool) -> None:
     """List the shipped example scenarios, or print one (run it as `example:NAME`)."""
     from armourpen.scenario import example_names, example_path
 
     if name is not None:
-        click.echo(example_path(name, field="name").read_text(encoding="utf-8"), nl=False)
+        text = example_path(name, field="name").read_text(encoding="utf-8")
+        if as_json:  # the file's text, and what it is about
+            echo_json({"name": name, "summary": _summary(text), "scenario": f"example:{name}",
+                       "text": text})
+        else:
+            click.echo(text, nl=False)
         return
     from armourpen.layout import Column
 
     title = "Run one with `armourpen resolve example:NAME`"
     rows = [[n, _summary(example_path(n).read_text(encoding="utf-8"))] for n in example_names()]
+    if as_json:
+        echo_json([{"name": n, "summary": summary, "scenario": f"example:{n}"}
+                   for n, summary in rows])
+        return
 
     def rich() -> Any:
         from rich.table import Table

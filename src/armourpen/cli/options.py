@@ -11,7 +11,7 @@ from typing import TYPE_CHECKING, Any
 import click
 
 from armourpen.cli.params import PATH, complete_catalog
-from armourpen.errors import InputError
+from armourpen.errors import MISSING, InputError
 
 if TYPE_CHECKING:
     from rich.console import Console
@@ -107,6 +107,26 @@ def flag_error(renames: Mapping[str, str] | None = None,
                 lambda k: flag_of(k.group(1), renames) if k.group(1) in only else k.group(0),
                 allowed)
         raise exc.at(flag_of(exc.field, renames), allowed) from None
+
+
+def need_extra(extra: str, *modules: str, field: str = "--out") -> None:
+    """Refuse, before any work, a command whose optional part is not installed: exit 2 with the
+    one line that installs it (a missing extra is the user's to add, never an internal error)."""
+    import importlib
+
+    for module in modules:
+        try:
+            importlib.import_module(module)
+        except ImportError:
+            raise InputError(field, MISSING, f"writing it needs the {extra} extra ({module} is not "
+                             f"installed): pip install 'armourpen[{extra}]'") from None
+
+
+def wrote(path: Path, as_json: bool = False) -> None:
+    """Say which file a command wrote: on stdout, or on stderr when stdout carries its JSON."""
+    from armourpen.errors import printable
+
+    click.echo(f"wrote {printable(str(path))}", err=as_json)
 
 
 def echo_json(value: object) -> None:

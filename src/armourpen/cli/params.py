@@ -49,6 +49,8 @@ class Command(click.Command):
         super().__init__(*args, **kwargs)
 
     def parse_args(self, ctx: click.Context, args: list[str]) -> list[str]:
+        if not ctx.resilient_parsing:
+            _refuse_repeats(self, args)
         try:
             rest = super().parse_args(ctx, args)
         except click.UsageError as exc:
@@ -60,6 +62,38 @@ class Command(click.Command):
                              f"`{ctx.command_path}` takes "
                              + (" and ".join(takes) + " only" if takes else "no arguments"))
         return rest
+
+
+def _refuse_repeats(command: click.Command, args: list[str]) -> None:
+    """An option that takes one value, given twice, is bad input (AP-2): the last one would win
+    in silence (``--weapon Sword --weapon Punch``). Repeatable options (``--armour``) are not
+    concerned; ``--flag/--no-flag`` is one option, whichever way it is spelt."""
+    by_name: dict[str, click.Option] = {}
+    for p in command.params:
+        if isinstance(p, click.Option):
+            for opt in (*p.opts, *p.secondary_opts):
+                by_name[opt] = p
+    seen: dict[str, str] = {}  # the option's name -> how it was given first
+    i = 0
+    while i < len(args):
+        token = args[i]
+        i += 1
+        if token == "--":
+            return
+        name, eq, value = token.partition("=") if token.startswith("--") else (token, "", "")
+        option = by_name.get(name)
+        if option is None:
+            continue
+        if not option.is_flag and not option.count and not eq and i < len(args):
+            value = args[i]  # its value, whatever it looks like
+            i += 1
+        if option.multiple or option.count or option.name is None:
+            continue
+        given = f"{name} {value!r}" if not option.is_flag else name
+        if option.name in seen:
+            raise InputError(name, value if not option.is_flag else name,
+                             f"it was given already ({seen[option.name]}): give it once")
+        seen[option.name] = given
 
 
 class Group(click.Group):

@@ -22,11 +22,13 @@ from armourpen.cli.options import (
 from armourpen.cli.params import (
     NUMBER,
     PATH,
+    WHOLE,
     command,
     complete_catalog,
     complete_direction,
+    completer,
 )
-from armourpen.errors import ScenarioError
+from armourpen.errors import MISSING, InputError, ScenarioError
 
 # quick_scenario's parameters whose option is not simply --NAME
 _FLAGS = {"optional_rules": "--optional-rule"}
@@ -65,6 +67,21 @@ def print_outcome(outcome: Any, as_json: bool) -> None:
 @click.option("--elevation", type=NUMBER,
               help="Degrees above the horizontal, seen from the target.")
 @click.option("--azimuth", type=NUMBER, help="Degrees off square to the plate (PA-10).")
+@click.option("--damage", help="GURPS: the damage, e.g. '7d(2) pi-' (GU-1); the other GURPS flags "
+              "describe one target.")
+@click.option("--roll", type=WHOLE, help="GURPS: the dice's total, instead of rolling them.")
+@click.option("--seed", type=WHOLE, help="GURPS: the seed of the dice (and of a random hit "
+              "location): the seed an outcome printed replays its roll.")
+@click.option("--hp", type=WHOLE, help="GURPS: the target's HP.")
+@click.option("--dr", type=WHOLE, help="GURPS: the target's DR (default 0).")
+@click.option("--location", shell_complete=completer(lambda: _locations()),
+              help="GURPS: the hit location (default torso), or random (GU-10).")
+@click.option("--cover-dr", type=WHOLE, help="GURPS: a thin slab of cover of this DR in front of "
+              "the target (GU-6).")
+@click.option("--skill", type=WHOLE, help="GURPS: the shooter's effective skill: a 3d attack roll "
+              "decides whether the target is hit (GU-15).")
+@click.option("--attack-roll", type=WHOLE, help="GURPS: the 3d attack roll, instead of rolling "
+              "it (with --skill, GU-15).")
 @catalog_files
 @no_user_catalog
 @outside_files
@@ -84,21 +101,48 @@ def resolve(
     face: str | None,
     elevation: float | None,
     azimuth: float | None,
+    damage: str | None,
+    roll: int | None,
+    seed: int | None,
+    hp: int | None,
+    dr: int | None,
+    location: str | None,
+    cover_dr: int | None,
+    skill: int | None,
+    attack_roll: int | None,
     catalog: Sequence[Path],
     no_user_catalog: bool,
     allow_outside_files: bool,
     as_json: bool,
 ) -> None:
-    """Resolve one attack against its line of fire and explain every step."""
+    """Resolve one attack against its line of fire and explain every step.
+
+    PEN/AV's quick flags: --weapon and --range or --contact, with --armour, --cover, --vehicle...
+    GURPS's: --damage with --hp (and --roll or --seed, --dr, --location, --cover-dr, --skill,
+    --attack-roll) for one target. --seed also replays the roll of a GURPS scenario file that printed it."""
     import armourpen
 
-    flags_used = any([weapon, range_, contact, armour, cover, ammo, optional_rule, vehicle, face]) \
-        or elevation is not None or azimuth is not None
+    penav = {"--weapon": weapon, "--range": range_, "--contact": contact or None,
+             "--armour": armour or None, "--cover": cover or None, "--ammo": ammo,
+             "--optional-rule": optional_rule or None, "--vehicle": vehicle, "--face": face,
+             "--elevation": elevation, "--azimuth": azimuth}
+    gurps = {"--damage": damage, "--roll": roll, "--hp": hp, "--dr": dr, "--location": location,
+             "--cover-dr": cover_dr, "--skill": skill, "--attack-roll": attack_roll}
+    penav_used = [flag for flag, value in penav.items() if value is not None]
+    gurps_used = [flag for flag, value in gurps.items() if value is not None]
     if scenario is not None:
-        if flags_used:
-            raise ScenarioError("--weapon", weapon or "(quick flags)",
+        if penav_used or gurps_used:
+            flag = (penav_used or gurps_used)[0]
+            raise ScenarioError(flag, (penav | gurps)[flag],
                                 "give a scenario file or quick flags, not both")
         sc = load_scenario_file(scenario, catalog, no_user_catalog, allow_outside_files)
+    elif gurps_used:
+        if penav_used:
+            raise ScenarioError(penav_used[0], penav[penav_used[0]],
+                                "not with the GURPS flags (" + ", ".join(gurps_used)
+                                + "): PEN/AV's and GURPS's quick flags are apart")
+        sc = _gurps_quick(damage, roll, seed, target, hp, dr, location, cover_dr,
+                          skill, attack_roll)
     else:
         from armourpen import QUICK_PARAMETERS as PARAMETERS
 
@@ -112,10 +156,68 @@ def resolve(
             )
     from armourpen.rulesets import rule_set_of
 
-    seed = None
-    if rule_set_of(sc).rolls_dice:  # drawn here, shown in the outcome: any roll can be replayed
+    if not rule_set_of(sc).rolls_dice:
+        if seed is not None:
+            raise InputError("--seed", seed, "only for GURPS, whose dice it seeds: PEN/AV rolls "
+                             "no dice")
+        print_outcome(armourpen.resolve(sc), as_json)
+        return
+    if seed is None:  # drawn here, shown in the outcome: any roll can be replayed
         from armourpen import fresh_seed
 
-        seed = fresh_seed()
-    print_outcome(armourpen.resolve(sc, seed), as_json)
+        outcome = armourpen.resolve(sc, fresh_seed())
+    else:
+        with flag_error(only=("seed",)):
+            outcome = armourpen.resolve(sc, seed)
+        used = getattr(outcome, "seed", None)
+        if used != seed:  # the scenario fixes its roll (attack.roll, attack.seed): --seed is idle
+            raise InputError("--seed", seed, "not with a scenario that fixes its roll ("
+                             + ("attack.roll" if used is None else f"attack.seed = {used}")
+                             + "): leave out one of them")
+    print_outcome(outcome, as_json)
+
+
+def _locations() -> list[str]:
+    from armourpen import GURPS_ATTACK_LOCATIONS
+
+    return list(GURPS_ATTACK_LOCATIONS)
+
+
+# the GURPS scenario's keys -> the quick flag that fills them
+_GURPS_FLAGS = {"attack.damage": "--damage", "attack.roll": "--roll", "attack.seed": "--seed",
+                "attack.location": "--location", "line[0].target": "--target",
+                "line[0].hp": "--hp", "line[0].dr": "--dr", "line[1].target": "--target",
+                "line[1].hp": "--hp", "line[1].dr": "--dr", "line[0].cover.dr": "--cover-dr",
+                "attack.skill": "--skill", "attack.attack_roll": "--attack-roll"}
+
+
+def _gurps_quick(damage: str | None, roll: int | None, seed: int | None, target: str,
+                 hp: int | None, dr: int | None, location: str | None,
+                 cover_dr: int | None, skill: int | None = None,
+                 attack_roll: int | None = None) -> Any:
+    """The GURPS scenario of the quick flags: one attack and one target, behind a thin slab of
+    cover when --cover-dr is given; errors name the flags."""
+    import armourpen
+
+    if damage is None:
+        raise InputError("--damage", MISSING, "required with the GURPS flags: the damage, e.g. "
+                         "'7d(2) pi-' (GU-1)")
+    if hp is None:
+        raise InputError("--hp", MISSING, "required with --damage: the target's HP")
+    attack: dict[str, Any] = {"damage": damage}
+    for key, value in (("roll", roll), ("seed", seed), ("location", location), ("skill", skill),
+                       ("attack_roll", attack_roll)):
+        if value is not None:
+            attack[key] = value
+    line: list[dict[str, Any]] = []
+    if cover_dr is not None:
+        line.append({"cover": {"name": "cover", "dr": cover_dr, "slab": True}})
+    line.append({"target": target, "hp": hp, **({} if dr is None else {"dr": dr})})
+    try:
+        return armourpen.load_scenario({"rules": "gurps", "attack": attack, "line": line})
+    except InputError as exc:
+        flag = _GURPS_FLAGS.get(exc.field)
+        if flag is None:
+            raise
+        raise exc.at(flag) from None
 

@@ -17,7 +17,9 @@ def _rule_sets() -> list[str]:
 @command("schema")
 @click.argument("rules", required=False, default="penav", shell_complete=completer(_rule_sets),
           help="penav or gurps (default: penav).")
-def schema(rules: str) -> None:
+@click.option("--json", "as_json", is_flag=True,
+              help="Print machine-readable JSON (what this command always prints).")
+def schema(rules: str, as_json: bool) -> None:  # noqa: ARG001 (--json is what it prints anyway)
     """Print the JSON Schema of a scenario file of one rule set."""
     from armourpen.scenario import json_schema
 

@@ -15,8 +15,10 @@ from armourpen.cli.options import (
     cover_names,
     defence_names,
     limits,
+    need_extra,
     no_user_catalog,
     optional_rules,
+    wrote,
 )
 from armourpen.cli.params import OUT_FILE, apply, command, complete_direction, completer
 from armourpen.errors import InputError
@@ -61,6 +63,7 @@ def screen(
 
     out_format(out, ("pdf",))
     check_writable(out)
+    need_extra("charts", "reportlab", "matplotlib")  # the page and its thickness chart
     if paper.strip().lower() not in PAPERS:
         raise InputError("--paper", paper, "allowed: " + ", ".join(PAPERS))
     from armourpen.charts.screen import screen_pdf
@@ -76,4 +79,5 @@ def screen(
         res = sweep(attacks, defences, directions=from_ or ["front"],
                     optional_rules=optional_rule, catalog=cat, ammo=ammo, limits=caps)
     write_whole(out, screen_pdf(res, paper, field="--paper"))
+    wrote(out)
 

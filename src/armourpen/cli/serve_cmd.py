@@ -9,7 +9,7 @@ import click
 
 from armourpen.cli.options import catalog_files, limits, load_catalog, no_user_catalog
 from armourpen.cli.params import NUMBER, WHOLE, command
-from armourpen.errors import InputError
+from armourpen.errors import MISSING, InputError
 
 if TYPE_CHECKING:
     from armourpen import Catalog
@@ -41,7 +41,7 @@ def serve(host: str, port: int, cors: bool, workers: int, time_budget: float,
         from armourpen.web import create_app
         from armourpen.web.server import MAX_WORKERS, ServerSettings, run
     except ImportError:
-        raise InputError("serve", "(the web extra)", "the web app needs the web extra: "
+        raise InputError("serve", MISSING, "the web app needs the web extra: "
                          "pip install 'armourpen[web]'") from None
     if not 1 <= workers <= MAX_WORKERS:  # 0 (no worker) is the Python API's alone
         raise InputError("--workers", workers, f"a whole number from 1 to {MAX_WORKERS}")

@@ -157,6 +157,7 @@ def _bands() -> list[str]:
 @click.option("--format", "-f", "format_", default="text", shell_complete=completer(lambda: FORMATS),
               help="text (the chart), csv or json (one row per cell), markdown (the charts as "
                    "tables).")
+@click.option("--json", "as_json", is_flag=True, help="Print machine-readable JSON (--format json).")
 def table(
     attack: Sequence[str],
     armour: Sequence[str],
@@ -170,6 +171,7 @@ def table(
     catalog: Sequence[Path],
     no_user_catalog: bool,
     format_: str,
+    as_json: bool,
 ) -> None:
     """Chart which attacks defeat which armour and cover at each range band."""
     import armourpen
@@ -178,6 +180,11 @@ def table(
     fmt = format_.strip().lower()
     if fmt not in FORMATS:
         raise InputError("--format", format_, "allowed: " + ", ".join(FORMATS))
+    if as_json:
+        if fmt not in ("text", "json"):
+            raise InputError("--format", format_, "not with --json (which is --format json): "
+                             "give one")
+        fmt = "json"
     cat = load_catalog(catalog, no_user_catalog)
     with flag_error(TABLE_FLAGS, only=PARAMETERS):
         res = armourpen.table(

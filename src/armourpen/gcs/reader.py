@@ -15,7 +15,7 @@ from pathlib import Path
 
 from pydantic import ValidationError
 
-from armourpen.errors import GcsError, printable
+from armourpen.errors import MISSING, GcsError, printable
 from armourpen.explain import Caution
 from armourpen.gcs.body import read_body
 from armourpen.gcs.dr import BROADENED, damage_types, kind_key
@@ -78,7 +78,7 @@ def parse_mapping(
 def _read(data: object, source: str, field: str, limits: Limits) -> GcsCharacter:
     if not isinstance(data, Mapping):
         raise GcsError(field, source, "a GCS character file, whose top level is a JSON object")
-    version = data.get("version", "(missing)")
+    version = data.get("version", MISSING)
     if version != FORMAT_VERSION or isinstance(version, bool):
         raise GcsError(f"{source}: version", version, _VERSION_ALLOWED)
     try:
@@ -159,7 +159,7 @@ def _attribute(attributes: Sequence[object], attr_id: str, source: str) -> int:
             e = from_validation_error(exc, error=GcsError, model=AttributeData)
             raise GcsError(f"{source}: attributes[{i}].{e.field}", e.value, e.allowed) from None
         if a.calc is None:
-            raise GcsError(f"{source}: attributes[{i}].calc", "(missing)",
+            raise GcsError(f"{source}: attributes[{i}].calc", MISSING,
                            f"the {attr_id} attribute needs its computed value (calc.value)")
         value = a.calc.value
         low = _LOWEST[attr_id]

@@ -21,7 +21,7 @@ from typing import Any
 
 from pydantic import BaseModel, ConfigDict, Field, StrictBool, StrictFloat, StrictInt, StrictStr
 
-from armourpen.errors import NotationError, ScenarioError, printable
+from armourpen.errors import MISSING, NotationError, ScenarioError, printable
 from armourpen.gcs.lenient import read_leniently
 from armourpen.gurps.notation import Damage
 from armourpen.limits import Limits
@@ -289,8 +289,9 @@ def find_weapon(weapons: Sequence[GcsWeapon], name: str, usage: str | None, sour
         named = used
     if len(named) > 1:
         where = "attack.usage" if usage is None else field
-        raise ScenarioError(where, usage if usage is not None else "(missing)",
-                            f"one weapon: {name} has several; say which with usage (or the "
+        raise ScenarioError(where, usage if usage is not None else MISSING,
+                            ("" if usage is not None else "`usage` is required: ")
+                            + f"one weapon: {name} has several; say which with usage (or the "
                             f"weapon's id): " + _listed(named))
     return named[0]
 

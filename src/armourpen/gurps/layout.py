@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from armourpen.gurps.damage import fmt
 from armourpen.gurps.outcome import GurpsOutcome
 from armourpen.layout import Align, Badge, Cell, Column, Layout, Row, Span, Tone, text
 
@@ -30,8 +31,9 @@ def dice_text(dice: tuple[int, ...]) -> str:
     return " ".join(map(str, dice[:DICE_SHOWN - 4])) + f" ... ({len(dice)} dice)"
 
 
-def layout(outcome: GurpsOutcome) -> Layout:
-    """The head line (damage, roll, basic damage), then the line of fire from the shooter out."""
+def _head(outcome: GurpsOutcome) -> tuple[Span, ...]:
+    """The head line: the damage, the roll, the basic damage and, when the rolls decide who is
+    hit, the attack roll."""
     roll = f"roll {outcome.roll}"
     if outcome.dice is not None:
         roll = f"dice {dice_text(outcome.dice)} -> {roll} (seed {outcome.seed})"
@@ -48,7 +50,13 @@ def layout(outcome: GurpsOutcome) -> Layout:
     if who is not None:
         head += (Span(f"; aimed at {who.aim}, skill {who.effective_skill}: attack roll "
                       f"{who.roll}, "), Span("hit" if who.hit else "miss", Tone.STRONG))
-    missed = MISSED if who is None else NOT_HIT
+    return head
+
+
+def layout(outcome: GurpsOutcome) -> Layout:
+    """The head line (damage, roll, basic damage), then the line of fire from the shooter out."""
+    head = _head(outcome)
+    missed = MISSED if outcome.attack_roll is None else NOT_HIT
     can = outcome.chain.can_overpenetrate
     covers = {c.name: c.index for c in outcome.chain.covers}
     blank = text("")
@@ -66,8 +74,11 @@ def layout(outcome: GurpsOutcome) -> Layout:
             where = "" if t.location is None else t.location.value
             if t.location_roll is not None:
                 where += f" ({t.location_roll.total})"
+            name = text(t.name)
+            if t.hit_chance != 1:  # one resolution takes it as hit; the odds weigh the chance
+                name = text(f"{t.name} (hit chance {fmt(t.hit_chance)}: assumed hit)")
             cells = (
-                text(t.name),
+                name,
                 text(where),
                 faced,
                 text(t.penetrating),

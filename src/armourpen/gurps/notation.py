@@ -268,6 +268,16 @@ class _Parser:
             raise NotationError(self.text, start + 1, f"{what} from {low} to {high} (GU-1 cap)")
         return int(digits)
 
+    def refuse_sides(self, dice: int) -> None:
+        """``3d6``: GURPS writes no sides (its dice are all six-sided), so say what was meant."""
+        end = self.i
+        while end < len(self.low) and self.low[end] in "0123456789":
+            end += 1
+        if end > self.i:
+            meant = (self.text[: self.i] + self.text[end:]).strip()
+            raise self.fail(f"what follows the dice, not their sides: GURPS dice are six-sided "
+                            f"and written {dice}d, not {dice}d6 (here: {meant!r})")
+
     def parse(self) -> Damage:
         self.skip_spaces()
         damage = self.plain()
@@ -323,6 +333,7 @@ class _Parser:
         if self.peek() != "d":
             raise self.fail("'d' after the number of dice")
         self.i += 1
+        self.refuse_sides(dice)
         self.skip_spaces()
         adds = 0
         if self.peek() in ("+", "-"):

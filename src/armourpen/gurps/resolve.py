@@ -5,7 +5,7 @@ from __future__ import annotations
 import random
 from dataclasses import replace
 
-from armourpen.errors import InputError
+from armourpen.errors import MISSING, InputError
 from armourpen.explain import Caution, Step, join_steps
 from armourpen.gurps.chain import HitLocation, resolve_chain
 from armourpen.gurps.damage import basic_damage
@@ -31,7 +31,7 @@ def seed_for(scenario: GurpsScenario, seed: int | random.Random | None) -> int |
         return attack.seed
     if seed is None:
         what = "no fixed roll" if attack.roll is None else "random hit locations (GU-10)"
-        raise InputError("seed", "(missing)", f"the scenario has {what} and no seed: give "
+        raise InputError("seed", MISSING, f"the scenario has {what} and no seed: give "
                          "attack.roll or attack.seed, or a seed (a whole number or a "
                          "random.Random) to resolve")
     return seed_from(seed)

@@ -21,7 +21,7 @@ from typing import Any, Protocol
 from pydantic import BaseModel, ValidationError
 
 from armourpen.distance import Distance
-from armourpen.errors import NotationError, ScenarioError
+from armourpen.errors import MISSING, NotationError, ScenarioError
 from armourpen.explain import Caution, Step
 from armourpen.gurps.damage import InjuryTolerance
 from armourpen.gurps.locations import Lacking, Location, Random, missing_locations
@@ -283,8 +283,9 @@ def _check_occupants(line: _Line) -> None:
                                 "cards inside it (" + ", ".join(t.name for t in listed) + ")")
         vehicle = c.occupants is not None or listed
         if vehicle and c.sm is None:
-            raise ScenarioError(f"{here}.sm", "(missing)", "the Size Modifier of a vehicle or "
-                                "building, from -10 to +30, for the Occupant Hit Table (GU-17)")
+            raise ScenarioError(f"{here}.sm", MISSING, "`sm` is required: the Size Modifier of a "
+                                "vehicle or building, from -10 to +30, for the Occupant Hit "
+                                "Table (GU-17)")
         if not vehicle and "sm" in given:
             raise ScenarioError(f"{here}.sm", c.sm, "an SM only for a cover that holds people "
                                 "(occupants, or cards inside it, GU-17)")
@@ -517,9 +518,9 @@ def _cover(c: CoverSpec, i: int, line: _Line) -> Cover:
                 raise ScenarioError(f"{here}.{key}", getattr(c, key), "only with material "
                                     "(cover by material, GU-18)")
         if c.name is None:
-            raise ScenarioError(f"{here}.name", "(missing)", "`name` is required")
+            raise ScenarioError(f"{here}.name", MISSING, "`name` is required")
         if c.dr is None:
-            raise ScenarioError(f"{here}.dr", "(missing)", "`dr` is required")
+            raise ScenarioError(f"{here}.dr", MISSING, "`dr` is required")
         name, dr = c.name, c.dr
     if not line.who:
         for key in ("occupants", "sm"):
@@ -536,7 +537,7 @@ def _cover(c: CoverSpec, i: int, line: _Line) -> Cover:
             ))
     elif c.hp is None:
         raise ScenarioError(
-            f"{here}.hp", "(missing)",
+            f"{here}.hp", MISSING,
             "cover that is not a thin slab needs hp (GU-6), or set slab = true",
         )
     return Cover(
@@ -568,8 +569,8 @@ def _material(c: CoverSpec, here: str, line: _Line) -> tuple[str, int, bool]:
     if c.dr is not None:
         raise ScenarioError(f"{here}.dr", c.dr, "dr or material with inches, not both (GU-18)")
     if c.inches is None:
-        raise ScenarioError(f"{here}.inches", "(missing)", "the thickness of a material cover in "
-                            "inches: more than 0, at most 1000 (GU-18)")
+        raise ScenarioError(f"{here}.inches", MISSING, "`inches` is required: the thickness of a "
+                            "material cover in inches, more than 0, at most 1000 (GU-18)")
     per = None
     if c.dr_per_inch is not None:
         if c.grade is not None:

@@ -24,7 +24,7 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from enum import Enum
 
-from armourpen.errors import InputError
+from armourpen.errors import MISSING, InputError
 from armourpen.explain import Explained, Step
 from armourpen.gurps.attack_roll import attack_roll
 from armourpen.gurps.model import Cover, GurpsScenario, Target
@@ -271,14 +271,16 @@ def seeded(rng: random.Random | None) -> tuple[Roller, Chooser]:
 
     def roll(what: str) -> int:
         if rng is None:
-            raise InputError("attack.seed", "(missing)", f"a seed: the roll for {what} (GU-16, "
-                             "GU-17) is not given; give attack.seed, or a seed to resolve")
+            raise InputError("attack.seed", MISSING, f"`attack.seed` is required: the roll for "
+                             f"{what} (GU-16, GU-17) is not given; give attack.seed, or a seed "
+                             "to resolve")
         return roll_3d(rng)
 
     def choose(what: str, n: int) -> int:
         if rng is None:
-            raise InputError("attack.seed", "(missing)", f"a seed: the occupant of {what} hit "
-                             "(GU-17) is chosen at random; give attack.seed, or a seed")
+            raise InputError("attack.seed", MISSING, f"`attack.seed` is required: the occupant of "
+                             f"{what} hit (GU-17) is chosen at random; give attack.seed, or a "
+                             "seed")
         return rng.randrange(n)
 
     return roll, choose

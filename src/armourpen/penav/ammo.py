@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from armourpen.catalog.items import AmmoType, AttackProfile, RangeColumn
-from armourpen.explain import Explained
+from armourpen.explain import Explained, Step
 from armourpen.penav.ranges import Band
 
 RIFLE_BALL_AS_SP = "rifle_ball_as_sp"
@@ -13,6 +13,26 @@ OPTIONAL_RULES = frozenset({RIFLE_BALL_AS_SP})
 BALL_AS_SP_BANDS = frozenset(
     {Band.CONTACT, Band.POINT_BLANK, Band.CLOSE, Band.SHORT, Band.MEDIUM}
 )
+
+
+# Why every type of the built-in catalog is PEN +0, DC +0 (PA-6): what the text itself says.
+NO_MODIFIERS = (
+    "the text sets none: its Ammunition chapter, which would, is not part of it; an "
+    "armour-piercing round is an attack of its own, with its own PEN (7.62x51mm NATO AP: PEN 9)"
+)
+
+
+def modifiers_text(ammo: AmmoType) -> str:
+    """An ammunition type's modifiers, and why they are 0 when they are (PA-6)."""
+    text = f"PEN {ammo.pen_mod:+d}, DC {ammo.dc_mod:+d}"
+    if ammo.pen_mod == ammo.dc_mod == 0:
+        text += " (no ammunition)" if ammo.name == "none" else f" ({NO_MODIFIERS})"
+    return text
+
+
+def modifier_step(ammo: AmmoType) -> Step:
+    """The step that says what the ammunition in use changes (PA-6)."""
+    return Step("PA-6", f"{ammo.name} ammunition: {modifiers_text(ammo)}")
 
 
 def ammo_in_use(

@@ -6,7 +6,7 @@ from typing import NamedTuple
 
 from armourpen.catalog.items import RangeColumn
 from armourpen.explain import Caution, Step
-from armourpen.penav.ammo import ammo_in_use
+from armourpen.penav.ammo import ammo_in_use, modifier_step
 from armourpen.penav.model import Attack
 from armourpen.penav.outcome import AttackSummary
 from armourpen.penav.ranges import Band, band_for_metres, band_span, range_modifier
@@ -57,6 +57,7 @@ def effective_attack(attack: Attack, optional_rules: frozenset[str]) -> Effectiv
     ammo = ammo_in_use(profile, attack.ammo, attack.soft_point, band, optional_rules)
     steps.extend(ammo.steps)
     used = ammo.value
+    steps.append(modifier_step(used))
 
     range_column = profile.range_column
     mod = range_modifier(band, range_column)

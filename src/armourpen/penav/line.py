@@ -62,8 +62,14 @@ def own_layers(target: Target, attack: Attack, field: str) -> Found:
     layers = [Layer(a.name, a.av, Origin.ARMOUR, a.structural) for a in target.armour]
     if not layers:
         return [], [Step("PA-9", f"{target.name} wears no armour")], []
-    return layers, [Step("PA-9", f"{target.name} wears {labels(layers)} (worn armour counts from "
-                                 "every direction)")], []
+    steps = [Step("PA-9", f"{target.name} wears {labels(layers)} (worn armour counts from "
+                          "every direction)")]
+    if len(layers) > 1:
+        steps.append(Step("PA-7", f"{target.name}'s {len(layers)} worn items are layered as if each "
+                          "covers the spot the shot meets (the text has no hit locations, and "
+                          "PA-7 and PA-8 count every item listed): list only what covers that "
+                          "spot; a helmet is no layer over a vest"))
+    return layers, steps, []
 
 
 def passed_layers(

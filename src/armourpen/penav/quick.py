@@ -17,7 +17,7 @@ from typing import TYPE_CHECKING, Any
 
 from armourpen import arguments
 from armourpen.catalog.items import MAX_NAME_CHARS
-from armourpen.errors import InputError, ScenarioError
+from armourpen.errors import MISSING, InputError, ScenarioError
 from armourpen.penav.scenario import (
     RANGE_NOT_BOOL,
     AttackSpec,
@@ -133,7 +133,7 @@ def quick_scenario(
     })
     catalog = arguments.catalog(catalog)
     if v["weapon"] is None:
-        raise ScenarioError("weapon", "(missing)", "an attack profile from the catalog, with a "
+        raise ScenarioError("weapon", MISSING, "required: an attack profile from the catalog, with a "
                             "range or contact")
     check_tree(v, limits=None)  # numbers and text, as in a scenario file
     cover = v["cover"]

@@ -16,7 +16,7 @@ from typing import TYPE_CHECKING, Any
 from pydantic import ValidationError
 
 from armourpen.catalog.items import AmmoType, AttackProfile, Plate, RangeColumn
-from armourpen.errors import ScenarioError
+from armourpen.errors import MISSING, ScenarioError
 from armourpen.explain import Caution
 from armourpen.penav.ammo import OPTIONAL_RULES
 from armourpen.penav.model import Armour, Attack, Body, Cover, LineEntry, PenavScenario, Target
@@ -130,7 +130,7 @@ def _one_of(field: str, personal: Number | None, structural: Number | None,
     if personal is not None:
         return to_personal(_frac(personal), False, f"{field}.{names[0]}"), False
     if required:
-        raise ScenarioError(field, "(missing)", f"give {names[0]} or {names[1]}")
+        raise ScenarioError(field, MISSING, f"required: give {names[0]} or {names[1]}")
     return None, False
 
 
@@ -138,7 +138,7 @@ def _plate(spec: PlateSpec | CoverSpec, field: str) -> Plate:
     if spec.thickness_mm is not None and spec.sav is not None:
         raise ScenarioError(f"{field}.sav", spec.sav, "give thickness_mm or sav, not both")
     if spec.thickness_mm is None and spec.sav is None:
-        raise ScenarioError(field, "(missing)", "a plate needs thickness_mm or sav (PA-10)")
+        raise ScenarioError(field, MISSING, "a plate needs thickness_mm or sav (PA-10)")
     slope = _frac(spec.slope or 0)
     if not 0 <= slope <= MAX_SLOPE:
         raise ScenarioError(f"{field}.slope", spec.slope, "allowed: " + HINTS["slope"])
@@ -189,8 +189,8 @@ def _attack(spec: AttackSpec, catalog: Catalog) -> Attack:
         band = Band.CONTACT
     else:
         if spec.range is None:
-            raise ScenarioError(f"{f}.range", "(missing)",
-                                "a distance such as '150 m', or contact = true (PA-3)")
+            raise ScenarioError(f"{f}.range", MISSING,
+                                "required: a distance such as '150 m', or contact = true (PA-3)")
         distance = Distance.parse(spec.range, f"{f}.range")
         band = band_for(distance)
 

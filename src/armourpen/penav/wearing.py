@@ -32,6 +32,7 @@ def wearing_warnings(wearer: str, worn: Sequence[Worn | Armour]) -> tuple[Cautio
     if len(rigid) > MAX_RIGID_LAYERS:
         out.append(Caution(
             "PA-8", f"{wearer} wears {len(rigid)} rigid or bulky layers ({', '.join(rigid)}); "
-            "only one is reasonable"
+            "only one is reasonable, and each item listed is layered as covering the spot hit: "
+            "list only what covers it (a vest and a helmet are no two layers)"
         ))
     return tuple(out)

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 from armourpen.catalog import kind_of, parse_kind
 from armourpen.catalog.catalog import KINDS
+from armourpen.penav.ammo import modifiers_text
 from armourpen.penav.catalog_view import item_dict
 
-__all__ = ["KINDS", "item_dict", "kind_of", "parse_kind"]
+__all__ = ["KINDS", "item_dict", "kind_of", "modifiers_text", "parse_kind"]

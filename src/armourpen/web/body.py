@@ -13,6 +13,7 @@ from typing import TYPE_CHECKING, Any
 
 from starlette.requests import ClientDisconnect
 
+from armourpen.errors import MISSING
 from armourpen.limits import Limits
 from armourpen.reading import parse_json
 from armourpen.web.errors import BodyTooLarge, MalformedBody, UnsupportedMediaType, body
@@ -155,7 +156,10 @@ def media_type(request: Request) -> tuple[str, Mapping[str, str]]:
 
 def unsupported(request: Request, allowed: str) -> UnsupportedMediaType:
     value = request.headers.get("content-type")
-    return UnsupportedMediaType("Content-Type", "(missing)" if value is None else value, allowed)
+    if value is None:
+        return UnsupportedMediaType("Content-Type", MISSING, "a Content-Type header is required: "
+                                    + allowed)
+    return UnsupportedMediaType("Content-Type", value, allowed)
 
 
 JSON_ONLY = ("application/json (a JSON body; a charset, if given, is utf-8): a web page of "

@@ -25,7 +25,7 @@ import ipaddress
 from collections.abc import Iterable
 from typing import TYPE_CHECKING
 
-from armourpen.errors import InputError
+from armourpen.errors import MISSING, InputError
 from armourpen.web.body import (
     JSON,
     ASGIApp,
@@ -287,8 +287,9 @@ async def gcs_bytes(request: Request, limits: Limits) -> bytes:
     try:
         upload = form.get("file")
         if upload is None or isinstance(upload, str):
-            raise InputError("file", "(missing)" if upload is None else "(a text field)",
-                             "the GCS file in a file field named file")
+            raise InputError("file", MISSING if upload is None else "(a text field)",
+                             ("`file` is required: " if upload is None else "")
+                             + "the GCS file in a file field named file")
         return await upload.read()
     finally:
         await form.close()
@@ -330,7 +331,7 @@ def cors_middleware() -> type[CORSMiddleware]:
             field = next((f for word, f in _PREFLIGHT_FIELDS if f" {word}" in said),
                          "Access-Control-Request-Method")
             refused = response(MalformedBody(
-                field, request_headers.get(field, "(missing)"),
+                field, request_headers.get(field, MISSING),
                 "a cross-origin request the server takes (--cors): GET or POST, with no header "
                 "but Content-Type"), 400)
             for key, value in answer.headers.items():

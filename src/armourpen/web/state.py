@@ -8,7 +8,7 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
 from armourpen import Catalog
-from armourpen.errors import InputError
+from armourpen.errors import MISSING, InputError
 from armourpen.limits import Limits
 from armourpen.reading import CheckedTree
 from armourpen.rulesets import rules_of  # with the app, not on each request
@@ -88,7 +88,8 @@ class WebState:
         from armourpen.charts import pen_range_chart
 
         if not f.attacks:
-            raise InputError("attack", "(missing)", "one or more attack profiles to chart")
+            raise InputError("attack", MISSING, "`attack` is required: one or more attack profiles "
+                             "to chart")
         profiles, picked = self.picked(f.attacks, f.armour, f.cover, f.defences,
                                        every_armour=False)
         self.limits.check("max_sweep_cells", len(profiles) * max(1, len(picked)) * 11, "cells",
@@ -102,8 +103,9 @@ class WebState:
         from armourpen.charts import matrix_chart
 
         if (band is None) == (distance is None):
-            raise InputError("band", band or distance or "(missing)",
-                             "give one band (e.g. long) or one range (e.g. 150m), not both")
+            raise InputError("band", band or MISSING, "give one band (e.g. long) or one range "
+                             "(e.g. 150m), not both" if band else "`band` or `range` is required: "
+                             "one band (e.g. long) or one range (e.g. 150m)")
         profiles, picked = self.picked(f.attacks, f.armour, f.cover, f.defences, every_armour=True)
         self.limits.check("max_sweep_cells", len(profiles) * len(picked), "cells", "attack")
         return matrix_chart(profiles, picked, band=band, distance=distance, direction=f.direction,
@@ -118,8 +120,9 @@ class WebState:
         from armourpen.reading import exact_number
 
         if (thickness is None) == (av is None):
-            raise InputError("thickness", thickness or av or "(missing)",
-                             "give the plate's thickness (e.g. 60mm) or its av, not both")
+            raise InputError("thickness", thickness or MISSING, "give the plate's thickness "
+                             "(e.g. 60mm) or its av, not both" if thickness else "`thickness` or "
+                             "`av` is required: the plate's thickness (e.g. 60mm) or its av")
         if thickness is not None:
             return slope_chart(mm=parse_thickness(thickness, "thickness"), field="thickness")
         whole = exact_number(av, "av", allowed="a whole number")
