@@ -156,10 +156,9 @@ def media_type(request: Request) -> tuple[str, Mapping[str, str]]:
 
 def unsupported(request: Request, allowed: str) -> UnsupportedMediaType:
     value = request.headers.get("content-type")
-    if value is None:
-        return UnsupportedMediaType("Content-Type", MISSING, "a Content-Type header is required: "
-                                    + allowed)
-    return UnsupportedMediaType("Content-Type", value, allowed)
+    # a missing header reads "Content-Type: application/json ..." (errors.message), not "'(missing)'
+    # is not allowed"
+    return UnsupportedMediaType("Content-Type", MISSING if value is None else value, allowed)
 
 
 JSON_ONLY = ("application/json (a JSON body; a charset, if given, is utf-8): a web page of "
