@@ -121,9 +121,14 @@ def _who_is_hit(scenario: GurpsScenario, seed_used: int | None, rng: random.Rand
     roller, chooser = seeded(None if seed_used is None else rng)
     shooter = Shooter(scenario, roller, chooser, attack.attack_roll)
     chain = resolve_chain(scenario, basic, None, locations, decide=shooter)
+    # an occupant no card lists is an entry of the outcome only when it is hit (GU-17): its
+    # steps go with it (the odds list it always, with its chance of being hit)
+    gone = {t.index for t in chain.targets if t.unnamed and not t.hit}
     targets = tuple(replace(t, hit_by=shooter.hit_by.get(k), hit_roll=shooter.hit_roll.get(k))
-                    for k, t in enumerate(chain.targets))
-    chain = replace(chain, targets=targets)
+                    for k, t in enumerate(chain.targets) if t.index not in gone)
+    kept = [(s, e) for s, e in zip(chain.steps, chain.step_entries, strict=True) if e not in gone]
+    chain = replace(chain, targets=targets, steps=tuple(s for s, _ in kept),
+                    step_entries=tuple(e for _, e in kept))
     own = (*attack_steps, *shooter.steps)
     return GurpsOutcome(
         damage=attack.damage,
