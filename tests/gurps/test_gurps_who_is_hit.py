@@ -389,6 +389,17 @@ def test_gu16_fixed_rolls_without_a_seed_need_one_only_when_a_roll_is_asked_for(
         resolve_gurps(past_guards(roll=20, attack_roll=12))  # a miss: Guard 1 must be rolled
 
 
+def test_gu16_fixed_rolls_resolved_with_a_seed_draw_a_needed_roll_from_it() -> None:
+    # the attack roll 12 misses (skill 14 - 8 = 6): Guard 1 must be rolled for; the seed given to
+    # resolve rolls it, as the scenario's own attack.seed would, and the outcome reports it
+    missed = resolve_gurps(past_guards(roll=20, attack_roll=12), seed=3)
+    as_own = resolve_gurps(past_guards(roll=20, attack_roll=12, seed=3))
+    assert missed.seed == 3 and missed.targets == as_own.targets
+    assert any(s.rule == "GU-16" and s.text.endswith("rolled with seed 3") for s in missed.steps)
+    # the attack roll 5 hits: no further roll, none drawn, no seed reported
+    assert resolve_gurps(past_guards(roll=20, attack_roll=5), seed=3).seed is None
+
+
 def test_gu17_an_unnamed_occupant_is_in_targets_only_when_hit() -> None:
     # the taxi holds 4, two of them listed (the driver, the fare): a pick of 3 or 4 of 4 hits an
     # occupant no card lists, which is then an entry of targets right after the vehicle, the shot
