@@ -208,7 +208,7 @@ def test_gu17_a_card_says_how_it_was_hit_and_by_which_roll() -> None:
     outcome = armourpen.resolve(sc)
     fare = next(c for c in outcome_view(outcome, sc).cards if c.name == "Fare")
     roll = outcome.to_dict()["targets"][1]["hit_roll"]
-    assert ("hit by", f"the occupant roll, rolled {roll} (GU-17)") in [
+    assert ("hit by", f"occupant roll {roll} (GU-17)") in [
         (f.label, f.value) for f in fare.figures]
     driver = next(c for c in outcome_view(outcome, sc).cards if c.name == "Driver")
     assert "hit by" not in [f.label for f in driver.figures]

@@ -151,10 +151,10 @@ def effect_badges(effects: Effects | None) -> tuple[Badge, ...]:
 
 
 HIT_BY = {
-    "aimed": ("the aimed roll", "GU-15"),
-    "wrong_target": ("a wrong-target roll", "GU-16"),
-    "behind": ("standing immediately behind", "GU-8"),
-    "occupant": ("the occupant roll", "GU-17"),
+    "aimed": ("aimed roll", "GU-15"),
+    "wrong_target": ("wrong-target roll", "GU-16"),
+    "behind": ("right behind, no roll", "GU-8"),
+    "occupant": ("occupant roll", "GU-17"),
 }
 """What hit a target when the rolls decide who is hit (``hit_by``), in words, with its ruling."""
 
@@ -164,7 +164,7 @@ def hit_by_figure(target: TargetResult) -> Figure | None:
     if target.hit_by is None:
         return None
     words, rule = HIT_BY[target.hit_by]
-    roll = "" if target.hit_roll is None else f", rolled {target.hit_roll}"
+    roll = "" if target.hit_roll is None else f" {target.hit_roll}"
     return Figure("hit by", f"{words}{roll} ({rule})", Tone.STRONG)
 
 
