@@ -291,7 +291,9 @@ def main() -> None:
 
     # who is hit: every roll weighed, against the same line with GU-8's given chances (all hit)
     taxi = parse_gurps(TAXI_LINE)
-    plain_line = [{k: v for k, v in e.items() if k != "inside"} if "target" in e else
+    # the keys of who is hit are errors without attack.skill: the plain line leaves them out
+    plain_line = [{k: v for k, v in e.items() if k not in ("inside", "immediately_behind")}
+                  if "target" in e else
                   {"cover": {k: v for k, v in e["cover"].items() if k not in ("occupants", "sm")}}
                   for e in TAXI_LINE["line"]]
     plain = parse_gurps({**TAXI_LINE, "attack": {"damage": "7d pi"}, "line": plain_line})
@@ -299,6 +301,18 @@ def main() -> None:
     line("exact_who_is_hit_6_targets_taxi_ms", f"{tw['who'] * 1e3:.2f} (target < 5 ms)")
     line("exact_who_is_hit_vs_given_chances", f"{tw['who'] / tw['plain']:.1f}x the same line "
          "with every card hit (GU-8)")
+    # cold, as the web page asks after each edit: new names each call, nothing remembered
+    named = ({**TAXI_LINE, "attack": {**TAXI_LINE["attack"], "aim": f"Gunman {k}"},
+              "line": [{**e, "target": f"{e['target']} {k}"} if "target" in e else e
+                       for e in TAXI_LINE["line"]]} for k in itertools.count())
+    cold_who = 0.0
+    for _ in range(COLD_ROUNDS):
+        sc = parse_gurps(next(named))
+        start = time.perf_counter()
+        odds(sc)
+        cold_who += time.perf_counter() - start
+    line("exact_who_is_hit_cold_ms", f"{cold_who / COLD_ROUNDS * 1e3:.2f} (first call for "
+         "targets never seen; target < 5 ms)")
 
     sample(gray, 1000, 0)  # warm up
     start = time.perf_counter()

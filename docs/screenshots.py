@@ -1,6 +1,7 @@
 """Take the README's pictures of the calculator: ``python docs/screenshots.py`` (needs the web and
 test extras and Debian's Chromium). Starts ``armourpen serve`` on a free port, opens the text's
-example at desktop and phone width, and writes docs/web-desktop.png and docs/web-phone.png."""
+example at desktop and phone width, and writes docs/web-desktop.png and docs/web-phone.png (and
+the taxi example, who is hit, as docs/web-who-desktop.png and docs/web-who-phone.png)."""
 
 from __future__ import annotations
 
@@ -19,6 +20,9 @@ ARGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-f
 SHOTS = {  # file: (width, height, scale, address)
     "web-desktop.png": (1280, 820, 1, "/?example=agent-gray"),
     "web-phone.png": (375, 812, 2, "/"),
+    # who is hit (GU-15 to GU-17): the taxi example, its cards' chances of being hit
+    "web-who-desktop.png": (1280, 820, 1, "/?example=taxi"),
+    "web-who-phone.png": (375, 812, 2, "/?example=taxi"),
 }
 
 

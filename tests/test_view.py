@@ -229,3 +229,32 @@ def test_gu8_a_target_not_reached_is_not_said_to_be_assumed_hit() -> None:
                  {"target": "Bystander", "hp": 10, "hit_chance": 0.3}]})
     bystander = outcome_view(armourpen.resolve(sc), sc).cards[1]
     assert [b.key for b in bystander.badges] == ["not_reached"]
+
+
+def test_gu17_an_unnamed_occupant_not_hit_keeps_its_card_for_its_odds() -> None:
+    # the taxi example (seed 8): the occupant roll chose the fare, so the outcome has no entry
+    # for the occupants no card lists; the odds do, and the view gives it a card after the taxi,
+    # with no number of the line, "not hit", and its chance of being hit
+    sc = armourpen.load_scenario("example:taxi")
+    outcome = armourpen.resolve(sc)
+    result = armourpen.odds(sc)
+    view = outcome_view(outcome, sc, result)
+    assert [(c.name, c.in_line) for c in view.cards] == [
+        ("Taxi", True), ("unnamed occupant of Taxi", False), ("Driver", True), ("Fare", True),
+        ("Gunman", True)]
+    unnamed = view.cards[1]
+    assert [b.key for b in unnamed.badges] == ["missed"] and unnamed.steps == ()
+    assert unnamed.odds is not None and unnamed.odds.rolled
+    assert unnamed.odds.hit == result.target("unnamed occupant of Taxi").p_hit
+
+
+def test_gu17_a_card_says_how_it_was_hit_and_by_which_roll() -> None:
+    # the taxi example: the fare was hit by the taxi's occupant roll, the number the JSON gives
+    sc = armourpen.load_scenario("example:taxi")
+    outcome = armourpen.resolve(sc)
+    fare = next(c for c in outcome_view(outcome, sc).cards if c.name == "Fare")
+    roll = outcome.to_dict()["targets"][1]["hit_roll"]
+    assert ("hit by", f"occupant roll {roll} (GU-17)") in [
+        (f.label, f.value) for f in fare.figures]
+    driver = next(c for c in outcome_view(outcome, sc).cards if c.name == "Driver")
+    assert "hit by" not in [f.label for f in driver.figures]

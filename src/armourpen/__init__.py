@@ -13,7 +13,7 @@ The public API (nothing heavy is imported here), the same for every front end:
 - :class:`Limits` holds every cap on input and work (see :mod:`armourpen.limits`);
 - :func:`load_gcs` reads a GCS character file (path, bytes or parsed JSON) as a GURPS target;
 - ``GURPS_*`` are the choices a GURPS scenario offers (see :mod:`armourpen.gurps.choices`):
-  damage types, hit locations, kinds of Injury Tolerance, readings of DR 0;
+  damage types, hit locations, kinds of Injury Tolerance, readings of DR 0, cover materials;
   ``PENAV_OPTIONAL_RULES`` the optional rules a PEN/AV scenario may switch on, and
   ``QUICK_PARAMETERS`` the parameters :func:`quick_scenario` takes;
 - :func:`estimate` suggests a PEN (SPEN past the small-arms table), range column and band figures
@@ -57,6 +57,8 @@ if TYPE_CHECKING:
     from armourpen.gurps.choices import DR0_READINGS as GURPS_DR0_READINGS
     from armourpen.gurps.choices import HIT_LOCATIONS as GURPS_HIT_LOCATIONS
     from armourpen.gurps.choices import INJURY_TOLERANCES as GURPS_INJURY_TOLERANCES
+    from armourpen.gurps.choices import MATERIAL_GRADES as GURPS_MATERIAL_GRADES
+    from armourpen.gurps.choices import MATERIALS as GURPS_MATERIALS
     from armourpen.gurps.dice import fresh_seed as fresh_seed
     from armourpen.gurps.model import GurpsScenario
     from armourpen.gurps.outcome import GurpsOutcome
@@ -85,6 +87,8 @@ __all__ = [
     "GURPS_DR0_READINGS",
     "GURPS_HIT_LOCATIONS",
     "GURPS_INJURY_TOLERANCES",
+    "GURPS_MATERIALS",
+    "GURPS_MATERIAL_GRADES",
     "PENAV_OPTIONAL_RULES",
     "QUICK_PARAMETERS",
     "RULE_SETS",
@@ -208,7 +212,7 @@ _LAZY: dict[str, tuple[str, str]] = {
     "roll": ("armourpen.gurps.roll", "roll"),
     **{f"GURPS_{name}": ("armourpen.gurps.choices", name) for name in (
         "ATTACK_LOCATIONS", "COVER_INJURY_TOLERANCES", "DAMAGE_TYPES", "DR0_READINGS",
-        "HIT_LOCATIONS", "INJURY_TOLERANCES")},
+        "HIT_LOCATIONS", "INJURY_TOLERANCES", "MATERIALS", "MATERIAL_GRADES")},
 }
 
 

@@ -142,3 +142,24 @@ def test_gu10_readable_odds_show_the_effects_and_the_locations(
     assert "major wound" in out and "knockdown roll" in out and "crippled" in out
     assert "shock (GU-11)" in out
     assert "hit location (GU-10)" in out and "torso 24.07%" in out  # 52 of 216
+
+
+def test_gu8_the_header_counts_the_hit_patterns_of_the_given_chances(
+    capsys: pytest.CaptureFixture[str], gray: Path
+) -> None:
+    # the VIP's hit chance of 1/3: hit or not, 2 patterns (GU-8)
+    code, out, _ = cli(capsys, "odds", str(gray))
+    assert code == 0
+    assert out.splitlines()[0] == "7d(2) pi-: exact odds over every roll and 2 hit patterns (GU-8)"
+
+
+def test_gu16_the_header_of_who_is_hit_counts_the_situations_of_the_shot(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    # the brick wall: the gunman behind it meets the shot in 2 situations, the aimed roll hit
+    # (he is hit) or missed (nobody else to try: he is not hit); no hit patterns of GU-8
+    code, out, _ = cli(capsys, "odds", "example:brick-wall")
+    assert code == 0
+    assert out.splitlines()[0] == ("7d pi: exact odds over every roll and 2 situations of the "
+                                   "shot (GU-16)")
+    assert "hit patterns" not in out

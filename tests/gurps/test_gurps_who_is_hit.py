@@ -4,6 +4,7 @@ rulings in RULINGS.md."""
 
 from __future__ import annotations
 
+import re
 from collections.abc import Iterator
 from fractions import Fraction
 from typing import Any
@@ -388,18 +389,50 @@ def test_gu16_fixed_rolls_without_a_seed_need_one_only_when_a_roll_is_asked_for(
         resolve_gurps(past_guards(roll=20, attack_roll=12))  # a miss: Guard 1 must be rolled
 
 
-def test_gu17_an_unnamed_occupant_hit_appears_in_targets() -> None:
-    # seeds until one hits an occupant no card lists: the entry is there, with its index
+def test_gu16_fixed_rolls_resolved_with_a_seed_draw_a_needed_roll_from_it() -> None:
+    # the attack roll 12 misses (skill 14 - 8 = 6): Guard 1 must be rolled for; the seed given to
+    # resolve rolls it, as the scenario's own attack.seed would, and the outcome reports it
+    missed = resolve_gurps(past_guards(roll=20, attack_roll=12), seed=3)
+    as_own = resolve_gurps(past_guards(roll=20, attack_roll=12, seed=3))
+    assert missed.seed == 3 and missed.targets == as_own.targets
+    assert any(s.rule == "GU-16" and s.text.endswith("rolled with seed 3") for s in missed.steps)
+    # the attack roll 5 hits: no further roll, none drawn, no seed reported
+    assert resolve_gurps(past_guards(roll=20, attack_roll=5), seed=3).seed is None
+
+
+def test_gu17_an_unnamed_occupant_is_in_targets_only_when_hit() -> None:
+    # the taxi holds 4, two of them listed (the driver, the fare): a pick of 3 or 4 of 4 hits an
+    # occupant no card lists, which is then an entry of targets right after the vehicle, the shot
+    # stopping in it; any other shot has no such entry, and no step speaks of it
     s = taxi()
+    seen = set()
     for seed in range(400):
         out = resolve_gurps(s, seed=seed).to_dict()
-        unnamed = out["targets"][1]
-        if unnamed["hit"]:
-            assert (unnamed["name"], unnamed["hit_by"], unnamed["unnamed"]) == (
-                "unnamed occupant of Taxi", "occupant", True)
-            assert unnamed["inside"] == "Taxi" and unnamed["overpenetrates"] is False
-            return
-    pytest.fail("no seed of 400 hit an unnamed occupant")
+        names = [t["name"] for t in out["targets"]]
+        picked = [re.search(r"chosen: (\d) of 4", step["text"]) for step in out["steps"]]
+        pick = next((int(m.group(1)) for m in picked if m), None)
+        if pick is not None and pick > 2:
+            assert names == ["Cop", "unnamed occupant of Taxi", "Driver", "Fare", "Passer-by"]
+            unnamed = out["targets"][1]
+            assert (unnamed["hit"], unnamed["hit_by"], unnamed["unnamed"], unnamed["inside"],
+                    unnamed["overpenetrates"]) == (True, "occupant", True, "Taxi", False)
+            seen.add("unlisted")
+        else:
+            assert names == ["Cop", "Driver", "Fare", "Passer-by"]
+            assert not any("unnamed occupant" in step["text"] for step in out["steps"])
+            seen.add("listed" if pick else "none")
+    assert seen == {"unlisted", "listed", "none"}
+
+
+def test_gu17_the_odds_list_an_unnamed_occupant_whether_or_not_it_is_hit() -> None:
+    from armourpen.probability import odds
+
+    # each of the taxi's 4 occupants is hit alike (GU-17): the 2 no card lists stand as one
+    # target, hit twice as often as the driver, who adds no DR when not hit
+    result = odds(taxi())
+    names = [t.name for t in result.targets]
+    assert names == ["Cop", "unnamed occupant of Taxi", "Driver", "Fare", "Passer-by"]
+    assert result.target("unnamed occupant of Taxi").p_hit == 2 * result.target("Driver").p_hit
 
 
 def test_gu16_p_hit_hand_worked() -> None:

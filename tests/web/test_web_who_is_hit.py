@@ -15,7 +15,9 @@ TAXI = read_scenario_file("example:taxi")
 
 def test_gu17_api_resolve_carries_who_hit_each_target(client: TestClient) -> None:
     body = client.post("/api/resolve", json=dict(TAXI)).json()
-    fare = body["targets"][2]
+    # the occupant roll chose the fare: the occupants no card lists, not hit, are no entry
+    assert [t["name"] for t in body["targets"]] == ["Driver", "Fare", "Gunman"]
+    fare = body["targets"][1]
     assert (fare["name"], fare["hit_by"], fare["injury"]) == ("Fare", "occupant", 7)
     assert body["attack"]["aim"] == "Gunman"
 

@@ -107,7 +107,7 @@ def odds_parts(result: OddsResult) -> list[Part]:
     """Exact odds: per target a summary line and the injury chart, then the notes."""
     parts: list[Part] = [[
         (result.damage, "bold"), (": exact odds over every roll", ""),
-        (f" and {result.patterns} hit patterns (GU-8)" if result.patterns > 1 else "", ""),
+        (_counted(result), ""),
     ]]
     for t in result.targets:
         parts.append([])
@@ -127,6 +127,14 @@ def odds_parts(result: OddsResult) -> list[Part]:
         ))
     parts.extend([(str(s), "dim")] for s in result.steps)
     return parts
+
+
+def _counted(result: OddsResult) -> str:
+    """What the exact odds went through besides the dice: the hit patterns of the given chances
+    (GU-8), or the situations of the shot when the rolls decide who is hit (GU-16)."""
+    if result.who_is_hit:
+        return f" and {result.patterns} situations of the shot (GU-16)"
+    return f" and {result.patterns} hit patterns (GU-8)" if result.patterns > 1 else ""
 
 
 def samples_parts(result: MonteCarloResult) -> list[Part]:

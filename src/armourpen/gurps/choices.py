@@ -8,6 +8,8 @@ from __future__ import annotations
 
 from armourpen.gurps.damage import Dr0Reading, InjuryTolerance
 from armourpen.gurps.locations import HUMANOID_LOCATIONS, RANDOM, Lacking
+from armourpen.gurps.materials import GRADES
+from armourpen.gurps.materials import MATERIALS as _MATERIALS
 from armourpen.gurps.notation import DamageType
 
 # The damage types of a damage string (GU-1, GU-4): "pi-", "pi", ..., "kb".
@@ -24,6 +26,10 @@ INJURY_TOLERANCES: tuple[str, ...] = (*(t.value for t in InjuryTolerance),
 COVER_INJURY_TOLERANCES: tuple[str, ...] = tuple(t.value for t in InjuryTolerance)
 # The readings of DR 0 against a fractional armour divisor (GU-3), ``settings.fractional_dr0``.
 DR0_READINGS: tuple[str, ...] = tuple(r.value for r in Dr0Reading)
+# The materials of cover by material (GU-18), named as the table names them, and the ends of a
+# material's range of DR per inch (``grade``).
+MATERIALS: tuple[str, ...] = tuple(_MATERIALS)
+MATERIAL_GRADES: tuple[str, ...] = GRADES
 
 __all__ = ["ATTACK_LOCATIONS", "COVER_INJURY_TOLERANCES", "DAMAGE_TYPES", "DR0_READINGS",
-           "HIT_LOCATIONS", "INJURY_TOLERANCES"]
+           "HIT_LOCATIONS", "INJURY_TOLERANCES", "MATERIALS", "MATERIAL_GRADES"]

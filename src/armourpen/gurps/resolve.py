@@ -84,7 +84,8 @@ def resolve_gurps(scenario: GurpsScenario, seed: int | random.Random | None = No
     if scenario.who_is_hit:
         return _who_is_hit(scenario, seed_used, rng, basic_value, roll, dice,
                            join_steps(roll_steps, basic.steps, half_steps), locations,
-                           None if attack.half_damage_range is None else half.value)
+                           None if attack.half_damage_range is None else half.value,
+                           seed if seed_used is None else None)
     chain = resolve_chain(scenario, basic_value, None, locations)
     unhit = [t.name for t in scenario.targets if t.hit_chance != 1]
     notes: tuple[Caution, ...] = ()
@@ -122,20 +123,43 @@ def _read_for(scenario: GurpsScenario) -> tuple[int | None, ...]:
 def _who_is_hit(scenario: GurpsScenario, seed_used: int | None, rng: random.Random,
                 basic: int, roll: int, dice: tuple[int, ...] | None,
                 attack_steps: tuple[Step, ...], locations: list[HitLocation],
-                half_damage: bool | None) -> GurpsOutcome:
+                half_damage: bool | None,
+                seed: int | random.Random | None = None) -> GurpsOutcome:
     """Resolve with the rolls deciding who is hit (GU-15 to GU-17): the aimed roll (given or
     drawn after the damage dice and hit locations), then each further roll as the shot reaches the
-    card or passes the vehicle that needs it, from the same stream."""
+    card or passes the vehicle that needs it, from the same stream.
+
+    ``seed``: the rolls are all fixed, but the caller gave a seed: a further roll the shot turns
+    out to need is drawn from it (and the outcome reports it); none is drawn otherwise."""
     from armourpen.gurps.wrong_target import Shooter, seeded
 
     attack = scenario.attack
     assert attack.skill is not None and attack.aim is not None
-    roller, chooser = seeded(None if seed_used is None else rng)
+    drawn: list[int] = []  # the seed drawn from ``seed`` when a further roll is first needed
+
+    def later() -> random.Random:
+        if not drawn:
+            assert seed is not None
+            drawn.append(seed_from(seed))
+            rng.seed(drawn[0])
+        return rng
+
+    roller, chooser = seeded(None if seed_used is None else rng,
+                             None if seed is None else later)
     shooter = Shooter(scenario, roller, chooser, attack.attack_roll)
     chain = resolve_chain(scenario, basic, None, locations, decide=shooter)
+    if drawn:
+        seed_used = drawn[0]
+        attack_steps += (Step("GU-16", f"the further rolls (GU-15 to GU-17) rolled with seed "
+                              f"{seed_used}"),)
+    # an occupant no card lists is an entry of the outcome only when it is hit (GU-17): its
+    # steps go with it (the odds list it always, with its chance of being hit)
+    gone = {t.index for t in chain.targets if t.unnamed and not t.hit}
     targets = tuple(replace(t, hit_by=shooter.hit_by.get(k), hit_roll=shooter.hit_roll.get(k))
-                    for k, t in enumerate(chain.targets))
-    chain = replace(chain, targets=targets)
+                    for k, t in enumerate(chain.targets) if t.index not in gone)
+    kept = [(s, e) for s, e in zip(chain.steps, chain.step_entries, strict=True) if e not in gone]
+    chain = replace(chain, targets=targets, steps=tuple(s for s, _ in kept),
+                    step_entries=tuple(e for _, e in kept))
     own = (*attack_steps, *shooter.steps)
     return GurpsOutcome(
         damage=attack.damage,

@@ -264,24 +264,27 @@ class Shooter:
         return tuple(steps)
 
 
-def seeded(rng: random.Random | None) -> tuple[Roller, Chooser]:
-    """Rolls and choices drawn from ``rng`` as they are needed; without one a roll is an error
-    (a scenario with fixed rolls and no seed)."""
+def seeded(rng: random.Random | None,
+           later: Callable[[], random.Random] | None = None) -> tuple[Roller, Chooser]:
+    """Rolls and choices drawn from ``rng`` as they are needed, or, without it, from the stream
+    ``later`` gives when the first is needed (a scenario whose rolls are fixed, resolved with a
+    seed); without either a roll is an error (fixed rolls and no seed)."""
     from armourpen.gurps.attack_roll import roll_3d
 
+    def stream(missing: str) -> random.Random:
+        if rng is not None:
+            return rng
+        if later is not None:
+            return later()
+        raise InputError("attack.seed", MISSING, "`attack.seed` is required: " + missing)
+
     def roll(what: str) -> int:
-        if rng is None:
-            raise InputError("attack.seed", MISSING, f"`attack.seed` is required: the roll for "
-                             f"{what} (GU-16, GU-17) is not given; give attack.seed, or a seed "
-                             "to resolve")
-        return roll_3d(rng)
+        return roll_3d(stream(f"the roll for {what} (GU-16, GU-17) is not given; give "
+                              "attack.seed, or a seed to resolve"))
 
     def choose(what: str, n: int) -> int:
-        if rng is None:
-            raise InputError("attack.seed", MISSING, f"`attack.seed` is required: the occupant of "
-                             f"{what} hit (GU-17) is chosen at random; give attack.seed, or a "
-                             "seed")
-        return rng.randrange(n)
+        return stream(f"the occupant of {what} hit (GU-17) is chosen at random; give "
+                      "attack.seed, or a seed").randrange(n)
 
     return roll, choose
 

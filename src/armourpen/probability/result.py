@@ -135,7 +135,8 @@ class OddsResult:
     """Exact odds for every target in the line, with the basic damage distribution they came from.
 
     ``basic_damage`` holds ``(value, weight)`` pairs out of ``dice_denominator`` (6 ** dice);
-    ``patterns`` is how many hit patterns were enumerated (GU-8).
+    ``patterns`` is how many hit patterns were enumerated (GU-8), or, when the rolls decide who
+    is hit (:attr:`who_is_hit`), how many situations of the shot the targets met (GU-16).
     """
 
     damage: str
@@ -148,6 +149,11 @@ class OddsResult:
     @property
     def basic_damage_pmf(self) -> dict[int, Fraction]:
         return {v: Fraction(w, self.dice_denominator) for v, w in self.basic_damage}
+
+    @property
+    def who_is_hit(self) -> bool:
+        """Whether the rolls decided who is hit (GU-15 to GU-17), not the given hit chances."""
+        return any(t.hit_weight is not None for t in self.targets)
 
     def target(self, name: str) -> TargetOdds:
         """The odds of the target called ``name``."""

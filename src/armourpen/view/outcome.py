@@ -17,7 +17,9 @@ from armourpen.layout import Badge, Cell, Layout, Span, Tone, percent
 from armourpen.view.odds import Bar, effect_chances, injury_bars
 
 if TYPE_CHECKING:
+    from armourpen.gurps.chain import TargetResult
     from armourpen.gurps.effects import Effects
+    from armourpen.gurps.model import GurpsScenario
     from armourpen.gurps.outcome import GurpsOutcome
     from armourpen.penav.model import PenavScenario
     from armourpen.penav.outcome import PenavOutcome
@@ -50,6 +52,7 @@ class OddsView(NamedTuple):
     bars: tuple[Bar, ...]
     effects: tuple[tuple[str, Fraction], ...] = ()
     locations: tuple[tuple[str, Fraction], ...] = ()
+    rolled: bool = False  # the rolls decide who is hit (GU-15 to GU-17): ``hit`` is always shown
 
     @property
     def top(self) -> Fraction:
@@ -67,6 +70,9 @@ class Card:
     figures: tuple[Figure, ...]
     steps: tuple[Step, ...]
     odds: OddsView | None = None
+    in_line: bool = True
+    """Whether the card is an entry of the line: an occupant no card lists (GU-17) is not, and
+    has no number of the line."""
 
 
 class OutcomeView(NamedTuple):
@@ -151,17 +157,49 @@ def assumed_hit(hit_chance: Fraction) -> Badge:
                  Tone.REDUCED)
 
 
-def gurps_view(outcome: GurpsOutcome, odds: OddsResult | None, odds_note: str | None
-               ) -> OutcomeView:
-    """GURPS: a card per entry of the line (covers included), in line order, with the odds."""
+HIT_BY = {
+    "aimed": ("aimed roll", "GU-15"),
+    "wrong_target": ("wrong-target roll", "GU-16"),
+    "behind": ("right behind, no roll", "GU-8"),
+    "occupant": ("occupant roll", "GU-17"),
+}
+"""What hit a target when the rolls decide who is hit (``hit_by``), in words, with its ruling."""
+
+
+def hit_by_figure(target: TargetResult) -> Figure | None:
+    """How a target was hit (GU-15 to GU-17): what hit it and the roll that did, or None."""
+    if target.hit_by is None:
+        return None
+    words, rule = HIT_BY[target.hit_by]
+    roll = "" if target.hit_roll is None else f" {target.hit_roll}"
+    return Figure("hit by", f"{words}{roll} ({rule})", Tone.STRONG)
+
+
+def gurps_view(outcome: GurpsOutcome, odds: OddsResult | None, odds_note: str | None,
+               scenario: GurpsScenario | None = None) -> OutcomeView:
+    """GURPS: a card per entry of the line (covers included), in line order, with the odds.
+
+    With the odds and the ``scenario`` they are of, an occupant no card lists that the outcome does
+    not list (it is there only when hit, GU-17) still has its card, after its vehicle's, for its
+    odds."""
+    from armourpen.gurps.layout import NOT_HIT
     from armourpen.gurps.layout import layout as gurps_layout
 
     layout = gurps_layout(outcome)
     targets = {t.index: t for t in outcome.targets}
     names = {t.index: t.name for t in outcome.targets} | {c.index: c.name for c in outcome.covers}
     target_odds: dict[int, TargetOdds] = {}
+    unlisted: dict[str, list[Card]] = {}  # by vehicle: the cards of occupants no card lists
     if odds is not None:
-        target_odds = {t.index: o for t, o in zip(outcome.targets, odds.targets, strict=True)}
+        # the odds list every target of the scenario, in its order
+        indices = [t.index for t in outcome.targets] if scenario is None else \
+            [t.index for t in scenario.targets]
+        target_odds = dict(zip(indices, odds.targets, strict=True))
+        for t in () if scenario is None else scenario.targets:
+            if t.unnamed and t.inside is not None and t.index not in targets:
+                unlisted.setdefault(t.inside, []).append(Card(
+                    t.index, TARGET, t.name, (NOT_HIT,), (), (),
+                    odds_view_of(target_odds[t.index]), in_line=False))
     own: dict[int | None, list[Step]] = {}
     for step, entry in zip(outcome.steps, outcome.step_entries, strict=True):
         own.setdefault(entry, []).append(step)
@@ -177,9 +215,13 @@ def gurps_view(outcome: GurpsOutcome, odds: OddsResult | None, odds_note: str | 
         if target is not None and target.hit and target.hit_chance != 1:
             badges.append(assumed_hit(target.hit_chance))
         odds_view = None if index not in target_odds else odds_view_of(target_odds[index])
+        how = None if target is None else hit_by_figure(target)
+        figures = _figures(layout, row.cells, 2) + (() if how is None else (how,))
         cards.append(Card(index, TARGET if target is not None else COVER_KIND, names[index],
-                          tuple(badges), _figures(layout, row.cells, 2),
-                          tuple(own.get(index, ())), odds_view))
+                          tuple(badges), figures, tuple(own.get(index, ())), odds_view,
+                          in_line=target is None or not target.unnamed))
+        if target is None:
+            cards.extend(unlisted.get(names[index], ()))
     return OutcomeView("gurps", layout.head, tuple(own.get(None, ())), tuple(cards),
                        layout.warnings, odds_note)
 
@@ -191,17 +233,19 @@ def odds_view_of(t: TargetOdds) -> OddsView:
     effects = tuple((e.label, Fraction(e.chance)) for e in chances if e.chance)
     locations = tuple(t.location_pmf.items())
     return OddsView(t.p_reached, t.p_hit, t.p_overpenetrates, t.expected_injury, bars,
-                    effects, locations if len(locations) > 1 else ())
+                    effects, locations if len(locations) > 1 else (), t.hit_weight is not None)
 
 
 def outcome_view(outcome: Outcome, scenario: Scenario, odds: OddsResult | None = None,
                  odds_note: str | None = None) -> OutcomeView:
     """The view of any rule set's outcome, from the outcome and the scenario it came from."""
+    from armourpen.gurps.model import GurpsScenario
     from armourpen.gurps.outcome import GurpsOutcome
     from armourpen.penav.model import PenavScenario
 
     if isinstance(outcome, GurpsOutcome):
-        return gurps_view(outcome, odds, odds_note)
+        return gurps_view(outcome, odds, odds_note,
+                          scenario if isinstance(scenario, GurpsScenario) else None)
     if not isinstance(scenario, PenavScenario):
         raise TypeError(f"a PEN/AV outcome comes from a PEN/AV scenario, not {scenario!r}")
     return penav_view(outcome, scenario)

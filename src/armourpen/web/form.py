@@ -9,8 +9,11 @@ show (a plate's slope, a target's settings).
 from __future__ import annotations
 
 import json
-from dataclasses import dataclass, field
-from typing import Any
+from dataclasses import dataclass, field, replace
+from typing import TYPE_CHECKING, Any
+
+if TYPE_CHECKING:
+    from collections.abc import Iterable
 
 PENAV_DEFAULT: dict[str, Any] = {
     "rules": "penav",
@@ -30,14 +33,16 @@ DIRECTIONS = ("front", "rear", "left", "right", "above", "below")
 
 _PENAV_ATTACK = ("weapon", "name", "pen", "range_column", "dc", "high_velocity", "range",
                  "contact", "from", "ammo", "elevation", "azimuth")
-_GURPS_ATTACK = ("damage", "roll", "seed", "ranged", "location", "half_damage_range")
+_GURPS_ATTACK = ("damage", "roll", "seed", "ranged", "location", "half_damage_range", "skill",
+                 "aim", "attack_roll")
 _KNOWN = {
     "penav-cover": ("cover",),
     "person": ("target", "armour", "body"),
     "vehicle": ("target", "vehicle", "face"),
     "target": ("target", "hp", "dr", "dr_back", "injury_tolerance", "hit_chance", "location", "st",
                "hardened", "vulnerability", "perfect_balance", "flexible", "groin_double_shock",
-               "high_pain_threshold", "low_pain_threshold", "gcs", "range"),
+               "high_pain_threshold", "low_pain_threshold", "gcs", "range", "skill", "obscures",
+               "immediately_behind", "inside"),
     "gurps-cover": ("cover",),
 }
 _TRAITS = ("perfect_balance", "flexible", "groin_double_shock", "high_pain_threshold",
@@ -45,7 +50,8 @@ _TRAITS = ("perfect_balance", "flexible", "groin_double_shock", "high_pain_thres
 FILE_TRAITS = ("perfect_balance", "high_pain_threshold", "low_pain_threshold")
 """The traits a GCS file gives, which a card beside the file sets to the file's, yes or no
 (``false`` takes the file's away); the others are the scenario's alone: a box."""
-_GURPS_COVER = ("name", "dr", "dr_back", "hp", "slab", "injury_tolerance")
+_GURPS_COVER = ("name", "dr", "dr_back", "hp", "slab", "injury_tolerance", "occupants", "sm",
+                "material", "inches", "grade", "dr_per_inch")
 
 
 def text(value: object) -> str:
@@ -55,6 +61,15 @@ def text(value: object) -> str:
     if isinstance(value, bool):
         return "true" if value else "false"
     return str(value)
+
+
+def choices(names: Iterable[str], current: str) -> tuple[tuple[str, str], ...]:
+    """A list's options as (value, text): ``names`` that are set, and ``current`` when it is not
+    among them."""
+    out = [n for n in names if n]
+    if current and current not in out:
+        out.append(current)
+    return tuple((n, n) for n in out)
 
 
 def extra_json(data: dict[str, Any], known: tuple[str, ...]) -> str:
@@ -86,6 +101,28 @@ class CardForm:
     values: dict[str, str] = field(default_factory=dict)
     items: tuple[Item, ...] = ()
     extra: str = "{}"
+    covers_before: tuple[str, ...] = ()
+    """A GURPS target's: the names of the cover cards before it, which it may sit inside (GU-17)."""
+
+    @property
+    def inside_choices(self) -> tuple[tuple[str, str], ...]:
+        """The covers a GURPS target may sit inside (GU-17), as (value, text), the one it names
+        kept on offer when it is not before it (for the error to stand beside it)."""
+        return choices(self.covers_before, self.values.get("inside", ""))
+
+    @property
+    def who_set(self) -> bool:
+        """The card sets a key of who is hit (GU-16, GU-17)."""
+        v = self.values
+        return bool(v.get("skill") or v.get("inside")) or v.get("obscures") == "false" \
+            or v.get("immediately_behind") == "true"
+
+    @property
+    def material_choices(self) -> tuple[tuple[str, str], ...]:
+        """A GURPS cover's materials (GU-18), as (value, text), the one it names kept as written."""
+        import armourpen
+
+        return choices(armourpen.GURPS_MATERIALS, self.values.get("material", ""))
 
     @property
     def traits_set(self) -> bool:
@@ -106,13 +143,7 @@ def card_of(entry: object, rules: str) -> CardForm:
     e = entry if isinstance(entry, dict) else {}
     if rules == "gurps":
         if "cover" in e:
-            spec = e["cover"] if isinstance(e["cover"], dict) else {}
-            values = {k: text(spec.get(k)) for k in _GURPS_COVER}
-            extra = {k: v for k, v in e.items() if k != "cover"}
-            extra_cover = {k: v for k, v in spec.items() if k not in _GURPS_COVER}
-            if extra_cover:
-                extra["cover"] = extra_cover
-            return CardForm("gurps-cover", values, (), json.dumps(extra, ensure_ascii=False))
+            return _gurps_cover_card(e)
         known = _KNOWN["target"]
         if isinstance(e.get("injury_tolerance"), list):  # several kinds: kept as they are
             known = tuple(k for k in known if k != "injury_tolerance")
@@ -144,6 +175,19 @@ def card_of(entry: object, rules: str) -> CardForm:
                     items, extra_json(e, _KNOWN["person"]))
 
 
+def _gurps_cover_card(e: dict[str, Any]) -> CardForm:
+    """A GURPS cover entry's card."""
+    spec = e["cover"] if isinstance(e["cover"], dict) else {}
+    values = {k: text(spec.get(k)) for k in _GURPS_COVER}
+    if spec.get("material") is not None and "slab" not in spec:
+        values["slab"] = "true"  # cover by material is a thin slab unless it says not (GU-18)
+    extra = {k: v for k, v in e.items() if k != "cover"}
+    extra_cover = {k: v for k, v in spec.items() if k not in _GURPS_COVER}
+    if extra_cover:
+        extra["cover"] = extra_cover
+    return CardForm("gurps-cover", values, (), json.dumps(extra, ensure_ascii=False))
+
+
 def _dr_table(dr: object) -> dict[str, int] | None:
     """A target's ``dr`` as the card's table of DR by location shows it, or None when it is not
     a table of humanoid locations to whole numbers."""
@@ -169,6 +213,13 @@ class FormState:
     optional_rules: tuple[str, ...] = ()
 
     @property
+    def aim_choices(self) -> tuple[tuple[str, str], ...]:
+        """The GURPS target cards the attack may aim at (GU-16), as (value, text); a name no card
+        has stays on offer, for the error to stand beside it."""
+        names = [c.values.get("target", "") for c in self.cards if c.kind == "target"]
+        return choices(names, self.attack.get("aim", ""))
+
+    @property
     def inline(self) -> bool:
         """The PEN/AV attack is typed in (``pen``) rather than taken from the catalog."""
         return bool(self.attack.get("pen")) and not self.attack.get("weapon")
@@ -186,8 +237,26 @@ def form_state(data: dict[str, Any]) -> FormState:
     return FormState(
         rules=rules,
         attack={k: text(attack.get(k)) for k in keys},
-        cards=tuple(card_of(e, rules) for e in line),
+        cards=_with_covers_before(tuple(card_of(e, rules) for e in line)),
         attack_extra=extra_json(attack, keys),
         extra=extra_json(data, ("rules", "attack", "line", "optional_rules")),
         optional_rules=tuple(str(o) for o in optional) if isinstance(optional, list) else (),
     )
+
+
+def cover_name(card: CardForm) -> str:
+    """The name a GURPS cover card goes by: its own, or its material's (GU-18)."""
+    return card.values.get("name") or " ".join(card.values.get("material", "").lower().split())
+
+
+def _with_covers_before(cards: tuple[CardForm, ...]) -> tuple[CardForm, ...]:
+    """The cards, each GURPS target knowing the cover cards before it (its ``inside`` choices)."""
+    out: list[CardForm] = []
+    covers: list[str] = []
+    for c in cards:
+        if c.kind == "gurps-cover":
+            covers.append(cover_name(c))
+        elif c.kind == "target":
+            c = replace(c, covers_before=tuple(n for n in covers if n))
+        out.append(c)
+    return tuple(out)

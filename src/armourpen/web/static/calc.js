@@ -105,13 +105,19 @@
     if (checked("roll-mode") === "seed") put(a, "seed", read(root, "seed"), true);
     else {
       put(a, "roll", read(root, "roll"), true);
+      put(a, "attack_roll", read(root, "attack_roll"), true);
       // random hit locations beside a roll typed in: rolled with the seed box's seed, so that
-      // they stay put while the GM types (GU-10)
+      // they stay put while the GM types (GU-10); who is hit's further rolls with the seed typed,
+      // if any (else the server draws them and shows its seed, GU-16). A seed beside a fixed roll
+      // with nothing left to roll is an error, so none is sent then.
       if (randomLocations()) put(a, "seed", seedBox(), true);
+      else if (read(root, "skill") !== "") put(a, "seed", read(root, "seed"), true);
     }
     put(a, "location", read(root, "location"));
     if (read(root, "ranged") === false) a.ranged = false;
     put(a, "half_damage_range", read(root, "half_damage_range"), true);
+    put(a, "skill", read(root, "skill"), true); // who is hit (GU-16)
+    put(a, "aim", read(root, "aim"));
     return { ...a, ...extra(root) };
   }
 
@@ -194,6 +200,10 @@
       put(e, "hit_chance", read(card, "hit_chance"), true);
       put(e, "location", read(card, "location"));
       for (const key of ["hardened", "vulnerability"]) put(e, key, read(card, key), true);
+      put(e, "skill", read(card, "skill"), true); // who is hit (GU-16, GU-17)
+      if (read(card, "obscures") === false) e.obscures = false;
+      if (read(card, "immediately_behind") === true) e.immediately_behind = true;
+      put(e, "inside", read(card, "inside"));
       for (const key of ["perfect_balance", "flexible", "groin_double_shock", "high_pain_threshold",
         "low_pain_threshold"]) {
         // a box: on, or not said; beside a GCS file, the file's traits: true, false or the file's
@@ -207,7 +217,14 @@
     const c = { name: read(card, "name") };
     for (const key of ["dr", "dr_back", "hp"]) put(c, key, read(card, key), true);
     put(c, "injury_tolerance", read(card, "injury_tolerance"));
-    if (read(card, "slab") === true) c.slab = true;
+    put(c, "material", read(card, "material")); // cover by material (GU-18): its name if none
+    if (c.material !== undefined && c.name === "") delete c.name;
+    for (const key of ["inches", "dr_per_inch"]) put(c, key, read(card, key), true);
+    put(c, "grade", read(card, "grade"));
+    // a thin slab: said when ticked; cover by material is one unless it says slab = false
+    if (c.material === undefined && read(card, "slab") === true) c.slab = true;
+    if (c.material !== undefined && read(card, "slab") === false) c.slab = false;
+    for (const key of ["occupants", "sm"]) put(c, key, read(card, key), true); // GU-17
     return { cover: { ...c, ...(exCover || {}) }, ...rest };
   }
 
@@ -293,6 +310,37 @@
     const vehicle = cards.querySelector('[data-kind="vehicle"]');
     const angles = document.getElementById("angles");
     if (angles) angles.hidden = !vehicle;
+    whoChoices();
+  }
+
+  function offer(select, names) {
+    // a list's options after its blank one: the names, and the value chosen when it is not
+    // among them (the error then stands beside it); rebuilt only when they change
+    const keep = select.value;
+    const want = names.filter((n) => n);
+    if (keep && !want.includes(keep)) want.push(keep);
+    const have = [...select.options].slice(1).map((o) => o.value);
+    if (have.length === want.length && have.every((v, i) => v === want[i])) return;
+    select.replaceChildren(select.options[0], ...want.map((n) => new Option(n, n)));
+    select.value = keep;
+  }
+
+  function whoChoices() {
+    // who is hit (GU-16, GU-17): the attack aims at a target card; a target sits inside a cover
+    // card before it (named as the cover is, or by its material, GU-18)
+    const targets = [];
+    const covers = [];
+    for (const card of cards.children) {
+      if (card.dataset.kind === "target") {
+        targets.push(read(card, "target"));
+        const inside = own(card, "inside");
+        if (inside) offer(inside, covers);
+      } else if (card.dataset.kind === "gurps-cover") {
+        covers.push(read(card, "name") || read(card, "material").toLowerCase().split(/\s+/).join(" "));
+      }
+    }
+    const aim = form.querySelector('[data-key="aim"]');
+    if (aim) offer(aim, targets);
   }
 
   // --- errors beside their fields ------------------------------------------------------------
@@ -650,6 +698,14 @@
     face.value = found && found[1].includes(keep) ? keep : "";
   }
 
+  function slabByMaterial(select) {
+    // cover by material is a thin slab unless it says not (GU-18): the box is ticked as a
+    // material is first chosen, and may then be unticked
+    const was = select.dataset.chosen === "1";
+    select.dataset.chosen = select.value ? "1" : "";
+    if (select.value && !was) own(select.closest(".card"), "slab").checked = true;
+  }
+
   // --- GCS character files: chosen or dropped on a GURPS target's card ------------------------
 
   async function takeGcs(card, file) {
@@ -850,6 +906,7 @@
     }
     if (el.id === "a-contact") form.querySelector("#a-range").disabled = el.checked;
     if (el.dataset.key === "vehicle") showFaces(el);
+    if (el.dataset.key === "material") slabByMaterial(el);
     schedule();
   });
 
