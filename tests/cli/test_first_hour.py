@@ -292,3 +292,25 @@ def test_ap2_gurps_quick_flag_errors_name_the_flag(
     capsys: pytest.CaptureFixture[str], args: list[str], line: str,
 ) -> None:
     assert cli(capsys, "resolve", *args) == (2, "", f"armourpen: error: {line}\n")
+
+
+def test_pa3_table_shows_a_dash_past_an_attacks_reach(capsys: pytest.CaptureFixture[str]) -> None:
+    """Issue 24, item 3: the Sword (melee) reaches Contact only: stopped by AV 6 there, – beyond."""
+    flags = ["--attack", "Sword", "--armour", "NIJ Type III", "--band", "contact", "--band", "long"]
+    code, out, _ = cli(capsys, "table", *flags, "--format", "csv")
+    assert code == 0
+    lines = out.splitlines()
+    assert lines[1].startswith("Sword,NIJ Type III,contact,,front,2,,6,,stopped,·,")
+    assert lines[2] == "Sword,NIJ Type III,long,,front,,,6,,out_of_reach,–,,,,"
+    code, out, _ = cli(capsys, "table", *flags)
+    assert code == 0 and "– out of reach" in out
+    assert json.loads(cli(capsys, "table", *flags, "--json")[1])["cells"][1]["outcome"] == \
+        "out_of_reach"
+
+
+def test_pa3_resolve_past_the_reach_is_one_line(capsys: pytest.CaptureFixture[str]) -> None:
+    code, out, err = cli(capsys, "resolve", "--weapon", "Sword", "--range", "10m")
+    assert (code, out) == (2, "")
+    assert err == ("armourpen: error: --range: '10m' is not allowed; Sword reaches Contact only "
+                   "(melee: the weapon touches the target, PA-3; the text gives melee no range): "
+                   "give --contact, or an attack that reaches that far (PA-3)\n")

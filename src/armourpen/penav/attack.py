@@ -9,7 +9,7 @@ from armourpen.explain import Caution, Step
 from armourpen.penav.ammo import ammo_in_use, modifier_step
 from armourpen.penav.model import Attack
 from armourpen.penav.outcome import AttackSummary
-from armourpen.penav.ranges import Band, band_for_metres, band_span, range_modifier
+from armourpen.penav.ranges import Band, band_for_metres, band_span, range_modifier, reach_of
 from armourpen.penav.scale import shown_value, structural
 
 
@@ -46,6 +46,11 @@ def effective_attack(attack: Attack, optional_rules: frozenset[str]) -> Effectiv
     else:
         assert distance is not None
         steps.append(Step("PA-3", f"range: {distance} is {label} {band_span(band)}"))
+    reach = reach_of(profile)
+    if reach is not None:
+        how_far = "Contact only" if reach is Band.CONTACT else f"{reach.label} at most"
+        why = f" ({profile.reach_note})" if profile.reach_note else ""
+        steps.append(Step("PA-3", f"{profile.name} reaches {how_far}{why}"))
     if profile.tied_range_m is not None:
         tied = band_for_metres(profile.tied_range_m)
         if tied is not band:

@@ -20,7 +20,7 @@ from armourpen.errors import MISSING, ScenarioError
 from armourpen.explain import Caution
 from armourpen.penav.ammo import OPTIONAL_RULES
 from armourpen.penav.model import Armour, Attack, Body, Cover, LineEntry, PenavScenario, Target
-from armourpen.penav.ranges import Band, Distance, band_for
+from armourpen.penav.ranges import Band, Distance, band_for, beyond_reach, reach_allowed, reach_of
 from armourpen.penav.scale import to_personal
 from armourpen.penav.scenario import (
     AttackSpec,
@@ -193,6 +193,9 @@ def _attack(spec: AttackSpec, catalog: Catalog) -> Attack:
                                 "required: a distance such as '150 m', or contact = true (PA-3)")
         distance = Distance.parse(spec.range, f"{f}.range")
         band = band_for(distance)
+        reach = reach_of(profile)
+        if reach is not None and beyond_reach(profile, band):
+            raise ScenarioError(f"{f}.range", spec.range, reach_allowed(profile, reach))
 
     # The angles are checked as given, before they become Fractions: a number is within whole
     # bounds exactly when its Fraction is, and a Fraction compared with an int costs far more.
