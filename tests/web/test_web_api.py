@@ -105,6 +105,18 @@ def test_pa4_table_one_cell(client: TestClient) -> None:
         ("long", 7, "penetrated"), ("very_long", 6, "penetrated_reduced"), ("far", 5, "stopped")]
 
 
+def test_pa3_table_cell_past_the_reach_is_out_of_reach(client: TestClient) -> None:
+    """The Sword (melee) reaches Contact only: stopped by AV 6 there, out of reach at Long."""
+    r = client.post("/api/table", json={"attacks": ["Sword"], "armour": ["NIJ Type III"],
+                                        "bands": ["contact", "long"]})
+    cells = r.json()["cells"]
+    assert [(c["band"], c["pen"], c["outcome"], c["symbol"]) for c in cells] == [
+        ("contact", 2, "stopped", "·"), ("long", None, "out_of_reach", "–")]
+    page = client.get("/table", params={"attack": "Sword", "armour": "NIJ Type III"}).text
+    assert page.count('<td class="out_of_reach" title="out of reach">') == 10
+    assert "</span> out of reach</li>" in page  # the legend says what – means
+
+
 def test_catalog_list_search_and_show(client: TestClient, catalog: Catalog) -> None:
     covers = client.get("/api/catalog", params={"kind": "cover"}).json()
     assert [c["name"] for c in covers] == [c.name for c in catalog.items("cover")]
