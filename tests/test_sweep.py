@@ -439,3 +439,16 @@ def test_pa3_band_keys_are_the_bands() -> None:
     from armourpen.values import BAND_KEYS
 
     assert tuple(b.value for b in Band) == BAND_KEYS
+
+
+@pytest.mark.parametrize(("kwargs", "field"), [
+    ({"attacks": []}, "attacks"), ({"defences": []}, "defences"), ({"bands": []}, "bands"),
+    ({"distances": []}, "distances"), ({"directions": []}, "directions")])
+def test_ap2_an_empty_axis_reads_as_required(catalog: Catalog, kwargs: dict[str, Any],
+                                             field: str) -> None:
+    """Issue 24 item 8: "`attacks` is required: ...", never "'(none)' is not allowed"."""
+    args: dict[str, Any] = {"attacks": [NATO_NAME], "defences": ["NIJ Type III"], **kwargs}
+    with pytest.raises(InputError) as info:
+        sweep(catalog=catalog, **args)
+    assert str(info.value).startswith(f"{field}: `{field}` is required: at least one ")
+    assert "not allowed" not in str(info.value)

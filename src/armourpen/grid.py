@@ -21,7 +21,7 @@ import numpy as np
 import numpy.typing as npt
 
 from armourpen.catalog.items import MAX_NAME_CHARS, ArmourItem, AttackProfile, CoverItem, RangeColumn
-from armourpen.errors import InputError, UnknownNameError
+from armourpen.errors import MISSING, InputError, UnknownNameError
 from armourpen.explain import Caution
 from armourpen.layout import Badge, Tone
 from armourpen.limits import DEFAULT_LIMITS, Limits
@@ -443,7 +443,7 @@ def _attacks(attacks: Sequence[AttackProfile | str], catalog: Catalog) -> tuple[
     for i, a in enumerate(attacks):
         out.append(a if isinstance(a, AttackProfile) else catalog.attack(a, f"attacks[{i}]"))
     if not out:
-        raise InputError("attacks", "(none)", "at least one attack profile")
+        raise InputError("attacks", MISSING, "`attacks` is required: at least one attack profile")
     return tuple(out)
 
 
@@ -452,7 +452,7 @@ def _defences(defences: Sequence[Defence | str], catalog: Catalog) -> tuple[Defe
     for i, d in enumerate(defences):
         out.append(d if isinstance(d, Defence) else Defence.parse(d, catalog, f"defences[{i}]"))
     if not out:
-        raise InputError("defences", "(none)", "at least one defence")
+        raise InputError("defences", MISSING, "`defences` is required: at least one defence")
     return tuple(out)
 
 
@@ -464,7 +464,7 @@ def _columns(
     if distances is not None:
         ds = tuple(Distance.parse(x, f"distances[{i}]") for i, x in enumerate(distances))
         if not ds:
-            raise InputError("distances", "(none)", "at least one distance")
+            raise InputError("distances", MISSING, "`distances` is required: at least one distance")
         return tuple(band_for(x) for x in ds), ds
     if bands is None:
         return _BAND_ORDER, (None,) * len(_BAND_ORDER)
@@ -477,7 +477,7 @@ def _columns(
             raise InputError(f"bands[{i}]", b, "allowed: " + ", ".join(x.value for x in Band)) \
                 from None
     if not out:
-        raise InputError("bands", "(none)", "at least one band")
+        raise InputError("bands", MISSING, "`bands` is required: at least one band")
     _once(out, "bands", bands)
     return tuple(out), (None,) * len(out)
 
@@ -485,7 +485,7 @@ def _columns(
 def _directions(directions: Sequence[str]) -> tuple[Direction, ...]:
     out = tuple(Direction.parse(d, f"directions[{i}]") for i, d in enumerate(directions))
     if not out:
-        raise InputError("directions", "(none)", "at least one direction")
+        raise InputError("directions", MISSING, "`directions` is required: at least one direction")
     _once(out, "directions", directions)
     return out
 

@@ -314,3 +314,12 @@ def test_pa3_resolve_past_the_reach_is_one_line(capsys: pytest.CaptureFixture[st
     assert err == ("armourpen: error: --range: '10m' is not allowed; Sword reaches Contact only "
                    "(melee: the weapon touches the target, PA-3; the text gives melee no range): "
                    "give --contact, or an attack that reaches that far (PA-3)\n")
+
+
+def test_ap2_thickness_with_nothing_given_says_what_is_required(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    code, out, err = cli(capsys, "thickness")
+    assert (code, out) == (2, "")
+    assert err == ("armourpen: error: thickness: a thickness (e.g. 120mm), --av or --sav is "
+                   "required: give exactly one\n")

@@ -16,7 +16,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from armourpen.errors import WITHHELD, FileName, GcsError, InputError, ScenarioError
+from armourpen.errors import MISSING, WITHHELD, FileName, GcsError, InputError, ScenarioError
 from armourpen.explain import Step
 from armourpen.gcs.model import GcsCharacter
 from armourpen.gcs.reader import parse_mapping, read_path
@@ -152,7 +152,7 @@ class Characters:
         try:
             return read_path(path, field=where, limits=self.limits), raw
         except GcsError as exc:
-            if isinstance(exc.value, FileName) or exc.value in (str(path), "(missing)"):
+            if isinstance(exc.value, FileName) or exc.value in (str(path), MISSING):
                 raise  # about the file itself (not there, not JSON) or a key it lacks: no content
             # the file may be any file the user can read: its path and the field, never its content
             raise GcsError(exc.field, WITHHELD, exc.allowed) from None
