@@ -343,7 +343,7 @@ def test_a_gcs_file_with_a_portrait_is_kept_without_it(page: Page, server: str, 
     card = cards(page).first
     card.locator("[data-gcs-file]").set_input_files(str(path))
     expect(card.locator("[data-gcs-hint]")).to_contain_text("Painted.gcs")
-    expect(results(page).first.locator(".steps")).to_contain_text("from line[0].gcs: HP", timeout=10_000)
+    expect(results(page).first.locator(".steps")).to_contain_text("from Painted.gcs: HP", timeout=10_000)
     kept = card.evaluate("c => c.dataset.gcs")
     assert "portrait" not in kept and len(kept) < 100_000
 
@@ -457,10 +457,10 @@ def test_gu10_every_location_of_a_files_body_is_offered_once_and_goes_to_the_add
     # 7 basic pi against the arm's DR 3: 4 injury, x1 on a limb, not over HP 20 / 2 (GU-4, GU-10)
     where.select_option(label="Right Arm or Left Arm")
     result = results(page).first
-    expect(result.locator(".steps")).to_contain_text("DR at the Right Arm from line[0].gcs: 3")
+    expect(result.locator(".steps")).to_contain_text("DR at the Right Arm from Handy.gcs: 3")
     expect(result.locator(".badge").first).to_have_text(re.compile("injury 4$"))
     where.select_option(label="Fingers (on the Hand)")  # a sub-table's location, by its id
-    expect(result.locator(".steps")).to_contain_text("DR at the Fingers from line[0].gcs")
+    expect(result.locator(".steps")).to_contain_text("DR at the Fingers from Handy.gcs")
     expect(page).to_have_url(re.compile(re.escape(quote('"location":"finger"', safe=""))))
 
     shared = context.new_page()  # the address keeps the location; the file is chosen again
@@ -471,7 +471,7 @@ def test_gu10_every_location_of_a_files_body_is_offered_once_and_goes_to_the_add
     chosen = again.locator("select[data-key=location] option:checked")
     expect(chosen).to_have_text("Fingers (on the Hand)")
     expect(results(shared).first.locator(".steps")).to_contain_text(
-        "DR at the Fingers from line[0].gcs")
+        "DR at the Fingers from Handy.gcs")
     shared.close()
 
 

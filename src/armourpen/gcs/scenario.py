@@ -62,6 +62,12 @@ class Characters:
         here = f"line[{index}]"
         pain_threshold(entry.high_pain_threshold, entry.low_pain_threshold, here)  # not both
         character, source = self.character(entry.gcs, f"{here}.gcs")
+        if entry.gcs_name is not None:  # the file's JSON, sent with its name (the calculator's)
+            if not isinstance(entry.gcs, Mapping):
+                raise ScenarioError(f"{here}.gcs_name", entry.gcs_name, "only with gcs as the "
+                                    "file's JSON: a path or a character read already names its "
+                                    "file")
+            source = entry.gcs_name
         chance = hit_chance(entry.hit_chance, f"{here}.hit_chance", first)
         kinds: tuple[str, ...] | None = None
         if entry.injury_tolerance is not None:

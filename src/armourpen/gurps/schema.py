@@ -180,6 +180,9 @@ class _GcsTarget(_Model):
         "anyOf": [{"type": "string"}, {"type": "object"}],
         "description": "a GCS character file (.gcs), relative to the scenario file, or its JSON",
     })  # checked by the GCS reader: a path, the file's JSON, or (from Python) a GcsCharacter
+    gcs_name: Name | None = Field(default=None, description=(
+        "the name of the file whose JSON gcs holds (e.g. Ogre.gcs), which the steps then name; "
+        "only with gcs as JSON (a path names its file already)"))
     hp: StrictInt | None = Field(default=None, ge=1)
     st: StrictInt | None = Field(default=None, ge=0)
     dr: StrictInt | None = Field(default=None, ge=0)

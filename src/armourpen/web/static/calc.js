@@ -187,6 +187,8 @@
       const e = { target: read(card, "target") };
       const gcs = gcsOf(card, forAddress);
       if (gcs !== undefined) e.gcs = gcs;
+      // the file's name beside its JSON, so that the steps name the file as the hint does
+      if (gcs !== null && typeof gcs === "object" && card.dataset.gcsName) e.gcs_name = card.dataset.gcsName;
       for (const key of ["hp", "dr", "dr_back", "st", "range"]) put(e, key, read(card, key), true);
       const table = drTable(card);
       if (table) e.dr = table;
