@@ -523,3 +523,16 @@ def test_ap2_gcs_name_only_beside_the_files_json(tmp_path: Path) -> None:
         armourpen.load_scenario(data, base=tmp_path)
     assert (info.value.field, info.value.value) == ("line[0].gcs_name", "Other.gcs")
     assert "only with gcs as the file's JSON" in info.value.allowed
+
+
+def test_gu10_a_gcs_targets_location_roll_reads_its_bodys_table() -> None:
+    """A humanoid file's table (3d): 17-18 is the neck; 19 is past its dice."""
+    data = {"rules": "gurps", "attack": {"damage": "2d pi", "roll": 7, "location": "random"},
+            "line": [{"target": "Ogre", "gcs": character(name="Ogre", hp=20, st=20, ht=13),
+                      "location_roll": 17}]}
+    out = armourpen.resolve(armourpen.load_scenario(data))
+    assert out.targets[0].location is Location.NECK
+    data["line"][0]["location_roll"] = 19
+    with pytest.raises(ScenarioError) as info:
+        armourpen.load_scenario(data)
+    assert info.value.field == "line[0].location_roll" and "3 to 18" in info.value.allowed
