@@ -797,3 +797,23 @@ def test_the_gm_chart_on_a_phone_keeps_its_header_and_attack_column(
     assert top["y"] == pytest.approx(frame["y"], abs=2)
     assert left["x"] == pytest.approx(frame["x"], abs=2)
     page.close()
+
+
+def test_gu10_the_gms_location_roll_beside_a_random_location(page: Page, server: str) -> None:
+    """Issue 24 item 11: the box for the GM's own location roll stands only where the location is
+    random; 12 on the humanoid table is an arm (GU-10), and the step says it was the GM's roll."""
+    card = one_new_target(page, server, "3d pi", 10)
+    box = card.get_by_label("Location roll")
+    expect(box).to_be_hidden()  # the attack's location, the torso: nothing to roll
+    card.get_by_label("HP").fill("12")
+    card.locator("select[data-key=location]").select_option("random")
+    expect(box).to_be_visible()
+    box.fill("12")
+    steps = results(page).first.locator(".steps")
+    expect(steps).to_contain_text("hit location 12 (the GM's roll) on the humanoid table: arm")
+    expect(page).to_have_url(re.compile(re.escape(quote('"location_roll":12', safe=""))))
+    box.fill("19")  # past 3d6: the field says what it takes
+    expect(card.locator(".field.location-roll .error")).to_contain_text("3 to 18")
+    card.locator("select[data-key=location]").select_option("torso")
+    expect(box).to_be_hidden()
+    expect(steps).not_to_contain_text("the GM's roll")

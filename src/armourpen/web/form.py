@@ -37,7 +37,7 @@ _KNOWN = {
     "vehicle": ("target", "vehicle", "face"),
     "target": ("target", "hp", "dr", "dr_back", "injury_tolerance", "hit_chance", "location", "st",
                "hardened", "vulnerability", "perfect_balance", "flexible", "groin_double_shock",
-               "high_pain_threshold", "low_pain_threshold", "gcs", "range"),
+               "high_pain_threshold", "low_pain_threshold", "gcs", "range", "location_roll"),
     "gurps-cover": ("cover",),
 }
 _TRAITS = ("perfect_balance", "flexible", "groin_double_shock", "high_pain_threshold",
