@@ -176,7 +176,7 @@ def test_gu3_a_vest_on_the_torso_only_from_the_dr_table(page: Page, server: str)
     gray = results(page).first.locator(".badge").first
     expect(gray).to_have_text(re.compile(r"injury 8$"))
     # his leg has no DR: 20 x0.5 = 10, capped at 12 / 2 + 1 = 7 (GU-10)
-    card.get_by_label("Location").select_option("leg")
+    card.get_by_label("Location", exact=True).select_option("leg")
     expect(gray).to_have_text(re.compile(r"injury 7$"))
     card.get_by_label("Torso").fill("x")  # an error stands beside the location's field
     expect(card.locator(".dr-table .error").first).to_contain_text(
