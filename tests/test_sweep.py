@@ -71,6 +71,10 @@ def check_cell(res: SweepResult, i: int, j: int, k: int, l: int, optional: bool,
     cell = res.cell(i, j, k, l)
     mapping = scenario_for(res.attacks[i].name, res.defences[j], res.bands[k],
                            res.directions[l], optional, ammo)
+    if cell.result is None:  # past the attack's reach (PA-3): resolve answers, and warns
+        warned = armourpen.resolve(armourpen.load_scenario(mapping, catalog)).to_dict()["warnings"]
+        assert any(w["rule"] == "PA-3" and " reaches " in w["text"] for w in warned), mapping
+        return
     out = armourpen.resolve(armourpen.load_scenario(mapping, catalog)).to_dict()
     target = out["targets"][0]
     got = (cell.pen, cell.av, cell.result.value, cell.ammo, cell.dc_modifier, cell.dc)
@@ -294,7 +298,7 @@ def test_rows_and_to_dict_carry_every_cell(catalog: Catalog) -> None:
     rows = res.rows()
     assert len(rows) == res.size == 2 * 2 * 2 * 2
     assert all(tuple(r) == ROW_FIELDS for r in rows)
-    assert [r["outcome"] for r in rows] == [c.result.value for c in res.cells()]
+    assert [r["outcome"] for r in rows] == [c.result.value for c in res.cells() if c.result is not None]
     assert all(r["symbol"] == SYMBOLS[Result(r["outcome"])] for r in rows)
     data = json.loads(json.dumps(res.to_dict()))
     assert data["cells"] == rows
@@ -379,3 +383,74 @@ def test_result_arrays_are_read_only(catalog: Catalog) -> None:
     res = sweep([NATO_NAME], ["NIJ Type III"], catalog=catalog)
     with pytest.raises(ValueError):
         res.outcome[0, 0, 0, 0] = 0
+
+
+# --- PA-3: an attack's reach ---------------------------------------------------------------------
+
+
+def test_pa3_melee_reaches_contact_only_and_shot_its_catalog_reach(catalog: Catalog) -> None:
+    """Punch (PEN 0, melee) against bare skin (AV 0): PEN = AV at Contact, so it penetrates with -4
+    (PA-2); every other band is out of reach. #3 to #FF birdshot (PEN 2, no range column) reaches
+    to Medium (the catalog's reading): penetrates AV 0 there, out of reach from Long on."""
+    from armourpen.grid import OUT_OF_REACH
+
+    res = sweep(["Punch", "#3 to #FF birdshot", NATO_NAME], ["Bare skin"], catalog=catalog)
+    assert res.reached.tolist() == [[True] + [False] * 10, [True] * 5 + [False] * 6, [True] * 11]
+    assert res.outcome[0, 0, :, 0].tolist() == [1] + [OUT_OF_REACH] * 10
+    assert res.outcome[1, 0, :, 0].tolist() == [2] * 5 + [OUT_OF_REACH] * 6
+    assert res.result(0, 0, 0, 0) is Result.PENETRATED_REDUCED and res.result(0, 0, 1, 0) is None
+    cell = res.cell(0, 0, 5, 0)
+    assert (cell.reached, cell.symbol, cell.wound_modifier) == (False, "–", None)
+    rows = res.rows()
+    assert rows[1] == {
+        "attack": "Punch", "defence": "Bare skin", "band": "point_blank", "distance": None,
+        "from": "front", "pen": None, "spen": None, "av": 0, "sav": None,
+        "outcome": "out_of_reach", "symbol": "–", "wound_modifier": None, "ammo": None,
+        "dc_modifier": None, "dc": None}
+    assert rows == [c.to_dict() for c in res.cells()]
+    data = res.to_dict()
+    assert data["legend"]["–"].startswith("out of reach")
+    assert [a["reach"] for a in data["attacks"]] == ["contact", "medium", None]
+
+
+def test_pa3_a_distance_past_the_reach_is_out_of_reach(catalog: Catalog) -> None:
+    """Buckshot reaches to Long (100 m): 100 m is within it, 101 m (Very Long) is not."""
+    res = sweep(["#00 to #0000 buckshot"], ["Bare skin"], distances=["100 m", "101 m"],
+                catalog=catalog)
+    assert [r["outcome"] for r in res.rows()] == ["penetrated", "out_of_reach"]
+
+
+def test_pa3_resolve_past_the_reach_answers_and_warns(catalog: Catalog) -> None:
+    # PA-4: the text gives melee no range rule, so a Sword at 2 m (Close) is resolved as asked,
+    # PEN 2 with no range modifier, and a PA-3 warning says it reaches Contact only
+    at = {"weapon": "Sword", "range": "2 m"}
+    out = armourpen.resolve(armourpen.load_scenario({"attack": at, "line": [{"target": "t"}]},
+                                                    catalog)).to_dict()
+    assert out["attack"]["pen"] == 2
+    assert [w["text"] for w in out["warnings"] if w["rule"] == "PA-3"] == [
+        "Sword reaches Contact only; resolved here at Close as asked (the text gives it no range "
+        "rule, PA-4; the GM's chart shows this band out of reach)"]
+    shot = {"weapon": "#4 to #12 birdshot", "range": "50 m"}  # the end of Medium: within reach
+    out = armourpen.resolve(armourpen.load_scenario({"attack": shot, "line": [{"target": "t"}]},
+                                                    catalog)).to_dict()
+    assert "#4 to #12 birdshot reaches Medium at most (the catalog's reading, not the text's" in \
+        " ".join(s["text"] for s in out["steps"])
+
+
+def test_pa3_band_keys_are_the_bands() -> None:
+    from armourpen.values import BAND_KEYS
+
+    assert tuple(b.value for b in Band) == BAND_KEYS
+
+
+@pytest.mark.parametrize(("kwargs", "field"), [
+    ({"attacks": []}, "attacks"), ({"defences": []}, "defences"), ({"bands": []}, "bands"),
+    ({"distances": []}, "distances"), ({"directions": []}, "directions")])
+def test_ap2_an_empty_axis_reads_as_required(catalog: Catalog, kwargs: dict[str, Any],
+                                             field: str) -> None:
+    """Issue 24 item 8: "`attacks` is required: ...", never "'(none)' is not allowed"."""
+    args: dict[str, Any] = {"attacks": [NATO_NAME], "defences": ["NIJ Type III"], **kwargs}
+    with pytest.raises(InputError) as info:
+        sweep(catalog=catalog, **args)
+    assert str(info.value).startswith(f"{field}: `{field}` is required: at least one ")
+    assert "not allowed" not in str(info.value)

@@ -21,14 +21,15 @@ import numpy as np
 import numpy.typing as npt
 
 from armourpen.catalog.items import MAX_NAME_CHARS, ArmourItem, AttackProfile, CoverItem, RangeColumn
-from armourpen.errors import InputError, UnknownNameError
+from armourpen.errors import MISSING, InputError, UnknownNameError
 from armourpen.explain import Caution
+from armourpen.layout import Badge, Tone
 from armourpen.limits import DEFAULT_LIMITS, Limits
 from armourpen.penav.ammo import BALL_AS_SP_BANDS, OPTIONAL_RULES, RIFLE_BALL_AS_SP
 from armourpen.penav.direction import Direction
 from armourpen.penav.layout import BADGES
 from armourpen.penav.penetration import Result
-from armourpen.penav.ranges import RANGE_TABLE, Band, Distance, band_for, band_for_metres
+from armourpen.penav.ranges import RANGE_TABLE, Band, Distance, band_for, band_for_metres, beyond_reach
 from armourpen.penav.scale import MAX_VALUE, structural
 from armourpen.penav.wearing import Worn, wearing_warnings
 from armourpen.serialize import number
@@ -38,6 +39,7 @@ if TYPE_CHECKING:
 
 __all__ = [
     "CODE_RESULTS",
+    "OUT_OF_REACH",
     "SYMBOLS",
     "Defence",
     "DefenceLayer",
@@ -59,10 +61,20 @@ CODE_RESULTS: tuple[Result, Result, Result] = (
 SYMBOLS: dict[Result, str] = {r: BADGES[r].symbol for r in CODE_RESULTS}
 """The chart's symbols (the badges of PEN/AV outcomes): penetrates, with -4, stopped."""
 
+OUT_OF_REACH = 3
+"""The outcome code of a cell past the attack's reach (PA-3): no outcome, shown as ``–``."""
+OUT_OF_REACH_KEY = "out_of_reach"
+"""A cell's ``outcome`` past the attack's reach, in rows and JSON."""
+OUT_OF_REACH_SYMBOL = "–"
+OUT_OF_REACH_BADGE = Badge(OUT_OF_REACH_KEY, "out of reach", OUT_OF_REACH_SYMBOL, Tone.MUTED)
+"""How a chart shows such a cell."""
+
 LEGEND: dict[str, str] = {
     "✓": "penetrates (PEN > AV)",
     "≈": "penetrates, wound roll -4 (PEN = AV)",
     "·": "stopped (PEN < AV)",
+    OUT_OF_REACH_SYMBOL: "out of reach (melee reaches Contact only; shot as far as the catalog "
+                         "gives)",
 }
 
 _BAND_ORDER: tuple[Band, ...] = tuple(Band)
@@ -211,7 +223,7 @@ class SweepCell:
     direction: Direction
     pen: int
     av: int
-    result: Result
+    result: Result | None  # None: past the attack's reach (PA-3)
     ammo: str
     dc_modifier: int
     dc: int | None
@@ -219,14 +231,22 @@ class SweepCell:
     av_structural: bool = False
 
     @property
+    def reached(self) -> bool:
+        return self.result is not None
+
+    @property
     def symbol(self) -> str:
-        return SYMBOLS[self.result]
+        return OUT_OF_REACH_SYMBOL if self.result is None else SYMBOLS[self.result]
 
     @property
     def wound_modifier(self) -> int | None:
-        return self.result.wound_modifier
+        return None if self.result is None else self.result.wound_modifier
 
     def to_dict(self) -> dict[str, Any]:
+        if self.result is None:  # the attack does not get there: no PEN, DC or ammunition
+            return {**_unreached(self.attack, self.defence, self.band, self.distance,
+                                 self.direction, self.av,
+                                 number(structural(self.av)) if self.av_structural else None)}
         return {
             "attack": self.attack,
             "defence": self.defence,
@@ -246,6 +266,17 @@ class SweepCell:
         }
 
 
+def _unreached(attack: str, defence: str, band: Band, distance: str | None, direction: Direction,
+               av: int, sav: object) -> dict[str, Any]:
+    """A row past the attack's reach: the defence's AV stands, the attack has no PEN there."""
+    return {
+        "attack": attack, "defence": defence, "band": band.value, "distance": distance,
+        "from": direction.value, "pen": None, "spen": None, "av": av, "sav": sav,
+        "outcome": OUT_OF_REACH_KEY, "symbol": OUT_OF_REACH_SYMBOL, "wound_modifier": None,
+        "ammo": None, "dc_modifier": None, "dc": None,
+    }
+
+
 ROW_FIELDS: tuple[str, ...] = (
     "attack", "defence", "band", "distance", "from", "pen", "spen", "av", "sav", "outcome",
     "symbol", "wound_modifier", "ammo", "dc_modifier", "dc",
@@ -259,7 +290,9 @@ class SweepResult:
 
     - ``pen[i, k]``: effective PEN on the personal scale (never below 0, PA-3);
     - ``av[j, l]``: the defence's layered AV from that direction (PA-7, PA-9);
-    - ``outcome[i, j, k, l]``: 0 stopped, 1 penetrates with -4, 2 penetrates (see ``CODE_RESULTS``);
+    - ``outcome[i, j, k, l]``: 0 stopped, 1 penetrates with -4, 2 penetrates (see ``CODE_RESULTS``),
+      3 past the attack's reach (:data:`OUT_OF_REACH`, PA-3);
+    - ``reached[i, k]``: whether attack ``i`` reaches column ``k`` (its catalog ``reach``);
     - ``ammo_index[i, k]``: index into ``ammo_names`` of the ammunition used (PA-6);
     - ``dc_modifier[i, k]`` and ``dc[i, k]`` (-1 where the profile gives no base DC, PA-5).
     """
@@ -277,6 +310,7 @@ class SweepResult:
     ammo_names: tuple[str, ...]
     dc_modifier: npt.NDArray[np.int32]
     dc: npt.NDArray[np.int32]
+    reached: npt.NDArray[np.bool_]
     warnings: tuple[Caution, ...] = field(default=())
 
     @property
@@ -293,8 +327,10 @@ class SweepResult:
         d = self.distances[k]
         return self.bands[k].value if d is None else str(d)
 
-    def result(self, i: int, j: int, k: int, l: int) -> Result:  # noqa: E741
-        return CODE_RESULTS[int(self.outcome[i, j, k, l])]
+    def result(self, i: int, j: int, k: int, l: int) -> Result | None:  # noqa: E741
+        """The outcome of a cell (PA-2), or None past the attack's reach (PA-3)."""
+        code = int(self.outcome[i, j, k, l])
+        return None if code == OUT_OF_REACH else CODE_RESULTS[code]
 
     def cell(self, i: int, j: int, k: int, l: int) -> SweepCell:  # noqa: E741
         """One cell as a value (attack i, defence j, band or distance k, direction l)."""
@@ -348,7 +384,14 @@ class SweepResult:
                     spen = number(structural(p)) if attack.structural else None
                     col = cols[k]
                     for l in range(r):  # noqa: E741
-                        res = CODE_RESULTS[codes_ij[k][l]]
+                        code = codes_ij[k][l]
+                        if code == OUT_OF_REACH:
+                            rows.append(_unreached(
+                                attack.name, names_d[j], self.bands[k],
+                                None if col is None else str(col), self.directions[l], av_j[l],
+                                sav_j[l]))
+                            continue
+                        res = CODE_RESULTS[code]
                         rows.append({
                             "attack": attack.name,
                             "defence": names_d[j],
@@ -374,7 +417,7 @@ class SweepResult:
             "rules": "penav",
             "attacks": [
                 {"name": x.name, "pen": x.pen, "range_column": x.range_column.value,
-                 "structural": x.structural}
+                 "structural": x.structural, "reach": x.reach}
                 for x in self.attacks
             ],
             "defences": [x.to_dict() for x in self.defences],
@@ -385,7 +428,8 @@ class SweepResult:
             ],
             "directions": [d.value for d in self.directions],
             "optional_rules": sorted(self.optional_rules),
-            "legend": dict(LEGEND),
+            "legend": {k: v for k, v in LEGEND.items()
+                       if k != OUT_OF_REACH_SYMBOL or not self.reached.all()},
             "cells": self.rows(),
             "warnings": [w.to_dict() for w in self.warnings],
         }
@@ -399,7 +443,7 @@ def _attacks(attacks: Sequence[AttackProfile | str], catalog: Catalog) -> tuple[
     for i, a in enumerate(attacks):
         out.append(a if isinstance(a, AttackProfile) else catalog.attack(a, f"attacks[{i}]"))
     if not out:
-        raise InputError("attacks", "(none)", "at least one attack profile")
+        raise InputError("attacks", MISSING, "`attacks` is required: at least one attack profile")
     return tuple(out)
 
 
@@ -408,7 +452,7 @@ def _defences(defences: Sequence[Defence | str], catalog: Catalog) -> tuple[Defe
     for i, d in enumerate(defences):
         out.append(d if isinstance(d, Defence) else Defence.parse(d, catalog, f"defences[{i}]"))
     if not out:
-        raise InputError("defences", "(none)", "at least one defence")
+        raise InputError("defences", MISSING, "`defences` is required: at least one defence")
     return tuple(out)
 
 
@@ -420,7 +464,7 @@ def _columns(
     if distances is not None:
         ds = tuple(Distance.parse(x, f"distances[{i}]") for i, x in enumerate(distances))
         if not ds:
-            raise InputError("distances", "(none)", "at least one distance")
+            raise InputError("distances", MISSING, "`distances` is required: at least one distance")
         return tuple(band_for(x) for x in ds), ds
     if bands is None:
         return _BAND_ORDER, (None,) * len(_BAND_ORDER)
@@ -433,7 +477,7 @@ def _columns(
             raise InputError(f"bands[{i}]", b, "allowed: " + ", ".join(x.value for x in Band)) \
                 from None
     if not out:
-        raise InputError("bands", "(none)", "at least one band")
+        raise InputError("bands", MISSING, "`bands` is required: at least one band")
     _once(out, "bands", bands)
     return tuple(out), (None,) * len(out)
 
@@ -441,7 +485,7 @@ def _columns(
 def _directions(directions: Sequence[str]) -> tuple[Direction, ...]:
     out = tuple(Direction.parse(d, f"directions[{i}]") for i, d in enumerate(directions))
     if not out:
-        raise InputError("directions", "(none)", "at least one direction")
+        raise InputError("directions", MISSING, "`directions` is required: at least one direction")
     _once(out, "directions", directions)
     return out
 
@@ -614,8 +658,11 @@ def sweep(
     p4 = pen[:, None, :, None]
     a4 = av[None, :, None, :]
     outcome = np.greater_equal(p4, a4).view(np.int8) + np.greater(p4, a4).view(np.int8)
+    # PA-3: a column past an attack's reach (melee: Contact only) has no outcome.
+    reached = ~np.array([[beyond_reach(p, b) for b in band_axis] for p in profs], dtype=bool)
+    outcome = np.where(reached[:, None, :, None], outcome, np.int8(OUT_OF_REACH)).astype(np.int8)
 
-    for arr in (pen, av, outcome, ammo_index, dc_mod, dc):
+    for arr in (pen, av, outcome, ammo_index, dc_mod, dc, reached):
         arr.flags.writeable = False  # the result is a value: its arrays are read-only
     warnings = _tied_range_warnings(profs, band_axis)
     for d in defs:
@@ -635,4 +682,5 @@ def sweep(
         dc_modifier=dc_mod,
         dc=dc,
         warnings=tuple(warnings),
+        reached=reached,
     )

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from collections.abc import Collection
 from enum import StrEnum
+from typing import Literal, get_args
 
 from armourpen.errors import InputError, ScenarioError
 
@@ -31,6 +32,11 @@ MAX_STRUCTURAL = MAX_PERSONAL // STRUCTURAL_FACTOR
 
 MAX_DISTANCE = 3200
 """The end of Very Distant, in metres or yards; past it is an input error."""
+
+BandKey = Literal["contact", "point_blank", "close", "short", "medium", "long", "very_long", "far",
+                  "very_far", "distant", "very_distant"]
+"""The range bands' keys, nearest first (PA-3): a catalog attack's ``reach`` is one of them."""
+BAND_KEYS: tuple[str, ...] = get_args(BandKey)
 
 # --- PA-10, PA-11: plates and angles -------------------------------------------------------------
 
@@ -57,6 +63,7 @@ HINTS: dict[str, str] = {
     "thickness_mm": f"mm of RHA, {MIN_THICKNESS_MM} to {MAX_THICKNESS_MM} (the thickness curve, "
                     "PA-11)",
     "tied_range_m": f"a distance in metres, 1 to {MAX_DISTANCE} (PA-3)",
+    "reach": "the last range band the attack reaches: " + ", ".join(BAND_KEYS),
     "elevation": f"{ELEVATION[0]} to {ELEVATION[1]} degrees above the horizontal (PA-10)",
     "azimuth": f"{AZIMUTH[0]} to {AZIMUTH[1]} degrees off square to the plate (PA-10)",
 }

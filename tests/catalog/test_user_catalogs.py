@@ -159,6 +159,10 @@ def test_clash_inside_one_file_is_refused(tmp_path: Path) -> None:
          "helmet"),
         ('[[attack]]\nname = "G"\npen = 3\nrange_column = "rifle"\nammo = "magic"\n',
          "attack 'G'.ammo", "'magic'", "no ammunition type has that name"),
+        ('[[attack]]\nname = "Javelin"\npen = 2\nrange_column = "none"\nreach = "30m"\n',
+         "reach", "'30m'", "contact"),
+        ('[[attack]]\nname = "Javelin"\npen = 2\nrange_column = "none"\nreach_note = "why"\n',
+         "reach_note", "'why'", "give `reach` too"),
     ],
 )
 def test_ap2_malformed_file_is_one_clear_error(
@@ -337,3 +341,16 @@ def test_ap2_an_unknown_key_on_a_face_is_still_an_error(tmp_path: Path) -> None:
     with pytest.raises(CatalogError) as info:
         Catalog.load([path], user_dir=False)
     assert "sources" in str(info.value)
+
+
+def test_pa3_a_user_attack_may_give_its_reach(tmp_path: Path) -> None:
+    """A thrown javelin that reaches to Short: its table row is out of reach from Medium on."""
+    from armourpen.grid import sweep
+
+    path = write(tmp_path, '[[attack]]\nname = "Javelin"\npen = 2\nrange_column = "none"\n'
+                           'reach = "short"\nreach_note = "thrown: 25 m at most"\n')
+    cat = Catalog.load([path], user_dir=False)
+    javelin = cat.attack("Javelin")
+    assert (javelin.reach, javelin.reach_note) == ("short", "thrown: 25 m at most")
+    res = sweep(["Javelin"], ["Bare skin"], catalog=cat)
+    assert res.reached.tolist() == [[True] * 4 + [False] * 7]

@@ -146,3 +146,21 @@ def test_the_core_import_stays_light() -> None:
             "print(bad); sys.exit(1 if bad else 0)")
     done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=False)
     assert done.returncode == 0, done.stdout + done.stderr
+
+
+def test_pa3_matrix_and_pen_range_stop_at_the_attacks_reach(catalog: Catalog) -> None:
+    """At Long the Sword (melee: Contact only) has no outcome and no margin; the pen-range series
+    of #4 to #12 birdshot (PEN 1, catalog reach Medium) holds PEN 1 from Contact to Medium and
+    has no PEN past it."""
+    chart = matrix_chart(["Sword", NATO], ["NIJ Type III"], band="long", catalog=catalog)
+    assert chart.results == ((None,), (Result.PENETRATED,))  # NATO 7 at Long vs AV 6
+    assert chart.margin(0, 0) is None and chart.margin(1, 0) == 1
+    data = chart.to_dict()
+    assert [c["outcome"] for c in data["cells"]] == ["out_of_reach", "penetrated"]
+    assert data["cells"][0]["margin"] is None and "out_of_reach" in data["legend"]
+    assert "out_of_reach" not in matrix_chart([NATO], ["NIJ Type III"], band="long",
+                                              catalog=catalog).to_dict()["legend"]
+    series = pen_range_chart(["#4 to #12 birdshot"], ["NIJ Type I"], catalog=catalog).attacks[0]
+    assert [s.pen for s in series.steps] == [1] * 5 + [None] * 6
+    assert series.to_dict()["steps"][5] == {"band": "long", "from_m": 50, "to_m": 100, "pen": None,
+                                            "dc_modifier": None, "ammo": None}

@@ -82,7 +82,8 @@ def test_pa2_avs_whose_tables_are_the_same_share_a_section(catalog: Catalog) -> 
     assert page.rows == () and page.uniform == (
         (Result.STOPPED, ("9mm Parabellum pistol", "Punch")),)
     text = _text(screen_pdf(res))[0]
-    assert "AV 6–9" in text and "every attack (2)" in text
+    # Punch reaches Contact only (melee, PA-3): named with its reach, never hidden in the rest
+    assert "AV 6–9" in text and "Punch (Contact only), all the other attacks (1)" in text
 
 
 def _baseline(page: object, start: str, *, exact: bool = False) -> list[float]:
@@ -123,7 +124,11 @@ def test_pa2_the_whole_catalog_fits_a_gm_screen(catalog: Catalog) -> None:
         body = text.replace(footer, "").split("\n")
         assert len([line for line in body if line.strip()]) > 5, number
     every = "\n".join(texts)
-    assert "AV 140–350 (SAV 28–70)" in every and f"every attack ({len(attacks)})" in every
+    # 13 attacks stop short (PA-3): 7 melee at Contact, birdshot x2 and rock salt, buckshot x2,
+    # grenade splinters; each is named with its reach, the other 54 are "the rest"
+    assert "AV 140–350 (SAV 28–70)" in every
+    assert f"all the other attacks ({len(attacks) - 13})" in every
+    assert "Punch (Contact only)" in every and "#4 to #12 birdshot (to Medium)" in every
     assert "Thickness curve (PA-11)" in texts[-1]
 
 
@@ -138,3 +143,20 @@ def test_pa10_the_slope_text_stands_clear_of_its_table(catalog: Catalog) -> None
     (curve_said,) = _baseline(last, "Linear between points")
     # the curve's lowest row (AV 30 in the first block, 70 mm of RHA)
     assert min(_baseline(last, "70", exact=True)) - curve_said > 2 * 7.5
+
+
+def test_pa3_an_attack_past_its_reach_shows_a_dash(catalog: Catalog) -> None:
+    """Against NIJ Type I (AV 2): the #00 buckshot (PEN 4, no range column, catalog reach Long)
+    penetrates at every band it reaches and is named with its reach; a handgun-column profile of
+    PEN 3 that reaches to Long is PEN 3 > 2 to Medium, 3 - 1 = 2 = AV at Long (PA-4), then –."""
+    from armourpen.catalog import AttackProfile, RangeColumn
+
+    sling = AttackProfile("Sling stone", 3, RangeColumn.HANDGUN, reach="long")
+    res = sweep(["#00 to #0000 buckshot", sling], ["NIJ Type I"], catalog=catalog)
+    (page,) = screen_pages(res)
+    (row,) = page.rows
+    assert row.results == (Result.PENETRATED,) * 5 + (Result.PENETRATED_REDUCED,) + (None,) * 5
+    assert page.uniform == ((Result.PENETRATED, ("#00 to #0000 buckshot",)),)
+    text = _text(screen_pdf(res))[0]
+    assert "#00 to #0000 buckshot (to Long)" in text and "–" in text
+    assert "– out of reach" in text and "melee reaches Contact only" in text

@@ -292,3 +292,36 @@ def test_ap2_gurps_quick_flag_errors_name_the_flag(
     capsys: pytest.CaptureFixture[str], args: list[str], line: str,
 ) -> None:
     assert cli(capsys, "resolve", *args) == (2, "", f"armourpen: error: {line}\n")
+
+
+def test_pa3_table_shows_a_dash_past_an_attacks_reach(capsys: pytest.CaptureFixture[str]) -> None:
+    """Issue 24, item 3: the Sword (melee) reaches Contact only: stopped by AV 6 there, – beyond."""
+    flags = ["--attack", "Sword", "--armour", "NIJ Type III", "--band", "contact", "--band", "long"]
+    code, out, _ = cli(capsys, "table", *flags, "--format", "csv")
+    assert code == 0
+    lines = out.splitlines()
+    assert lines[1].startswith("Sword,NIJ Type III,contact,,front,2,,6,,stopped,·,")
+    assert lines[2] == "Sword,NIJ Type III,long,,front,,,6,,out_of_reach,–,,,,"
+    code, out, _ = cli(capsys, "table", *flags)
+    assert code == 0 and "– out of reach" in out
+    assert json.loads(cli(capsys, "table", *flags, "--json")[1])["cells"][1]["outcome"] == \
+        "out_of_reach"
+
+
+def test_pa3_resolve_past_the_reach_warns(capsys: pytest.CaptureFixture[str]) -> None:
+    # the text gives melee no range rule (PA-4): the Sword at 10 m is resolved, PEN 2, with a
+    # warning that it reaches Contact only
+    code, out, err = cli(capsys, "resolve", "--weapon", "Sword", "--range", "10m", "--json")
+    data = json.loads(out)
+    assert (code, err, data["attack"]["pen"]) == (0, "", 2)
+    assert any(w["rule"] == "PA-3" and w["text"].startswith("Sword reaches Contact only")
+               for w in data["warnings"])
+
+
+def test_ap2_thickness_with_nothing_given_says_what_is_required(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    code, out, err = cli(capsys, "thickness")
+    assert (code, out) == (2, "")
+    assert err == ("armourpen: error: thickness: a thickness (e.g. 120mm), --av or --sav is "
+                   "required: give exactly one\n")

@@ -499,3 +499,41 @@ def test_gu3_an_aimed_id_two_locations_share_takes_the_first_and_warns_of_the_ot
                for w in warnings), warnings
     # the fingers' DR 2 is no concern of a shot at the arm: no warning names them
     assert not any("Fingers" in w for w in warnings)
+
+
+def test_gu4_a_files_json_sent_with_its_name_is_named_by_it_in_the_steps() -> None:
+    """Issue 24 item 14: the calculator sends a chosen file's JSON with its name (gcs_name), and
+    the steps name the file as its hint does, not line[0].gcs."""
+    entry: dict[str, Any] = {"target": "Ogre", "gcs": character(name="Ogre", hp=20, st=20, ht=13),
+                             "gcs_name": "Ogre.gcs"}
+    data = {"rules": "gurps", "attack": {"damage": "2d pi", "roll": 7}, "line": [entry]}
+    steps = [s.text for s in armourpen.resolve(armourpen.load_scenario(data)).steps]
+    assert "from Ogre.gcs: HP 20, ST 20, HT 13" in " ".join(steps)
+    assert not any("line[0].gcs" in s for s in steps)
+    del entry["gcs_name"]  # without it, the JSON is named by where it stands
+    steps = [s.text for s in armourpen.resolve(armourpen.load_scenario(data)).steps]
+    assert any("from line[0].gcs: HP 20" in s for s in steps)
+
+
+def test_ap2_gcs_name_only_beside_the_files_json(tmp_path: Path) -> None:
+    (tmp_path / "Ogre.gcs").write_text(json.dumps(character(name="Ogre")), encoding="utf-8")
+    data = {"rules": "gurps", "attack": {"damage": "2d pi", "roll": 7},
+            "line": [{"target": "Ogre", "gcs": "Ogre.gcs", "gcs_name": "Other.gcs"}]}
+    with pytest.raises(ScenarioError) as info:
+        armourpen.load_scenario(data, base=tmp_path)
+    assert (info.value.field, info.value.value) == ("line[0].gcs_name", "Other.gcs")
+    assert "only with gcs as the file's JSON" in info.value.allowed
+
+
+def test_gu10_a_gcs_targets_location_roll_reads_its_bodys_table() -> None:
+    """A humanoid file's table (3d): 17-18 is the neck; 19 is past its dice."""
+    entry: dict[str, Any] = {"target": "Ogre", "gcs": character(name="Ogre", hp=20, st=20, ht=13),
+                             "location_roll": 17}
+    data = {"rules": "gurps", "attack": {"damage": "2d pi", "roll": 7, "location": "random"},
+            "line": [entry]}
+    out = armourpen.resolve(armourpen.load_scenario(data)).to_dict()
+    assert out["targets"][0]["location"] == "neck"
+    entry["location_roll"] = 19
+    with pytest.raises(ScenarioError) as info:
+        armourpen.load_scenario(data)
+    assert info.value.field == "line[0].location_roll" and "3 to 18" in info.value.allowed

@@ -221,6 +221,53 @@ def test_gu10_fixed_roll_with_a_seed_for_random_locations_only() -> None:
         gurps("7d(2) pi-", GRAY, roll=20, seed=5)
 
 
+@pytest.mark.parametrize(("total", "where"), [(3, "skull"), (5, "face"), (8, "arm"),
+                                               (12, "arm"), (15, "hand"), (18, "neck")])
+def test_gu10_the_gms_location_roll_replaces_the_random_one(total: int, where: str) -> None:
+    """The humanoid table (Basic Set p. 552): 3-4 skull, 5 face, 8 and 12 arm, 15 hand, 17-18
+    neck. The GM's roll draws nothing from the seed: every seed gives the same location, and
+    the VIP behind rolls as it would with no fixed roll in front of it."""
+    from armourpen.gurps.resolve import resolve_gurps
+
+    fixed = {**GRAY, "location_roll": total}
+    for seed in (1, 2, 3):
+        # 100 basic passes Gray's cover DR 8 + 8 + HP 12 = 28 (GU-6) and reaches the VIP
+        out = resolve_gurps(gurps("20d pi", fixed, VIP, roll=100, location="random", seed=seed))
+        gray, vip = out.targets
+        assert gray.location is Location(where) and gray.location_roll is not None
+        assert gray.location_roll.total == total and gray.to_dict()["location_roll"] == total
+        assert f"Agent Gray: hit location {total} (the GM's roll) on the humanoid table: " \
+            f"{where}" in [s.text for s in out.steps]
+        alone = resolve_gurps(gurps("20d pi", VIP, roll=100, location="random", seed=seed))
+        assert vip.location_roll == alone.targets[0].location_roll
+
+
+@pytest.mark.parametrize(("card", "attack", "allowed"), [
+    ({"location_roll": 19}, {"location": "random"}, "3 to 18 (GU-10)"),
+    ({"location_roll": 2}, {"location": "random"}, "3 to 18 (GU-10)"),
+    ({"location_roll": 12}, {}, "only with a random hit location"),
+    ({"location_roll": 12, "location": "skull"}, {"location": "random"},
+     "only with a random hit location"),
+])
+def test_ap2_a_location_roll_is_a_roll_of_the_random_table(
+    card: dict[str, Any], attack: dict[str, Any], allowed: str,
+) -> None:
+    with pytest.raises(ScenarioError) as info:
+        gurps("3d pi", {**GRAY, **card}, roll=10, **attack)
+    assert info.value.field == "line[0].location_roll" and allowed in info.value.allowed
+
+
+def test_gu10_odds_ignore_the_gms_location_roll_as_a_fixed_roll() -> None:
+    import armourpen
+
+    with_roll = gurps("3d pi", {**GRAY, "location_roll": 12}, roll=10, location="random")
+    without = gurps("3d pi", GRAY, roll=10, location="random")
+    a, b = armourpen.odds(with_roll).to_dict(), armourpen.odds(without).to_dict()
+    assert a["targets"] == b["targets"]
+    assert "Agent Gray: the scenario's fixed location roll 12 is ignored: odds cover every roll" \
+        in [s["text"] for s in a["steps"]]
+
+
 @settings(max_examples=60, deadline=None)
 @given(st.integers(1, 200), st.integers(1, 40), st.sampled_from(["arm", "leg", "hand", "foot"]),
        st.sampled_from(["pi", "imp", "cr", "cut", "pi++"]))

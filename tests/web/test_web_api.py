@@ -105,6 +105,18 @@ def test_pa4_table_one_cell(client: TestClient) -> None:
         ("long", 7, "penetrated"), ("very_long", 6, "penetrated_reduced"), ("far", 5, "stopped")]
 
 
+def test_pa3_table_cell_past_the_reach_is_out_of_reach(client: TestClient) -> None:
+    """The Sword (melee) reaches Contact only: stopped by AV 6 there, out of reach at Long."""
+    r = client.post("/api/table", json={"attacks": ["Sword"], "armour": ["NIJ Type III"],
+                                        "bands": ["contact", "long"]})
+    cells = r.json()["cells"]
+    assert [(c["band"], c["pen"], c["outcome"], c["symbol"]) for c in cells] == [
+        ("contact", 2, "stopped", "·"), ("long", None, "out_of_reach", "–")]
+    page = client.get("/table", params={"attack": "Sword", "armour": "NIJ Type III"}).text
+    assert page.count('<td class="out_of_reach" title="out of reach">') == 10
+    assert "</span> out of reach</li>" in page  # the legend says what – means
+
+
 def test_catalog_list_search_and_show(client: TestClient, catalog: Catalog) -> None:
     covers = client.get("/api/catalog", params={"kind": "cover"}).json()
     assert [c["name"] for c in covers] == [c.name for c in catalog.items("cover")]
@@ -488,3 +500,25 @@ def test_ap2_catalog_search_refuses_control_characters(client: TestClient, catal
         assert r.status_code == 422 and r.json()["field"] == "q" and r.json()["value"] == q, r.text
     everything = client.get("/api/catalog", params={"q": "", "kind": "ammo"}).json()
     assert [a["name"] for a in everything] == [a.name for a in catalog.items("ammo")]
+
+
+def test_ap2_what_is_not_given_reads_as_required(client: TestClient) -> None:
+    """Issue 24 item 8: nothing given reads "... is required", never "'(missing)' is not allowed"
+    (nor "'(nothing)'" or "'(empty)'"); the JSON value stays "(missing)"."""
+    body = ap2(client.get("/api/thickness"), 422, "mm")
+    assert body["error"] == ("mm: `mm`, `av` or `sav` is required: give exactly one of a thickness "
+                             "(mm, e.g. 120mm), av or sav")
+    assert body["value"] == "(missing)"
+    body = ap2(client.post("/api/table", content=b" ", headers={"Content-Type": "application/json"}),
+               400, "body")
+    assert body["error"] == "body: a JSON object is required; the body is empty"
+
+
+def test_ap2_a_missing_request_parameter_reads_as_required() -> None:
+    from fastapi.exceptions import RequestValidationError
+
+    from armourpen.web.errors import from_request_validation
+
+    exc = RequestValidationError([{"type": "missing", "loc": ("query", "samples"),
+                                   "msg": "Field required", "input": None}])
+    assert str(from_request_validation(exc)) == "samples: `samples` is required"

@@ -176,7 +176,7 @@ def test_gu3_a_vest_on_the_torso_only_from_the_dr_table(page: Page, server: str)
     gray = results(page).first.locator(".badge").first
     expect(gray).to_have_text(re.compile(r"injury 8$"))
     # his leg has no DR: 20 x0.5 = 10, capped at 12 / 2 + 1 = 7 (GU-10)
-    card.get_by_label("Location").select_option("leg")
+    card.get_by_label("Location", exact=True).select_option("leg")
     expect(gray).to_have_text(re.compile(r"injury 7$"))
     card.get_by_label("Torso").fill("x")  # an error stands beside the location's field
     expect(card.locator(".dr-table .error").first).to_contain_text(
@@ -343,7 +343,7 @@ def test_a_gcs_file_with_a_portrait_is_kept_without_it(page: Page, server: str, 
     card = cards(page).first
     card.locator("[data-gcs-file]").set_input_files(str(path))
     expect(card.locator("[data-gcs-hint]")).to_contain_text("Painted.gcs")
-    expect(results(page).first.locator(".steps")).to_contain_text("from line[0].gcs: HP", timeout=10_000)
+    expect(results(page).first.locator(".steps")).to_contain_text("from Painted.gcs: HP", timeout=10_000)
     kept = card.evaluate("c => c.dataset.gcs")
     assert "portrait" not in kept and len(kept) < 100_000
 
@@ -457,10 +457,10 @@ def test_gu10_every_location_of_a_files_body_is_offered_once_and_goes_to_the_add
     # 7 basic pi against the arm's DR 3: 4 injury, x1 on a limb, not over HP 20 / 2 (GU-4, GU-10)
     where.select_option(label="Right Arm or Left Arm")
     result = results(page).first
-    expect(result.locator(".steps")).to_contain_text("DR at the Right Arm from line[0].gcs: 3")
+    expect(result.locator(".steps")).to_contain_text("DR at the Right Arm from Handy.gcs: 3")
     expect(result.locator(".badge").first).to_have_text(re.compile("injury 4$"))
     where.select_option(label="Fingers (on the Hand)")  # a sub-table's location, by its id
-    expect(result.locator(".steps")).to_contain_text("DR at the Fingers from line[0].gcs")
+    expect(result.locator(".steps")).to_contain_text("DR at the Fingers from Handy.gcs")
     expect(page).to_have_url(re.compile(re.escape(quote('"location":"finger"', safe=""))))
 
     shared = context.new_page()  # the address keeps the location; the file is chosen again
@@ -471,7 +471,7 @@ def test_gu10_every_location_of_a_files_body_is_offered_once_and_goes_to_the_add
     chosen = again.locator("select[data-key=location] option:checked")
     expect(chosen).to_have_text("Fingers (on the Hand)")
     expect(results(shared).first.locator(".steps")).to_contain_text(
-        "DR at the Fingers from line[0].gcs")
+        "DR at the Fingers from Handy.gcs")
     shared.close()
 
 
@@ -797,3 +797,23 @@ def test_the_gm_chart_on_a_phone_keeps_its_header_and_attack_column(
     assert top["y"] == pytest.approx(frame["y"], abs=2)
     assert left["x"] == pytest.approx(frame["x"], abs=2)
     page.close()
+
+
+def test_gu10_the_gms_location_roll_beside_a_random_location(page: Page, server: str) -> None:
+    """Issue 24 item 11: the box for the GM's own location roll stands only where the location is
+    random; 12 on the humanoid table is an arm (GU-10), and the step says it was the GM's roll."""
+    card = one_new_target(page, server, "3d pi", 10)
+    box = card.get_by_label("Location roll")
+    expect(box).to_be_hidden()  # the attack's location, the torso: nothing to roll
+    card.get_by_label("HP").fill("12")
+    card.locator("select[data-key=location]").select_option("random")
+    expect(box).to_be_visible()
+    box.fill("12")
+    steps = results(page).first.locator(".steps")
+    expect(steps).to_contain_text("hit location 12 (the GM's roll) on the humanoid table: arm")
+    expect(page).to_have_url(re.compile(re.escape(quote('"location_roll":12', safe=""))))
+    box.fill("19")  # past 3d6: the field says what it takes
+    expect(card.locator(".field.location-roll .error")).to_contain_text("3 to 18")
+    card.locator("select[data-key=location]").select_option("torso")
+    expect(box).to_be_hidden()
+    expect(steps).not_to_contain_text("the GM's roll")

@@ -52,6 +52,8 @@ class AttackProfile(NamedTuple):
     aliases: tuple[str, ...] = ()
     note: str = ""
     source: str = "built-in"
+    reach: str | None = None  # the last band it reaches (a band key, PA-3); None: every band
+    reach_note: str = ""  # where the reach comes from: the text gives none for melee, thrown, shot
 
 
 @dataclass(frozen=True, slots=True)

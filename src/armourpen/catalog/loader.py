@@ -51,6 +51,7 @@ from armourpen.values import (
     MAX_STRUCTURAL,
     MAX_THICKNESS_MM,
     MIN_THICKNESS_MM,
+    BandKey,
     Direction,
     Face,
     faces_problem,
@@ -114,10 +115,15 @@ class AttackModel(_Named):
     ammo: Name = "ball"
     high_velocity: bool = False
     tied_range_m: Annotated[int, Field(gt=0, le=MAX_DISTANCE)] | None = None
+    reach: BandKey | None = None
+    reach_note: str = ""
 
     @model_validator(mode="after")
     def _check(self) -> AttackModel:
         _one_of(self, ("pen", "spen"), "the attack's penetration")
+        if self.reach is None and self.reach_note:
+            raise KeyProblem("`reach_note` says where `reach` comes from: give `reach` too",
+                             "reach_note")
         _whole_personal(self.spen, "spen")
         _whole_personal(self.sdc, "sdc")
         if self.dc is not None and self.sdc is not None:
@@ -301,6 +307,8 @@ def _attack(m: AttackModel, source: str) -> AttackProfile:
         aliases=tuple(m.aliases),
         note=m.note,
         source=source,
+        reach=m.reach,
+        reach_note=m.reach_note,
     )
 
 

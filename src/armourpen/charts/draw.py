@@ -199,15 +199,21 @@ def _pen_range(chart: PenRangeChart) -> Figure:
                                            else "")
         column = {"handgun": "Handgun/SMG column", "rifle": "Rifle/MG column",
                   "none": "no range modifier"}[series.range_column.value]
-        label = f"{series.name} ({pen}, {column})"
-        ax.stairs([s.pen for s in series.steps], edges, baseline=None, color=colour,
-                  linestyle="-", linewidth=width, zorder=3 + i)
-        axd.stairs([s.dc_modifier for s in series.steps], edges, baseline=None, color=colour,
-                   linestyle="-", linewidth=width, zorder=3 + i)
+        reach = [s for s in series.steps if s.pen is not None]
+        short = "" if len(reach) == len(series.steps) else (
+            ", out of reach" if not reach else f", reaches {reach[0].band.label} only"
+            if len(reach) == 1 else f", reaches {reach[-1].band.label} at most")
+        label = f"{series.name} ({pen}, {column}{short})"
+        # NaN past the attack's reach (PA-3): the line stops where the attack does
+        pens = [math.nan if s.pen is None else s.pen for s in series.steps]
+        dcms = [math.nan if s.dc_modifier is None else s.dc_modifier for s in series.steps]
+        ax.stairs(pens, edges, baseline=None, color=colour, linestyle="-", linewidth=width,
+                  zorder=3 + i)
+        axd.stairs(dcms, edges, baseline=None, color=colour, linestyle="-", linewidth=width,
+                   zorder=3 + i)
         if marker is not None:
             mids = [math.sqrt(a * b) for a, b in pairwise(edges)]
-            for a_, ys in ((ax, [s.pen for s in series.steps]),
-                           (axd, [s.dc_modifier for s in series.steps])):
+            for a_, ys in ((ax, pens), (axd, dcms)):
                 a_.plot(mids, ys, linestyle="none", marker=marker, color=colour, markersize=5,
                         zorder=3 + i)
         handles.append(Line2D([], [], color=colour, linestyle="-", linewidth=width, marker=marker,
@@ -219,7 +225,8 @@ def _pen_range(chart: PenRangeChart) -> Figure:
     for m, (av, labels) in enumerate(sorted(by_av.items())):
         handles.append(ax.axhline(av, color=av_colours[m % len(av_colours)], linestyle=(0, (6, 3)),
                                   linewidth=1.6, label="; ".join(labels), zorder=2))
-    top = max([s.pen for a in chart.attacks for s in a.steps] + list(by_av) + [1])
+    top = max([s.pen for a in chart.attacks for s in a.steps if s.pen is not None]
+              + list(by_av) + [1])
     ax.set_ylim(-0.5, top + max(1.5, top * 0.08))
     ax.yaxis.set_major_locator(MaxNLocator(integer=True))
     ax.set_ylabel("effective PEN (personal scale, PA-1)")
@@ -244,7 +251,8 @@ def _pen_range(chart: PenRangeChart) -> Figure:
                    " Contact has no distance")
     axd.set_ylabel("DC modifier\n(PA-5)")
     axd.yaxis.set_major_locator(MaxNLocator(integer=True))
-    dcs = [s.dc_modifier for a in chart.attacks for s in a.steps]
+    dcs = [s.dc_modifier for a in chart.attacks for s in a.steps if s.dc_modifier is not None]
+    dcs = dcs or [0]
     axd.set_ylim(min(dcs) - 0.5, max(dcs) + 0.5)
     axd.grid(axis="y", color="#dddddd", linewidth=0.6)
     # An axes legend (not a figure legend) keeps its room in the constrained layout.
@@ -257,6 +265,8 @@ def _pen_range(chart: PenRangeChart) -> Figure:
 
 
 # --- matrix ---------------------------------------------------------------------------------
+
+_UNREACHED = "#E6E6E6"  # a matrix cell past the attack's reach
 
 
 def _matrix(chart: MatrixChart) -> Figure:
@@ -274,15 +284,18 @@ def _matrix(chart: MatrixChart) -> Figure:
     height = max(4.5, label_h + n * 0.32 + 1.6)
     fig = _new_figure(width, height)
     ax: Axes = fig.add_subplot()
-    codes = np.array([[order.index(r) for r in row] for row in chart.results])
-    ax.imshow(codes, cmap=ListedColormap([OUTCOME_COLOURS[r] for r in order]), vmin=0, vmax=2,
-              aspect="auto", interpolation="nearest")
+    unreached = 3  # a cell past the attack's reach (PA-3): grey, marked –
+    codes = np.array([[unreached if r is None else order.index(r) for r in row]
+                      for row in chart.results])
+    ax.imshow(codes, cmap=ListedColormap([*(OUTCOME_COLOURS[r] for r in order), _UNREACHED]),
+              vmin=0, vmax=3, aspect="auto", interpolation="nearest")
     for i in range(n):
         for j in range(m):
             r = chart.results[i][j]
-            ax.text(j, i, f"{chart.margin(i, j):+d}" if chart.margin(i, j) else "0",
-                    ha="center", va="center", fontsize=7.5,
-                    color="black" if r is Result.PENETRATED_REDUCED else "white")
+            margin = chart.margin(i, j)
+            shown = "–" if margin is None else f"{margin:+d}" if margin else "0"
+            ax.text(j, i, shown, ha="center", va="center", fontsize=7.5,
+                    color="black" if r is None or r is Result.PENETRATED_REDUCED else "white")
     ax.set_xticks(range(m), cols, rotation=55, ha="left", rotation_mode="anchor", fontsize=8)
     ax.set_yticks(range(n), rows, fontsize=8)
     ax.xaxis.tick_top()
@@ -296,6 +309,10 @@ def _matrix(chart: MatrixChart) -> Figure:
     from armourpen.charts.matrix import LEGEND
 
     handles = [Patch(facecolor=OUTCOME_COLOURS[r], label=LEGEND[r]) for r in reversed(order)]
+    if (codes == unreached).any():
+        from armourpen.charts.matrix import OUT_OF_REACH_TEXT
+
+        handles.append(Patch(facecolor=_UNREACHED, label="– " + OUT_OF_REACH_TEXT))
     # In the corner left free by the row and column labels.
     ax.legend(handles=handles, loc="lower right", bbox_to_anchor=(-0.01, 1.01), frameon=False,
               title="each cell: PEN - AV", fontsize=8, title_fontsize=8, alignment="left")

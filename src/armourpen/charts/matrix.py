@@ -27,6 +27,8 @@ LEGEND: dict[Result, str] = {
     Result.PENETRATED_REDUCED: "penetrates, wound roll -4 (PEN = AV)",
     Result.STOPPED: "stopped (PEN < AV)",
 }
+OUT_OF_REACH_TEXT = "out of reach (melee: Contact only; shot as far as the catalog gives)"
+"""What a cell past the attack's reach (PA-3) says: it has no outcome and no margin."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -49,7 +51,7 @@ class MatrixChart:
 
     attacks: tuple[Axis, ...]
     defences: tuple[Axis, ...]
-    results: tuple[tuple[Result, ...], ...]  # [attack][defence]
+    results: tuple[tuple[Result | None, ...], ...]  # [attack][defence]; None: out of reach
     band: Band
     distance: str | None
     direction: Direction
@@ -68,8 +70,11 @@ class MatrixChart:
     def title(self) -> str:
         return f"Who defeats what at {self.where}, attack from {self.direction.value}"
 
-    def margin(self, i: int, j: int) -> int:
-        """PEN - AV of attack ``i`` against defence ``j`` (> 0 penetrates, 0 with -4, < 0 stopped)."""
+    def margin(self, i: int, j: int) -> int | None:
+        """PEN - AV of attack ``i`` against defence ``j`` (> 0 penetrates, 0 with -4, < 0 stopped);
+        None where the attack does not reach the column (PA-3)."""
+        if self.results[i][j] is None:
+            return None
         return self.attacks[i].value - self.defences[j].value
 
     @classmethod
@@ -78,13 +83,14 @@ class MatrixChart:
         pen = res.pen[:, column].tolist()
         av = res.av[:, direction].tolist()
         codes = res.outcome[:, :, column, direction].tolist()
-        from armourpen.grid import CODE_RESULTS
+        from armourpen.grid import CODE_RESULTS, OUT_OF_REACH
 
         distance = res.distances[column]
         return cls(
             attacks=tuple(Axis(a.name, pen[i], a.structural) for i, a in enumerate(res.attacks)),
             defences=tuple(Axis(d.name, av[j], d.structural) for j, d in enumerate(res.defences)),
-            results=tuple(tuple(CODE_RESULTS[c] for c in row) for row in codes),
+            results=tuple(tuple(None if c == OUT_OF_REACH else CODE_RESULTS[c] for c in row)
+                          for row in codes),
             band=res.bands[column],
             distance=None if distance is None else str(distance),
             direction=res.directions[direction],
@@ -93,9 +99,14 @@ class MatrixChart:
         )
 
     def to_dict(self) -> dict[str, Any]:
+        from armourpen.grid import OUT_OF_REACH_KEY
+
         def axis(x: Axis, key: str) -> dict[str, Any]:
             return {"name": x.name, key: x.value,
                     f"s{key}": structural_number(x.value) if x.structural else None}
+
+        def outcome(r: Result | None) -> str:
+            return OUT_OF_REACH_KEY if r is None else r.value
 
         return {
             "kind": self.kind,
@@ -108,10 +119,12 @@ class MatrixChart:
             "defences": [axis(d, "av") for d in self.defences],
             "cells": [
                 {"attack": a.name, "defence": d.name, "pen": a.value, "av": d.value,
-                 "margin": self.margin(i, j), "outcome": self.results[i][j].value}
+                 "margin": self.margin(i, j), "outcome": outcome(self.results[i][j])}
                 for i, a in enumerate(self.attacks) for j, d in enumerate(self.defences)
             ],
-            "legend": {r.value: text for r, text in LEGEND.items()},
+            "legend": {r.value: text for r, text in LEGEND.items()}
+            | ({OUT_OF_REACH_KEY: OUT_OF_REACH_TEXT}
+               if any(r is None for row in self.results for r in row) else {}),
             "rulings": list(self.rulings),
             "warnings": [w.to_dict() for w in self.warnings],
         }

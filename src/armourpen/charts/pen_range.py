@@ -41,14 +41,15 @@ def _high(band: Band) -> int | None:
 
 @dataclass(frozen=True, slots=True)
 class BandStep:
-    """One band of an attack's series: its span in m/yd (None for Contact), PEN, DC modifier, ammo."""
+    """One band of an attack's series: its span in m/yd (None for Contact), PEN, DC modifier, ammo;
+    the last three None past the attack's reach (PA-3: melee reaches Contact only)."""
 
     band: Band
     low: int | None
     high: int | None
-    pen: int
-    dc_modifier: int
-    ammo: str
+    pen: int | None
+    dc_modifier: int | None
+    ammo: str | None
 
     def to_dict(self) -> dict[str, Any]:
         return {"band": self.band.value, "from_m": self.low, "to_m": self.high, "pen": self.pen,
@@ -111,11 +112,13 @@ class PenRangeChart:
         if any(d is not None for d in res.distances):
             raise ValueError("a pen-range chart is drawn from a sweep over bands, not distances")
         pen, dcm, ammo = res.pen.tolist(), res.dc_modifier.tolist(), res.ammo_index.tolist()
+        reached = res.reached.tolist()
         attacks = tuple(
             PenSeries(
                 a.name, a.pen, a.range_column, a.structural,
                 tuple(BandStep(b, _low(b), _high(b), pen[i][k], dcm[i][k],
                                res.ammo_names[ammo[i][k]])
+                      if reached[i][k] else BandStep(b, _low(b), _high(b), None, None, None)
                       for k, b in enumerate(res.bands)),
             )
             for i, a in enumerate(res.attacks)

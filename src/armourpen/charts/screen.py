@@ -33,6 +33,7 @@ _TINTS: dict[Result, str] = {  # light tints of the charts' outcome colours, for
     Result.PENETRATED_REDUCED: "#FBF5B5",
     Result.STOPPED: "#C4E8DC",
 }
+_UNREACHED_TINT = "#FFFFFF"  # a band past the attack's reach (PA-3): left blank but for its –
 _COLUMN = {"handgun": "H", "rifle": "R", "none": "–"}
 RULINGS = ("PA-1", "PA-2", "PA-3", "PA-4", "PA-6", "PA-7", "PA-9", "PA-10", "PA-11")
 
@@ -45,7 +46,7 @@ class ScreenRow:
     pen: int
     structural: bool
     range_column: str
-    results: tuple[Result, ...]
+    results: tuple[Result | None, ...]  # None: past the attack's reach (PA-3)
 
 
 @dataclass(frozen=True, slots=True)
@@ -58,8 +59,10 @@ class ScreenPage:
     defences: tuple[str, ...]  # named with their AV where the section spans several
     bands: tuple[Band, ...]
     rows: tuple[ScreenRow, ...]  # attacks whose outcome changes with the band
-    uniform: tuple[tuple[Result, tuple[str, ...]], ...]  # the others, by their one outcome
+    uniform: tuple[tuple[Result, tuple[str, ...]], ...]  # the others, by their one outcome at
+    # every band they reach; one that does not reach every band is named with its reach
     av_top: int | None = None  # the section's highest AV, when it spans several
+    reaches: tuple[tuple[str, str], ...] = ()  # uniform attacks that stop short: how far each goes
 
     @property
     def title(self) -> str:
@@ -74,7 +77,7 @@ class ScreenPage:
 
 def screen_pages(res: SweepResult) -> tuple[ScreenPage, ...]:
     """The screen's pages of a sweep: one per AV met, ascending; each direction of a defence counts."""
-    from armourpen.grid import CODE_RESULTS
+    from armourpen.grid import CODE_RESULTS, OUT_OF_REACH
 
     _sweep_result(res)
 
@@ -89,10 +92,16 @@ def screen_pages(res: SweepResult) -> tuple[ScreenPage, ...]:
         codes = res.outcome[:, j0, :, l0].tolist()
         rows: list[ScreenRow] = []
         uniform: dict[Result, list[str]] = {}
+        reaches: dict[str, str] = {}
         for i, a in enumerate(res.attacks):
-            results = tuple(CODE_RESULTS[c] for c in codes[i])
-            if len(set(results)) == 1:
-                uniform.setdefault(results[0], []).append(a.name)
+            results = tuple(None if c == OUT_OF_REACH else CODE_RESULTS[c] for c in codes[i])
+            met = {r for r in results if r is not None}
+            if len(met) == 1:
+                (only,) = met
+                short = None in results
+                uniform.setdefault(only, []).append(a.name)
+                if short:
+                    reaches[a.name] = _reach(res, i)
             else:
                 rows.append(ScreenRow(a.name, a.pen, a.structural, a.range_column.value, results))
         names = tuple(
@@ -103,13 +112,23 @@ def screen_pages(res: SweepResult) -> tuple[ScreenPage, ...]:
             av, any(res.defences[j].structural for j, _ in members), names, res.bands, tuple(rows),
             tuple((r, tuple(uniform[r])) for r in (Result.PENETRATED, Result.PENETRATED_REDUCED,
                                                     Result.STOPPED) if r in uniform),
+            reaches=tuple(reaches.items()),
         )
         last = pages[-1] if pages else None
-        if last is not None and (last.rows, last.uniform) == (page.rows, page.uniform):
+        if last is not None and (last.rows, last.uniform, last.reaches) == (
+                page.rows, page.uniform, page.reaches):
             pages[-1] = _joined(last, page)
         else:
             pages.append(page)
     return tuple(pages)
+
+
+def _reach(res: SweepResult, i: int) -> str:
+    """How far attack ``i`` reaches, among the sweep's bands: ``Contact only``, ``to Medium``."""
+    reached = [b for k, b in enumerate(res.bands) if res.reached[i, k]]
+    if len(reached) == 1:
+        return f"{reached[0].label} only"
+    return f"to {reached[-1].label}" if reached else "out of reach"
 
 
 def _joined(low: ScreenPage, high: ScreenPage) -> ScreenPage:
@@ -120,7 +139,7 @@ def _joined(low: ScreenPage, high: ScreenPage) -> ScreenPage:
         return tuple(f"{name} (AV {page.av})" for name in page.defences)
 
     return ScreenPage(low.av, low.structural or high.structural, named(low) + named(high),
-                      low.bands, low.rows, low.uniform, av_top=high.av)
+                      low.bands, low.rows, low.uniform, av_top=high.av, reaches=low.reaches)
 
 
 def screen_pdf(res: SweepResult, paper: str = "a4", *, field: str = "paper") -> bytes:
@@ -160,10 +179,12 @@ def screen_pdf(res: SweepResult, paper: str = "a4", *, field: str = "paper") -> 
         canvas.setFont(_FONT, 7)
         canvas.setFillColorRGB(0.3, 0.3, 0.3)
         canvas.drawString(d.leftMargin, 7.5 * mm, "✓ penetrates (PEN > AV)   ≈ penetrates, wound "
-                          "roll -4 (PEN = AV)   · stopped (PEN < AV)   PEN: the profile's base PEN "
-                          "(SPEN in brackets)   col.: range column, H Handgun/SMG, R Rifle/MG, – none")
+                          "roll -4 (PEN = AV)   · stopped (PEN < AV)   – out of reach   PEN: the "
+                          "profile's base PEN (SPEN in brackets)   col.: range column, "
+                          "H Handgun/SMG, R Rifle/MG, – none")
         canvas.drawString(d.leftMargin, 4.5 * mm, "armourpen GM screen. Rulings: "
-                          + ", ".join(RULINGS))
+                          + ", ".join(RULINGS) + ".   Out of reach: melee reaches Contact only; "
+                          "shot and splinters as far as the catalog gives (armourpen catalog show)")
         canvas.drawRightString(size[0] - d.rightMargin, 6 * mm, f"page {d.page}")
         canvas.restoreState()
 
@@ -231,7 +252,7 @@ def _page(page: ScreenPage, res: SweepResult, styles: dict[str, Any], width: flo
     from reportlab.lib import colors
     from reportlab.platypus import Paragraph, Table, TableStyle
 
-    from armourpen.grid import SYMBOLS
+    from armourpen.grid import OUT_OF_REACH_SYMBOL, SYMBOLS
 
     out: list[Any] = [
         Paragraph(_esc(page.title) + _esc(f" — attacks from {', '.join(d.value for d in res.directions)}"),
@@ -256,9 +277,10 @@ def _page(page: ScreenPage, res: SweepResult, styles: dict[str, Any], width: flo
     for r, row in enumerate(page.rows, start=1):
         pen = f"{row.pen}" + (f" ({structural_number(row.pen)})" if row.structural else "")
         data.append([Paragraph(_esc(row.attack), styles["cell"]), pen, _COLUMN[row.range_column],
-                     *(SYMBOLS[x] for x in row.results)])
+                     *(OUT_OF_REACH_SYMBOL if x is None else SYMBOLS[x] for x in row.results)])
         for k, x in enumerate(row.results):
-            style.append(("BACKGROUND", (3 + k, r), (3 + k, r), colors.HexColor(_TINTS[x])))
+            tint = _UNREACHED_TINT if x is None else _TINTS[x]
+            style.append(("BACKGROUND", (3 + k, r), (3 + k, r), colors.HexColor(tint)))
     name_w, pen_w, col_w = 0.19 * width, 0.045 * width, 0.03 * width
     band_w = (width - name_w - pen_w - col_w) / len(page.bands)
     col_widths = [name_w, pen_w, col_w] + [band_w] * len(page.bands)
@@ -266,19 +288,23 @@ def _page(page: ScreenPage, res: SweepResult, styles: dict[str, Any], width: flo
         table = Table(data, colWidths=col_widths, repeatRows=1)
         table.setStyle(TableStyle(style))
         out.append(table)
-    labels = {Result.PENETRATED: "✓ penetrates at every band",
-              Result.PENETRATED_REDUCED: "≈ penetrates with -4 at every band",
-              Result.STOPPED: "· stopped at every band"}
+    labels = {Result.PENETRATED: "✓ penetrates at every band it reaches",
+              Result.PENETRATED_REDUCED: "≈ penetrates with -4 at every band it reaches",
+              Result.STOPPED: "· stopped at every band it reaches"}
     # The longest list is named as the rest, so that the short ones stand out: an attack not in
     # the table nor in a short list is one of the rest
     rest = max(page.uniform, key=lambda group: len(group[1]), default=None)
+    reaches = dict(page.reaches)
     for result, names in page.uniform:
-        if (result, names) == rest and (len(page.uniform) > 1 or page.rows):
-            listed = f"all the other attacks ({len(names)})"
-        elif (result, names) == rest:
-            listed = f"every attack ({len(names)})"
+        # an attack that stops short is named with how far it reaches, never hidden in the rest
+        short = [f"{n} ({reaches[n]})" for n in names if n in reaches]
+        full = [n for n in names if n not in reaches]
+        if (result, names) == rest and full and (len(page.uniform) > 1 or page.rows or short):
+            listed = _esc(", ".join([*short, f"all the other attacks ({len(full)})"]))
+        elif (result, names) == rest and full:
+            listed = f"every attack ({len(full)})"
         else:
-            listed = _esc(", ".join(names))
+            listed = _esc(", ".join(short + full))
         out.append(Paragraph(f"<b>{labels[result]}:</b> " + listed, styles["small"]))
     return out
 

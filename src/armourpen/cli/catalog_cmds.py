@@ -67,6 +67,9 @@ def _detail(item: CatalogItem) -> str:
             bits.append("high velocity")
         if item.tied_range_m is not None:
             bits.append(f"at {item.tied_range_m} m only")
+        if item.reach is not None:
+            bits.append(f"reaches {item.reach.replace('_', ' ')}"
+                        + (" only" if item.reach == "contact" else " at most"))
         return ", ".join(bits)
     if isinstance(item, ArmourItem):
         bits = [item.kind]

@@ -78,7 +78,11 @@ def _render(report: ThicknessReport) -> None:
 def thickness(value: str | None, av: int | None, sav: str | None, as_json: bool) -> None:
     """The thickness curve (PA-11): mm of RHA to AV (SAV shown) and back, with its neighbours."""
     import armourpen
+    from armourpen.errors import MISSING, InputError
 
+    if value is None and av is None and sav is None:  # in the command's words, not the API's
+        raise InputError("thickness", MISSING, "a thickness (e.g. 120mm), --av or --sav is "
+                         "required: give exactly one")
     with flag_error(_FLAGS):
         report = armourpen.thickness(value, av=av, sav=sav)
     if as_json:

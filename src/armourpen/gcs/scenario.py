@@ -16,7 +16,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from armourpen.errors import WITHHELD, FileName, GcsError, InputError, ScenarioError
+from armourpen.errors import MISSING, WITHHELD, FileName, GcsError, InputError, ScenarioError
 from armourpen.explain import Step
 from armourpen.gcs.model import GcsCharacter
 from armourpen.gcs.reader import parse_mapping, read_path
@@ -62,6 +62,12 @@ class Characters:
         here = f"line[{index}]"
         pain_threshold(entry.high_pain_threshold, entry.low_pain_threshold, here)  # not both
         character, source = self.character(entry.gcs, f"{here}.gcs")
+        if entry.gcs_name is not None:  # the file's JSON, sent with its name (the calculator's)
+            if not isinstance(entry.gcs, Mapping):
+                raise ScenarioError(f"{here}.gcs_name", entry.gcs_name, "only with gcs as the "
+                                    "file's JSON: a path or a character read already names its "
+                                    "file")
+            source = entry.gcs_name
         chance = hit_chance(entry.hit_chance, f"{here}.hit_chance", first)
         kinds: tuple[str, ...] | None = None
         if entry.injury_tolerance is not None:
@@ -152,7 +158,7 @@ class Characters:
         try:
             return read_path(path, field=where, limits=self.limits), raw
         except GcsError as exc:
-            if isinstance(exc.value, FileName) or exc.value in (str(path), "(missing)"):
+            if isinstance(exc.value, FileName) or exc.value in (str(path), MISSING):
                 raise  # about the file itself (not there, not JSON) or a key it lacks: no content
             # the file may be any file the user can read: its path and the field, never its content
             raise GcsError(exc.field, WITHHELD, exc.allowed) from None

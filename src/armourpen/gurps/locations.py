@@ -152,12 +152,15 @@ class LocationRoll:
     dice: tuple[int, ...]
     location: Location
     body: str = HUMANOID.name
+    fixed: bool = False  # the GM's own roll, typed as its total (``dice`` is that one total)
 
     @property
     def total(self) -> int:
         return sum(self.dice)
 
     def __str__(self) -> str:
+        if self.fixed:
+            return f"{self.total} (the GM's roll)"
         return f"{' + '.join(map(str, self.dice))} = {self.total}"
 
 
@@ -165,6 +168,11 @@ def roll_location(rng: random.Random, body: BodyType = HUMANOID) -> LocationRoll
     """Roll ``body``'s random table with ``rng`` (seeded by the caller)."""
     dice = tuple(rng.randint(1, 6) for _ in range(body.dice))
     return LocationRoll(dice, body.location(sum(dice)), body.name)
+
+
+def fixed_location(total: int, body: BodyType = HUMANOID) -> LocationRoll:
+    """The GM's own roll of ``total`` on ``body``'s table, in place of a random one (GU-10)."""
+    return LocationRoll((total,), body.location(total), body.name, fixed=True)
 
 
 def lands_on(location: Location, lacking: frozenset[Lacking]) -> Explained[Location]:

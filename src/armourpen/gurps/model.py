@@ -97,6 +97,7 @@ class Target:
     inside: str | None = None
     unnamed: bool = False
     range: Fraction | None = None  # GU-23: yards from the shooter, on the first target card
+    location_roll: int | None = None  # GU-10: the GM's own roll for a random location
 
     def dr_for(self, hit: Location) -> tuple[int, int]:
         """The DR where the shot enters and where it leaves, hit at ``hit``.
@@ -194,5 +195,5 @@ class GurpsScenario:
 
     @property
     def random_locations(self) -> bool:
-        """Whether any target's hit location is rolled (GU-10)."""
-        return any(t.random_location for t in self.targets)
+        """Whether any target's hit location is rolled (GU-10): random, and not the GM's roll."""
+        return any(t.random_location and t.location_roll is None for t in self.targets)

@@ -11,7 +11,7 @@ from armourpen.gurps.chain import HitLocation, resolve_chain
 from armourpen.gurps.damage import basic_damage
 from armourpen.gurps.dice import roll_damage
 from armourpen.gurps.half_damage import halved
-from armourpen.gurps.locations import RANDOM, roll_location
+from armourpen.gurps.locations import RANDOM, fixed_location, roll_location
 from armourpen.gurps.model import GurpsScenario
 from armourpen.gurps.outcome import AttackRoll, GurpsOutcome
 from armourpen.gurps.roll import seed_from
@@ -77,7 +77,9 @@ def resolve_gurps(scenario: GurpsScenario, seed: int | random.Random | None = No
         basic_value, half_steps = cut.value, half_steps + cut.steps
     locations: list[HitLocation] = []
     for t in scenario.targets:
-        if t.location == RANDOM:
+        if t.location == RANDOM and t.location_roll is not None:  # the GM's: nothing is drawn
+            locations.append(fixed_location(t.location_roll, t.body))
+        elif t.location == RANDOM:
             locations.append(roll_location(rng, t.body))
         else:
             locations.append(t.location)

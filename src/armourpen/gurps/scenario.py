@@ -358,7 +358,7 @@ def _check_line(line: _Line, a: AttackEntry | GcsAttackEntry) -> None:
         raise ScenarioError("line", "(no target)", "at least one entry with `target = \"name\"`")
     check_target_names([(t.index, t.name) for t in targets])
     if (a.roll is not None and a.seed is not None and a.skill is None
-            and not any(t.random_location for t in targets)):
+            and not any(t.random_location and t.location_roll is None for t in targets)):
         raise ScenarioError(
             "attack.seed", a.seed,
             "give a fixed roll or a seed, not both (with a fixed roll, a seed only rolls random "
@@ -379,7 +379,7 @@ def _target(t: TargetEntry, i: int, line: _Line) -> Target:
     if table:
         line.steps.append(_dr_table_step(t.target, dr, dr_back, dr_at))
     far = _range(t.range, i, line)
-    return Target(
+    target = Target(
         name=t.target,
         hp=t.hp,
         dr=dr,
@@ -402,6 +402,7 @@ def _target(t: TargetEntry, i: int, line: _Line) -> Target:
         **_who_keys(t, here, line),
         range=far,
     )
+    return with_location_roll(target, t.location_roll, here)
 
 
 def _gcs_target(t: GcsTargetEntry, i: int, line: _Line) -> Target:
@@ -418,7 +419,24 @@ def _gcs_target(t: GcsTargetEntry, i: int, line: _Line) -> Target:
     far = _range(t.range, i, line)
     line.steps.extend(read.steps)
     line.warnings.extend(read.warnings)
-    return read.target if far is None else replace(read.target, range=far)
+    target = read.target if far is None else replace(read.target, range=far)
+    return with_location_roll(target, t.location_roll, f"line[{i}]")
+
+
+def with_location_roll(target: Target, roll: int | None, here: str) -> Target:
+    """``target`` with the GM's own roll for its random hit location (GU-10): a total of its
+    body's dice, and only where the location is random (a fixed location has no roll)."""
+    if roll is None:
+        return target
+    field = f"{here}.location_roll"
+    if not target.random_location:
+        raise ScenarioError(field, roll, "only with a random hit location (location = "
+                            "\"random\", on the card or the attack, GU-10)")
+    low, high = target.body.dice, 6 * target.body.dice
+    if not low <= roll <= high:
+        raise ScenarioError(field, roll, f"a roll of the {target.body.name} table's "
+                            f"{target.body.dice}d6: {low} to {high} (GU-10)")
+    return replace(target, location_roll=roll)
 
 
 def pain_threshold(high: bool | None, low: bool | None, here: str) -> PainThreshold | None:

@@ -143,6 +143,9 @@ _TOLERANCE = ("the kind of Injury Tolerance: one of " + ", ".join(INJURY_TOLERAN
               + ', or a list of several (e.g. ["homogenous", "no_brain"])')
 
 
+_LOCATION_ROLL = ("the GM's own roll on the target's hit location table (GU-10), which replaces the "
+                  "random roll: 3 to 18 on the humanoid table (a file's body: its dice); only with "
+                  "a random location")
 _HIGH_PAIN = ("High Pain Threshold (Basic Set p. 59): no shock penalties (GU-11), +3 on the HT roll "
               "against knockdown and stunning (GU-12)")
 _LOW_PAIN = ("Low Pain Threshold (Basic Set p. 142): shock penalties doubled, at worst -8 (GU-11), "
@@ -170,6 +173,7 @@ class _Target(_Model):
     immediately_behind: StrictBool = Field(default=False, description=_BEHIND)
     inside: Name | None = Field(default=None, description=_INSIDE)
     range: _DISTANCE | None = Field(default=None, description=_RANGE)
+    location_roll: StrictInt | None = Field(default=None, description=_LOCATION_ROLL)
 
 
 class _GcsTarget(_Model):
@@ -180,6 +184,9 @@ class _GcsTarget(_Model):
         "anyOf": [{"type": "string"}, {"type": "object"}],
         "description": "a GCS character file (.gcs), relative to the scenario file, or its JSON",
     })  # checked by the GCS reader: a path, the file's JSON, or (from Python) a GcsCharacter
+    gcs_name: Name | None = Field(default=None, description=(
+        "the name of the file whose JSON gcs holds (e.g. Ogre.gcs), which the steps then name; "
+        "only with gcs as JSON (a path names its file already)"))
     hp: StrictInt | None = Field(default=None, ge=1)
     st: StrictInt | None = Field(default=None, ge=0)
     dr: StrictInt | None = Field(default=None, ge=0)
@@ -200,6 +207,7 @@ class _GcsTarget(_Model):
     immediately_behind: StrictBool = Field(default=False, description=_BEHIND)
     inside: Name | None = Field(default=None, description=_INSIDE)
     range: _DISTANCE | None = Field(default=None, description=_RANGE)
+    location_roll: StrictInt | None = Field(default=None, description=_LOCATION_ROLL)
 
 
 _Number = StrictInt | StrictFloat

@@ -9,7 +9,14 @@ from armourpen.explain import Caution, Step
 from armourpen.penav.ammo import ammo_in_use, modifier_step
 from armourpen.penav.model import Attack
 from armourpen.penav.outcome import AttackSummary
-from armourpen.penav.ranges import Band, band_for_metres, band_span, range_modifier
+from armourpen.penav.ranges import (
+    Band,
+    band_for_metres,
+    band_span,
+    beyond_reach,
+    range_modifier,
+    reach_of,
+)
 from armourpen.penav.scale import shown_value, structural
 
 
@@ -46,6 +53,18 @@ def effective_attack(attack: Attack, optional_rules: frozenset[str]) -> Effectiv
     else:
         assert distance is not None
         steps.append(Step("PA-3", f"range: {distance} is {label} {band_span(band)}"))
+    reach = reach_of(profile)
+    if reach is not None:
+        how_far = "Contact only" if reach is Band.CONTACT else f"{reach.label} at most"
+        why = f" ({profile.reach_note})" if profile.reach_note else ""
+        steps.append(Step("PA-3", f"{profile.name} reaches {how_far}{why}"))
+        if beyond_reach(profile, band):
+            # the text gives such attacks no range rule (PA-4): the shot is resolved as asked,
+            # and the GM told, as the GM's chart marks the band out of reach
+            warnings.append(Caution(
+                "PA-3", f"{profile.name} reaches {how_far}; resolved here at {label} as asked "
+                "(the text gives it no range rule, PA-4; the GM's chart shows this band out of "
+                "reach)"))
     if profile.tied_range_m is not None:
         tied = band_for_metres(profile.tied_range_m)
         if tied is not band:

@@ -55,6 +55,8 @@ def item_dict(item: CatalogItem) -> dict[str, Any]:
             ammo=item.ammo,
             high_velocity=item.high_velocity,
             tied_range_m=item.tied_range_m,
+            reach=item.reach,
+            reach_note=item.reach_note,
         )
     elif isinstance(item, ArmourItem):
         out["av"] = item.av

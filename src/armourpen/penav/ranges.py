@@ -11,7 +11,7 @@ from enum import StrEnum
 from fractions import Fraction
 from typing import NamedTuple
 
-from armourpen.catalog.items import RangeColumn
+from armourpen.catalog.items import AttackProfile, RangeColumn
 from armourpen.distance import Distance as Distance  # read here, and shared with GURPS (GU-23)
 from armourpen.values import MAX_DISTANCE
 
@@ -124,3 +124,19 @@ def range_modifier(band: Band, column: RangeColumn) -> RangeModifier:
     if column is RangeColumn.HANDGUN:
         return RangeModifier(band, column, hp, hd)
     return RangeModifier(band, column, rp, rd)
+
+
+def reach_of(profile: AttackProfile) -> Band | None:
+    """The last band an attack reaches (the catalog's ``reach``), or None where it reaches every
+    band. The text gives no reach (PA-3, PA-4): melee touches the target, so its catalog profiles
+    reach Contact only; the catalog's shot profiles carry a reach with the source it comes from."""
+    return None if profile.reach is None else Band(profile.reach)
+
+
+def beyond_reach(profile: AttackProfile, band: Band) -> bool:
+    """Whether ``band`` lies past the last band the attack reaches."""
+    reach = reach_of(profile)
+    return reach is not None and _ORDER.index(band) > _ORDER.index(reach)
+
+
+_ORDER: tuple[Band, ...] = tuple(Band)

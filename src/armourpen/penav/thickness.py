@@ -15,7 +15,7 @@ from fractions import Fraction
 from math import floor
 from typing import Any
 
-from armourpen.errors import InputError
+from armourpen.errors import MISSING, InputError
 from armourpen.explain import Explained, Step
 from armourpen.penav.scale import MAX_VALUE, fmt, shown_value, structural, structural_text, to_personal
 from armourpen.serialize import exact, number
@@ -357,10 +357,13 @@ def thickness(
     av = arguments.optional_whole("av", av, "a whole personal AV (an int)")
     sav = _measure("sav", sav, "a structural AV: a str such as '6.8', or a number")
     given = {k: v for k, v in (("mm", mm), ("av", av), ("sav", sav)) if v is not None}
+    if not given:
+        raise InputError("mm", MISSING, "`mm`, `av` or `sav` is required: give exactly one of a "
+                         "thickness (mm, e.g. 120mm), av or sav")
     if len(given) != 1:
         raise InputError(
-            next(iter(given), "mm"),
-            " ".join(str(v) for v in given.values()) or "(nothing)",
+            next(iter(given)),
+            " ".join(str(v) for v in given.values()),
             "give exactly one of a thickness (mm, e.g. 120mm), av or sav",
         )
     steps: list[Step] = []

@@ -43,6 +43,10 @@ def odds_steps(scenario: GurpsScenario) -> list[Step]:
     if scenario.attack.attack_roll is not None:
         steps.append(Step("GU-15", f"the scenario's fixed attack roll "
                           f"{scenario.attack.attack_roll} is ignored: odds cover every roll"))
+    for t in scenario.targets:
+        if t.random_location and t.location_roll is not None:
+            steps.append(Step("GU-10", f"{t.name}: the scenario's fixed location roll "
+                              f"{t.location_roll} is ignored: odds cover every roll"))
     tables: dict[str, list[str]] = {}
     for t in scenario.targets:
         if t.random_location:

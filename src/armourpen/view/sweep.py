@@ -55,11 +55,12 @@ class SweepView(NamedTuple):
 
 def sweep_view(res: SweepResult) -> SweepView:
     """The charts of a sweep, built from its arrays (never from a rendered cell)."""
-    from armourpen.grid import CODE_RESULTS, LEGEND
+    from armourpen.grid import CODE_RESULTS, LEGEND, OUT_OF_REACH, OUT_OF_REACH_BADGE
     from armourpen.penav.layout import BADGES
     from armourpen.penav.ranges import band_span
 
     badges = [BADGES[r] for r in CODE_RESULTS]
+    by_code = {**dict(enumerate(badges)), OUT_OF_REACH: OUT_OF_REACH_BADGE}
     banded = all(d is None for d in res.distances)
     columns = []
     for k, band in enumerate(res.bands):
@@ -77,12 +78,14 @@ def sweep_view(res: SweepResult) -> SweepView:
             groups.setdefault(int(res.av[j, l]), []).append(l)
         for av, ls in groups.items():
             codes = res.outcome[:, j, :, ls[0]].tolist()
-            rows = tuple(SweepRow(a.name, pens[i], tuple(badges[c] for c in codes[i]))
+            rows = tuple(SweepRow(a.name, pens[i], tuple(by_code[c] for c in codes[i]))
                          for i, a in enumerate(res.attacks))
             directions = tuple(res.directions[l].value for l in ls)  # noqa: E741
             title = f"{d.name}: AV {figure(av, 'AV', d.structural)}, from {', '.join(directions)}"
             charts.append(SweepChart(title, directions, rows))
-    legend = tuple((b, LEGEND[b.symbol]) for b in reversed(badges))
+    # The out-of-reach mark is explained where some cell shows it.
+    shown = [*reversed(badges), *([OUT_OF_REACH_BADGE] if not res.reached.all() else [])]
+    legend = tuple((b, LEGEND[b.symbol]) for b in shown)
     key = None
     if banded:
         key = "bands: " + ", ".join(f"{SHORT[b.value]} {b.label}" for b in res.bands)

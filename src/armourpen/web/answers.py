@@ -64,8 +64,12 @@ SCHEMAS: dict[str, dict[str, Any]] = {
                                                                ref("SampledOdds")]},
     "TableCell": _obj("One attack against one defence at one band or distance, from one side",
                       attack=_S, defence=_S, band={"type": ["string", "null"]},
-                      distance={"type": ["string", "null"]}, pen=_I, av=_I, outcome=_S,
-                      symbol=_S, wound_modifier=_I),
+                      distance={"type": ["string", "null"]},
+                      pen={"type": ["integer", "null"], "description": "null past the attack's "
+                           "reach (outcome out_of_reach)"}, av=_I,
+                      outcome={"type": "string", "description": "stopped, penetrated_reduced, "
+                               "penetrated, or out_of_reach (past the attack's reach, PA-3)"},
+                      symbol=_S, wound_modifier={"type": ["integer", "null"]}),
     "Table": _obj("The GM's penetration chart, one cell per row (armourpen table --format json)",
                   rules=_rules("penav"), attacks=_list(_O), defences=_list(_O),
                   columns=_list(_O), directions=_list(_S), optional_rules=_list(_S),

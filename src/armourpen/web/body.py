@@ -128,7 +128,7 @@ async def read_json(request: Request, limits: Limits, *, what: str = "body") -> 
     except UnicodeDecodeError as exc:
         raise MalformedBody(what, f"(byte {exc.start})", "UTF-8 JSON text") from None
     if not text.strip():
-        raise MalformedBody(what, "(empty)", "a JSON object")
+        raise MalformedBody(what, MISSING, f"a JSON object is required; the {what} is empty")
     data = parse_json(text, field=what, source=f"the request {what}", error=MalformedBody,
                       limits=limits)
     if not isinstance(data, dict):

@@ -19,7 +19,7 @@ from __future__ import annotations
 import math
 from typing import TYPE_CHECKING, Any
 
-from armourpen.errors import MAX_SHOWN, InputError, UnknownNameError, message, shown
+from armourpen.errors import MAX_SHOWN, MISSING, InputError, UnknownNameError, message, shown
 from armourpen.limits import LimitError
 
 if TYPE_CHECKING:
@@ -131,15 +131,15 @@ def from_request_validation(exc: RequestValidationError) -> InputError:
     kind = str(err.get("type", ""))
     msg = str(err.get("msg", "invalid"))
     value = err.get("input")
+    field = field_path([p if isinstance(p, int | str) else str(p) for p in loc])
     if kind == "missing":
-        value, allowed = "(missing)", "this parameter is required"
+        value, allowed = MISSING, f"`{field or 'request'}` is required"
     elif kind.startswith("int"):
         allowed = "allowed: a whole number (integer)"
     elif kind == "extra_forbidden":
         allowed = "unknown key (check the spelling; unknown keys are errors, AP-2)"
     else:
         allowed = msg[:1].lower() + msg[1:]
-    field = field_path([p if isinstance(p, int | str) else str(p) for p in loc])
     return InputError(field, value, allowed)
 
 

@@ -42,7 +42,7 @@ _KNOWN = {
     "target": ("target", "hp", "dr", "dr_back", "injury_tolerance", "hit_chance", "location", "st",
                "hardened", "vulnerability", "perfect_balance", "flexible", "groin_double_shock",
                "high_pain_threshold", "low_pain_threshold", "gcs", "range", "skill", "obscures",
-               "immediately_behind", "inside"),
+               "immediately_behind", "inside", "location_roll"),
     "gurps-cover": ("cover",),
 }
 _TRAITS = ("perfect_balance", "flexible", "groin_double_shock", "high_pain_threshold",

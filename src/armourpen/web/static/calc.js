@@ -122,8 +122,16 @@
   }
 
   function randomLocations() {
-    return [...form.querySelectorAll('[data-key="location"]')].some((el) => el.value === "random"
-      && (el.closest('.attack[data-for="gurps"]') || el.closest('.card[data-kind="target"]')));
+    // a target whose random location the GM has not rolled: the seed box's seed rolls it
+    return [...form.querySelectorAll('.card[data-kind="target"]')].some(
+      (card) => randomAt(card) && !read(card, "location_roll"));
+  }
+
+  function randomAt(card) {
+    // the card's own location, or the attack's where the card leaves it to the attack (GU-10)
+    const own_ = read(card, "location");
+    const attack = form.querySelector('.attack[data-for="gurps"] [data-key="location"]');
+    return own_ === "random" || (own_ === "" && !!attack && attack.value === "random");
   }
 
   function seedBox() {
@@ -193,12 +201,15 @@
       const e = { target: read(card, "target") };
       const gcs = gcsOf(card, forAddress);
       if (gcs !== undefined) e.gcs = gcs;
+      // the file's name beside its JSON, so that the steps name the file as the hint does
+      if (gcs !== null && typeof gcs === "object" && card.dataset.gcsName) e.gcs_name = card.dataset.gcsName;
       for (const key of ["hp", "dr", "dr_back", "st", "range"]) put(e, key, read(card, key), true);
       const table = drTable(card);
       if (table) e.dr = table;
       put(e, "injury_tolerance", read(card, "injury_tolerance"));
       put(e, "hit_chance", read(card, "hit_chance"), true);
       put(e, "location", read(card, "location"));
+      if (randomAt(card)) put(e, "location_roll", read(card, "location_roll"), true);
       for (const key of ["hardened", "vulnerability"]) put(e, key, read(card, key), true);
       put(e, "skill", read(card, "skill"), true); // who is hit (GU-16, GU-17)
       if (read(card, "obscures") === false) e.obscures = false;
@@ -306,6 +317,11 @@
       const box = el.closest(".field, fieldset");
       const label = box && box.querySelector("label, legend");
       if (label) el.dataset.words = label.textContent.trim();
+    });
+    // the box for the GM's location roll stands only where the location is random (GU-10)
+    cards.querySelectorAll('.card[data-kind="target"]').forEach((card) => {
+      const box = card.querySelector(".field.location-roll");
+      if (box) box.hidden = !randomAt(card);
     });
     const vehicle = cards.querySelector('[data-kind="vehicle"]');
     const angles = document.getElementById("angles");
