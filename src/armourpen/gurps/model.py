@@ -12,6 +12,7 @@ from armourpen.gurps.half_damage import half_damage
 from armourpen.gurps.locations import HUMANOID, RANDOM, BodyType, Lacking, Location, Random
 from armourpen.gurps.notation import Damage
 from armourpen.gurps.pain import PainThreshold
+from armourpen.gurps.projectiles import Shots
 
 
 @dataclass(frozen=True, slots=True)
@@ -54,6 +55,11 @@ class GurpsAttack:
     attack_roll: int | None = None  # a fixed 3d attack roll (GU-15); None: rolled from the seed
     half_damage_range: Fraction | None = None
     weapon: AttackWeapon | None = None
+    # a burst (GU-19, GU-20): the shots fired, the weapon's Rcl, and the damage rolls of the
+    # landed shots in order (those not given are rolled)
+    shots: Shots | None = None
+    rcl: int | None = None
+    rolls: tuple[int, ...] = ()
 
 
 @dataclass(frozen=True, slots=True)

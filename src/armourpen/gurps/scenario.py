@@ -37,6 +37,7 @@ from armourpen.gurps.model import (
 )
 from armourpen.gurps.notation import Damage
 from armourpen.gurps.pain import PainThreshold
+from armourpen.gurps.projectiles import MAX_BURST_WORK, read_shots
 from armourpen.gurps.schema import (
     AttackEntry,
     CoverEntry,
@@ -136,6 +137,9 @@ def parse_gurps(
         line.entries.append(_entry(raw, i, line))
         line.step_entries += [i] * (len(line.steps) - len(line.step_entries))  # read for entry i
     _check_line(line, entry)
+    if attack.shots is not None and attack.shots.total * len(top.line) > MAX_BURST_WORK:
+        raise ScenarioError("attack.shots", str(attack.shots), f"shots x line entries at most "
+                            f"{MAX_BURST_WORK:,}: each landed shot goes down the line")
     if line.who:
         attack = replace(attack, aim=_aim(line, entry))
         _check_occupants(line)
@@ -198,6 +202,9 @@ def _typed_attack(a: AttackEntry | GcsAttackEntry, text: str, sheet_half: Fracti
         damage = Damage.parse(text)
     except NotationError as exc:
         raise NotationError(exc.text, exc.position, exc.expected, field="attack.damage") from None
+    if getattr(a, "shots", None) is not None and damage.explosive:
+        raise ScenarioError("attack.shots", getattr(a, "shots", None), "no shots with an "
+                            "explosion (ex): the blast is rolled once (GU-21); leave shots out")
     unresolved = damage.unresolved()
     if unresolved is not None:
         raise ScenarioError("attack.damage", text, f"damage the rules resolve: {unresolved} "
@@ -214,8 +221,47 @@ def _typed_attack(a: AttackEntry | GcsAttackEntry, text: str, sheet_half: Fracti
                 raise ScenarioError(f"attack.{key}", getattr(a, key), _WHO_ONLY)
     half = sheet_half if a.half_damage_range is None else distance_yards(
         a.half_damage_range, "attack.half_damage_range")
-    return GurpsAttack(damage, a.roll, a.seed, ranged, a.location, a.skill, a.aim, a.attack_roll,
-                       half, weapon)
+    attack = GurpsAttack(damage, a.roll, a.seed, ranged, a.location, a.skill, a.aim,
+                         a.attack_roll, half, weapon)
+    if isinstance(a, AttackEntry):
+        return _burst(a, attack)
+    return attack
+
+
+_BURST_ONLY = "allowed only with attack.shots, in a burst (GU-19)"
+
+
+def _burst(a: AttackEntry, attack: GurpsAttack) -> GurpsAttack:
+    """A burst's keys (GU-19, GU-20): shots with rcl and skill, its damage rolls."""
+    if a.shots is None:
+        for key in ("rcl", "rolls"):
+            if getattr(a, key) is not None:
+                raise ScenarioError(f"attack.{key}", getattr(a, key), _BURST_ONLY)
+        return attack
+    shots = read_shots(a.shots)
+    damage = attack.damage
+    if a.skill is None:
+        raise ScenarioError("attack.skill", MISSING, "`attack.skill` is required with "
+                            "attack.shots: the attack roll decides the shots landed (GU-19)")
+    if a.rcl is None:
+        raise ScenarioError("attack.rcl", MISSING, "`attack.rcl` is required with attack.shots: "
+                            "the weapon's Recoil, 1 or more (GU-19)")
+    if a.roll is not None:
+        raise ScenarioError("attack.roll", a.roll, "no single roll in a burst: give attack.rolls, "
+                            "one damage roll per landed shot in order (GU-19)")
+    rolls = tuple(a.rolls or ())
+    if len(rolls) > shots.total:
+        raise ScenarioError("attack.rolls", a.rolls, f"at most one roll per shot: {shots.total}")
+    for i, r in enumerate(rolls):
+        if not damage.min_roll <= r <= damage.max_roll:
+            raise ScenarioError(f"attack.rolls[{i}]", r, f"{damage} rolls from {damage.min_roll} "
+                                f"to {damage.max_roll} (dice total with adds)")
+    work = shots.total * (damage.dice + 1)
+    if work > MAX_BURST_WORK:
+        raise ScenarioError("attack.shots", a.shots, f"shots x (dice + 1) at most "
+                            f"{MAX_BURST_WORK:,} (here {work:,}): each landed shot is rolled and "
+                            "followed down the line")
+    return replace(attack, shots=shots, rcl=a.rcl, rolls=rolls)
 
 
 _WHO_ONLY = ("allowed only with attack.skill, when the rolls decide who is hit (GU-15 to GU-17); "

@@ -101,6 +101,13 @@ class _Attack(_Model):
     attack_roll: StrictInt | None = Field(default=None, ge=3, le=18, description=(
         "a fixed 3d attack roll (GU-15); rolled from the seed when left out"))
     half_damage_range: _DISTANCE | None = Field(default=None, description=_HALF_DAMAGE_RANGE)
+    shots: StrictInt | StrictStr | None = Field(default=None, description=(
+        "a burst (GU-19): the shots fired, a whole number from 1 to 10,000, or \"AxB\" for A "
+        "shots of B projectiles (a shotgun's \"3x9\", GU-20); with skill and rcl"))
+    rcl: StrictInt | None = Field(default=None, ge=1, description=(
+        "the weapon's Recoil, 1 or more: a hit lands 1 more shot per full Rcl of margin (GU-19)"))
+    rolls: list[StrictInt] | None = Field(default=None, description=(
+        "a burst's damage rolls, in order, one per landed shot (GU-19); the rest are rolled"))
 
 
 class _GcsAttack(_Model):
