@@ -4,7 +4,8 @@ Every comparison runs in this one process, rounds interleaved (the machine is sh
 the ratios are what counts). Prints `name: value` lines. Targets: exact Agent Gray (injury and its
 effects) >= 10x icepool mapping each roll of the dice through the rules to the outcome tuple, and
 no more than 2x the same odds of injury alone (GU-4, no effects); 40d6 through three targets
-< 20 ms; a 20-shot burst at a random location < 20 ms;
+< 20 ms; a 20-shot burst at a random location < 20 ms; a 6dx4 grenade with [3d]
+fragments among 10 targets < 50 ms;
 Monte Carlo >= 10 million samples/s on one core and >= 50x a plain-Python loop; peak
 memory for 100 million samples < 300 MB (ru_maxrss of a child process).
 """
@@ -73,6 +74,14 @@ BURST: dict[str, Any] = {
     "rules": "gurps",
     "attack": {"damage": "3d pi", "skill": 14, "shots": 20, "rcl": 2},
     "line": [{"target": "Bob", "hp": 12, "dr": 4, "location": "random"}],
+}
+# An explosion (GU-21, GU-22): a 6dx4 grenade with [3d] fragments among 10 targets, exact; against
+# the same blast without fragments
+GRENADE: dict[str, Any] = {
+    "rules": "gurps",
+    "attack": {"damage": "6dx4 cr ex [3d cut]"},
+    "line": [{"target": f"T{k}", "hp": 10 + k % 3, "dr": k % 4, "distance": 1 + 2 * k,
+              "posture": ["standing", "prone", "crouching"][k % 3]} for k in range(10)],
 }
 FIGURES = 7  # reached, overpenetrates, and the wound's five: injury, shock, major, knockdown, crippled
 COLD_ROUNDS = 300
@@ -314,6 +323,14 @@ def main() -> None:
     line("exact_burst_20_shots_random_location_ms", f"{tb['burst'] * 1e3:.2f} (target < 20 ms)")
     line("exact_burst_vs_one_shot", f"{tb['burst'] / tb['one']:.1f}x the same target's one-shot "
          "odds")
+
+    grenade = parse_gurps(GRENADE)
+    bare = parse_gurps({**GRENADE, "attack": {"damage": "6dx4 cr ex"}})
+    tg = interleaved({"grenade": lambda: odds(grenade), "bare": lambda: odds(bare)},
+                     min_time=0.3)
+    line("exact_grenade_10_targets_fragments_ms", f"{tg['grenade'] * 1e3:.2f} (target < 50 ms)")
+    line("exact_grenade_vs_blast_alone", f"{tg['grenade'] / tg['bare']:.1f}x the same blast "
+         "without fragments")
 
     sample(gray, 1000, 0)  # warm up
     start = time.perf_counter()

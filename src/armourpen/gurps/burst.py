@@ -57,7 +57,7 @@ def _prefixed(label: str, steps: tuple[Step, ...] | list[Step]) -> tuple[Step, .
     return tuple(Step(s.rule, f"{label}: {s.text}") for s in steps)
 
 
-class _Stream:
+class Stream:
     """The seeded rolls; without a seed every roll asked for is an error naming attack.seed."""
 
     def __init__(self, seed: int | None) -> None:
@@ -84,7 +84,7 @@ def resolve_burst(scenario: GurpsScenario, seed_used: int | None) -> tuple[
     assert attack.shots is not None and attack.rcl is not None and attack.skill is not None
     assert attack.aim is not None
     shots, rcl = attack.shots, attack.rcl
-    stream = _Stream(seed_used)
+    stream = Stream(seed_used)
     what = f"{shots} ({shots.count} shots of {shots.projectiles} projectiles, GU-20)" \
         if shots.projectiles > 1 else str(shots.total)
     steps: list[Step] = [Step("GU-19", f"a burst of {what}, Rcl {rcl}")]
@@ -134,7 +134,7 @@ def resolve_burst(scenario: GurpsScenario, seed_used: int | None) -> tuple[
     return (burst, line, tuple(steps), tuple(entries), rolls[0], basics[0], first_dice, record)
 
 
-def _fire(scenario: GurpsScenario, i: int, label: str, shooter: Shooter, stream: _Stream,
+def _fire(scenario: GurpsScenario, i: int, label: str, shooter: Shooter, stream: Stream,
           seed_used: int | None) -> tuple[int, tuple[int, ...] | None, int, ChainResult,
                                           list[Step]]:
     """The ``i``-th landed shot: its damage roll (``attack.rolls[i]`` or rolled), basic damage

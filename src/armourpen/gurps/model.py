@@ -60,6 +60,28 @@ class GurpsAttack:
     shots: Shots | None = None
     rcl: int | None = None
     rolls: tuple[int, ...] = ()
+    # an explosion (GU-21, GU-22): where it goes off, whether in the air, its fragments
+    environment: str = "air"
+    airburst: bool = False
+    fragments: Damage | None = None
+
+    @property
+    def explosive(self) -> bool:
+        """Whether the damage is an explosion (``ex``, GU-21): targets stand around it."""
+        return self.damage.explosive
+
+
+@dataclass(frozen=True, slots=True)
+class BlastPlace:
+    """Where a target stands in an explosion (GU-21, GU-22): yards from the centre, posture, Size
+    Modifier, situation (caught in it, struck directly, threw himself on it, the explosive inside
+    him) and the cover between the blast and it."""
+
+    distance: Fraction = Fraction(0)
+    posture: str = "standing"
+    sm: int = 0
+    situation: str = "caught"
+    cover: tuple[Cover, ...] = ()
 
 
 @dataclass(frozen=True, slots=True)
@@ -103,6 +125,7 @@ class Target:
     inside: str | None = None
     unnamed: bool = False
     range: Fraction | None = None  # GU-23: yards from the shooter, on the first target card
+    blast: BlastPlace | None = None  # in an explosion (GU-21): where it stands
 
     def dr_for(self, hit: Location) -> tuple[int, int]:
         """The DR where the shot enters and where it leaves, hit at ``hit``.

@@ -14,6 +14,7 @@ from armourpen.gurps.notation import Damage
 from armourpen.serialize import number
 
 if TYPE_CHECKING:
+    from armourpen.gurps.blast import Explosion
     from armourpen.gurps.burst import Burst
 
 
@@ -62,6 +63,9 @@ class GurpsOutcome:
     """A burst (GU-19, GU-20): the shots, the margin, the shots landed and each one's roll; each
     target's hits. Only a burst's JSON shows them; ``roll``, ``dice`` and ``basic_damage`` are
     then the first shot's."""
+    explosion: Explosion | None = None
+    """An explosion (GU-21, GU-22): its radius and fragments; each target's blast and fragment
+    figures. Only an explosion's JSON shows them."""
 
     rules: ClassVar[str] = "gurps"
 
@@ -89,6 +93,7 @@ class GurpsOutcome:
                 **self._half_damage(),
                 **({} if self.weapon is None else {"weapon": self.weapon.to_dict()}),
                 **({} if self.burst is None else self.burst.to_dict()),
+                **({} if self.explosion is None else self.explosion.to_dict()),
             },
             "targets": [self._target(k, t) for k, t in enumerate(self.chain.targets)],
             "covers": [c.to_dict() for c in self.chain.covers],
@@ -102,6 +107,8 @@ class GurpsOutcome:
         out = t.to_dict(who=self.attack_roll is not None)
         if self.burst is not None:
             out.update(self.burst.target_dict(k))
+        if self.explosion is not None:
+            out.update(self.explosion.target_dict(k))
         return out
 
     def _half_damage(self) -> dict[str, Any]:
