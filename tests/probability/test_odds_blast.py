@@ -84,3 +84,14 @@ def test_gu21_blast_damage_by_hand_at_one_yard() -> None:
     assert al.p_reached == 1
     cy = odds(sc).target("Cy")
     assert cy.injury_pmf == {0: Fraction(1)} and cy.p_reached == 0
+
+
+def test_gu21_an_explosion_is_not_sampled() -> None:
+    import pytest
+
+    from armourpen.errors import InputError
+    from armourpen.probability import sample
+
+    with pytest.raises(InputError) as err:
+        sample(parse_gurps(SCENARIO), 100, 1)
+    assert err.value.field == "samples" and "GU-21" in str(err.value)
