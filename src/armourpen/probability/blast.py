@@ -18,7 +18,7 @@ from typing import TYPE_CHECKING, Any
 
 from armourpen.explain import Step
 from armourpen.limits import DEFAULT_LIMITS, Limits
-from armourpen.probability.burst import BurstTargetOdds, _mixed, _none_of, _poly, convolve
+from armourpen.probability.burst import BurstTargetOdds, convolve, mixed, none_of, poly_of
 from armourpen.probability.result import OddsResult
 
 if TYPE_CHECKING:
@@ -73,7 +73,7 @@ def blast_odds(scenario: GurpsScenario, *, limits: Limits = DEFAULT_LIMITS) -> O
                 no_damage += w
         blast_injuries.append(per_value)
         frag = _fragments(scenario, t, cover)
-        total = convolve(_poly(tuple(poly.items())), frag["injury"])
+        total = convolve(poly_of(tuple(poly.items())), frag["injury"])
         fden = frag["den"]
         den = dice * fden
         zero_fragments.append(Fraction(frag["injury"][0], fden))
@@ -156,10 +156,10 @@ def _fragments(scenario: GurpsScenario, t: Target, cover: int) -> dict[str, Any]
             if wound[4]:
                 cripple += w * lw
     da = 6**fragments.dice * 6**body.dice
-    injury = _mixed(_poly(tuple(per.items())), [1], miss, ways, top, da)
-    hits = _mixed([0, da], [1], miss, ways, top, da)  # each landed fragment is one hit
+    injury = mixed(poly_of(tuple(per.items())), [1], miss, ways, top, da)
+    hits = mixed([0, da], [1], miss, ways, top, da)  # each landed fragment is one hit
     return {"injury": injury, "hits": hits, "den": 216 * da**top,
-            "no_cripple": _none_of(da - cripple, 1, miss, ways, top, da, 1), "reach": True}
+            "no_cripple": none_of(da - cripple, 1, miss, ways, top, da, 1), "reach": True}
 
 
 def _plain(fragments: Any) -> Any:

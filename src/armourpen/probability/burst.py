@@ -180,7 +180,7 @@ def _reduced(odds: OddsResult) -> _Shot:
     return _Shot(den, shrunk, odds.steps, odds.basic_damage)
 
 
-def _none_of(a_none: int, s_none: int, miss: int, ways: Sequence[int], top: int, da: int,
+def none_of(a_none: int, s_none: int, miss: int, ways: Sequence[int], top: int, da: int,
              ds: int) -> int:
     """The weight (over 216 x da**top x ds) that no landed shot does a thing: each landed shot
     avoids it with ``a_none`` of ``da``, the one shot of a missed burst with ``s_none`` of ``ds``."""
@@ -191,7 +191,7 @@ def _none_of(a_none: int, s_none: int, miss: int, ways: Sequence[int], top: int,
     return total
 
 
-def _mixed(poly_a: list[int] | None, poly_s: list[int] | None, miss: int, ways: Sequence[int],
+def mixed(poly_a: list[int] | None, poly_s: list[int] | None, miss: int, ways: Sequence[int],
            top: int, da: int) -> list[int]:
     """Sum over k of the ways k land x poly_a**k x da**(top - k) x ds, plus the miss's ways x
     poly_s x da**top: the weights over 216 x da**top x ds."""
@@ -216,7 +216,7 @@ def _mixed(poly_a: list[int] | None, poly_s: list[int] | None, miss: int, ways: 
     return acc
 
 
-def _poly(pairs: Sequence[tuple[int, int]]) -> list[int]:
+def poly_of(pairs: Sequence[tuple[int, int]]) -> list[int]:
     out = [0] * (max((k for k, _ in pairs), default=0) + 1)
     for k, w in pairs:
         out[k] += w
@@ -228,7 +228,7 @@ def _target(t: Target, a: TargetOdds | None, s: TargetOdds | None, miss: int,
     from armourpen.gurps.shock import shock
 
     def none(pick: Any) -> int:
-        return _none_of(da - pick(a) if a is not None else da,
+        return none_of(da - pick(a) if a is not None else da,
                         ds - pick(s) if s is not None else ds, miss, ways, top, da, ds)
 
     def hit_w(o: TargetOdds) -> int:
@@ -237,12 +237,12 @@ def _target(t: Target, a: TargetOdds | None, s: TargetOdds | None, miss: int,
     def wound_w(part: int) -> Any:
         return lambda o: sum(w for wound, w in o.wound_weights if wound[part])
 
-    poly_a = None if a is None else _poly(a.injury_weights)
-    poly_s = None if s is None else _poly(s.injury_weights)
-    injury = _mixed(poly_a, poly_s, miss, ways, top, da)
+    poly_a = None if a is None else poly_of(a.injury_weights)
+    poly_s = None if s is None else poly_of(s.injury_weights)
+    injury = mixed(poly_a, poly_s, miss, ways, top, da)
     hits_a = None if a is None else [da - hit_w(a), hit_w(a)]
     hits_s = None if s is None else [ds - hit_w(s), hit_w(s)]
-    hits = _mixed(hits_a, hits_s, miss, ways, top, da)
+    hits = mixed(hits_a, hits_s, miss, ways, top, da)
     shocks: dict[int, int] = {}
     for total, w in enumerate(injury):
         if w:
