@@ -4,7 +4,9 @@ Every comparison runs in this one process, rounds interleaved (the machine is sh
 the ratios are what counts). Prints `name: value` lines. Targets: exact Agent Gray (injury and its
 effects) >= 10x icepool mapping each roll of the dice through the rules to the outcome tuple, and
 no more than 2x the same odds of injury alone (GU-4, no effects); 40d6 through three targets
-< 20 ms; Monte Carlo >= 10 million samples/s on one core and >= 50x a plain-Python loop; peak
+< 20 ms; a 20-shot burst at a random location < 20 ms; a 6dx4 grenade with [3d]
+fragments among 10 targets < 50 ms;
+Monte Carlo >= 10 million samples/s on one core and >= 50x a plain-Python loop; peak
 memory for 100 million samples < 300 MB (ru_maxrss of a child process).
 """
 
@@ -65,6 +67,21 @@ TAXI_LINE: dict[str, Any] = {
         {"target": "Gunman", "hp": 11, "dr": 4},
         {"target": "Hostage", "hp": 10, "immediately_behind": True},
     ],
+}
+# A burst (GU-19): 20 shots of 3d pi at one target with a random hit location, exact; against the
+# same line's one-shot odds with the rolls deciding who is hit
+BURST: dict[str, Any] = {
+    "rules": "gurps",
+    "attack": {"damage": "3d pi", "skill": 14, "shots": 20, "rcl": 2},
+    "line": [{"target": "Bob", "hp": 12, "dr": 4, "location": "random"}],
+}
+# An explosion (GU-21, GU-22): a 6dx4 grenade with [3d] fragments among 10 targets, exact; against
+# the same blast without fragments
+GRENADE: dict[str, Any] = {
+    "rules": "gurps",
+    "attack": {"damage": "6dx4 cr ex [3d cut]"},
+    "line": [{"target": f"T{k}", "hp": 10 + k % 3, "dr": k % 4, "distance": 1 + 2 * k,
+              "posture": ["standing", "prone", "crouching"][k % 3]} for k in range(10)],
 }
 FIGURES = 7  # reached, overpenetrates, and the wound's five: injury, shock, major, knockdown, crippled
 COLD_ROUNDS = 300
@@ -235,6 +252,53 @@ def peak_memory_mb(samples: int) -> tuple[float, float]:
     return out[0], out[1]
 
 
+
+def who_is_hit_figures() -> None:
+    """Who is hit (GU-15 to GU-17): a line of 6 and a taxi of 4, cached and cold."""
+    # who is hit: every roll weighed, against the same line with GU-8's given chances (all hit)
+    taxi = parse_gurps(TAXI_LINE)
+    # the keys of who is hit are errors without attack.skill: the plain line leaves them out
+    plain_line = [{k: v for k, v in e.items() if k not in ("inside", "immediately_behind")}
+                  if "target" in e else
+                  {"cover": {k: v for k, v in e["cover"].items() if k not in ("occupants", "sm")}}
+                  for e in TAXI_LINE["line"]]
+    plain = parse_gurps({**TAXI_LINE, "attack": {"damage": "7d pi"}, "line": plain_line})
+    tw = interleaved({"who": lambda: odds(taxi), "plain": lambda: odds(plain)}, min_time=0.3)
+    line("exact_who_is_hit_6_targets_taxi_ms", f"{tw['who'] * 1e3:.2f} (target < 5 ms)")
+    line("exact_who_is_hit_vs_given_chances", f"{tw['who'] / tw['plain']:.1f}x the same line "
+         "with every card hit (GU-8)")
+    # cold, as the web page asks after each edit: new names each call, nothing remembered
+    named = ({**TAXI_LINE, "attack": {**TAXI_LINE["attack"], "aim": f"Gunman {k}"},
+              "line": [{**e, "target": f"{e['target']} {k}"} if "target" in e else e
+                       for e in TAXI_LINE["line"]]} for k in itertools.count())
+    cold_who = 0.0
+    for _ in range(COLD_ROUNDS):
+        sc = parse_gurps(next(named))
+        start = time.perf_counter()
+        odds(sc)
+        cold_who += time.perf_counter() - start
+    line("exact_who_is_hit_cold_ms", f"{cold_who / COLD_ROUNDS * 1e3:.2f} (first call for "
+         "targets never seen; target < 5 ms)")
+
+
+def burst_and_blast_figures() -> None:
+    """A 20-shot burst (GU-19) and a grenade with fragments among 10 targets (GU-21, GU-22)."""
+    burst = parse_gurps(BURST)
+    single = parse_gurps({**BURST, "attack": {"damage": "3d pi", "skill": 14}})
+    tb = interleaved({"burst": lambda: odds(burst), "one": lambda: odds(single)}, min_time=0.3)
+    line("exact_burst_20_shots_random_location_ms", f"{tb['burst'] * 1e3:.2f} (target < 20 ms)")
+    line("exact_burst_vs_one_shot", f"{tb['burst'] / tb['one']:.1f}x the same target's one-shot "
+         "odds")
+
+    grenade = parse_gurps(GRENADE)
+    bare = parse_gurps({**GRENADE, "attack": {"damage": "6dx4 cr ex"}})
+    tg = interleaved({"grenade": lambda: odds(grenade), "bare": lambda: odds(bare)},
+                     min_time=0.3)
+    line("exact_grenade_10_targets_fragments_ms", f"{tg['grenade'] * 1e3:.2f} (target < 50 ms)")
+    line("exact_grenade_vs_blast_alone", f"{tg['grenade'] / tg['bare']:.1f}x the same blast "
+         "without fragments")
+
+
 def main() -> None:
     gray = parse_gurps(GRAY)
     forty = parse_gurps(FORTY)
@@ -289,30 +353,8 @@ def main() -> None:
     t40 = per_call(lambda: odds(forty), rounds=7, min_time=0.3)
     line("exact_40d6_three_targets_ms", f"{t40 * 1e3:.2f} (target < 20 ms)")
 
-    # who is hit: every roll weighed, against the same line with GU-8's given chances (all hit)
-    taxi = parse_gurps(TAXI_LINE)
-    # the keys of who is hit are errors without attack.skill: the plain line leaves them out
-    plain_line = [{k: v for k, v in e.items() if k not in ("inside", "immediately_behind")}
-                  if "target" in e else
-                  {"cover": {k: v for k, v in e["cover"].items() if k not in ("occupants", "sm")}}
-                  for e in TAXI_LINE["line"]]
-    plain = parse_gurps({**TAXI_LINE, "attack": {"damage": "7d pi"}, "line": plain_line})
-    tw = interleaved({"who": lambda: odds(taxi), "plain": lambda: odds(plain)}, min_time=0.3)
-    line("exact_who_is_hit_6_targets_taxi_ms", f"{tw['who'] * 1e3:.2f} (target < 5 ms)")
-    line("exact_who_is_hit_vs_given_chances", f"{tw['who'] / tw['plain']:.1f}x the same line "
-         "with every card hit (GU-8)")
-    # cold, as the web page asks after each edit: new names each call, nothing remembered
-    named = ({**TAXI_LINE, "attack": {**TAXI_LINE["attack"], "aim": f"Gunman {k}"},
-              "line": [{**e, "target": f"{e['target']} {k}"} if "target" in e else e
-                       for e in TAXI_LINE["line"]]} for k in itertools.count())
-    cold_who = 0.0
-    for _ in range(COLD_ROUNDS):
-        sc = parse_gurps(next(named))
-        start = time.perf_counter()
-        odds(sc)
-        cold_who += time.perf_counter() - start
-    line("exact_who_is_hit_cold_ms", f"{cold_who / COLD_ROUNDS * 1e3:.2f} (first call for "
-         "targets never seen; target < 5 ms)")
+    who_is_hit_figures()
+    burst_and_blast_figures()
 
     sample(gray, 1000, 0)  # warm up
     start = time.perf_counter()

@@ -193,3 +193,48 @@ def test_gu18_brick_wall_example() -> None:
     beats = sum(1 for dice in product(range(1, 7), repeat=5) for d6 in range(2, 13)
                 if sum(dice) + d6 > 30 for _ in range(6 - abs(d6 - 7)))
     assert exact.target("Gunman").p_hit == Fraction(160, 216) * Fraction(beats, 6**7)
+
+
+def test_gu19_smg_burst_at_a_car_door_example() -> None:
+    # skill 12 + 2 (10 shots); roll 9: margin 5, 1 + 5 // 2 = 3 shots; each faces DR 2 + 2
+    out = outcome("smg-burst-car-door")
+    assert (out["attack"]["rof_bonus"], out["attack"]["margin"]) == (2, 5)
+    assert out["attack"]["shots_landed"] == 3
+    (thug,) = out["targets"]
+    assert (thug["hits"], thug["injuries"], thug["injury"]) == (3, [5, 6, 0], 11)
+    assert (thug["major_wound"], thug["shock"]) == (True, -4)
+
+
+def test_gu20_shotgun_at_close_range_example() -> None:
+    # 3x9: 27 projectiles, +5; skill 16, roll 10: margin 6, Rcl 1: 7 pellets land
+    out = outcome("shotgun-close-range")
+    assert (out["attack"]["shots"], out["attack"]["rof_bonus"]) == ("3x9", 5)
+    assert out["attack"]["shots_landed"] == 7
+    (raider,) = out["targets"]
+    assert raider["hits"] == 7 == len(raider["locations"])
+    assert raider["injury"] == sum(raider["injuries"])
+
+
+def test_gu21_gu22_grenade_in_the_courtyard_example() -> None:
+    out = outcome("grenade-courtyard")
+    ann, bob, cid, dan = out["targets"]
+    assert out["attack"]["basic_damage"] == 42
+    # 42 / 3, / 9, / 18, / 36
+    assert [t["blast_damage"] for t in (ann, bob, cid, dan)] == [14, 4, 2, 1]
+    # Bob DR 2: 4 - 2; Cid behind the wall's DR 8: nothing; Dan: 1
+    assert [t["blast_injury"] for t in (ann, bob, cid, dan)] == [14, 2, 0, 1]
+    # fragments: 15 at 1 yd; 15 - 1 (3 yd) - 4 (prone on the ground); 15 - 3 (6 yd) - 2
+    # (crouching); Dan beyond 10 yards
+    assert [t["fragment_skill"] for t in (ann, bob, cid, dan)] == [15, 10, 10, None]
+    for t in (ann, bob, cid, dan):
+        assert t["injury"] == t["blast_injury"] + sum(t["fragment_injuries"])
+
+
+def test_gu21_thrown_himself_on_the_grenade_example() -> None:
+    hero, mate, sergeant = outcome("thrown-on-grenade")["targets"]
+    # the undivided maximum 72 against DR 4; his 4 + 12 covers the others
+    assert (hero["blast_damage"], hero["blast_injury"]) == (72, 68)
+    assert hero["fragment_hits"] == 1 and hero["fragment_roll"] is None
+    for t in (mate, sergeant):
+        assert t["blast_cover_dr"] == 16 and t["injury"] == 0
+    assert (mate["blast_damage"], sergeant["blast_damage"]) == (7, 3)

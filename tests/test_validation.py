@@ -159,8 +159,8 @@ def test_ap2_a_value_of_the_wrong_shape_says_what_the_field_takes(
          "occupants, sm, material, inches, grade, dr_per_inch"),
         (GURPS, {"attack": "3d pi"}, "attack",
          "allowed: a table / object with the keys damage, roll, seed, ranged, location, skill, aim, "
-         "attack_roll, half_damage_range; or gcs and weapon (an attack from a GCS character "
-         "file's weapon)"),
+         "attack_roll, half_damage_range, shots, rcl, rolls, fragments, environment, airburst; or "
+         "gcs and weapon (an attack from a GCS character file's weapon)"),
         (PENAV, {"line": [{"cover": 5}]}, "line[0].cover",
          "allowed: a string, or a table / object with the keys name, av, sav, covers, "
          "thickness_mm, slope, composite"),

@@ -251,11 +251,16 @@ def test_gcs_attack_several_weapons_ask_for_the_usage() -> None:
     assert info.value.field == "attack.usage"
 
 
-def test_gu21_an_explosive_weapon_is_read_and_refused_naming_the_rule() -> None:
+def test_gu21_an_explosive_weapon_is_an_explosion_with_its_fragments() -> None:
     sheet = armourpen.load_gcs(_sheet(_w(usage="Grenade", calc={"damage": "4d cr ex [2d cut]"})))
-    with pytest.raises(ScenarioError) as info:
-        _load(_scenario({"gcs": sheet, "weapon": "Gadget", "roll": 10}))
-    assert "GU-21" in str(info.value) and "GU-22" in str(info.value)
+    sc = _load(_scenario({"gcs": sheet, "weapon": "Gadget", "roll": 10},
+                         {"target": "T", "hp": 10, "distance": 2}))
+    assert sc.attack.explosive and str(sc.attack.fragments) == "2d cut"
+    # 4d rolls 10: at 2 yards divided by 6: 1
+    assert armourpen.resolve(sc, seed=1).to_dict()["targets"][0]["blast_damage"] == 1
+    with pytest.raises(ScenarioError) as info:  # an explosion's target stands at a distance
+        _load(_scenario({"gcs": sheet, "weapon": "Gadget", "roll": 10}, {"target": "T", "hp": 9}))
+    assert info.value.field == "line[0].distance" and "GU-21" in str(info.value)
 
 
 def test_gcs_attack_unknown_key_and_bad_damage_beside_gcs_are_input_errors() -> None:
@@ -293,7 +298,7 @@ def test_gcs_every_sample_weapon_becomes_an_attack_or_is_refused_with_a_reason()
             scenario = _scenario({"gcs": sheet, "weapon": w.id, "roll": 10 if w.parsed is None
                                   else w.parsed.min_roll}, {"target": "T", "hp": 10})
             if w.parsed is not None and w.parsed.unresolved() is not None:
-                counts["read, waits for " + ("GU-21" if w.parsed.explosive else "GU-22")] += 1
+                counts["fragments without an explosion (GU-22)"] += 1
                 continue
             try:
                 _resolve(scenario)

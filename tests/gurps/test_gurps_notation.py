@@ -270,9 +270,11 @@ def test_gu1_divisors_off_the_usual_list_are_exact() -> None:
     assert Damage.parse("1d(1) pi").divisor == Divisor.NONE
 
 
-def test_gu21_gu22_explosions_and_fragments_are_read_and_named_unresolved() -> None:
-    assert Damage.parse("6dx2 cr ex").unresolved() == "an explosion (ex, GU-21)"
-    assert Damage.parse("4d cr [2d cut]").unresolved() == "fragments ([2d cut], GU-22)"
+def test_gu21_gu22_explosions_and_fragments_are_read_and_only_stray_fragments_unresolved() -> None:
+    assert Damage.parse("6dx2 cr ex").unresolved() is None
+    assert Damage.parse("6dx2 cr ex [2d cut]").unresolved() is None
+    assert Damage.parse("4d cr [2d cut]").unresolved() == (
+        "fragments ([2d cut]) without an explosion (ex, GU-22)")
     assert Damage.parse("3d pi").unresolved() is None
 
 

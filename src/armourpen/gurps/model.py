@@ -12,6 +12,7 @@ from armourpen.gurps.half_damage import half_damage
 from armourpen.gurps.locations import HUMANOID, RANDOM, BodyType, Lacking, Location, Random
 from armourpen.gurps.notation import Damage
 from armourpen.gurps.pain import PainThreshold
+from armourpen.gurps.projectiles import Shots
 
 
 @dataclass(frozen=True, slots=True)
@@ -54,6 +55,33 @@ class GurpsAttack:
     attack_roll: int | None = None  # a fixed 3d attack roll (GU-15); None: rolled from the seed
     half_damage_range: Fraction | None = None
     weapon: AttackWeapon | None = None
+    # a burst (GU-19, GU-20): the shots fired, the weapon's Rcl, and the damage rolls of the
+    # landed shots in order (those not given are rolled)
+    shots: Shots | None = None
+    rcl: int | None = None
+    rolls: tuple[int, ...] = ()
+    # an explosion (GU-21, GU-22): where it goes off, whether in the air, its fragments
+    environment: str = "air"
+    airburst: bool = False
+    fragments: Damage | None = None
+
+    @property
+    def explosive(self) -> bool:
+        """Whether the damage is an explosion (``ex``, GU-21): targets stand around it."""
+        return self.damage.explosive
+
+
+@dataclass(frozen=True, slots=True)
+class BlastPlace:
+    """Where a target stands in an explosion (GU-21, GU-22): yards from the centre, posture, Size
+    Modifier, situation (caught in it, struck directly, threw himself on it, the explosive inside
+    him) and the cover between the blast and it."""
+
+    distance: Fraction = Fraction(0)
+    posture: str = "standing"
+    sm: int = 0
+    situation: str = "caught"
+    cover: tuple[Cover, ...] = ()
 
 
 @dataclass(frozen=True, slots=True)
@@ -98,6 +126,7 @@ class Target:
     unnamed: bool = False
     range: Fraction | None = None  # GU-23: yards from the shooter, on the first target card
     location_roll: int | None = None  # GU-10: the GM's own roll for a random location
+    blast: BlastPlace | None = None  # in an explosion (GU-21): where it stands
 
     def dr_for(self, hit: Location) -> tuple[int, int]:
         """The DR where the shot enters and where it leaves, hit at ``hit``.

@@ -188,13 +188,11 @@ class Damage:
                              "fragments of plain damage, e.g. '2d cut' (no ex, no fragments)")
 
     def unresolved(self) -> str | None:
-        """What in this damage the rules do not resolve yet (explosions and fragments, GU-21 and
-        GU-22), as the end of a sentence; None when every part of it is resolved."""
-        parts = [what for what, there in (
-            ("an explosion (ex, GU-21)", self.explosive),
-            (f"fragments ([{self.fragments}], GU-22)", self.fragments is not None),
-        ) if there]
-        return " and ".join(parts) or None
+        """What in this damage the rules do not resolve, as the end of a sentence: fragments
+        without an explosion (GU-22 throws them only from a blast); None when all is resolved."""
+        if self.fragments is not None and not self.explosive:
+            return f"fragments ([{self.fragments}]) without an explosion (ex, GU-22)"
+        return None
 
     @classmethod
     def parse(cls, text: str) -> Damage:

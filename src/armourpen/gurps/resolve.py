@@ -48,6 +48,10 @@ def resolve_gurps(scenario: GurpsScenario, seed: int | random.Random | None = No
     """
     attack = scenario.attack
     damage = attack.damage
+    if attack.shots is not None:
+        return _burst(scenario, seed)
+    if attack.explosive:
+        return _blast(scenario, seed)
     seed_used = seed_for(scenario, seed)
     rng = random.Random(seed_used)
     if attack.roll is not None:
@@ -112,6 +116,62 @@ def resolve_gurps(scenario: GurpsScenario, seed: int | random.Random | None = No
         half_damage_range=attack.half_damage_range,
         weapon=attack.weapon,
         settings={"fractional_dr0": scenario.settings.fractional_dr0.value},
+    )
+
+
+def _burst(scenario: GurpsScenario, seed: int | random.Random | None) -> GurpsOutcome:
+    """A burst (GU-19, GU-20): rolled from the scenario's seed, else ``seed``; without either,
+    every roll must be given (attack.attack_roll, attack.rolls, no random location)."""
+    from armourpen.gurps.burst import resolve_burst
+
+    attack = scenario.attack
+    seed_used = attack.seed if attack.seed is not None else (
+        None if seed is None else seed_from(seed))
+    burst, chain, steps, entries, roll, basic, dice, record = resolve_burst(scenario, seed_used)
+    return GurpsOutcome(
+        damage=attack.damage,
+        roll=roll,
+        basic_damage=basic,
+        chain=chain,
+        steps=join_steps(scenario.steps, steps),
+        step_entries=(*_read_for(scenario), *entries),
+        warnings=(*scenario.warnings, *chain.warnings),
+        dice=dice,
+        seed=seed_used,
+        ranged=attack.ranged,
+        location=attack.location,
+        half_damage=None if attack.half_damage_range is None else scenario.half_damage.value,
+        half_damage_range=attack.half_damage_range,
+        weapon=attack.weapon,
+        settings={"fractional_dr0": scenario.settings.fractional_dr0.value},
+        attack_roll=AttackRoll(attack.skill or 0, attack.aim or "", *record),
+        burst=burst,
+    )
+
+
+def _blast(scenario: GurpsScenario, seed: int | random.Random | None) -> GurpsOutcome:
+    """An explosion (GU-21, GU-22): rolled from the scenario's seed, else ``seed``; without either,
+    the blast's roll must be given and no fragment rolled."""
+    from armourpen.gurps.blast import resolve_blast
+
+    attack = scenario.attack
+    seed_used = attack.seed if attack.seed is not None else (
+        None if seed is None else seed_from(seed))
+    explosion, chain, steps, entries, roll, basic, dice = resolve_blast(scenario, seed_used)
+    return GurpsOutcome(
+        damage=attack.damage,
+        roll=roll,
+        basic_damage=basic,
+        chain=chain,
+        steps=join_steps(scenario.steps, steps),
+        step_entries=(*_read_for(scenario), *entries),
+        warnings=(*scenario.warnings, *chain.warnings),
+        dice=dice,
+        seed=seed_used,
+        ranged=attack.ranged,
+        location=attack.location,
+        settings={"fractional_dr0": scenario.settings.fractional_dr0.value},
+        explosion=explosion,
     )
 
 

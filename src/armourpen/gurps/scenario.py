@@ -28,6 +28,7 @@ from armourpen.gurps.locations import Lacking, Location, Random, missing_locatio
 from armourpen.gurps.materials import MATERIALS, material_dr, material_range
 from armourpen.gurps.model import (
     AttackWeapon,
+    BlastPlace,
     Cover,
     GurpsAttack,
     GurpsScenario,
@@ -37,6 +38,7 @@ from armourpen.gurps.model import (
 )
 from armourpen.gurps.notation import Damage
 from armourpen.gurps.pain import PainThreshold
+from armourpen.gurps.projectiles import MAX_BURST_WORK, read_shots
 from armourpen.gurps.schema import (
     AttackEntry,
     CoverEntry,
@@ -136,6 +138,11 @@ def parse_gurps(
         line.entries.append(_entry(raw, i, line))
         line.step_entries += [i] * (len(line.steps) - len(line.step_entries))  # read for entry i
     _check_line(line, entry)
+    if attack.explosive:
+        _check_blast(line)
+    if attack.shots is not None and attack.shots.total * len(top.line) > MAX_BURST_WORK:
+        raise ScenarioError("attack.shots", str(attack.shots), f"shots x line entries at most "
+                            f"{MAX_BURST_WORK:,}: each landed shot goes down the line")
     if line.who:
         attack = replace(attack, aim=_aim(line, entry))
         _check_occupants(line)
@@ -198,10 +205,13 @@ def _typed_attack(a: AttackEntry | GcsAttackEntry, text: str, sheet_half: Fracti
         damage = Damage.parse(text)
     except NotationError as exc:
         raise NotationError(exc.text, exc.position, exc.expected, field="attack.damage") from None
+    if getattr(a, "shots", None) is not None and damage.explosive:
+        raise ScenarioError("attack.shots", getattr(a, "shots", None), "no shots with an "
+                            "explosion (ex): the blast is rolled once (GU-21); leave shots out")
     unresolved = damage.unresolved()
     if unresolved is not None:
         raise ScenarioError("attack.damage", text, f"damage the rules resolve: {unresolved} "
-                            "is read but not resolved yet")
+                            "is read but not resolved")
     if a.roll is not None and not damage.min_roll <= a.roll <= damage.max_roll:
         raise ScenarioError(
             "attack.roll",
@@ -214,8 +224,92 @@ def _typed_attack(a: AttackEntry | GcsAttackEntry, text: str, sheet_half: Fracti
                 raise ScenarioError(f"attack.{key}", getattr(a, key), _WHO_ONLY)
     half = sheet_half if a.half_damage_range is None else distance_yards(
         a.half_damage_range, "attack.half_damage_range")
-    return GurpsAttack(damage, a.roll, a.seed, ranged, a.location, a.skill, a.aim, a.attack_roll,
-                       half, weapon)
+    attack = GurpsAttack(damage, a.roll, a.seed, ranged, a.location, a.skill, a.aim,
+                         a.attack_roll, half, weapon)
+    if isinstance(a, AttackEntry):
+        return _explosion(a, _burst(a, attack))
+    return _explosion(a, attack)
+
+
+_BLAST_ONLY = "allowed only in an explosion: damage marked ex (GU-21, GU-22)"
+_NOT_IN_BLAST = ("not in an explosion (damage marked ex): the blast reaches every target card at "
+                 "its distance (GU-21); leave it out")
+
+
+def _explosion(a: AttackEntry | GcsAttackEntry, attack: GurpsAttack) -> GurpsAttack:
+    """An explosion's keys (GU-21, GU-22): fragments, environment, airburst (a GCS weapon's
+    attack has none of them: its damage's bracket gives the fragments)."""
+    damage = attack.damage
+    fragments = damage.fragments
+    given = getattr(a, "fragments", None)
+    if given is not None:
+        if fragments is not None:
+            raise ScenarioError("attack.fragments", given, "fragments once: in the key or "
+                                f"in the damage's bracket ([{fragments}]), not both")
+        fragments = _fragments(given)
+    if not damage.explosive:
+        for key in ("fragments", "environment", "airburst"):
+            if getattr(a, key, None) is not None:
+                raise ScenarioError(f"attack.{key}", getattr(a, key), _BLAST_ONLY)
+        return attack
+    given = a.model_fields_set
+    for key in ("skill", "aim", "attack_roll", "half_damage_range", "location"):
+        if key in given:
+            raise ScenarioError(f"attack.{key}", getattr(a, key), _NOT_IN_BLAST)
+    return replace(attack, fragments=fragments,
+                   environment=getattr(a, "environment", None) or "air",
+                   airburst=bool(getattr(a, "airburst", None)))
+
+
+def _fragments(text: str) -> Damage:
+    """``attack.fragments``: plain damage, cutting when it names no type (GU-22)."""
+    try:
+        found = Damage.parse(text)
+    except NotationError:
+        try:
+            found = Damage.parse(f"{text} cut")
+        except NotationError:
+            raise ScenarioError("attack.fragments", text, "the fragments' damage, e.g. \"2d\" "
+                                "(cutting) or \"3d cut\" (GU-22)") from None
+    if found.explosive or found.fragments is not None:
+        raise ScenarioError("attack.fragments", text, "plain damage: no ex, no fragments (GU-22)")
+    return found
+
+
+_BURST_ONLY = "allowed only with attack.shots, in a burst (GU-19)"
+
+
+def _burst(a: AttackEntry, attack: GurpsAttack) -> GurpsAttack:
+    """A burst's keys (GU-19, GU-20): shots with rcl and skill, its damage rolls."""
+    if a.shots is None:
+        for key in ("rcl", "rolls"):
+            if getattr(a, key) is not None:
+                raise ScenarioError(f"attack.{key}", getattr(a, key), _BURST_ONLY)
+        return attack
+    shots = read_shots(a.shots)
+    damage = attack.damage
+    if a.skill is None:
+        raise ScenarioError("attack.skill", MISSING, "`attack.skill` is required with "
+                            "attack.shots: the attack roll decides the shots landed (GU-19)")
+    if a.rcl is None:
+        raise ScenarioError("attack.rcl", MISSING, "`attack.rcl` is required with attack.shots: "
+                            "the weapon's Recoil, 1 or more (GU-19)")
+    if a.roll is not None:
+        raise ScenarioError("attack.roll", a.roll, "no single roll in a burst: give attack.rolls, "
+                            "one damage roll per landed shot in order (GU-19)")
+    rolls = tuple(a.rolls or ())
+    if len(rolls) > shots.total:
+        raise ScenarioError("attack.rolls", a.rolls, f"at most one roll per shot: {shots.total}")
+    for i, r in enumerate(rolls):
+        if not damage.min_roll <= r <= damage.max_roll:
+            raise ScenarioError(f"attack.rolls[{i}]", r, f"{damage} rolls from {damage.min_roll} "
+                                f"to {damage.max_roll} (dice total with adds)")
+    work = shots.total * (damage.dice + 1)
+    if work > MAX_BURST_WORK:
+        raise ScenarioError("attack.shots", a.shots, f"shots x (dice + 1) at most "
+                            f"{MAX_BURST_WORK:,} (here {work:,}): each landed shot is rolled and "
+                            "followed down the line")
+    return replace(attack, shots=shots, rcl=a.rcl, rolls=rolls)
 
 
 _WHO_ONLY = ("allowed only with attack.skill, when the rolls decide who is hit (GU-15 to GU-17); "
@@ -340,15 +434,36 @@ _ENTRY_ALLOWED = ("each entry of the line has either `target = \"name\"` (with h
 
 def _entry(raw: object, i: int, line: _Line) -> LineEntry:
     here = f"line[{i}]"
-    if not isinstance(raw, Mapping) or ("cover" in raw) == ("target" in raw):
+    if not isinstance(raw, Mapping) or (("cover" in raw) == ("target" in raw) and (
+            "target" not in raw or not line.attack.explosive)):
+        # a target card lists its cover only in an explosion (GU-21)
         raise ScenarioError(here, raw, _ENTRY_ALLOWED)
-    if "cover" in raw:
+    if "target" not in raw:
         c: CoverEntry = _model(CoverEntry, raw, here)
         line.given.append(frozenset(c.cover.model_fields_set))
         return _cover(c.cover, i, line)
     if "gcs" in raw:
         return _gcs_target(_model(GcsTargetEntry, raw, here), i, line)
     return _target(_model(TargetEntry, raw, here), i, line)
+
+
+def _check_blast(line: _Line) -> None:
+    """An explosion's cards (GU-21): targets only, each with its own cover; one at most threw
+    himself on the explosive."""
+    for e in line.entries:
+        if isinstance(e, Cover):
+            raise ScenarioError(f"line[{e.index}].cover", e.name, "in an explosion the cards are "
+                                "not a line: give each target card the cover between it and the "
+                                "blast, cover = [...] (GU-21)")
+    selfless = [t for t in line.entries if isinstance(t, Target) and t.blast is not None
+                and t.blast.situation == "threw_self"]
+    if len(selfless) > 1:
+        raise ScenarioError(f"line[{selfless[1].index}].situation", "threw_self", "one target at "
+                            f"most threw himself on the explosive ({selfless[0].name} did)")
+    gcs = [t for t in line.entries if isinstance(t, Target) and t.blast is None]
+    if gcs:
+        raise ScenarioError(f"line[{gcs[0].index}].distance", MISSING, "a target card of its own "
+                            "keys in an explosion (GU-21): a GCS character's card has no distance")
 
 
 def _check_line(line: _Line, a: AttackEntry | GcsAttackEntry) -> None:
@@ -358,7 +473,8 @@ def _check_line(line: _Line, a: AttackEntry | GcsAttackEntry) -> None:
         raise ScenarioError("line", "(no target)", "at least one entry with `target = \"name\"`")
     check_target_names([(t.index, t.name) for t in targets])
     if (a.roll is not None and a.seed is not None and a.skill is None
-            and not any(t.random_location and t.location_roll is None for t in targets)):
+            and not any(t.random_location and t.location_roll is None for t in targets)
+            and (line.attack.fragments is None or not line.attack.explosive)):
         raise ScenarioError(
             "attack.seed", a.seed,
             "give a fixed roll or a seed, not both (with a fixed roll, a seed only rolls random "
@@ -379,6 +495,7 @@ def _target(t: TargetEntry, i: int, line: _Line) -> Target:
     if table:
         line.steps.append(_dr_table_step(t.target, dr, dr_back, dr_at))
     far = _range(t.range, i, line)
+    blast = _blast_place(t, i, line)
     target = Target(
         name=t.target,
         hp=t.hp,
@@ -401,8 +518,41 @@ def _target(t: TargetEntry, i: int, line: _Line) -> Target:
         lacking=lacking,
         **_who_keys(t, here, line),
         range=far,
+        blast=blast,
     )
     return with_location_roll(target, t.location_roll, here)
+
+
+_BLAST_KEYS = ("distance", "posture", "sm", "situation", "cover")
+
+
+def _blast_place(t: TargetEntry, i: int, line: _Line) -> BlastPlace | None:
+    """Where a target card stands in an explosion (GU-21, GU-22); its keys only there."""
+    here = f"line[{i}]"
+    given = t.model_fields_set
+    if not line.attack.explosive:
+        for key in _BLAST_KEYS:
+            if key in given:
+                raise ScenarioError(f"{here}.{key}", getattr(t, key), _BLAST_ONLY)
+        return None
+    for key in ("hit_chance", "location", "range"):
+        if key in given:
+            raise ScenarioError(f"{here}.{key}", getattr(t, key), _NOT_IN_BLAST)
+    situation = t.situation or "caught"
+    if t.distance is None:
+        if situation == "caught":
+            raise ScenarioError(f"{here}.distance", MISSING, "`distance` is required in an "
+                                "explosion: yards from its centre (GU-21), e.g. 3 or '3 yd'")
+        distance = Fraction(0)
+    else:
+        distance = Distance.parse(t.distance, f"{here}.distance", rule="GU-21").metres
+        if distance < 0:
+            raise ScenarioError(f"{here}.distance", t.distance, "0 or more yards (GU-21)")
+        if situation != "caught" and distance != 0:
+            raise ScenarioError(f"{here}.distance", t.distance, f"0 or left out: a target "
+                                f"{situation} is at the explosive (GU-21)")
+    cover = tuple(_cover(c, i, line, f"{here}.cover[{j}]") for j, c in enumerate(t.cover or ()))
+    return BlastPlace(distance, t.posture or "standing", t.sm or 0, situation, cover)
 
 
 def _gcs_target(t: GcsTargetEntry, i: int, line: _Line) -> Target:
@@ -524,8 +674,8 @@ def _check_location(
         )
 
 
-def _cover(c: CoverSpec, i: int, line: _Line) -> Cover:
-    here = f"line[{i}].cover"
+def _cover(c: CoverSpec, i: int, line: _Line, where: str | None = None) -> Cover:
+    here = f"line[{i}].cover" if where is None else where
     given = c.model_fields_set
     slab = c.slab
     if c.material is not None:

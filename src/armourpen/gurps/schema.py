@@ -30,6 +30,7 @@ from armourpen.gurps.attack_roll import MAX_SKILL, MIN_SKILL
 from armourpen.gurps.choices import ATTACK_LOCATIONS, HIT_LOCATIONS, INJURY_TOLERANCES
 from armourpen.gurps.damage import Dr0Reading, InjuryTolerance
 from armourpen.gurps.dice import MAX_SEED
+from armourpen.gurps.explosion import ENVIRONMENTS, POSTURES, SITUATIONS
 from armourpen.gurps.locations import RANDOM, Location, Random
 from armourpen.gurps.materials import GRADES, MATERIALS, MAX_INCHES
 from armourpen.gurps.occupants import MAX_OCCUPANTS, MAX_SM, MIN_SM
@@ -101,6 +102,21 @@ class _Attack(_Model):
     attack_roll: StrictInt | None = Field(default=None, ge=3, le=18, description=(
         "a fixed 3d attack roll (GU-15); rolled from the seed when left out"))
     half_damage_range: _DISTANCE | None = Field(default=None, description=_HALF_DAMAGE_RANGE)
+    shots: StrictInt | StrictStr | None = Field(default=None, description=(
+        "a burst (GU-19): the shots fired, a whole number from 1 to 10,000, or \"AxB\" for A "
+        "shots of B projectiles (a shotgun's \"3x9\", GU-20); with skill and rcl"))
+    rcl: StrictInt | None = Field(default=None, ge=1, description=(
+        "the weapon's Recoil, 1 or more: a hit lands 1 more shot per full Rcl of margin (GU-19)"))
+    rolls: list[StrictInt] | None = Field(default=None, description=(
+        "a burst's damage rolls, in order, one per landed shot (GU-19); the rest are rolled"))
+    fragments: StrictStr | None = Field(default=None, description=(
+        "an explosion's fragments (GU-22): their damage, cutting when no type is given "
+        "(\"2d\"); or in the damage's bracket (\"6dx2 cr ex [2d cut]\")"))
+    environment: Literal[*ENVIRONMENTS] | None = Field(  # type: ignore[valid-type]
+        default=None, description="where an explosion goes off (GU-21): air (the default), "
+        "water or vacuum")
+    airburst: StrictBool | None = Field(default=None, description=(
+        "an explosion in the air: its fragments ignore the targets' posture (GU-22)"))
 
 
 class _GcsAttack(_Model):
@@ -130,6 +146,32 @@ class _GcsAttack(_Model):
         "the name of the target aimed at (GU-16); the first target card when left out"))
     attack_roll: StrictInt | None = Field(default=None, ge=3, le=18, description=(
         "a fixed 3d attack roll (GU-15); rolled from the seed when left out"))
+
+
+_Number = StrictInt | StrictFloat
+_MATERIAL = ("cover by material (GU-18), case-insensitive: one of " + ", ".join(MATERIALS)
+             + "; with inches, instead of dr")
+
+
+class _CoverSpec(_Model):
+    name: Name | None = Field(default=None, description="its name; the material's when left out")
+    dr: StrictInt | None = Field(default=None, ge=0, description=(
+        "its DR: a whole number of 0 or more (or material and inches, GU-18)"))
+    dr_back: StrictInt | None = Field(default=None, ge=0)
+    hp: StrictInt | None = Field(default=None, ge=0)
+    slab: StrictBool = False
+    injury_tolerance: InjuryTolerance | None = None
+    occupants: StrictInt | None = Field(default=None, ge=1, le=MAX_OCCUPANTS, description=(
+        "how many people a vehicle or building holds (GU-17); the cards inside it when left out"))
+    sm: StrictInt | None = Field(default=None, ge=MIN_SM, le=MAX_SM, description=(
+        "the Size Modifier of a vehicle or building, for the Occupant Hit Table (GU-17)"))
+    material: str | None = Field(default=None, description=_MATERIAL)
+    inches: Annotated[_Number, Field(gt=0, le=MAX_INCHES)] | None = Field(
+        default=None, description="the thickness of a material cover, in inches (GU-18)")
+    grade: Literal[*GRADES] | None = Field(default=None, description=(  # type: ignore[valid-type]
+        "the end of the material's DR range: low (the default) or high (GU-18)"))
+    dr_per_inch: Annotated[_Number, Field(ge=0)] | None = Field(default=None, description=(
+        "DR per inch within the material's range (GU-18)"))
 
 
 _Dr = Annotated[StrictInt, Field(ge=0)]
@@ -174,6 +216,19 @@ class _Target(_Model):
     inside: Name | None = Field(default=None, description=_INSIDE)
     range: _DISTANCE | None = Field(default=None, description=_RANGE)
     location_roll: StrictInt | None = Field(default=None, description=_LOCATION_ROLL)
+    distance: _DISTANCE | None = Field(default=None, description=(
+        "in an explosion: yards from its centre (GU-21), or a distance such as '3 yd', '3 m'"))
+    posture: Literal[*POSTURES] | None = Field(  # type: ignore[valid-type]
+        default=None, description="in an explosion: the target's posture, for the fragments "
+        "(GU-22); standing when left out")
+    sm: StrictInt | None = Field(default=None, ge=-10, le=30, description=(
+        "in an explosion: the target's Size Modifier, for the fragments (GU-22); 0 when left out"))
+    situation: Literal[*SITUATIONS] | None = Field(  # type: ignore[valid-type]
+        default=None, description="in an explosion (GU-21): caught in it (the default), struck "
+        "directly, threw_self (threw himself on the explosive) or inside (it went off inside him)")
+    cover: list[_CoverSpec] | None = Field(default=None, description=(
+        "in an explosion: the cover between the blast and this target (GU-21), each as a cover "
+        "card's cover"))
 
 
 class _GcsTarget(_Model):
@@ -210,32 +265,6 @@ class _GcsTarget(_Model):
     location_roll: StrictInt | None = Field(default=None, description=_LOCATION_ROLL)
 
 
-_Number = StrictInt | StrictFloat
-_MATERIAL = ("cover by material (GU-18), case-insensitive: one of " + ", ".join(MATERIALS)
-             + "; with inches, instead of dr")
-
-
-class _CoverSpec(_Model):
-    name: Name | None = Field(default=None, description="its name; the material's when left out")
-    dr: StrictInt | None = Field(default=None, ge=0, description=(
-        "its DR: a whole number of 0 or more (or material and inches, GU-18)"))
-    dr_back: StrictInt | None = Field(default=None, ge=0)
-    hp: StrictInt | None = Field(default=None, ge=0)
-    slab: StrictBool = False
-    injury_tolerance: InjuryTolerance | None = None
-    occupants: StrictInt | None = Field(default=None, ge=1, le=MAX_OCCUPANTS, description=(
-        "how many people a vehicle or building holds (GU-17); the cards inside it when left out"))
-    sm: StrictInt | None = Field(default=None, ge=MIN_SM, le=MAX_SM, description=(
-        "the Size Modifier of a vehicle or building, for the Occupant Hit Table (GU-17)"))
-    material: str | None = Field(default=None, description=_MATERIAL)
-    inches: Annotated[_Number, Field(gt=0, le=MAX_INCHES)] | None = Field(
-        default=None, description="the thickness of a material cover, in inches (GU-18)")
-    grade: Literal[*GRADES] | None = Field(default=None, description=(  # type: ignore[valid-type]
-        "the end of the material's DR range: low (the default) or high (GU-18)"))
-    dr_per_inch: Annotated[_Number, Field(ge=0)] | None = Field(default=None, description=(
-        "DR per inch within the material's range (GU-18)"))
-
-
 class _Cover(_Model):
     cover: _CoverSpec
 
@@ -263,10 +292,10 @@ CoverSpec = _CoverSpec
 
 
 def entry_kind(value: Any) -> str | None:
-    """The kind of a line entry, by the key it has: ``target`` (from a ``gcs`` file or not) or
-    ``cover``, never both (None)."""
-    if isinstance(value, Mapping) and ("cover" in value) != ("target" in value):
-        if "cover" in value:
+    """The kind of a line entry, by the key it has: ``target`` (from a ``gcs`` file or not; in an
+    explosion its ``cover`` lists what shields it, GU-21) or else ``cover``; None for neither."""
+    if isinstance(value, Mapping) and ("cover" in value or "target" in value):
+        if "target" not in value:
             return "cover"
         return "gcs" if "gcs" in value else "target"
     return None

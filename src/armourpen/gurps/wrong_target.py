@@ -194,6 +194,7 @@ class Shooter:
     chosen_roll: int = 0
     aimed_hit: bool = False
     skill: int = 0
+    rof: int | None = None  # a burst's shots: the rapid-fire bonus is added (GU-19)
     _cards: tuple[Card, ...] = ()
 
     def __post_init__(self) -> None:
@@ -201,6 +202,12 @@ class Shooter:
         eff = effective_skill(self.scenario)
         self.skill = eff.value
         self.steps.extend(eff.steps)
+        if self.rof is not None:
+            from armourpen.gurps.rapid_fire import rof_step
+
+            bonus = rof_step(self.rof, f"{self.rof} shots", self.skill)
+            self.skill = bonus.value
+            self.steps.extend(bonus.steps)
         rolled = self.roll("aimed") if self.given_roll is None else self.given_roll
         given = " (given)" if self.given_roll is not None else ""
         hit = attack_roll(rolled, self.skill, f"the attack roll{given}")

@@ -41,6 +41,14 @@ def odds(scenario: GurpsScenario, *, limits: Limits = DEFAULT_LIMITS) -> OddsRes
     """
     from armourpen.probability.fast import plan
 
+    if scenario.attack.explosive:
+        from armourpen.probability.blast import blast_odds
+
+        return blast_odds(scenario, limits=limits)
+    if scenario.attack.shots is not None:
+        from armourpen.probability.burst import burst_odds
+
+        return burst_odds(scenario, limits=limits)
     if scenario.who_is_hit:
         from armourpen.probability.who import who_odds
 

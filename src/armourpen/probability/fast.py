@@ -90,6 +90,11 @@ class WoundTable:
                                     1 if i else 0, i, 0, explain=False)
                 table[i] = wound_of(fx.value)
 
+    def wounds(self, injuries: Sequence[int]) -> list[Wound]:
+        """The wound of each injury (after GU-4, before the limb cap), as the rules give it."""
+        self._fill(set(injuries))
+        return [self.table[i] for i in injuries]
+
     def penetrating(self, values: Sequence[int]) -> list[int]:
         """The injuries for these penetrating damages (each 1 or more)."""
         num, den = self._num, self._den

@@ -184,6 +184,9 @@ def sample(
     from armourpen.probability.fast import plan
 
     _check(samples, seed, chunk)
+    if scenario.attack.explosive:
+        raise InputError("samples", samples, "no sampling for an explosion (damage marked ex, "
+                         "GU-21, GU-22): the exact odds weigh every roll")
     if scenario.who_is_hit:
         # the rolls of GU-16 are weighed exactly (armourpen.probability.who), fast enough not
         # to need sampling; the sampler draws hit chances target by target (GU-8)

@@ -145,6 +145,9 @@ class OddsResult:
     dice_denominator: int
     patterns: int
     steps: tuple[Step, ...] = ()
+    joint: tuple[Fraction, Fraction] | None = None
+    """An explosion's shared roll (GU-21): the chance that nobody is hurt, and the expected number
+    hurt (injury 1 or more); None for a shot."""
 
     @property
     def basic_damage_pmf(self) -> dict[int, Fraction]:
@@ -170,5 +173,9 @@ class OddsResult:
             "damage": self.damage,
             "patterns": self.patterns,
             "targets": [t.to_dict() for t in self.targets],
+            **({} if self.joint is None else {"joint": {
+                "p_nobody_hurt": exact(self.joint[0]),
+                "expected_hurt": number(self.joint[1]),
+                "expected_hurt_exact": exact(self.joint[1])}}),
             "steps": [s.to_dict() for s in self.steps],
         }

@@ -34,8 +34,12 @@ Situation = tuple["Mode | None", bool, "int | None", int]  # mode, previous hit,
 DEAD: Situation = (None, False, None, STOPPED)  # the shot has stopped: one situation for all
 
 
-def who_odds(scenario: GurpsScenario, *, limits: Limits = DEFAULT_LIMITS) -> OddsResult:
-    """Each target's exact odds, ``p_hit`` from the whole process (GU-15 to GU-17)."""
+def who_odds(scenario: GurpsScenario, *, limits: Limits = DEFAULT_LIMITS,
+             start: Mode | None = None) -> OddsResult:
+    """Each target's exact odds, ``p_hit`` from the whole process (GU-15 to GU-17).
+
+    ``start`` gives the aimed roll's result instead of weighing it: ``Mode.AIMED`` (it hit) or
+    ``Mode.SEEKING`` (it missed), for one shot of a burst (GU-19)."""
     from armourpen.gurps.attack_roll import THREE_D, success_ways
     from armourpen.gurps.model import Target
     from armourpen.gurps.wrong_target import Mode, effective_skill
@@ -47,10 +51,13 @@ def who_odds(scenario: GurpsScenario, *, limits: Limits = DEFAULT_LIMITS) -> Odd
     limits.check("max_odds_work", work(scenario, len(walk.values), walk.places, walk.lm),
                  "units of odds work", "scenario")
     skill = effective_skill(scenario)
-    aimed = success_ways(skill.value)
-    walk.add((Mode.AIMED, False, None, 0), aimed)
-    walk.add((Mode.SEEKING, False, None, 0), THREE_D - aimed)
-    walk.slots.append(THREE_D)
+    if start is None:
+        aimed = success_ways(skill.value)
+        walk.add((Mode.AIMED, False, None, 0), aimed)
+        walk.add((Mode.SEEKING, False, None, 0), THREE_D - aimed)
+        walk.slots.append(THREE_D)
+    else:
+        walk.add((start, False, None, 0), 1)
     for i, e in enumerate(scenario.line):
         walk.now, walk.situations = walk.situations, {}
         if isinstance(e, Target):

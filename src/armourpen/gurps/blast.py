@@ -1,0 +1,359 @@
+"""Resolving an explosion (GU-21, GU-22): one roll for the blast, each target at its place.
+
+The blast's dice are rolled once (or ``attack.roll`` is taken); each target then takes it divided
+for its distance, through its own cover and its large-area DR (GU-21), and the fragments attack it
+(GU-22): the 3d roll, then each fragment's damage and hit location, target by target in card order,
+all from the one seeded stream. The effects of GU-9 to GU-14 follow from the total injury, taken as
+a large-area injury to the torso; a fragment that cripples a limb cripples it. The functions that
+work a target out for one blast value serve the exact odds too.
+"""
+
+from __future__ import annotations
+
+import random
+from dataclasses import dataclass, replace
+from fractions import Fraction
+from typing import Any
+
+from armourpen.explain import Explained, Step
+from armourpen.gurps.attack_roll import attack_roll, roll_3d
+from armourpen.gurps.burst import Stream
+from armourpen.gurps.chain import ChainResult, TargetResult, target_prep
+from armourpen.gurps.cover import cover_dr
+from armourpen.gurps.damage import apply_divisor, basic_damage, fmt, injury, wounding_modifier
+from armourpen.gurps.effects import Effects, injury_effects
+from armourpen.gurps.explosion import (
+    blast_divisor,
+    blast_radius,
+    body_cover,
+    divided,
+    large_area_dr,
+)
+from armourpen.gurps.fragments import fragment_reach, fragment_skill, fragments_landed
+from armourpen.gurps.locations import Location, lands_on, roll_location
+from armourpen.gurps.model import GurpsScenario, Target
+from armourpen.gurps.notation import Damage
+from armourpen.serialize import exact, number
+
+
+@dataclass(frozen=True, slots=True)
+class BlastAt:
+    """The blast at one target for one basic damage value (GU-21): the divisor, the damage after
+    it (before DR), the cover DR and large-area DR it faces, and the injury with its effects."""
+
+    reached: bool
+    divisor: Fraction | None
+    damage: int
+    cover_dr: int
+    large_area_dr: int | None
+    penetrating: int
+    effects: Effects
+
+    @property
+    def arriving(self) -> int:
+        """What reaches the target past its cover: what pushes it (GU-13)."""
+        return max(0, self.damage - self.cover_dr)
+
+
+@dataclass(frozen=True, slots=True)
+class Fragment:
+    """One fragment that hit: its roll, basic damage, location, penetrating damage and effects."""
+
+    roll: int
+    basic: int
+    location: Location
+    penetrating: int
+    effects: Effects
+
+
+@dataclass(frozen=True, slots=True)
+class TargetBlast:
+    """What the explosion did to one target (the JSON's explosion keys of its card)."""
+
+    blast: BlastAt
+    fragment_skill: int | None
+    fragment_roll: int | None
+    fragments: tuple[Fragment, ...]
+    total: Effects
+
+    def to_dict(self) -> dict[str, Any]:
+        b = self.blast
+        return {
+            "blast_divisor": None if b.divisor is None else number(b.divisor),
+            "blast_divisor_exact": None if b.divisor is None else exact(b.divisor),
+            "blast_damage": b.damage,
+            "blast_cover_dr": b.cover_dr,
+            "large_area_dr": b.large_area_dr,
+            "blast_injury": b.effects.injury,
+            "fragment_skill": self.fragment_skill,
+            "fragment_roll": self.fragment_roll,
+            "fragment_hits": len(self.fragments),
+            "fragment_injuries": [f.effects.injury for f in self.fragments],
+            "fragment_locations": [f.location.value for f in self.fragments],
+        }
+
+
+@dataclass(frozen=True, slots=True)
+class Explosion:
+    """A resolved explosion: the radius, the fragments and their reach, each target's figures."""
+
+    environment: str
+    airburst: bool
+    radius: int
+    fragments: Damage | None
+    targets: tuple[TargetBlast, ...]
+
+    def to_dict(self) -> dict[str, Any]:
+        return {"environment": self.environment, "airburst": self.airburst,
+                "blast_radius": self.radius,
+                "fragments": None if self.fragments is None else str(self.fragments),
+                "fragment_reach": None if self.fragments is None else
+                fragment_reach(self.fragments)}
+
+    def target_dict(self, k: int) -> dict[str, Any]:
+        return self.targets[k].to_dict()
+
+
+def shield_of(scenario: GurpsScenario) -> tuple[str, int] | None:
+    """The one who threw himself on the explosive, and the DR he adds for everyone else."""
+    for t in scenario.targets:
+        if t.blast is not None and t.blast.situation == "threw_self":
+            return t.name, body_cover(t)
+    return None
+
+
+def cover_in_front(scenario: GurpsScenario, t: Target) -> Explained[int]:
+    """The DR of the cover between the blast and ``t`` (GU-21, as for a shot, GU-6), the body of
+    whoever threw himself on it included."""
+    assert t.blast is not None
+    damage = scenario.attack.damage
+    reading = scenario.settings.fractional_dr0
+    total = 0
+    steps: list[Step] = []
+    for c in t.blast.cover:
+        dr = cover_dr(c.dr, c.dr_back, c.hp, c.injury_tolerance, damage.divisor, c.slab, reading)
+        steps.extend(Step(s.rule, f"{t.name}: {c.name}: {s.text}") for s in dr.steps)
+        total += dr.value
+    shield = shield_of(scenario)
+    if shield is not None and shield[0] != t.name and t.blast.situation != "inside":
+        steps.append(Step("GU-21", f"{t.name}: {shield[0]} threw himself on the explosive: his "
+                          f"torso DR and HP cover the others, +{shield[1]}"))
+        total += shield[1]
+    if len(steps) > 1 or t.blast.cover:
+        steps.append(Step("GU-21", f"{t.name}: cover DR between the blast and it: {total}"))
+    return Explained(total, tuple(steps))
+
+
+def blast_at(scenario: GurpsScenario, t: Target, basic: int, cover: int,
+             explain: bool = True) -> Explained[BlastAt]:
+    """The blast of basic damage ``basic`` at target ``t`` behind ``cover`` DR (GU-21)."""
+    assert t.blast is not None
+    damage = scenario.attack.damage
+    place = t.blast
+    steps: list[Step] = []
+    name = t.name
+    if place.situation == "caught" and place.distance > blast_radius(damage):
+        if explain:
+            steps.append(Step("GU-21", f"{name}: {fmt(place.distance)} yd is beyond the blast's "
+                              f"{blast_radius(damage)} yd (2 x {damage.dice * damage.multiplier}"
+                              " dice): no blast damage"))
+        return Explained(BlastAt(False, None, 0, cover, None, 0, Effects()), tuple(steps))
+    div = blast_divisor(place.distance, scenario.attack.environment, place.situation)
+    value = divided(basic, div.value)
+    if explain:
+        steps.extend(Step(s.rule, f"{name}: {s.text}") for s in div.steps)
+        steps.append(Step("GU-21", f"{name}: blast damage {basic} / {fmt(div.value)} = "
+                          f"{value} (rounded down)"))
+    reading = scenario.settings.fractional_dr0
+    if place.situation == "inside":
+        dr, why = 0, "the explosive inside him: no DR protects"
+    elif place.situation == "threw_self":
+        dr = t.dr_for(Location.TORSO)[0]
+        why = f"on the explosive: his own (torso) DR {dr}"
+    else:
+        la = large_area_dr(t)
+        dr = la.value
+        why = la.steps[0].text
+    eff = apply_divisor(dr, damage.divisor, reading)
+    penetrating = max(0, value - cover - eff.value)
+    modifier = wounding_modifier(damage.type, damage.tbb, Location.TORSO,
+                                 t.injury_tolerance).modifier
+    hurt = injury(penetrating, modifier, damage.type, t.injury_tolerance, t.vulnerability)
+    fx = injury_effects(damage.type, t, Location.TORSO, Location.TORSO, penetrating, hurt.value,
+                        max(0, value - cover), explain)
+    if explain:
+        steps.append(Step("GU-21", f"{name}: {why}"))
+        steps.extend(Step(s.rule, f"{name}: {s.text}") for s in eff.steps)
+        faced = f"(cover DR {cover} + DR {eff.value})" if cover else f"DR {eff.value}"
+        steps.append(Step("GU-4", f"{name}: blast penetrating = max(0, {value} - {faced}) = "
+                          f"{penetrating}"))
+        steps.extend(Step(s.rule, f"{name}: {s.text}") for s in hurt.steps)
+        steps.extend(Step(s.rule, f"{name}: blast: {s.text}") for s in fx.steps)
+    return Explained(BlastAt(True, div.value, value, cover, eff.value, penetrating, fx.value),
+                     tuple(steps))
+
+
+def fragment_hit(scenario: GurpsScenario, t: Target, fragments: Damage, roll: int,
+                 where: Location, cover: int, explain: bool = True) -> Explained[Fragment]:
+    """One fragment of roll ``roll`` hitting ``t`` at ``where`` behind ``cover`` DR (GU-22)."""
+    reading = scenario.settings.fractional_dr0
+    basic = basic_damage(fragments, roll).value
+    landed = lands_on(where, t.lacking).value
+    prep = target_prep(fragments, reading, t, landed)
+    penetrating = max(0, basic - cover - prep.own.value)
+    hurt = injury(penetrating, prep.wounding.modifier, fragments.type, t.injury_tolerance,
+                  t.vulnerability)
+    fx = injury_effects(fragments.type, t, landed, prep.counts_as.value, penetrating, hurt.value,
+                        max(0, basic - cover), explain)
+    steps: tuple[Step, ...] = ()
+    if explain:
+        faced = (f"(cover DR {cover} + DR {prep.own.value})" if cover
+                 else f"DR {prep.own.value}")
+        steps = (Step("GU-22", f"{t.name}: a fragment, {fragments}: basic damage {basic} at the "
+                      f"{landed.value}: penetrating max(0, {basic} - {faced}) = {penetrating}, "
+                      f"injury {fx.value.injury}"),)
+    return Explained(Fragment(roll, basic, landed, penetrating, fx.value), steps)
+
+
+def sure_fragment(t: Target) -> bool:
+    """Struck directly, on the explosive or with it inside: one fragment without a roll (GU-22)."""
+    return t.blast is not None and t.blast.situation != "caught"
+
+
+def fragment_reached(scenario: GurpsScenario, t: Target) -> Explained[int] | None:
+    """The fragments' skill against ``t`` (GU-22), or None: no fragments, out of reach, or a
+    fragment without a roll."""
+    fragments = scenario.attack.fragments
+    assert t.blast is not None
+    if fragments is None or sure_fragment(t) or t.blast.distance > fragment_reach(fragments):
+        return None
+    return fragment_skill(t.blast.distance, t.blast.sm, t.blast.posture,
+                          scenario.attack.airburst)
+
+
+def on_the_total(scenario: GurpsScenario, t: Target, blast: BlastAt,
+                 fragments: tuple[Fragment, ...], explain: bool = True) -> Explained[Effects]:
+    """Every effect of GU-9 to GU-14 on the total injury, a large-area injury to the torso; a
+    fragment that crippled a limb or blinded an eye did so."""
+    total = blast.effects.injury + sum(f.effects.injury for f in fragments)
+    fx = injury_effects(scenario.attack.damage.type, t, Location.TORSO, Location.TORSO,
+                        total, total, blast.arriving, explain)
+    crippled = fx.value.crippled or any(f.effects.crippled for f in fragments)
+    eyes = max([fx.value.eyes_blinded, *(f.effects.eyes_blinded for f in fragments)])
+    value = replace(fx.value, crippled=crippled, eyes_blinded=eyes,
+                    blunt_trauma=blast.effects.blunt_trauma
+                    + sum(f.effects.blunt_trauma for f in fragments))
+    steps: tuple[Step, ...] = ()
+    if explain and fragments:
+        parts = " + ".join([str(blast.effects.injury), *(str(f.effects.injury) for f in fragments)])
+        steps = (Step("GU-21", f"{t.name}: total injury: blast {parts} = {total}"),
+                 *(Step(s.rule, f"{t.name}: on the total: {s.text}") for s in fx.steps))
+    return Explained(value, steps)
+
+
+def resolve_blast(scenario: GurpsScenario, seed_used: int | None
+                  ) -> tuple[Explosion, ChainResult, tuple[Step, ...], tuple[int | None, ...],
+                             int, int, tuple[int, ...] | None]:
+    """The explosion of ``scenario`` with the stream of ``seed_used``: the explosion, the cards as
+    results, the steps and the card each is about, the roll, the basic damage and the dice."""
+    from armourpen.gurps.dice import roll_damage
+
+    attack = scenario.attack
+    damage = attack.damage
+    stream = Stream(seed_used)
+    steps: list[Step] = []
+    entries: list[int | None] = []
+    dice: tuple[int, ...] | None = None
+    if attack.roll is not None:
+        roll = attack.roll
+        steps.append(Step("GU-21", f"{damage}: fixed roll {roll}, the one roll for the blast"))
+    else:
+        rolled = roll_damage(damage, 0, stream.need("the blast's roll"))
+        roll, dice = rolled.total, rolled.dice
+        adds = f" {damage.adds:+d}" if damage.adds else ""
+        steps.append(Step("GU-21", f"{damage}: rolled {' '.join(map(str, dice))}{adds} = {roll} "
+                          f"(seed {seed_used}), the one roll for the blast"))
+    basic = basic_damage(damage, roll)
+    steps.extend(basic.steps)
+    radius = blast_radius(damage)
+    steps.append(Step("GU-21", f"the blast reaches {radius} yd (2 x "
+                      f"{damage.dice * damage.multiplier} dice) in {attack.environment}"))
+    if attack.fragments is not None:
+        steps.append(Step("GU-22", f"fragments {attack.fragments} reach "
+                          f"{fragment_reach(attack.fragments)} yd (5 x their dice)"))
+    entries.extend([None] * len(steps))
+    results: list[TargetResult] = []
+    records: list[TargetBlast] = []
+    for t in scenario.targets:
+        before = len(steps)
+        record = _one_target(scenario, t, basic.value, stream, steps)
+        records.append(record)
+        entries.extend([t.index] * (len(steps) - before))
+        b = record.blast
+        hit = b.damage > 0 or bool(record.fragments)
+        reached = b.reached or record.fragment_skill is not None or bool(record.fragments)
+        dr = None if b.large_area_dr is None else b.large_area_dr + b.cover_dr
+        results.append(TargetResult(
+            t.name, t.index, reached, hit, dr,
+            b.penetrating + sum(f.penetrating for f in record.fragments),
+            record.total.injury, None, False, own_dr=b.large_area_dr, dr_in_front=b.cover_dr,
+            location=Location.TORSO if hit else None, effects=record.total,
+        ))
+    explosion = Explosion(attack.environment, attack.airburst, radius, attack.fragments,
+                          tuple(records))
+    chain = ChainResult(tuple(results), (), None, False, ())
+    return explosion, chain, tuple(steps), tuple(entries), roll, basic.value, dice
+
+
+def _one_target(scenario: GurpsScenario, t: Target, basic: int, stream: Stream,
+                steps: list[Step]) -> TargetBlast:
+    """The blast and the fragments at one target (GU-21, GU-22), rolls drawn as needed."""
+    assert t.blast is not None
+    damage = scenario.attack.damage
+    if t.blast.situation == "threw_self":
+        top = basic_damage(damage, damage.max_roll).value
+        steps.append(Step("GU-21", f"{t.name}: threw himself on the explosive: the maximum, "
+                          f"{top}, undivided"))
+        basic = top
+    cover = cover_in_front(scenario, t)
+    steps.extend(cover.steps)
+    blast = blast_at(scenario, t, basic, cover.value)
+    steps.extend(blast.steps)
+    frags: list[Fragment] = []
+    skill = fragment_reached(scenario, t)
+    fragments = scenario.attack.fragments
+    froll: int | None = None
+    count = 0
+    if fragments is not None and sure_fragment(t):
+        steps.append(Step("GU-22", f"{t.name}: struck by one fragment without a roll"))
+        count = 1
+    elif fragments is not None and skill is None:
+        steps.append(Step("GU-22", f"{t.name}: beyond the fragments' reach"))
+    elif skill is not None:
+        steps.extend(Step(s.rule, f"{t.name}: {s.text}") for s in skill.steps)
+        froll = roll_3d(stream.need(f"the fragments' roll against {t.name}"))
+        hit = attack_roll(froll, skill.value, f"{t.name}: fragments", "GU-22")
+        steps.extend(hit.steps)
+        if hit.value:
+            count = fragments_landed(skill.value - froll)
+            steps.append(Step("GU-22", f"{t.name}: 1 + floor(margin {max(0, skill.value - froll)}"
+                              f" / 3) = {count} fragment{'s' if count > 1 else ''}"))
+    for j in range(count):
+        assert fragments is not None
+        rng = stream.need(f"fragment {j + 1} against {t.name}")
+        froll_damage = roll_damage_total(fragments, rng)
+        where = roll_location(rng, t.body)
+        steps.append(Step("GU-10", f"{t.name}: fragment {j + 1}: hit location {where} on the "
+                          f"{where.body} table: {where.location.value}"))
+        hit_ = fragment_hit(scenario, t, fragments, froll_damage, where.location, cover.value)
+        steps.extend(hit_.steps)
+        frags.append(hit_.value)
+    total = on_the_total(scenario, t, blast.value, tuple(frags))
+    steps.extend(total.steps)
+    return TargetBlast(blast.value, None if skill is None else skill.value, froll, tuple(frags),
+                       total.value)
+
+
+def roll_damage_total(damage: Damage, rng: random.Random) -> int:
+    """A fragment's dice rolled from the stream, with its adds."""
+    return sum(rng.randint(1, 6) for _ in range(damage.dice)) + damage.adds

@@ -1,0 +1,216 @@
+"""Resolving a burst (GU-19, GU-20): the attack roll, the shots landed, each down the line.
+
+The roll comes first, since it decides how many shots land; then each landed shot in turn rolls
+its damage (or takes the next of ``attack.rolls``), the random hit locations, and any further rolls
+of who is hit (GU-16, GU-17) as it goes down the line, all from the one seeded stream. A burst
+whose roll fails is one shot tried against the other cards (GU-16). What each target took is
+gathered by :func:`armourpen.gurps.rapid_fire.burst_effects`.
+"""
+
+from __future__ import annotations
+
+import random
+from dataclasses import dataclass, replace
+from typing import Any
+
+from armourpen.errors import MISSING, InputError
+from armourpen.explain import Step
+from armourpen.gurps.attack_roll import roll_3d
+from armourpen.gurps.chain import ChainResult, CoverResult, HitLocation, TargetResult, resolve_chain
+from armourpen.gurps.damage import basic_damage
+from armourpen.gurps.half_damage import halved
+from armourpen.gurps.locations import RANDOM, roll_location
+from armourpen.gurps.model import GurpsScenario
+from armourpen.gurps.rapid_fire import burst_effects, landed_step, rof_bonus
+from armourpen.gurps.wrong_target import Shooter, seeded
+
+
+@dataclass(frozen=True, slots=True)
+class Burst:
+    """A resolved burst: what was fired, the bonus, the margin (None: the roll failed), the shots
+    landed and each shot's damage roll and basic damage; per target the injuries of its hits and
+    where they landed, in line order of the targets."""
+
+    shots: str
+    total: int
+    rcl: int
+    rof_bonus: int
+    margin: int | None
+    landed: int
+    rolls: tuple[int, ...]
+    basic_damages: tuple[int, ...]
+    injuries: tuple[tuple[int, ...], ...]
+    locations: tuple[tuple[str, ...], ...]
+
+    def to_dict(self) -> dict[str, Any]:
+        return {"shots": self.shots, "rcl": self.rcl, "rof_bonus": self.rof_bonus,
+                "margin": self.margin, "shots_landed": self.landed, "rolls": list(self.rolls),
+                "basic_damages": list(self.basic_damages)}
+
+    def target_dict(self, k: int) -> dict[str, Any]:
+        injuries = self.injuries[k]
+        return {"hits": len(injuries), "injuries": list(injuries),
+                "locations": list(self.locations[k])}
+
+
+def _prefixed(label: str, steps: tuple[Step, ...] | list[Step]) -> tuple[Step, ...]:
+    return tuple(Step(s.rule, f"{label}: {s.text}") for s in steps)
+
+
+class Stream:
+    """The seeded rolls; without a seed every roll asked for is an error naming attack.seed."""
+
+    def __init__(self, seed: int | None) -> None:
+        self.rng = None if seed is None else random.Random(seed)
+
+    def need(self, what: str) -> random.Random:
+        if self.rng is None:
+            raise InputError("attack.seed", MISSING, f"`attack.seed` is required: {what} "
+                             "(GU-19) is not given; give attack.seed, or a seed to resolve")
+        return self.rng
+
+
+def resolve_burst(scenario: GurpsScenario, seed_used: int | None) -> tuple[
+        Burst, ChainResult, tuple[Step, ...], tuple[int | None, ...], int, int,
+        tuple[int, ...] | None, tuple[int, int, bool]]:
+    """Fire the burst of ``scenario`` (``attack.shots``, GU-19) with the stream of ``seed_used``.
+
+    Returns the burst, the line as the targets took it (each target's figures from its first
+    hit, its injury and effects from all of them, GU-19), the steps and the entry each is about,
+    the first shot's roll and basic damage, its dice, and the attack roll: the skill with the
+    bonus, the roll, whether it hit.
+    """
+    attack = scenario.attack
+    assert attack.shots is not None and attack.rcl is not None and attack.skill is not None
+    assert attack.aim is not None
+    shots, rcl = attack.shots, attack.rcl
+    stream = Stream(seed_used)
+    what = f"{shots} ({shots.count} shots of {shots.projectiles} projectiles, GU-20)" \
+        if shots.projectiles > 1 else str(shots.total)
+    steps: list[Step] = [Step("GU-19", f"a burst of {what}, Rcl {rcl}")]
+    entries: list[int | None] = []
+    aimed = attack.attack_roll
+    if aimed is None:
+        aimed = roll_3d(stream.need("the attack roll"))
+    roller, chooser = seeded(stream.rng)
+    first = Shooter(scenario, roller, chooser, aimed, rof=shots.total)
+    steps.extend(first.steps)
+    bonus = rof_bonus(shots.total)
+    margin: int | None = None
+    if first.aimed_hit:
+        margin = first.skill - aimed
+        landed = landed_step(margin, rcl, shots.total)
+        steps.append(Step("GU-19", f"margin of success {first.skill} - {aimed} = {margin}"))
+        steps.extend(landed.steps)
+        n = landed.value
+    else:
+        steps.append(Step("GU-19", "the burst missed with every shot: it is tried against the "
+                          "other cards as one shot (GU-16)"))
+        n = 1
+    entries.extend([None] * len(steps))
+    chains: list[ChainResult] = []
+    rolls: list[int] = []
+    basics: list[int] = []
+    first_dice: tuple[int, ...] | None = None
+    for i in range(n):
+        label = f"shot {i + 1}" if n > 1 or first.aimed_hit else "the shot"
+        shooter = first if i == 0 else Shooter(scenario, roller, chooser, aimed)
+        roll, dice, value, chain, own = _fire(scenario, i, label, shooter, stream, seed_used)
+        if i == 0:
+            first_dice = dice
+        chains.append(chain)
+        steps.extend(_prefixed(label, own))
+        entries.extend([None] * len(own))
+        steps.extend(_prefixed(label, chain.steps))
+        entries.extend(chain.step_entries)
+        rolls.append(roll)
+        basics.append(value)
+    line, more, more_entries, injuries, places = _gathered(scenario, chains, basics)
+    steps.extend(more)
+    entries.extend(more_entries)
+    burst = Burst(str(shots), shots.total, rcl, bonus, margin, n if first.aimed_hit else 0,
+                  tuple(rolls), tuple(basics), injuries, places)
+    record = (first.skill, aimed, first.aimed_hit)
+    return (burst, line, tuple(steps), tuple(entries), rolls[0], basics[0], first_dice, record)
+
+
+def _fire(scenario: GurpsScenario, i: int, label: str, shooter: Shooter, stream: Stream,
+          seed_used: int | None) -> tuple[int, tuple[int, ...] | None, int, ChainResult,
+                                          list[Step]]:
+    """The ``i``-th landed shot: its damage roll (``attack.rolls[i]`` or rolled), basic damage
+    (GU-2, GU-23), random hit locations (GU-10), and its way down the line (GU-7, GU-16)."""
+    from armourpen.gurps.dice import roll_damage
+
+    damage = scenario.attack.damage
+    dice: tuple[int, ...] | None = None
+    if i < len(scenario.attack.rolls):
+        roll = scenario.attack.rolls[i]
+        own = [Step("GU-19", f"{damage}: fixed roll {roll} (attack.rolls[{i}])")]
+    else:
+        rolled = roll_damage(damage, 0, stream.need(f"the damage roll of {label}"))
+        roll, dice = rolled.total, rolled.dice
+        adds = f" {damage.adds:+d}" if damage.adds else ""
+        own = [Step("GU-1", f"{damage}: rolled {' '.join(map(str, dice))}{adds} = {roll} "
+                    f"(seed {seed_used})")]
+    basic = basic_damage(damage, roll)
+    half = scenario.half_damage
+    value = basic.value
+    own.extend(basic.steps)
+    own.extend(half.steps)
+    if half.value:
+        cut = halved(value, damage.type)
+        value = cut.value
+        own.extend(cut.steps)
+    locations: list[HitLocation] = []
+    for t in scenario.targets:
+        if t.location == RANDOM:
+            locations.append(roll_location(stream.need(f"the hit location of {label}"), t.body))
+        else:
+            locations.append(t.location)
+    chain = resolve_chain(scenario, value, None, locations, decide=shooter)
+    targets = tuple(replace(t, hit_by=shooter.hit_by.get(k), hit_roll=shooter.hit_roll.get(k))
+                    for k, t in enumerate(chain.targets))
+    return roll, dice, value, replace(chain, targets=targets), own
+
+
+def _gathered(scenario: GurpsScenario, chains: list[ChainResult], basics: list[int]
+              ) -> tuple[ChainResult, list[Step], list[int | None], tuple[tuple[int, ...], ...],
+                         tuple[tuple[str, ...], ...]]:
+    """Each target as the burst left it: its first hit's figures, its hits' injuries summed and
+    their effects together (GU-19); a cover reached or passed by any shot."""
+    damage_type = scenario.attack.damage.type
+    targets: list[TargetResult] = []
+    steps: list[Step] = []
+    entries: list[int | None] = []
+    injuries: list[tuple[int, ...]] = []
+    places: list[tuple[str, ...]] = []
+    for k, t in enumerate(scenario.targets):
+        results = [c.targets[k] for c in chains]
+        hit = [(r, b) for r, b in zip(results, basics, strict=True) if r.hit]
+        injuries.append(tuple(r.injury or 0 for r, _ in hit))
+        places.append(tuple(r.location.value for r, _ in hit if r.location is not None))
+        if len(hit) < 2:
+            targets.append(hit[0][0] if hit else next((r for r in results if r.reached),
+                                                       results[0]))
+            continue
+        arriving = sum(b - (r.dr_in_front or 0) for r, b in hit)
+        penetrating = sum(r.penetrating or 0 for r, _ in hit)
+        fx = [r.effects for r, _ in hit if r.effects is not None]
+        together = burst_effects(fx, damage_type, t.hp, t.knockback_st, t.perfect_balance,
+                                 t.pain_threshold, arriving, penetrating, t.name)
+        steps.extend(together.steps)
+        entries.extend([t.index] * len(together.steps))
+        targets.append(replace(hit[0][0], injury=together.value.injury, penetrating=penetrating,
+                               effects=together.value,
+                               overpenetrates=any(r.overpenetrates for r, _ in hit)))
+    covers = []
+    for j, c in enumerate(chains[0].covers):
+        each = [ch.covers[j] for ch in chains]
+        reached = next((x for x in each if x.reached), c)
+        covers.append(CoverResult(c.name, c.index, any(x.reached for x in each),
+                                  reached.cover_dr, any(x.overpenetrates for x in each)))
+    first = chains[0]
+    line = ChainResult(tuple(targets), tuple(covers), first.stopped_in, first.can_overpenetrate,
+                       first.steps, tuple(dict.fromkeys(w for c in chains for w in c.warnings)),
+                       first.step_entries)
+    return line, steps, entries, tuple(injuries), tuple(places)

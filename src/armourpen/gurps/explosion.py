@@ -1,0 +1,89 @@
+"""GU-21: explosions (Basic Set pp. 414-415).
+
+Damage marked ``ex`` is rolled once for the whole blast. A target at ``distance`` yards takes it
+divided by 3 x the distance in air (1 x underwater, 10 x in vacuum), rounded down; at distance 0, or
+struck directly, undivided. Beyond twice the dice of damage (the multiplier counts) a target takes
+nothing. The collateral damage is a large-area injury (p. 400): the DR that counts is the average of
+the torso's and the least protected location's, rounded up. Cover between the blast and a target
+adds its DR as for a shot; someone who threw himself on the explosive takes the undivided maximum
+against his own DR, and covers everyone else with his torso DR plus his HP.
+"""
+
+from __future__ import annotations
+
+from fractions import Fraction
+from math import ceil, floor
+from typing import TYPE_CHECKING
+
+from armourpen.explain import Explained
+from armourpen.gurps.damage import fmt
+from armourpen.gurps.locations import Location
+
+if TYPE_CHECKING:
+    from armourpen.gurps.model import Target
+    from armourpen.gurps.notation import Damage
+
+ENVIRONMENTS = {"air": 3, "water": 1, "vacuum": 10}
+"""The blast's divisor per yard of distance, by where it goes off (GU-21)."""
+
+POSTURES = ("standing", "crouching", "kneeling", "sitting", "crawling", "prone")
+SITUATIONS = ("caught", "struck", "threw_self", "inside")
+UNDIVIDED = ("struck", "threw_self", "inside")  # the situations that take the blast undivided
+
+# The locations a large-area injury covers (p. 400): the random table's, the vitals and eyes left
+# out (inside the torso, and too small to be the "least protected location" of a body)
+SURFACE = (Location.SKULL, Location.FACE, Location.NECK, Location.TORSO, Location.GROIN,
+           Location.ARM, Location.HAND, Location.LEG, Location.FOOT)
+
+
+def blast_radius(damage: Damage) -> int:
+    """Yards within which a blast does damage: twice its dice, the multiplier counted (GU-21)."""
+    return 2 * damage.dice * damage.multiplier
+
+
+def blast_divisor(distance: Fraction, environment: str, situation: str = "caught"
+                  ) -> Explained[Fraction]:
+    """What the blast is divided by at ``distance`` yards (GU-21): 3, 1 or 10 x the distance;
+    undivided at 0 and in the situations that take it whole."""
+    if situation in UNDIVIDED:
+        why = {"struck": "struck directly", "threw_self": "threw himself on the explosive",
+               "inside": "the explosive went off inside him"}[situation]
+        return Explained.of(Fraction(1), "GU-21", f"{why}: the blast undivided")
+    if distance == 0:
+        return Explained.of(Fraction(1), "GU-21", "at distance 0: the blast undivided")
+    per = ENVIRONMENTS[environment]
+    divisor = per * distance
+    text = f"{fmt(distance)} yd in {environment}: divided by {per} x {fmt(distance)} = {fmt(divisor)}"
+    if divisor < 1:
+        # closer than 1/3 yard (1 yard underwater): the text divides; it never multiplies
+        text += ", at least 1"
+        divisor = Fraction(1)
+    return Explained.of(divisor, "GU-21", text)
+
+
+def divided(basic: int, divisor: Fraction) -> int:
+    """The blast's damage at a target: basic damage / divisor, rounded down (GU-21)."""
+    return floor(basic / divisor)
+
+
+def in_reach(damage: Damage, distance: Fraction) -> bool:
+    """Whether a target at ``distance`` yards is within the blast's radius (GU-21)."""
+    return distance <= blast_radius(damage)
+
+
+def large_area_dr(target: Target) -> Explained[int]:
+    """The DR against a large-area injury (p. 400): the average of the torso's DR and the least
+    protected location's, rounded up (GU-21)."""
+    torso = target.dr_for(Location.TORSO)[0]
+    least, where = min((target.dr_for(loc)[0], loc.value) for loc in SURFACE)
+    value = ceil(Fraction(torso + least, 2))
+    if least == torso:
+        return Explained.of(value, "GU-21", f"large-area injury: DR {value} everywhere")
+    return Explained.of(value, "GU-21", f"large-area injury: (torso DR {torso} + least protected "
+                        f"DR {least} at the {where}) / 2, rounded up = {value}")
+
+
+def body_cover(target: Target) -> int:
+    """What someone who threw himself on the explosive adds for everyone else: his torso DR plus
+    his HP (GU-21)."""
+    return target.dr_for(Location.TORSO)[0] + target.hp

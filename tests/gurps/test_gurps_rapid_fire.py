@@ -1,0 +1,165 @@
+"""GU-19 and GU-20: rapid fire and multiple projectiles, values worked out by hand."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+from gurps.gurps_helpers import gurps
+
+from armourpen.errors import ScenarioError
+from armourpen.gurps.projectiles import Shots, read_shots
+from armourpen.gurps.rapid_fire import rof_bonus, shots_landed
+from armourpen.gurps.resolve import resolve_gurps
+
+DOOR = {"cover": {"name": "car door", "dr": 2, "slab": True}}
+THUG = {"target": "Thug", "hp": 11, "dr": 2}
+
+
+@pytest.mark.parametrize(("shots", "bonus"), [
+    (1, 0), (4, 0), (5, 1), (8, 1), (9, 2), (12, 2), (13, 3), (16, 3), (17, 4), (24, 4),
+    (25, 5), (49, 5), (50, 6), (99, 6), (100, 7), (199, 7), (200, 8), (399, 8), (400, 9),
+])
+def test_gu19_rapid_fire_bonus_at_the_edges(shots: int, bonus: int) -> None:
+    assert rof_bonus(shots) == bonus
+
+
+@pytest.mark.parametrize(("margin", "landed"), [
+    (-2, 1),   # a 3 or 4 hits below the skill: still one shot
+    (0, 1),
+    (1, 1),    # Rcl - 1
+    (2, 2),    # Rcl
+    (4, 3),    # 2 x Rcl
+    (17, 9),
+    (18, 10),
+    (30, 10),  # past the shots fired: at most N
+])
+def test_gu19_shots_landed_at_margins_rcl_2_of_10(margin: int, landed: int) -> None:
+    assert shots_landed(margin, 2, 10) == landed
+
+
+def test_gu19_rcl_1_lands_one_more_per_point() -> None:
+    assert [shots_landed(m, 1, 9) for m in (0, 1, 5, 8, 9)] == [1, 2, 6, 9, 9]
+
+
+def test_gu20_shotgun_3x9_counts_27_shots() -> None:
+    shots = read_shots("3x9")
+    assert shots == Shots(3, 9)
+    assert shots.total == 27
+    assert rof_bonus(shots.total) == 5
+    assert str(shots) == "3x9"
+
+
+def _smg(**attack: Any) -> Any:
+    base: dict[str, Any] = {"skill": 12, "shots": 10, "rcl": 2, "attack_roll": 9,
+                            "rolls": [9, 10, 4]}
+    base.update(attack)
+    return gurps("2d+2 pi", DOOR, THUG, **base)
+
+
+def test_gu19_smg_burst_at_a_car_door_by_hand() -> None:
+    # skill 12 + 2 (10 shots) = 14; roll 9: margin 5; 1 + 5 // 2 = 3 shots.
+    # Each: the door's DR 2 and the thug's DR 2 = 4: 9 -> 5, 10 -> 6, 4 -> 0.
+    out = resolve_gurps(_smg()).to_dict()
+    attack = out["attack"]
+    assert attack["effective_skill"] == 14
+    assert attack["rof_bonus"] == 2
+    assert attack["margin"] == 5
+    assert attack["shots_landed"] == 3
+    assert attack["rolls"] == [9, 10, 4]
+    thug = out["targets"][0]
+    assert thug["hits"] == 3
+    assert thug["injuries"] == [5, 6, 0]
+    assert thug["injury"] == 11
+    # a major wound from the 6 (> 11/2); shock on the sum 11, at most -4
+    assert thug["major_wound"] is True
+    assert thug["shock"] == -4
+
+
+def test_gu19_major_wound_is_per_hit_not_on_the_sum() -> None:
+    # 4 + 5 = 9 > 11/2, but neither hit alone is over 5.5: no major wound
+    out = resolve_gurps(_smg(rolls=[8, 9], attack_roll=12)).to_dict()
+    thug = out["targets"][0]
+    assert out["attack"]["shots_landed"] == 2  # margin 2: 1 + 1
+    assert thug["injuries"] == [4, 5]
+    assert thug["injury"] == 9
+    assert thug["major_wound"] is False
+
+
+def test_gu19_knockback_on_the_sum_of_basic_damage() -> None:
+    # 1d cr, 3 shots of 6 at ST 10 (8 per yard): 6 alone pushes nothing, 18 pushes 2 yards
+    s = gurps("1d cr", {"target": "Bob", "hp": 10, "st": 10}, skill=12, shots=3, rcl=1,
+              attack_roll=10, rolls=[6, 6, 6])
+    bob = resolve_gurps(s).to_dict()["targets"][0]
+    assert bob["hits"] == 3
+    assert bob["knockback_yards"] == 2
+    assert bob["knockback_dx_modifier"] == -1
+    assert bob["shock"] == -4  # 18 injury, capped
+
+
+def test_gu19_a_failed_burst_is_one_shot_at_the_others() -> None:
+    line = ({"target": "Bystander", "hp": 10}, {"target": "Thug", "hp": 11})
+    for seed in range(12):
+        s = gurps("2d pi", *line, skill=12, shots=10, rcl=2, aim="Thug", attack_roll=17,
+                  seed=seed)
+        out = resolve_gurps(s).to_dict()
+        assert out["attack"]["shots_landed"] == 0
+        assert len(out["attack"]["rolls"]) == 1
+        assert out["targets"][1]["hits"] == 0
+        assert out["targets"][0]["hits"] <= 1
+
+
+def test_gu19_each_landed_shot_rolls_its_own_location() -> None:
+    s = gurps("1d pi", {"target": "Bob", "hp": 30, "location": "random"}, skill=18, shots=20,
+              rcl=1, attack_roll=3, seed=5)
+    out = resolve_gurps(s).to_dict()
+    bob = out["targets"][0]
+    assert out["attack"]["shots_landed"] == 20  # margin 18 + 4 - 3 = 19 -> 20, at most 20
+    assert bob["hits"] == 20 and len(bob["locations"]) == 20
+    assert len(set(bob["locations"])) > 1
+
+
+def test_gu19_without_the_new_keys_nothing_changes() -> None:
+    s = gurps("2d+2 pi", DOOR, THUG, skill=12, attack_roll=9, roll=9)
+    out = resolve_gurps(s).to_dict()
+    assert "shots" not in out["attack"] and "hits" not in out["targets"][0]
+    assert out["targets"][0]["injury"] == 5
+
+
+@pytest.mark.parametrize(("attack", "field"), [
+    ({"shots": 0}, "attack.shots"),
+    ({"shots": 10_001}, "attack.shots"),
+    ({"shots": "3y9"}, "attack.shots"),
+    ({"shots": "0x9"}, "attack.shots"),
+    ({"shots": "100x101"}, "attack.shots"),
+    ({"rcl": 0}, "attack.rcl"),
+    ({"rcl": None}, "attack.rcl"),
+    ({"skill": None, "attack_roll": None}, "attack.skill"),
+    ({"rolls": [1, 2]}, "attack.rolls[0]"),
+    ({"roll": 9}, "attack.roll"),
+])
+def test_gu19_bad_burst_input_names_the_field(attack: dict[str, Any], field: str) -> None:
+    base: dict[str, Any] = {"skill": 12, "shots": 10, "rcl": 2}
+    base.update(attack)
+    base = {k: v for k, v in base.items() if v is not None}
+    with pytest.raises(ScenarioError) as err:
+        gurps("2d+2 pi", THUG, **base)
+    assert err.value.field == field
+
+
+def test_gu19_rcl_and_rolls_need_shots() -> None:
+    with pytest.raises(ScenarioError) as err:
+        gurps("2d pi", THUG, skill=12, rcl=2)
+    assert err.value.field == "attack.rcl"
+
+
+def test_gu19_an_explosion_fires_no_shots() -> None:
+    with pytest.raises(ScenarioError) as err:
+        gurps("6dx2 cr ex", THUG, skill=12, shots=3, rcl=1)
+    assert err.value.field == "attack.shots"
+
+
+def test_gu19_work_beyond_the_cap_is_refused_before_it_starts() -> None:
+    with pytest.raises(ScenarioError) as err:
+        gurps("100d pi", THUG, skill=12, shots=5000, rcl=1)
+    assert err.value.field == "attack.shots"
