@@ -4,10 +4,11 @@ from __future__ import annotations
 
 import random
 from dataclasses import replace
+from typing import TYPE_CHECKING
 
 from armourpen.errors import MISSING, InputError
 from armourpen.explain import Caution, Step, join_steps
-from armourpen.gurps.chain import HitLocation, resolve_chain
+from armourpen.gurps.chain import ChainResult, HitLocation, resolve_chain
 from armourpen.gurps.damage import basic_damage
 from armourpen.gurps.dice import roll_damage
 from armourpen.gurps.half_damage import halved
@@ -15,6 +16,10 @@ from armourpen.gurps.locations import RANDOM, fixed_location, roll_location
 from armourpen.gurps.model import GurpsScenario
 from armourpen.gurps.outcome import AttackRoll, GurpsOutcome
 from armourpen.gurps.roll import seed_from
+
+if TYPE_CHECKING:
+    from armourpen.gurps.blast import Explosion
+    from armourpen.gurps.burst import Burst
 
 
 def seed_for(scenario: GurpsScenario, seed: int | random.Random | None) -> int | None:
@@ -90,7 +95,6 @@ def resolve_gurps(scenario: GurpsScenario, seed: int | random.Random | None = No
     if scenario.who_is_hit:
         return _who_is_hit(scenario, seed_used, rng, basic_value, roll, dice,
                            join_steps(roll_steps, basic.steps, half_steps), locations,
-                           None if attack.half_damage_range is None else half.value,
                            seed if seed_used is None else None)
     chain = resolve_chain(scenario, basic_value, None, locations)
     unhit = [t.name for t in scenario.targets if t.hit_chance != 1]
@@ -98,24 +102,40 @@ def resolve_gurps(scenario: GurpsScenario, seed: int | random.Random | None = No
     if unhit:
         notes = (Caution("GU-8", "hit chances below 1 (" + ", ".join(unhit)
                          + ") are assumed to hit here; the odds give the chances"),)
+    own = join_steps(roll_steps, basic.steps, half_steps)
+    return _outcome(scenario, chain, roll=roll, basic=basic_value, dice=dice, seed=seed_used,
+                    steps=join_steps(own, chain.steps),
+                    entries=(*(None for _ in own), *chain.step_entries), notes=notes)
+
+
+def _outcome(scenario: GurpsScenario, chain: ChainResult, *, roll: int, basic: int,
+             dice: tuple[int, ...] | None, seed: int | None, steps: tuple[Step, ...],
+             entries: tuple[int | None, ...], notes: tuple[Caution, ...] = (),
+             attack_roll: AttackRoll | None = None, burst: Burst | None = None,
+             explosion: Explosion | None = None) -> GurpsOutcome:
+    """The outcome every kind of shot shares: the attack as read, the scenario's own steps and
+    warnings before the shot's, and what only some shots have (who is hit, a burst, an
+    explosion)."""
+    attack = scenario.attack
     return GurpsOutcome(
-        damage=damage,
+        damage=attack.damage,
         roll=roll,
-        basic_damage=basic_value,
+        basic_damage=basic,
         chain=chain,
-        steps=join_steps(scenario.steps, roll_steps, basic.steps, half_steps, chain.steps),
-        step_entries=(*_read_for(scenario),
-                      *(None for _ in (*roll_steps, *basic.steps, *half_steps)),
-                      *chain.step_entries),
+        steps=join_steps(scenario.steps, steps),
+        step_entries=(*_read_for(scenario), *entries),
         warnings=(*scenario.warnings, *chain.warnings, *notes),
         dice=dice,
-        seed=seed_used,
+        seed=seed,
         ranged=attack.ranged,
         location=attack.location,
-        half_damage=None if attack.half_damage_range is None else half.value,
+        half_damage=None if attack.half_damage_range is None else scenario.half_damage.value,
         half_damage_range=attack.half_damage_range,
         weapon=attack.weapon,
         settings={"fractional_dr0": scenario.settings.fractional_dr0.value},
+        attack_roll=attack_roll,
+        burst=burst,
+        explosion=explosion,
     )
 
 
@@ -128,25 +148,10 @@ def _burst(scenario: GurpsScenario, seed: int | random.Random | None) -> GurpsOu
     seed_used = attack.seed if attack.seed is not None else (
         None if seed is None else seed_from(seed))
     burst, chain, steps, entries, roll, basic, dice, record = resolve_burst(scenario, seed_used)
-    return GurpsOutcome(
-        damage=attack.damage,
-        roll=roll,
-        basic_damage=basic,
-        chain=chain,
-        steps=join_steps(scenario.steps, steps),
-        step_entries=(*_read_for(scenario), *entries),
-        warnings=(*scenario.warnings, *chain.warnings),
-        dice=dice,
-        seed=seed_used,
-        ranged=attack.ranged,
-        location=attack.location,
-        half_damage=None if attack.half_damage_range is None else scenario.half_damage.value,
-        half_damage_range=attack.half_damage_range,
-        weapon=attack.weapon,
-        settings={"fractional_dr0": scenario.settings.fractional_dr0.value},
-        attack_roll=AttackRoll(attack.skill or 0, attack.aim or "", *record),
-        burst=burst,
-    )
+    return _outcome(scenario, chain, roll=roll, basic=basic, dice=dice, seed=seed_used,
+                    steps=tuple(steps), entries=tuple(entries),
+                    attack_roll=AttackRoll(attack.skill or 0, attack.aim or "", *record),
+                    burst=burst)
 
 
 def _blast(scenario: GurpsScenario, seed: int | random.Random | None) -> GurpsOutcome:
@@ -158,21 +163,8 @@ def _blast(scenario: GurpsScenario, seed: int | random.Random | None) -> GurpsOu
     seed_used = attack.seed if attack.seed is not None else (
         None if seed is None else seed_from(seed))
     explosion, chain, steps, entries, roll, basic, dice = resolve_blast(scenario, seed_used)
-    return GurpsOutcome(
-        damage=attack.damage,
-        roll=roll,
-        basic_damage=basic,
-        chain=chain,
-        steps=join_steps(scenario.steps, steps),
-        step_entries=(*_read_for(scenario), *entries),
-        warnings=(*scenario.warnings, *chain.warnings),
-        dice=dice,
-        seed=seed_used,
-        ranged=attack.ranged,
-        location=attack.location,
-        settings={"fractional_dr0": scenario.settings.fractional_dr0.value},
-        explosion=explosion,
-    )
+    return _outcome(scenario, chain, roll=roll, basic=basic, dice=dice, seed=seed_used,
+                    steps=tuple(steps), entries=tuple(entries), explosion=explosion)
 
 
 def _read_for(scenario: GurpsScenario) -> tuple[int | None, ...]:
@@ -185,7 +177,6 @@ def _read_for(scenario: GurpsScenario) -> tuple[int | None, ...]:
 def _who_is_hit(scenario: GurpsScenario, seed_used: int | None, rng: random.Random,
                 basic: int, roll: int, dice: tuple[int, ...] | None,
                 attack_steps: tuple[Step, ...], locations: list[HitLocation],
-                half_damage: bool | None,
                 seed: int | random.Random | None = None) -> GurpsOutcome:
     """Resolve with the rolls deciding who is hit (GU-15 to GU-17): the aimed roll (given or
     drawn after the damage dice and hit locations), then each further roll as the shot reaches the
@@ -223,22 +214,8 @@ def _who_is_hit(scenario: GurpsScenario, seed_used: int | None, rng: random.Rand
     chain = replace(chain, targets=targets, steps=tuple(s for s, _ in kept),
                     step_entries=tuple(e for _, e in kept))
     own = (*attack_steps, *shooter.steps)
-    return GurpsOutcome(
-        damage=attack.damage,
-        roll=roll,
-        basic_damage=basic,
-        chain=chain,
-        steps=join_steps(scenario.steps, own, chain.steps),
-        step_entries=(*_read_for(scenario), *(None for _ in own), *chain.step_entries),
-        warnings=(*scenario.warnings, *chain.warnings),
-        dice=dice,
-        seed=seed_used,
-        ranged=attack.ranged,
-        location=attack.location,
-        half_damage=half_damage,
-        half_damage_range=attack.half_damage_range,
-        weapon=attack.weapon,
-        settings={"fractional_dr0": scenario.settings.fractional_dr0.value},
-        attack_roll=AttackRoll(attack.skill, attack.aim, shooter.skill, shooter.aimed_roll,
-                               shooter.aimed_hit),
-    )
+    return _outcome(scenario, chain, roll=roll, basic=basic, dice=dice, seed=seed_used,
+                    steps=join_steps(own, chain.steps),
+                    entries=(*(None for _ in own), *chain.step_entries),
+                    attack_roll=AttackRoll(attack.skill, attack.aim, shooter.skill,
+                                           shooter.aimed_roll, shooter.aimed_hit))
