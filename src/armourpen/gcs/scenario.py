@@ -129,6 +129,12 @@ class Characters:
         WeaponReader`): its damage as GCS computed it and its 1/2D range, unless the attack
         gives them."""
         character, source = self.character(entry.gcs, "attack.gcs")
+        if entry.gcs_name is not None:  # the file's JSON, sent with its name (the calculator's)
+            if not isinstance(entry.gcs, Mapping):
+                raise ScenarioError("attack.gcs_name", entry.gcs_name, "only with gcs as the "
+                                    "file's JSON: a path or a character read already names its "
+                                    "file")
+            source = entry.gcs_name
         w = find_weapon(character.weapons, entry.weapon, entry.usage, source)
         if entry.damage is None and w.problem is not None:
             raise ScenarioError("attack.weapon", w.label, f"a weapon armourpen can use: {source}: "

@@ -200,7 +200,7 @@ def _attack(raw: object, weapons: WeaponReader | None
     # the attack as if typed: the keys given beside gcs, and the sheet's for the rest, so that an
     # attack from a sheet is read (and checked) exactly as the same attack typed
     typed: dict[str, Any] = {k: getattr(g, k) for k in g.model_fields_set
-                             if k not in ("gcs", "weapon", "usage")}
+                             if k not in ("gcs", "gcs_name", "weapon", "usage")}
     typed["damage"] = read.damage if g.damage is None else g.damage
     typed["ranged"] = read.ranged if g.ranged is None else g.ranged
     for key in ("skill", "shots", "rcl"):

@@ -128,6 +128,9 @@ class _GcsAttack(_Model):
         "description": "the shooter's GCS character file (.gcs), relative to the scenario file, "
                        "or its JSON",
     })  # checked by the GCS reader: a path, the file's JSON, or (from Python) a GcsCharacter
+    gcs_name: Name | None = Field(default=None, description=(
+        "the name of the file whose JSON gcs holds (e.g. Agent.gcs), which the steps then name; "
+        "only with gcs as JSON (a path names its file already)"))
     weapon: StrictStr = Field(min_length=1, description=(
         "the name or description of the trait, equipment, skill or spell that carries the "
         "weapon, or the weapon's id"))
