@@ -224,6 +224,21 @@ def test_gu15_gu19_a_burst_from_a_sheet_equals_the_same_burst_typed() -> None:
     assert from_sheet.targets[0].injury == 51
     assert {k: v for k, v in attack.items() if k != "weapon"} == typed.to_dict()["attack"]
     assert from_sheet.to_dict()["targets"] == typed.to_dict()["targets"]
+    taken = next(s.text for s in from_sheet.steps if s.rule == "GU-15")
+    assert taken.endswith("skill 14 (calc.level); shots 13 (its RoF 13, GU-19); Rcl 2 (GU-19)")
+
+
+def test_gcs_attack_gcs_name_names_the_files_json_and_only_json(tmp_path: Path) -> None:
+    data = json.loads(sample("Kabal.gcs").read_text(encoding="utf-8"))
+    sc = _load(_scenario({"gcs": data, "gcs_name": "Kabal.gcs", "weapon": "Natural Attacks",
+                          "usage": "Bite", "roll": 3}))
+    assert sc.attack.weapon is not None and sc.attack.weapon.source == "Kabal.gcs"
+    (tmp_path / "Kabal.gcs").write_bytes(sample("Kabal.gcs").read_bytes())
+    with pytest.raises(ScenarioError) as info:
+        armourpen.load_scenario(_scenario({"gcs": "Kabal.gcs", "gcs_name": "Other.gcs",
+                                           "weapon": "Natural Attacks", "usage": "Bite"}),
+                                base=tmp_path)
+    assert info.value.field == "attack.gcs_name"
 
 
 @pytest.mark.parametrize(("rof", "shots"), [("3x9", Shots(3, 9)), ("13!", Shots(13)),
