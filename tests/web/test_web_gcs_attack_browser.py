@@ -7,9 +7,12 @@ The browser, the server and the page come from ``test_web_browser`` (skipped wit
 
 from __future__ import annotations
 
+import json
 import re
+from pathlib import Path
+from urllib.parse import unquote
 
-from gcs.gcs_helpers import sample
+from gcs.gcs_helpers import character, sample
 from playwright.sync_api import Page, expect
 from web.test_web_browser import cards, clear_line, context, page, results, server
 
@@ -52,3 +55,30 @@ def test_gu15_the_attack_panel_takes_a_weapon_from_the_shooters_sheet(page: Page
     page.get_by_label("Skill (GU-16)").fill("9")  # typed beside the sheet: overrides it
     expect(head).to_contain_text("skill 9: attack roll 10, miss")
     assert "Overlord" in page.url  # the address keeps the file's name, not its contents
+
+
+def test_gu19_a_burst_weapon_from_the_sheet_fires_its_rof(page: Page, server: str,
+                                                          tmp_path: Path) -> None:
+    agent = tmp_path / "Agent.gcs"
+    agent.write_text(json.dumps(character(name="Agent", equipment=[{
+        "description": "Thompson M1928A1", "weapons": [{
+            "id": "Wthompson", "usage": "Burst", "damage": {"type": "pi+"},
+            "calc": {"damage": "2d+2 pi+", "level": 14, "rate_of_fire": "13", "recoil": "2",
+                     "range": "50/1,000"}}]}])), encoding="utf-8")
+    page.goto(server + "/?rules=gurps")
+    clear_line(page)
+    page.get_by_role("button", name="+ Target").click()
+    card = cards(page).first
+    card.get_by_label("HP").fill("13")
+    card.get_by_label("DR", exact=True).fill("2")
+    page.get_by_label("Dice total (with adds)").fill("10")
+    page.get_by_label("Attack roll, 3d (GU-15)").fill("5")
+    page.locator("#g-gcs").set_input_files(str(agent))
+    expect(page.get_by_label("Weapon (from the file)")).to_have_value("Wthompson")
+    # GU-19: 13 shots give +3, skill 17; roll 5, margin 12; Rcl 2: 1 + 6 = 7 shots land; the
+    # dice typed are the first's: 10, DR 2, pi+ to the torso: 8 x 1.5 = 12
+    why = page.locator('#outcome [data-why="attack"]')
+    expect(why).to_contain_text("skill 14 (calc.level); shots 13 (its RoF 13, GU-19); Rcl 2")
+    expect(why).to_contain_text("shots landed: 1 + floor(12 / Rcl 2) = 7")
+    expect(why).to_contain_text("shot 1: 2d+2 pi+: fixed roll 10 (attack.rolls[0])")
+    assert "seed" in unquote(page.url)  # the other shots rolled with the seed box's seed

@@ -103,7 +103,11 @@
   function gurpsAttack(root, forAddress) {
     const a = {};
     const weapon = root.querySelector("[data-gcs-weapon]");
+    let burst = false;
     if (root.dataset.gcsName && weapon && weapon.value) {
+      const option = weapon.selectedOptions[0];
+      const w = option && option.dataset.weapon ? JSON.parse(option.dataset.weapon) : {};
+      burst = !/^\s*1?\s*!?\s*$/.test(w.rate_of_fire || ""); // a RoF above 1 (GU-19, GU-20)
       // an attack from the shooter's sheet (issue 23): the file's JSON and its name, the weapon
       // by its id; a damage or skill typed overrides the sheet's. The address keeps the name.
       a.gcs = forAddress ? root.dataset.gcsName : JSON.parse(root.dataset.gcs);
@@ -112,7 +116,14 @@
       put(a, "damage", read(root, "damage"));
     } else a.damage = read(root, "damage");
     if (checked("roll-mode") === "seed") put(a, "seed", read(root, "seed"), true);
-    else {
+    else if (burst) {
+      // a burst from the sheet: the dice typed are the first landed shot's, the seed box's seed
+      // rolls the others (GU-19), so that they stay put while the GM types
+      const roll = read(root, "roll");
+      if (roll !== "") a.rolls = [num(roll)];
+      put(a, "attack_roll", read(root, "attack_roll"), true);
+      put(a, "seed", seedBox(), true);
+    } else {
       put(a, "roll", read(root, "roll"), true);
       put(a, "attack_roll", read(root, "attack_roll"), true);
       // random hit locations beside a roll typed in: rolled with the seed box's seed, so that
