@@ -20,6 +20,7 @@ from armourpen.errors import InputError, NotationError, ScenarioError
 from armourpen.gcs.weapons import Carrier, GcsWeapon
 from armourpen.gurps.model import GurpsScenario
 from armourpen.gurps.outcome import GurpsOutcome
+from armourpen.gurps.projectiles import Shots
 
 OVERLORD = "The Overlord of Jupiter.gcs"
 
@@ -176,13 +177,17 @@ def _scenario(attack: dict[str, Any], *line: dict[str, Any]) -> dict[str, Any]:
             "line": list(line) or [{"target": "Kabal", "hp": 13, "dr": 2, "range": 20}]}
 
 
-def test_gu1_gu23_an_attack_from_a_sheet_equals_the_same_attack_typed() -> None:
+def test_gu1_gu15_gu23_an_attack_from_a_sheet_equals_the_same_attack_typed() -> None:
     sheet = armourpen.load_gcs(sample(OVERLORD))
     from_sheet = _resolve(_scenario(
-        {"gcs": sheet, "weapon": "Innate Attack (Burn) - Look of Disdain", "roll": 30}))
+        {"gcs": sheet, "weapon": "Innate Attack (Burn) - Look of Disdain", "roll": 30,
+         "attack_roll": 10}))
+    # the sheet's columns: 8d burn, skill 13, RoF 1 (a single shot: no shots), 1/2D 10
     typed = _resolve(_scenario(
-        {"damage": "8d burn", "roll": 30, "half_damage_range": 10}))
-    # 8d burn rolling 30; Kabal at 20 yd, beyond 1/2D 10 yd: 15; DR 2: 13 penetrating, injury 13
+        {"damage": "8d burn", "skill": 13, "roll": 30, "attack_roll": 10,
+         "half_damage_range": 10}))
+    # GU-15: 10 against skill 13 hits Kabal; 8d burn rolling 30; Kabal at 20 yd, beyond 1/2D
+    # 10 yd: 15; DR 2: 13 penetrating, injury 13
     assert from_sheet.basic_damage == typed.basic_damage == 15
     assert from_sheet.targets == typed.targets
     assert from_sheet.targets[0].injury == 13
@@ -190,16 +195,108 @@ def test_gu1_gu23_an_attack_from_a_sheet_equals_the_same_attack_typed() -> None:
         "source": str(sample(OVERLORD)), "name": "Innate Attack (Burn) - Look of Disdain", "usage": "",
         "damage_string": "8d burn"}
     typed_attack = typed.to_dict()["attack"]
-    assert "weapon" not in typed_attack
+    assert "weapon" not in typed_attack and "shots" not in typed_attack
+    assert typed_attack["skill"] == 13 and typed_attack["attack_hit"] is True
     assert {k: v for k, v in from_sheet.to_dict()["attack"].items() if k != "weapon"} == \
         typed_attack
+
+
+_THOMPSON = _w(usage="Burst", calc={"damage": "2d+2 pi+", "level": 14, "rate_of_fire": "13",
+                                    "recoil": "2", "range": "50/1,000"})
+
+
+def test_gu15_gu19_a_burst_from_a_sheet_equals_the_same_burst_typed() -> None:
+    sheet = armourpen.load_gcs(_sheet(_THOMPSON))
+    target = {"target": "Kabal", "hp": 13, "dr": 2, "range": 20}
+    rolls = [10, 9, 8, 7, 6, 5, 4]
+    from_sheet = _resolve(_scenario({"gcs": sheet, "weapon": "Gadget", "attack_roll": 5,
+                                     "rolls": rolls}, target))
+    typed = _resolve(_scenario({"damage": "2d+2 pi+", "skill": 14, "shots": 13, "rcl": 2,
+                                "half_damage_range": 50, "attack_roll": 5, "rolls": rolls},
+                               target))
+    # GU-19: 13 shots give +3: skill 17; roll 5, margin 12; Rcl 2: 1 + 6 = 7 shots land. At 20 yd
+    # (within 1/2D 50) each does its roll; DR 2; pi+ to the torso x1.5, rounded down:
+    # 8 -> 12, 7 -> 10, 6 -> 9, 5 -> 7, 4 -> 6, 3 -> 4, 2 -> 3: 51 in all
+    attack = from_sheet.to_dict()["attack"]
+    assert (attack["skill"], attack["shots"], attack["rcl"], attack["shots_landed"]) == \
+        (14, "13", 2, 7)
+    assert from_sheet.to_dict()["targets"][0]["injuries"] == [12, 10, 9, 7, 6, 4, 3]
+    assert from_sheet.targets[0].injury == 51
+    assert {k: v for k, v in attack.items() if k != "weapon"} == typed.to_dict()["attack"]
+    assert from_sheet.to_dict()["targets"] == typed.to_dict()["targets"]
+    taken = next(s.text for s in from_sheet.steps if s.rule == "GU-15")
+    assert taken.endswith("skill 14 (calc.level); shots 13 (its RoF 13, GU-19); Rcl 2 (GU-19)")
+
+
+def test_gcs_attack_gcs_name_names_the_files_json_and_only_json(tmp_path: Path) -> None:
+    data = json.loads(sample("Kabal.gcs").read_text(encoding="utf-8"))
+    sc = _load(_scenario({"gcs": data, "gcs_name": "Kabal.gcs", "weapon": "Natural Attacks",
+                          "usage": "Bite", "roll": 3}))
+    assert sc.attack.weapon is not None and sc.attack.weapon.source == "Kabal.gcs"
+    (tmp_path / "Kabal.gcs").write_bytes(sample("Kabal.gcs").read_bytes())
+    with pytest.raises(ScenarioError) as info:
+        armourpen.load_scenario(_scenario({"gcs": "Kabal.gcs", "gcs_name": "Other.gcs",
+                                           "weapon": "Natural Attacks", "usage": "Bite"}),
+                                base=tmp_path)
+    assert info.value.field == "attack.gcs_name"
+
+
+@pytest.mark.parametrize(("rof", "shots"), [("3x9", Shots(3, 9)), ("13!", Shots(13)),
+                                            ("1", None), ("", None)])
+def test_gu19_gu20_a_sheets_rof_gives_the_shots_and_a_rof_of_1_a_single_shot(
+        rof: str, shots: Shots | None) -> None:
+    sheet = armourpen.load_gcs(_sheet(_w(calc={"damage": "1d+1 pi", "level": 12,
+                                               "rate_of_fire": rof, "recoil": "1"})))
+    sc = _load(_scenario({"gcs": sheet, "weapon": "Gadget", "attack_roll": 10}))
+    assert (sc.attack.skill, sc.attack.shots) == (12, shots)
+    assert sc.attack.rcl == (None if shots is None else 1)
+
+
+def test_gcs_attack_keys_beside_gcs_override_the_sheets_skill_shots_and_rcl() -> None:
+    sheet = armourpen.load_gcs(_sheet(_THOMPSON))
+    sc = _load(_scenario({"gcs": sheet, "weapon": "Gadget", "skill": 11, "shots": 5, "rcl": 3,
+                          "damage": "2d pi"}))
+    a = sc.attack
+    assert (str(a.damage), a.skill, a.shots, a.rcl) == ("2d pi", 11, Shots(5), 3)
+    assert "skill 11 (given beside gcs); shots 5 (given beside gcs); Rcl 3 (given beside gcs)" \
+        in sc.steps[1].text
+
+
+@pytest.mark.parametrize(("calc", "beside", "field", "text"), [
+    ({"damage": "1d cut"}, {}, "attack.skill", "gives no skill"),
+    ({"damage": "1d pi", "level": 12, "rate_of_fire": "1/3"}, {}, "attack.shots",
+     "gives RoF '1/3'"),
+    ({"damage": "1d pi", "level": 12, "rate_of_fire": "3", "recoil": ""}, {}, "attack.rcl",
+     "gives Rcl ''"),
+    ({"damage": "1d pi", "level": 12, "rate_of_fire": "3", "recoil": "-"}, {"shots": 2},
+     "attack.rcl", "gives Rcl '-'"),
+])
+def test_gu15_gu19_a_sheet_without_what_the_roll_needs_is_one_error(
+        calc: dict[str, Any], beside: dict[str, Any], field: str, text: str) -> None:
+    sheet = armourpen.load_gcs(_sheet(_w(calc=calc)))
+    with pytest.raises(ScenarioError) as info:
+        _load(_scenario({"gcs": sheet, "weapon": "Gadget", **beside}))
+    assert info.value.field == field
+    assert text in str(info.value) and "\n" not in str(info.value)
+    assert f"`{field}` is required" in str(info.value)
+
+
+def test_gu15_a_weapon_without_skill_is_usable_with_skill_given_beside_it() -> None:
+    sheet = armourpen.load_gcs(sample("Kabal.gcs"))
+    with pytest.raises(ScenarioError) as info:
+        _load(_scenario({"gcs": sheet, "weapon": "Hook Sword", "usage": "Swing", "roll": 6}))
+    assert info.value.field == "attack.skill" and "Hook Sword (Swing) gives no skill" in \
+        str(info.value)
+    sc = _load(_scenario({"gcs": sheet, "weapon": "Hook Sword", "usage": "Swing", "roll": 6,
+                          "skill": 12}))
+    assert sc.attack.skill == 12 and sc.attack.shots is None
 
 
 def test_gcs_attack_from_a_path_in_a_scenario_file(tmp_path: Path) -> None:
     (tmp_path / "Kabal.gcs").write_bytes(sample("Kabal.gcs").read_bytes())
     (tmp_path / "fight.toml").write_text(
         'rules = "gurps"\n[attack]\ngcs = "Kabal.gcs"\nweapon = "Hook Sword"\nusage = "Swing"\n'
-        'roll = 6\n[[line]]\ntarget = "Rat"\nhp = 8\n', encoding="utf-8")
+        'roll = 6\nskill = 12\nattack_roll = 10\n[[line]]\ntarget = "Rat"\nhp = 8\n', encoding="utf-8")
     out = _resolve(tmp_path / "fight.toml")
     # 1d+2 cr rolling 6 (the die's 4, and 2): basic 6 against DR 0, a melee weapon (GU-5)
     assert (str(out.damage), out.basic_damage, out.ranged) == ("1d+2 cr", 6, False)
@@ -209,7 +306,8 @@ def test_gcs_attack_from_a_path_in_a_scenario_file(tmp_path: Path) -> None:
 def test_gcs_attack_from_the_files_json_with_damage_given_beside_it() -> None:
     data = json.loads(sample("Kabal.gcs").read_text(encoding="utf-8"))
     sc = _load(_scenario({"gcs": data, "weapon": "Hook Sword", "usage": "thrust",
-                                            "damage": "2d cut", "roll": 7}))
+                                            "damage": "2d cut", "roll": 7,
+                                            "skill": 12}))
     assert str(sc.attack.damage) == "2d cut"
     assert sc.attack.weapon is not None and sc.attack.weapon.damage_string == "1d+1 cr"
 
@@ -267,7 +365,7 @@ def test_gcs_attack_unknown_key_and_bad_damage_beside_gcs_are_input_errors() -> 
     sheet = armourpen.load_gcs(sample("Kabal.gcs"))
     with pytest.raises(InputError) as info:
         _load(_scenario({"gcs": sheet, "weapon": "Hook Sword", "usage": "Swing",
-                                           "shots": 3}))
+                                           "environment": "water"}))
     assert info.value.field.startswith("attack")
     with pytest.raises(NotationError) as bad:
         _load(_scenario({"gcs": sheet, "weapon": "Hook Sword", "usage": "Swing",
@@ -296,13 +394,18 @@ def test_gcs_every_sample_weapon_becomes_an_attack_or_is_refused_with_a_reason()
         sheet = armourpen.load_gcs(path)
         for w in sheet.weapons:
             scenario = _scenario({"gcs": sheet, "weapon": w.id, "roll": 10 if w.parsed is None
-                                  else w.parsed.min_roll}, {"target": "T", "hp": 10})
+                                  else w.parsed.min_roll, "attack_roll": 10},
+                                 {"target": "T", "hp": 10})
             if w.parsed is not None and w.parsed.unresolved() is not None:
                 counts["fragments without an explosion (GU-22)"] += 1
                 continue
             try:
                 _resolve(scenario)
             except InputError as exc:
+                if w.usable and w.skill is None:  # GU-15: usable with skill given beside gcs
+                    assert exc.field == "attack.skill" and "gives no skill" in str(exc)
+                    counts["no skill on the sheet (give skill beside gcs, GU-15)"] += 1
+                    continue
                 assert not w.usable and w.problem is not None and w.problem in str(exc)
             else:
                 assert w.usable
@@ -311,5 +414,7 @@ def test_gcs_every_sample_weapon_becomes_an_attack_or_is_refused_with_a_reason()
         print(dict(counts))  # the counts over other files, for the record
         return
     # the six samples: 23 weapons; the Overlord's two Beam Weapons say "(5)" and the Illithocyte's
-    # Vibration Sense says "cr": no dice; the 20 others become attacks
-    assert counts == {"becomes an attack": 20, "damage with no rule behind it (GU-1)": 3}
+    # Vibration Sense says "cr": no dice; Kabal's Hook Sword has no calc.level for its Swing,
+    # Thrust and Hook Slice (its Hilt Punch has 14); the 17 others become attacks
+    assert counts == {"becomes an attack": 17, "damage with no rule behind it (GU-1)": 3,
+                      "no skill on the sheet (give skill beside gcs, GU-15)": 3}

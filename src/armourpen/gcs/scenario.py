@@ -5,7 +5,9 @@
 already read) becomes a :class:`~armourpen.gurps.model.Target` (:mod:`armourpen.gcs.target`), and
 the keys written beside ``gcs`` override it. An attack that names a GCS file and one of its weapons
 (``attack = { gcs = "Agent.gcs", weapon = "Thompson M1928A1", usage = "Burst" }``) takes the
-weapon's damage and 1/2D range from it (:mod:`armourpen.gcs.weapons`). GCS knows the GURPS rule
+weapon's damage and 1/2D range from it (:mod:`armourpen.gcs.weapons`), its skill (GU-15), its RoF
+as the shots (GU-19, GU-20; a RoF of 1 is a single shot) and its Rcl, unless keys beside ``gcs``
+give them. GCS knows the GURPS rule
 set; the rule set does not know GCS.
 """
 
@@ -16,15 +18,26 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from armourpen.errors import MISSING, WITHHELD, FileName, GcsError, InputError, ScenarioError
+from armourpen.errors import (
+    MISSING,
+    WITHHELD,
+    FileName,
+    GcsError,
+    InputError,
+    NotationError,
+    ScenarioError,
+)
 from armourpen.explain import Step
 from armourpen.gcs.model import GcsCharacter
 from armourpen.gcs.reader import parse_mapping, read_path
 from armourpen.gcs.target import Overrides, from_character
-from armourpen.gcs.weapons import find_weapon
+from armourpen.gcs.weapons import GcsWeapon, find_weapon
+from armourpen.gurps.attack_roll import MAX_SKILL, MIN_SKILL
 from armourpen.gurps.damage import fmt
 from armourpen.gurps.locations import HUMANOID, Location, Random
 from armourpen.gurps.model import AttackWeapon, GurpsAttack, GurpsScenario, Target
+from armourpen.gurps.notation import Damage
+from armourpen.gurps.projectiles import read_shots
 from armourpen.gurps.scenario import ReadTarget, ReadWeapon, hit_chance, pain_threshold, tolerances
 from armourpen.gurps.scenario import parse_gurps as parse_scenario
 from armourpen.gurps.schema import GcsAttackEntry, GcsTargetEntry
@@ -116,6 +129,12 @@ class Characters:
         WeaponReader`): its damage as GCS computed it and its 1/2D range, unless the attack
         gives them."""
         character, source = self.character(entry.gcs, "attack.gcs")
+        if entry.gcs_name is not None:  # the file's JSON, sent with its name (the calculator's)
+            if not isinstance(entry.gcs, Mapping):
+                raise ScenarioError("attack.gcs_name", entry.gcs_name, "only with gcs as the "
+                                    "file's JSON: a path or a character read already names its "
+                                    "file")
+            source = entry.gcs_name
         w = find_weapon(character.weapons, entry.weapon, entry.usage, source)
         if entry.damage is None and w.problem is not None:
             raise ScenarioError("attack.weapon", w.label, f"a weapon armourpen can use: {source}: "
@@ -129,13 +148,17 @@ class Characters:
         if w.half_damage_range is not None:
             told.append(f"1/2D {fmt(w.half_damage_range)} yd")
         kind = "ranged" if w.ranged else "melee"
-        steps = (Step("GU-1", f"attack from {source}: {w.label}, a {kind} weapon: "
-                      + ", ".join(told)),)
+        steps = [Step("GU-1", f"attack from {source}: {w.label}, a {kind} weapon: "
+                      + ", ".join(told))]
+        skill = shots = rcl = None
+        if not _explosive(damage):  # a blast reaches every card at its distance (GU-21): no roll
+            skill, shots, rcl, taken = _roll_figures(entry, w, source)
+            steps.append(Step("GU-15", f"attack from {source}: " + "; ".join(taken)))
         return ReadWeapon(
             damage=damage, half_damage_range=w.half_damage_range, ranged=w.ranged,
             weapon=AttackWeapon(source, w.name, w.usage, w.damage, w.skill, w.rate_of_fire,
                                 w.recoil),
-            steps=steps,
+            steps=tuple(steps), skill=skill, shots=shots, rcl=rcl,
         )
 
     def character(self, raw: object, where: str) -> tuple[GcsCharacter, str]:
@@ -173,6 +196,73 @@ class Characters:
             if inside == exc.field:
                 raise
             raise exc.at(f"{where}.{inside}") from None
+
+
+def _explosive(damage: str) -> bool:
+    try:
+        return Damage.parse(damage).explosive
+    except NotationError as exc:  # damage given beside gcs (the sheet's has a rule behind it)
+        raise NotationError(exc.text, exc.position, exc.expected, field="attack.damage") from None
+
+
+def _roll_figures(entry: GcsAttackEntry, w: GcsWeapon, source: str
+                  ) -> tuple[int | None, str | None, int | None, list[str]]:
+    """The skill (GU-15), shots (GU-19, GU-20) and Rcl an attack from ``w`` takes: those given
+    beside gcs, else the sheet's; and what was taken, for the step.
+
+    A RoF of 1 (or none, a melee weapon's) is a single shot: no burst. A RoF the rules cannot
+    read (``1/3`` for two modes, ``Jet``) needs ``shots`` beside gcs; so does a burst whose Rcl
+    the sheet gives in no rule's terms (``rcl``). A trailing ``!`` (full automatic only) fires
+    the whole RoF."""
+    where = f"{source}: {w.label}"
+    taken: list[str] = []
+    skill = entry.skill
+    if skill is None:
+        if w.skill is None:
+            raise ScenarioError("attack.skill", MISSING, f"`attack.skill` is required: {where} "
+                                "gives no skill (GCS wrote no calc.level); give skill beside gcs, "
+                                "the shooter's effective skill (GU-15)")
+        if not MIN_SKILL <= w.skill <= MAX_SKILL:
+            raise ScenarioError("attack.skill", MISSING, f"`attack.skill` is required: {where} "
+                                f"gives skill {w.skill}, outside {MIN_SKILL} to {MAX_SKILL} "
+                                "(GU-15); give skill beside gcs")
+        skill = w.skill
+        taken.append(f"skill {skill} (calc.level)")
+    else:
+        taken.append(f"skill {skill} (given beside gcs)")
+    shots: str | None
+    if entry.shots is not None:
+        shots = str(entry.shots)
+        taken.append(f"shots {shots} (given beside gcs)")
+    else:
+        rof = w.rate_of_fire.strip().removesuffix("!").strip()
+        if rof in ("", "1"):
+            shots = None
+            taken.append(f"a single shot (RoF {w.rate_of_fire})" if rof else "a single shot")
+        else:
+            try:
+                shots = str(read_shots(rof))
+            except ScenarioError as exc:
+                raise ScenarioError("attack.shots", MISSING, f"`attack.shots` is required: "
+                                    f"{where} gives RoF {w.rate_of_fire!r}, which is not "
+                                    f"{exc.allowed}") from None
+            taken.append(f"shots {shots} (its RoF {w.rate_of_fire}, GU-19"
+                         + (", GU-20)" if "x" in shots else ")"))
+    rcl = entry.rcl
+    if rcl is not None:
+        taken.append(f"Rcl {rcl} (given beside gcs)")
+    elif shots is not None:
+        text = w.recoil.strip()
+        if not (text.isdigit() and 1 <= int(text) <= MAX_RCL):
+            raise ScenarioError("attack.rcl", MISSING, f"`attack.rcl` is required: {where} "
+                                f"gives Rcl {text!r}, and a burst needs a whole number from 1 "
+                                f"to {MAX_RCL} (GU-19)")
+        rcl = int(text)
+        taken.append(f"Rcl {rcl} (GU-19)")
+    return skill, shots, rcl, taken
+
+
+MAX_RCL = 1000  # a sheet's Rcl above any weapon's is a typo in the file
 
 
 def _within(path: Path, base: Path, raw: str, where: str) -> None:

@@ -76,6 +76,9 @@ class ReadWeapon:
     ranged: bool
     weapon: AttackWeapon
     steps: tuple[Step, ...] = ()
+    skill: int | None = None  # GU-15: the sheet's level, or the one given beside gcs
+    shots: str | None = None  # GU-19, GU-20: None fires a single shot
+    rcl: int | None = None
 
 
 class WeaponReader(Protocol):
@@ -194,12 +197,21 @@ def _attack(raw: object, weapons: WeaponReader | None
         raise ScenarioError("attack.gcs", "(a GCS character)", "no GCS character here: this "
                             "reader reads none (armourpen.load_scenario reads them)")
     read = weapons(g)
-    ranged = read.ranged if g.ranged is None else g.ranged
-    return g, _typed_attack(g, read.damage if g.damage is None else g.damage,
-                            read.half_damage_range, ranged, read.weapon), read.steps
+    # the attack as if typed: the keys given beside gcs, and the sheet's for the rest, so that an
+    # attack from a sheet is read (and checked) exactly as the same attack typed
+    typed: dict[str, Any] = {k: getattr(g, k) for k in g.model_fields_set
+                             if k not in ("gcs", "gcs_name", "weapon", "usage")}
+    typed["damage"] = read.damage if g.damage is None else g.damage
+    typed["ranged"] = read.ranged if g.ranged is None else g.ranged
+    for key in ("skill", "shots", "rcl"):
+        if getattr(read, key) is not None:
+            typed[key] = getattr(read, key)
+    t: AttackEntry = _model(AttackEntry, typed, "attack")
+    return t, _typed_attack(t, t.damage, read.half_damage_range, t.ranged, read.weapon), \
+        read.steps
 
 
-def _typed_attack(a: AttackEntry | GcsAttackEntry, text: str, sheet_half: Fraction | None,
+def _typed_attack(a: AttackEntry, text: str, sheet_half: Fraction | None,
                   ranged: bool, weapon: AttackWeapon | None) -> GurpsAttack:
     try:
         damage = Damage.parse(text)
@@ -226,9 +238,7 @@ def _typed_attack(a: AttackEntry | GcsAttackEntry, text: str, sheet_half: Fracti
         a.half_damage_range, "attack.half_damage_range")
     attack = GurpsAttack(damage, a.roll, a.seed, ranged, a.location, a.skill, a.aim,
                          a.attack_roll, half, weapon)
-    if isinstance(a, AttackEntry):
-        return _explosion(a, _burst(a, attack))
-    return _explosion(a, attack)
+    return _explosion(a, _burst(a, attack))
 
 
 _BLAST_ONLY = "allowed only in an explosion: damage marked ex (GU-21, GU-22)"
@@ -236,7 +246,7 @@ _NOT_IN_BLAST = ("not in an explosion (damage marked ex): the blast reaches ever
                  "its distance (GU-21); leave it out")
 
 
-def _explosion(a: AttackEntry | GcsAttackEntry, attack: GurpsAttack) -> GurpsAttack:
+def _explosion(a: AttackEntry, attack: GurpsAttack) -> GurpsAttack:
     """An explosion's keys (GU-21, GU-22): fragments, environment, airburst (a GCS weapon's
     attack has none of them: its damage's bracket gives the fragments)."""
     damage = attack.damage

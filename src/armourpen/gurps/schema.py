@@ -128,6 +128,9 @@ class _GcsAttack(_Model):
         "description": "the shooter's GCS character file (.gcs), relative to the scenario file, "
                        "or its JSON",
     })  # checked by the GCS reader: a path, the file's JSON, or (from Python) a GcsCharacter
+    gcs_name: Name | None = Field(default=None, description=(
+        "the name of the file whose JSON gcs holds (e.g. Agent.gcs), which the steps then name; "
+        "only with gcs as JSON (a path names its file already)"))
     weapon: StrictStr = Field(min_length=1, description=(
         "the name or description of the trait, equipment, skill or spell that carries the "
         "weapon, or the weapon's id"))
@@ -141,11 +144,19 @@ class _GcsAttack(_Model):
     location: LocationName = Location.TORSO
     half_damage_range: _DISTANCE | None = Field(default=None, description=(
         _HALF_DAMAGE_RANGE + "; by default the sheet's"))
-    skill: _Skill | None = Field(default=None, description=_SKILL)
+    skill: _Skill | None = Field(default=None, description=_SKILL + "; by default the sheet's "
+                                 "(calc.level)")
     aim: Name | None = Field(default=None, description=(
         "the name of the target aimed at (GU-16); the first target card when left out"))
     attack_roll: StrictInt | None = Field(default=None, ge=3, le=18, description=(
         "a fixed 3d attack roll (GU-15); rolled from the seed when left out"))
+    shots: StrictInt | StrictStr | None = Field(default=None, description=(
+        "a burst (GU-19, GU-20): the shots fired, as for a typed attack; by default the sheet's "
+        "RoF (a RoF of 1 is a single shot)"))
+    rcl: StrictInt | None = Field(default=None, ge=1, description=(
+        "the weapon's Recoil, 1 or more (GU-19); by default the sheet's Rcl"))
+    rolls: list[StrictInt] | None = Field(default=None, description=(
+        "a burst's damage rolls, in order, one per landed shot (GU-19); the rest are rolled"))
 
 
 _Number = StrictInt | StrictFloat

@@ -93,6 +93,17 @@ SCHEMAS: dict[str, dict[str, Any]] = {
                   locations=_list(_O)),
         injury_tolerance=_list(_S), hardened=_I, perfect_balance=_B, pain_threshold=_S,
         vulnerabilities=_list(_O), warnings=_STEPS),
+    "GcsWeapons": _obj(
+        "Every weapon of a GCS character file (armourpen gcs show --weapons --json)", name=_S,
+        weapons=_list(_obj(
+            "One weapon (one usage), as GCS computed it; usable as an attack or not, with why",
+            id=_S, carrier=_S, name=_S, usage=_S, ranged=_B, damage=_S,
+            skill={"type": ["integer", "null"]}, rate_of_fire=_S, recoil=_S, shots=_S, range=_S,
+            half_damage_range={"type": ["number", "null"]},
+            max_range={"type": ["number", "null"]}, usable=_B,
+            problem={"type": ["string", "null"]}))),
+    "GcsAnswer": {"description": "armourpen gcs show --json (weapons=true: --weapons)",
+                  "anyOf": [ref("GcsTarget"), ref("GcsWeapons")]},
     "JsonSchema": {"type": "object", "description": "A JSON Schema (draft 2020-12) of scenario "
                    "files of one rule set (armourpen schema RULES)"},
     "PenRangeChart": _chart("pen-range", "PEN against distance, and the AV lines",

@@ -326,21 +326,29 @@ async def roll(request: Request) -> Response:
     return answer(armourpen.roll(params.damage, seed))
 
 
-@router.post("/gcs", summary="What a GCS character file gives a GURPS target (armourpen gcs show "
-             "--json)", openapi_extra=GCS_BODY, responses=ok("GcsTarget", "The target"))
+@router.post("/gcs", summary="What a GCS character file gives a GURPS target, or its weapons "
+             "(armourpen gcs show [--weapons] --json)", openapi_extra=GCS_BODY,
+             responses=ok("GcsAnswer", "The target, or the weapons"))
 async def gcs(
     request: Request,
     name: Annotated[str | None, Query(description="The file's name, for messages")] = None,
+    weapons: Annotated[bool, Query(description=(
+        "The sheet's weapons instead (usage, damage, skill, RoF, Rcl, 1/2D), each marked usable "
+        "as an attack or not, with why"))] = False,
 ) -> Response:
-    """HP, ST, HT, the body's hit locations with their roll ranges and DR, traits and warnings.
-    In a scenario sent to `resolve` or `odds`, a target's `gcs` is this file's JSON itself."""
+    """HP, ST, HT, the body's hit locations with their roll ranges and DR, traits and warnings;
+    or (`weapons=true`) every weapon of the sheet. In a scenario sent to `resolve` or `odds`, a
+    target's or an attack's `gcs` is this file's JSON itself."""
     from armourpen import load_gcs
 
     state = state_of(request)
     if name is not None:
         state.limits.check("max_text_chars", len(name), "characters", "name")
     raw = await gcs_bytes(request, state.limits)
-    return answer(load_gcs(raw, name or "(uploaded file)", limits=state.limits))
+    character = load_gcs(raw, name or "(uploaded file)", limits=state.limits)
+    if weapons:
+        return answer({"name": character.name, "weapons": character.weapons})
+    return answer(character)
 
 
 @router.get("/schema/{rules}", summary="The JSON Schema of scenario files (armourpen schema)",

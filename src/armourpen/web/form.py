@@ -34,7 +34,7 @@ DIRECTIONS = ("front", "rear", "left", "right", "above", "below")
 _PENAV_ATTACK = ("weapon", "name", "pen", "range_column", "dc", "high_velocity", "range",
                  "contact", "from", "ammo", "elevation", "azimuth")
 _GURPS_ATTACK = ("damage", "roll", "seed", "ranged", "location", "half_damage_range", "skill",
-                 "aim", "attack_roll")
+                 "aim", "attack_roll", "gcs", "weapon")  # gcs: the shooter's file, by its name
 _KNOWN = {
     "penav-cover": ("cover",),
     "person": ("target", "armour", "body"),

@@ -100,10 +100,30 @@
     return { ...a, ...extra(root) };
   }
 
-  function gurpsAttack(root) {
-    const a = { damage: read(root, "damage") };
+  function gurpsAttack(root, forAddress) {
+    const a = {};
+    const weapon = root.querySelector("[data-gcs-weapon]");
+    let burst = false;
+    if (root.dataset.gcsName && weapon && weapon.value) {
+      const option = weapon.selectedOptions[0];
+      const w = option && option.dataset.weapon ? JSON.parse(option.dataset.weapon) : {};
+      burst = !/^\s*1?\s*!?\s*$/.test(w.rate_of_fire || ""); // a RoF above 1 (GU-19, GU-20)
+      // an attack from the shooter's sheet (issue 23): the file's JSON and its name, the weapon
+      // by its id; a damage or skill typed overrides the sheet's. The address keeps the name.
+      a.gcs = forAddress ? root.dataset.gcsName : JSON.parse(root.dataset.gcs);
+      if (!forAddress) a.gcs_name = root.dataset.gcsName;
+      a.weapon = weapon.value;
+      put(a, "damage", read(root, "damage"));
+    } else a.damage = read(root, "damage");
     if (checked("roll-mode") === "seed") put(a, "seed", read(root, "seed"), true);
-    else {
+    else if (burst) {
+      // a burst from the sheet: the dice typed are the first landed shot's, the seed box's seed
+      // rolls the others (GU-19), so that they stay put while the GM types
+      const roll = read(root, "roll");
+      if (roll !== "") a.rolls = [num(roll)];
+      put(a, "attack_roll", read(root, "attack_roll"), true);
+      put(a, "seed", seedBox(), true);
+    } else {
       put(a, "roll", read(root, "roll"), true);
       put(a, "attack_roll", read(root, "attack_roll"), true);
       // random hit locations beside a roll typed in: rolled with the seed box's seed, so that
@@ -253,7 +273,7 @@
       if (optional.length) s.optional_rules = optional;
       s.attack = penavAttack(root);
     } else {
-      s.attack = gurpsAttack(root);
+      s.attack = gurpsAttack(root, forAddress);
     }
     s.line = [...cards.children].map((card) => readCard(card, forAddress));
     return { ...s, ...extra(form) };
@@ -777,6 +797,83 @@
     schedule();
   }
 
+  async function takeAttackGcs(root, file) {
+    // the shooter's sheet: its usable weapons in the select, the others listed with why
+    const box = root.querySelector(".field.gcs-attack");
+    const error = box.querySelector(".error");
+    const hint = box.querySelector("[data-gcs-attack-hint]");
+    error.hidden = true;
+    const text = await file.text();
+    let sheet;
+    try {
+      const r = await fetch("/api/gcs?weapons=true&name=" + encodeURIComponent(file.name), {
+        method: "POST", headers: { "Content-Type": "application/json" }, body: text,
+      });
+      sheet = await r.json();
+      if (!r.ok) {
+        error.textContent = sheet.error || `error ${r.status}`;
+        error.hidden = false;
+        return;
+      }
+    } catch (e) {
+      error.textContent = "no answer from the server: " + e.message;
+      error.hidden = false;
+      return;
+    }
+    root.dataset.gcs = withoutPortrait(text);
+    root.dataset.gcsName = file.name;
+    const usable = sheet.weapons.filter((w) => w.usable);
+    const unusable = sheet.weapons.filter((w) => !w.usable);
+    hint.textContent = `${file.name}: ${sheet.name}, ${usable.length} of ` +
+      `${sheet.weapons.length} weapons usable as attacks`;
+    const select = root.querySelector("[data-gcs-weapon]");
+    const options = [new Option("none: the damage typed below", "")];
+    for (const w of usable) {
+      const o = new Option(weaponText(w), w.id);
+      o.dataset.weapon = JSON.stringify(w);
+      options.push(o);
+    }
+    select.replaceChildren(...options);
+    const wanted = usable.find((w) => w.id === select.dataset.wanted);
+    select.value = wanted ? wanted.id : (usable.length ? usable[0].id : "");
+    const list = root.querySelector("[data-gcs-unusable]");
+    list.replaceChildren(...unusable.map((w) => {
+      const li = document.createElement("li");
+      li.textContent = `${weaponName(w)}: ${w.problem}`;
+      return li;
+    }));
+    root.querySelector("[data-gcs-unusable-lead]").hidden = !unusable.length;
+    root.querySelector("[data-gcs-weapon-box]").hidden = false;
+    // the sheet chosen gives these: the boxes empty, showing the sheet's, for a figure to override
+    for (const key of ["damage", "skill", "half_damage_range"]) own(root, key).value = "";
+    weaponChosen(root);
+    schedule();
+  }
+
+  function weaponName(w) {
+    return w.usage ? `${w.name} (${w.usage})` : w.name;
+  }
+
+  function weaponText(w) {
+    const bits = [w.damage, w.skill === null ? "no skill: type one" : `skill ${w.skill}`];
+    if (w.rate_of_fire) bits.push(`RoF ${w.rate_of_fire}`);
+    if (w.recoil) bits.push(`Rcl ${w.recoil}`);
+    if (w.half_damage_range !== null) bits.push(`1/2D ${w.half_damage_range}`);
+    return `${weaponName(w)}: ${bits.join(", ")}`;
+  }
+
+  function weaponChosen(root) {
+    // what the sheet gives shows in the boxes it fills; a figure typed there overrides it
+    const select = root.querySelector("[data-gcs-weapon]");
+    const option = select.selectedOptions[0];
+    const w = option && option.dataset.weapon ? JSON.parse(option.dataset.weapon) : null;
+    select.dataset.wanted = w ? w.id : "";
+    own(root, "damage").placeholder = w ? `sheet: ${w.damage}` : "7d(2) pi-, 3d+1 cr";
+    own(root, "skill").placeholder = w && w.skill !== null ? `sheet: ${w.skill}` : "";
+    own(root, "half_damage_range").placeholder =
+      w && w.half_damage_range !== null ? `sheet: ${w.half_damage_range}` : "";
+  }
+
   function bodyPlaces(body) {
     // Every location of a file's body, its sub-tables' too, as [id, label]. A scenario aims at
     // an id, so the locations that share one (a right and a left arm, both "arm") are one
@@ -914,6 +1011,11 @@
       if (el.files && el.files[0]) takeGcs(el.closest(".card"), el.files[0]);
       return;
     }
+    if (el.matches("[data-gcs-attack-file]")) {
+      if (el.files && el.files[0]) takeAttackGcs(el.closest(".attack"), el.files[0]);
+      return;
+    }
+    if (el.matches("[data-gcs-weapon]")) weaponChosen(el.closest(".attack"));
     if (el.name === "attack-mode") showMode("attack-mode", "data-mode");
     if (el.name === "roll-mode") {
       showMode("roll-mode", "data-roll");
