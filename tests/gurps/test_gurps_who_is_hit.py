@@ -12,7 +12,8 @@ from typing import Any
 import pytest
 from gurps.gurps_helpers import gurps
 
-from armourpen.errors import ScenarioError
+import armourpen
+from armourpen.errors import InputError, ScenarioError
 from armourpen.gurps.attack_roll import attack_roll, succeeds, success_ways
 from armourpen.gurps.chain import resolve_chain
 from armourpen.gurps.materials import MATERIALS
@@ -442,3 +443,17 @@ def test_gu16_p_hit_hand_worked() -> None:
     # on 9 (81 ways): 196/216 x 81/216.
     result = odds(past_guards())
     assert result.target("Guard 1").p_hit == Fraction(196, 216) * Fraction(81, 216)
+
+
+def test_gu15_an_attack_roll_neither_given_nor_seeded_is_named_as_missing() -> None:
+    # a fixed damage roll but no attack roll and no seed: the attack roll (GU-15) is what is
+    # missing, not a hit location
+    sc = armourpen.load_scenario({"rules": "gurps",
+                                  "attack": {"damage": "3d pi", "roll": 10, "skill": 12},
+                                  "line": [{"target": "A", "hp": 10}]})
+    with pytest.raises(InputError) as info:
+        armourpen.resolve(sc)
+    assert str(info.value) == (
+        "seed: the scenario has no fixed attack roll (GU-15) and no seed: give "
+        "attack.attack_roll or attack.seed, or a seed (a whole number or a random.Random) to "
+        "resolve")

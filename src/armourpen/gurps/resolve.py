@@ -35,10 +35,14 @@ def seed_for(scenario: GurpsScenario, seed: int | random.Random | None) -> int |
     if attack.seed is not None:
         return attack.seed
     if seed is None:
-        what = "no fixed roll" if attack.roll is None else "random hit locations (GU-10)"
-        raise InputError("seed", MISSING, f"the scenario has {what} and no seed: give "
-                         "attack.roll or attack.seed, or a seed (a whole number or a "
-                         "random.Random) to resolve")
+        what, fix = "no fixed roll", "attack.roll"
+        if attack.roll is not None and scenario.who_is_hit and attack.attack_roll is None:
+            what, fix = "no fixed attack roll (GU-15)", "attack.attack_roll"
+        elif attack.roll is not None:
+            what = "random hit locations (GU-10)"
+        raise InputError("seed", MISSING, f"the scenario has {what} and no seed: give {fix} or "
+                         "attack.seed, or a seed (a whole number or a random.Random) to "
+                         "resolve")
     return seed_from(seed)
 
 
