@@ -127,6 +127,17 @@ def test_gcs_show_weapons_lists_each_weapon_and_why_one_cannot_be_used(
             "it (GU-1") in out
 
 
+def test_gu15_gcs_show_weapons_marks_a_weapon_the_sheet_gives_no_skill(
+        capsys: pytest.CaptureFixture[str]) -> None:
+    # Kabal's Hook Sword: the Hilt Punch has level 14 on the sheet, the Swing none, so the Swing
+    # is an attack only with a skill written beside gcs (GU-15)
+    code, out, err = cli(capsys, "gcs", "show", str(_OVERLORD.parent / "Kabal.gcs"), "--weapons")
+    assert code == 0, err
+    rows = {line.split()[2]: line for line in out.splitlines() if line.startswith("Hook Sword ")}
+    assert rows["Hilt"].endswith(" yes") and rows["Swing"].endswith(" with skill")
+    assert "Hook Sword (Swing): the sheet gives no skill level: give skill beside gcs (GU-15)" in out
+
+
 def test_gcs_show_weapons_json_is_each_weapons_to_dict(capsys: pytest.CaptureFixture[str]) -> None:
     code, out, err = cli(capsys, "gcs", "show", str(_OVERLORD), "--weapons", "--json")
     assert code == 0, err

@@ -65,15 +65,23 @@ def weapons_layout(c: GcsCharacter) -> Layout:
     notes: list[tuple[Span, ...]] = []
     for w in c.weapons:
         tone = Tone.PLAIN if w.usable else Tone.MUTED
+        # a weapon the sheet gives no level for is an attack only with a skill written beside it
+        # (GU-15); an explosion is rolled against no skill (GU-21)
+        needs_skill = (w.usable and w.skill is None and w.parsed is not None
+                       and not w.parsed.explosive)
+        usable_text = "with skill" if needs_skill else "yes" if w.usable else "no"
         rows.append(Row((
             text(w.name, tone), text(w.usage or "-", tone), text(w.damage or "-", tone),
             text("-" if w.skill is None else w.skill, tone), text(w.rate_of_fire or "-", tone),
             text(w.recoil or "-", tone),
             text("-" if w.half_damage_range is None else fmt(w.half_damage_range), tone),
-            text("yes" if w.usable else "no", Tone.PLAIN if w.usable else Tone.STRONG),
+            text(usable_text, Tone.PLAIN if w.usable else Tone.STRONG),
         )))
         if w.problem is not None:
             notes.append((Span(w.label, Tone.STRONG), Span(f": cannot be used: {w.problem}")))
+        elif needs_skill:
+            notes.append((Span(w.label, Tone.STRONG), Span(": the sheet gives no skill level: "
+                                                           "give skill beside gcs (GU-15)")))
     usable = sum(w.usable for w in c.weapons)
     head = (Span(c.name, Tone.STRONG),
             Span(f": {len(c.weapons)} weapons, {usable} usable as attacks"))
