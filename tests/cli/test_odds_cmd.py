@@ -163,3 +163,20 @@ def test_gu16_the_header_of_who_is_hit_counts_the_situations_of_the_shot(
     assert out.splitlines()[0] == ("7d pi: exact odds over every roll and 2 situations of the "
                                    "shot (GU-16)")
     assert "hit patterns" not in out
+
+
+def test_gu19_gu21_odds_text_counts_shots_landed_and_the_blast_for_everyone(
+        capsys: pytest.CaptureFixture[str]) -> None:
+    # smg-burst-car-door, skill 12 + 2 = 14: no shot lands on rolls 15-18 (20 of 216 = 9.26%);
+    # six land on rolls 3-4 (4 of 216 = 1.85%)
+    code, out, _ = cli(capsys, "odds", "example:smg-burst-car-door")
+    assert code == 0
+    head = out.splitlines()[0]
+    assert "hit patterns" not in head and "situations of the shot" not in head and "GU-19" in head
+    assert "shots landed on it (GU-19): 0 9.26%, 1 16.67%, 2 24.07%, 3 24.07%, 4 16.67%, " \
+           "5 7.41%, 6 1.85%; expected 2.519" in out
+    # grenade-courtyard: Bob's fragments at skill 10 miss on half the rolls
+    code, out, _ = cli(capsys, "odds", "example:grenade-courtyard")
+    assert code == 0 and "hit patterns" not in out.splitlines()[0]
+    assert "fragments hitting it (GU-22): 0 50.00%, 1 33.80%" in out
+    assert "everyone, one blast (GU-21): nobody hurt " in out

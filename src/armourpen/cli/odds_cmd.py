@@ -104,10 +104,13 @@ def _effect_lines(
 
 
 def odds_parts(result: OddsResult) -> list[Part]:
-    """Exact odds: per target a summary line and the injury chart, then the notes."""
+    """Exact odds: per target a summary line, the hits of a burst or of fragments and the injury
+    chart; an explosion's figure for everyone; then the notes."""
+    from armourpen.view.odds import counted, hits_chances, joint_text
+
     parts: list[Part] = [[
         (result.damage, "bold"), (": exact odds over every roll", ""),
-        (_counted(result), ""),
+        (counted(result), ""),
     ]]
     for t in result.targets:
         parts.append([])
@@ -119,22 +122,22 @@ def odds_parts(result: OddsResult) -> list[Part]:
             ("  expected injury ", ""),
             (f"{float(t.expected_injury):.3f}", "bold"),
         ])
+        hits = hits_chances(result, t)
+        if hits is not None:
+            parts.append([(f"  {hits.label} ({hits.rule}): " + ", ".join(
+                f"{k} {percent(p)}" for k, p in hits.chances)
+                + f"; expected {float(hits.expected):.3f}", "")])
         parts.append(injury_chart(list(t.injury_pmf.items())))
         parts.extend(_effect_lines(
             t.p_major_wound, t.p_knockdown_roll, t.p_crippled, list(t.shock_pmf.items()),
             list(t.location_pmf.items()), random=len(t.location_pmf) > 1,
             knockdown_at=list(t.knockdown_pmf.items()),
         ))
+    joint = joint_text(result)
+    if joint is not None:
+        parts.extend([[], [(joint, "bold")]])
     parts.extend([(str(s), "dim")] for s in result.steps)
     return parts
-
-
-def _counted(result: OddsResult) -> str:
-    """What the exact odds went through besides the dice: the hit patterns of the given chances
-    (GU-8), or the situations of the shot when the rolls decide who is hit (GU-16)."""
-    if result.who_is_hit:
-        return f" and {result.patterns} situations of the shot (GU-16)"
-    return f" and {result.patterns} hit patterns (GU-8)" if result.patterns > 1 else ""
 
 
 def samples_parts(result: MonteCarloResult) -> list[Part]:

@@ -75,6 +75,9 @@ class TargetBlast:
     fragment_roll: int | None
     fragments: tuple[Fragment, ...]
     total: Effects
+    distance: Fraction = Fraction(0)
+    situation: str = "caught"
+    """Where the target stood (GU-21): shown in its row; the JSON has them in the scenario."""
 
     def to_dict(self) -> dict[str, Any]:
         b = self.blast
@@ -351,7 +354,7 @@ def _one_target(scenario: GurpsScenario, t: Target, basic: int, stream: Stream,
     total = on_the_total(scenario, t, blast.value, tuple(frags))
     steps.extend(total.steps)
     return TargetBlast(blast.value, None if skill is None else skill.value, froll, tuple(frags),
-                       total.value)
+                       total.value, t.blast.distance, t.blast.situation)
 
 
 def roll_damage_total(damage: Damage, rng: random.Random) -> int:

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from armourpen.gurps.damage import fmt
+from armourpen.gurps.fragments import fragment_reach
 from armourpen.gurps.outcome import GurpsOutcome
 from armourpen.layout import Align, Badge, Cell, Column, Layout, Row, Span, Tone, text
 
@@ -53,20 +54,123 @@ def _head(outcome: GurpsOutcome) -> tuple[Span, ...]:
     return head
 
 
+def _burst_head(outcome: GurpsOutcome) -> tuple[Span, ...]:
+    """A burst's head line (GU-19): what was fired, the attack roll, the shots landed and their
+    rolls; ``roll`` and ``basic_damage`` alone would be only the first shot's."""
+    burst = outcome.burst
+    assert burst is not None
+    who = outcome.attack_roll
+    head: list[Span] = [
+        Span(str(outcome.damage), Tone.STRONG),
+        Span(f", {'ranged' if outcome.ranged else 'melee'}, {outcome.location}: "
+             f"{burst.shots} shots, Rcl {burst.rcl}"),
+    ]
+    if who is not None:
+        head.append(Span(f"; aimed at {who.aim}, skill {who.skill} {burst.rof_bonus:+d} = "
+                         f"{who.effective_skill}: attack roll {who.roll}, "))
+        head.append(Span("hit" if who.hit else "miss", Tone.STRONG))
+    landed = f"{burst.landed} shot{'' if burst.landed == 1 else 's'} landed"
+    head.append(Span("; "))
+    head.append(Span(landed, Tone.STRONG))
+    if burst.rolls:
+        head.append(Span(f", rolls {dice_text(burst.rolls)}"))
+    if outcome.seed is not None:
+        head.append(Span(f" (seed {outcome.seed})"))
+    return tuple(head)
+
+
+def _explosion_head(outcome: GurpsOutcome) -> tuple[Span, ...]:
+    """An explosion's head line (GU-21, GU-22): the one roll for everyone, its reach and the
+    fragments'."""
+    ex = outcome.explosion
+    assert ex is not None
+    roll = f"roll {outcome.roll}"
+    if outcome.dice is not None:
+        roll = f"dice {dice_text(outcome.dice)} -> {roll}"
+    if outcome.seed is not None:
+        roll += f" (seed {outcome.seed})"
+    head: tuple[Span, ...] = (
+        Span(str(outcome.damage), Tone.STRONG),
+        Span(f": {roll}, "),
+        Span(f"basic damage {outcome.basic_damage}", Tone.STRONG),
+        Span(f"; the blast reaches {ex.radius} yd in {ex.environment}"
+             + (", an airburst" if ex.airburst else "")),
+    )
+    if ex.fragments is not None:
+        head += (Span(f"; fragments {ex.fragments} reach {fragment_reach(ex.fragments)} yd"),)
+    return head
+
+
+SITUATION = {"struck": "struck directly", "threw_self": "threw himself on it",
+             "inside": "the explosive inside"}
+"""A target's situation (GU-21) in its row's distance cell, when it is not simply caught."""
+
+
+def explosion_layout(outcome: GurpsOutcome) -> Layout:
+    """An explosion (GU-21, GU-22): a row per target at its own distance behind its own cover,
+    with the blast's figures, the fragments that hit it and the total injury."""
+    ex = outcome.explosion
+    assert ex is not None
+    rows = []
+    for t, rec in zip(outcome.chain.targets, ex.targets, strict=True):
+        b = rec.blast
+        where = f"{fmt(rec.distance)} yd"
+        if rec.situation in SITUATION:
+            where = SITUATION[rec.situation]
+        if rec.fragment_skill is None and not rec.fragments:
+            hits = "" if ex.fragments is None else "out of reach"
+        else:
+            hits = str(len(rec.fragments))
+        cells: tuple[Cell, ...] = (
+            text(t.index, Tone.MUTED),
+            text(t.name),
+            text(where),
+            text(b.cover_dr or ""),
+            text("beyond the blast" if not b.reached else
+                 "none" if b.divisor is None else fmt(b.divisor)),
+            text(b.damage if b.reached else ""),
+            text("" if b.large_area_dr is None else b.large_area_dr),
+            text(b.effects.injury if b.reached else ""),
+            text(hits),
+            text(" + ".join(str(f.effects.injury) for f in rec.fragments)),
+            text(t.injury, Tone.HARM if t.injury else Tone.SAFE),
+        )
+        rows.append(Row(cells, t.index))
+    return Layout(
+        head=_explosion_head(outcome),
+        columns=(Column("#", Align.RIGHT), Column("around the blast"),
+                 Column("distance"), Column("cover in front", Align.RIGHT),
+                 Column("divisor", Align.RIGHT), Column("blast damage", Align.RIGHT),
+                 Column("large-area DR", Align.RIGHT), Column("blast injury", Align.RIGHT),
+                 Column("fragments", Align.RIGHT), Column("fragment injuries", Align.RIGHT),
+                 Column("injury", Align.RIGHT)),
+        rows=tuple(rows),
+        warnings=outcome.warnings,
+        steps=outcome.steps,
+        notes=effect_lines(outcome),
+    )
+
+
 def layout(outcome: GurpsOutcome) -> Layout:
-    """The head line (damage, roll, basic damage), then the line of fire from the shooter out."""
-    head = _head(outcome)
+    """The head line (damage, roll, basic damage), then the line of fire from the shooter out;
+    an explosion's targets around it (:func:`explosion_layout`)."""
+    if outcome.explosion is not None:
+        return explosion_layout(outcome)
+    burst = outcome.burst
+    head = _head(outcome) if burst is None else _burst_head(outcome)
     missed = MISSED if outcome.attack_roll is None else NOT_HIT
     can = outcome.chain.can_overpenetrate
     covers = {c.name: c.index for c in outcome.chain.covers}
     blank = text("")
     rows: list[tuple[int, tuple[Cell, ...]]] = []
-    for t in outcome.chain.targets:
+    targets = list(outcome.chain.targets)
+    extra = () if burst is None else (blank, blank)
+    for t in targets:
         if not t.reached:
-            cells: tuple[Cell, ...] = (text(t.name), blank, blank, blank, blank, blank,
+            cells: tuple[Cell, ...] = (text(t.name), blank, blank, blank, blank, *extra, blank,
                                        NOT_REACHED)
         elif not t.hit:
-            cells = (text(t.name), blank, blank, blank, blank, blank, missed)
+            cells = (text(t.name), blank, blank, blank, blank, *extra, blank, missed)
         else:
             faced = text(t.effective_dr)
             if t.dr_in_front:
@@ -86,6 +190,10 @@ def layout(outcome: GurpsOutcome) -> Layout:
                 text(t.cover_dr if can else ""),
                 _shot(t.overpenetrates, can),
             )
+            if burst is not None:  # the hits on this target and each one's injury (GU-19)
+                k = targets.index(t)
+                cells = (*cells[:5], text(len(burst.injuries[k])),
+                         text(" + ".join(map(str, burst.injuries[k]))), *cells[5:])
         rows.append((t.index, cells))
     # an occupant no card lists (GU-17) is shown right after its vehicle, whatever its index
     order = {t.index: (covers[t.inside] if t.unnamed and t.inside in covers else t.index, 1)
@@ -93,9 +201,9 @@ def layout(outcome: GurpsOutcome) -> Layout:
     for c in outcome.chain.covers:
         name = text(f"cover: {c.name}")
         if not c.reached:
-            cells = (name, blank, blank, blank, blank, blank, NOT_REACHED)
+            cells = (name, blank, blank, blank, blank, *extra, blank, NOT_REACHED)
         else:
-            cells = (name, blank, blank, blank, blank, text(c.cover_dr if can else ""),
+            cells = (name, blank, blank, blank, blank, *extra, text(c.cover_dr if can else ""),
                      _shot(c.overpenetrates, can))
         rows.append((c.index, cells))
     return Layout(
@@ -103,6 +211,8 @@ def layout(outcome: GurpsOutcome) -> Layout:
         columns=(Column("#", Align.RIGHT), Column("in the line"), Column("location"),
                  Column("DR faced", Align.RIGHT),
                  Column("penetrating", Align.RIGHT), Column("injury", Align.RIGHT),
+                 *(() if burst is None else (Column("hits", Align.RIGHT),
+                                             Column("injuries", Align.RIGHT))),
                  Column("cover DR", Align.RIGHT), Column("shot")),
         rows=tuple(Row((text(index, Tone.MUTED), *cells), index)
                    for index, cells in sorted(rows, key=lambda r: order.get(r[0], (r[0], 0)))),

@@ -4,7 +4,12 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from fractions import Fraction
-from typing import NamedTuple
+from typing import TYPE_CHECKING, NamedTuple
+
+from armourpen.layout import percent
+
+if TYPE_CHECKING:
+    from armourpen.probability.result import OddsResult, TargetOdds
 
 MAX_BARS = 16
 """An injury chart has at most this many bars, the bar of no injury counted; more values than
@@ -71,3 +76,67 @@ def effect_chances(major: Chance, knockdown: Chance, crippled: Chance
     return (EffectChance("major wound", "GU-12", major),
             EffectChance("knockdown roll", "GU-12", knockdown),
             EffectChance("crippled or blinded", "GU-10", crippled))
+
+
+def odds_kind(result: OddsResult) -> str:
+    """What the exact odds are of: ``"explosion"`` (one roll for everyone, GU-21), ``"burst"``
+    (shots landed, GU-19), ``"rolls"`` (who is hit decided by the rolls, GU-16) or ``"shot"``."""
+    from armourpen.probability.burst import BurstTargetOdds
+
+    if result.joint is not None:
+        return "explosion"
+    if any(isinstance(t, BurstTargetOdds) for t in result.targets):
+        return "burst"
+    return "rolls" if result.who_is_hit else "shot"
+
+
+def counted(result: OddsResult) -> str:
+    """What the exact odds went through besides the dice, said for the kind of attack: the hit
+    patterns of the given chances (GU-8), the situations of the shot (GU-16), a burst's attack
+    roll and shots landed (GU-19), or an explosion's one roll and each target's fragments."""
+    kind = odds_kind(result)
+    if kind == "explosion":
+        return (" of the blast, one roll for everyone, and each target's fragment rolls "
+                "(GU-21, GU-22)")
+    if kind == "burst":
+        most = result.patterns
+        return (f": the attack roll, up to {most} shot{'' if most == 1 else 's'} landed and each "
+                "one's damage (GU-19)")
+    if kind == "rolls":
+        return f" and {result.patterns} situations of the shot (GU-16)"
+    return f" and {result.patterns} hit patterns (GU-8)" if result.patterns > 1 else ""
+
+
+class HitsChances(NamedTuple):
+    """How many of a burst's shots (GU-19) or an explosion's fragments (GU-22) hit one target:
+    the chance of each number, and the expected number."""
+
+    label: str
+    rule: str
+    chances: tuple[tuple[int, Fraction], ...]
+    expected: Fraction
+
+
+def hits_chances(result: OddsResult, t: TargetOdds) -> HitsChances | None:
+    """The hits on ``t`` (``hits_pmf``) under a burst or an explosion's fragments; None for a
+    single shot, or when no fragment can reach ``t``."""
+    from armourpen.probability.burst import BurstTargetOdds
+
+    if not isinstance(t, BurstTargetOdds):
+        return None
+    pmf = tuple(t.hits_pmf.items())
+    if odds_kind(result) == "explosion":
+        if pmf == ((0, Fraction(1)),):
+            return None
+        return HitsChances("fragments hitting it", "GU-22", pmf, t.expected_hits)
+    return HitsChances("shots landed on it", "GU-19", pmf, t.expected_hits)
+
+
+def joint_text(result: OddsResult) -> str | None:
+    """An explosion's figures for everyone at once (GU-21): the chance nobody is hurt and the
+    expected number hurt; None for a shot or a burst."""
+    if result.joint is None:
+        return None
+    nobody, hurt = result.joint
+    return (f"everyone, one blast (GU-21): nobody hurt {percent(nobody)}, expected number hurt "
+            f"{float(hurt):.3f} of {len(result.targets)}")

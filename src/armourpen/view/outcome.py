@@ -14,7 +14,14 @@ from typing import TYPE_CHECKING, NamedTuple
 
 from armourpen.explain import Caution, Step
 from armourpen.layout import Badge, Cell, Layout, Span, Tone, percent
-from armourpen.view.odds import Bar, effect_chances, injury_bars
+from armourpen.view.odds import (
+    Bar,
+    effect_chances,
+    hits_chances,
+    injury_bars,
+    joint_text,
+    odds_kind,
+)
 
 if TYPE_CHECKING:
     from armourpen.gurps.chain import TargetResult
@@ -53,6 +60,13 @@ class OddsView(NamedTuple):
     effects: tuple[tuple[str, Fraction], ...] = ()
     locations: tuple[tuple[str, Fraction], ...] = ()
     rolled: bool = False  # the rolls decide who is hit (GU-15 to GU-17): ``hit`` is always shown
+    kind: str = "shot"
+    """What the odds are of (:func:`armourpen.view.odds.odds_kind`): a burst or an explosion has
+    no shot going on past the target."""
+    hits: tuple[Bar, ...] = ()
+    hits_label: str = ""
+    """A burst's shots landed on the target (GU-19), or the fragments hitting it (GU-22): a bar
+    per number, under ``hits_label``."""
 
     @property
     def top(self) -> Fraction:
@@ -84,6 +98,8 @@ class OutcomeView(NamedTuple):
     cards: tuple[Card, ...]
     warnings: tuple[Caution, ...]
     odds_note: str | None = None
+    joint: str | None = None
+    """An explosion's figure for everyone (GU-21): the chance nobody is hurt, the number hurt."""
 
 
 def _figures(layout: Layout, cells: Sequence[Cell], skip: int) -> tuple[Figure, ...]:
@@ -199,7 +215,7 @@ def gurps_view(outcome: GurpsOutcome, odds: OddsResult | None, odds_note: str | 
             if t.unnamed and t.inside is not None and t.index not in targets:
                 unlisted.setdefault(t.inside, []).append(Card(
                     t.index, TARGET, t.name, (NOT_HIT,), (), (),
-                    odds_view_of(target_odds[t.index]), in_line=False))
+                    odds_view_of(target_odds[t.index], odds), in_line=False))
     own: dict[int | None, list[Step]] = {}
     for step, entry in zip(outcome.steps, outcome.step_entries, strict=True):
         own.setdefault(entry, []).append(step)
@@ -214,7 +230,7 @@ def gurps_view(outcome: GurpsOutcome, odds: OddsResult | None, odds_note: str | 
             badges.append(row.badge)
         if target is not None and target.hit and target.hit_chance != 1:
             badges.append(assumed_hit(target.hit_chance))
-        odds_view = None if index not in target_odds else odds_view_of(target_odds[index])
+        odds_view = None if index not in target_odds else odds_view_of(target_odds[index], odds)
         how = None if target is None else hit_by_figure(target)
         figures = _figures(layout, row.cells, 2) + (() if how is None else (how,))
         cards.append(Card(index, TARGET if target is not None else COVER_KIND, names[index],
@@ -223,17 +239,24 @@ def gurps_view(outcome: GurpsOutcome, odds: OddsResult | None, odds_note: str | 
         if target is None:
             cards.extend(unlisted.get(names[index], ()))
     return OutcomeView("gurps", layout.head, tuple(own.get(None, ())), tuple(cards),
-                       layout.warnings, odds_note)
+                       layout.warnings, odds_note, None if odds is None else joint_text(odds))
 
 
-def odds_view_of(t: TargetOdds) -> OddsView:
-    """A target's exact odds for its card: the injury bars (:func:`injury_bars`), the effects."""
+def odds_view_of(t: TargetOdds, result: OddsResult | None = None) -> OddsView:
+    """A target's exact odds for its card: the injury bars (:func:`injury_bars`), the effects;
+    under a burst or an explosion (``result`` says which), the bars of its hits."""
+    kind = "shot" if result is None else odds_kind(result)
+    hits = None if result is None else hits_chances(result, t)
+    hit_bars = () if hits is None else tuple(
+        Bar(str(k), p, k != 0, k) for k, p in hits.chances)
+    hits_label = "" if hits is None else f"{hits.label} ({hits.rule})"
     bars = injury_bars(list(t.injury_pmf.items()))
     chances = effect_chances(t.p_major_wound, t.p_knockdown_roll, t.p_crippled)
     effects = tuple((e.label, Fraction(e.chance)) for e in chances if e.chance)
     locations = tuple(t.location_pmf.items())
     return OddsView(t.p_reached, t.p_hit, t.p_overpenetrates, t.expected_injury, bars,
-                    effects, locations if len(locations) > 1 else (), t.hit_weight is not None)
+                    effects, locations if len(locations) > 1 else (), t.hit_weight is not None,
+                    kind, hit_bars, hits_label)
 
 
 def outcome_view(outcome: Outcome, scenario: Scenario, odds: OddsResult | None = None,
