@@ -40,3 +40,20 @@ def test_gu19_bad_burst_input_is_a_422_naming_the_field(client: TestClient) -> N
     got = client.post("/api/resolve", json=bad)
     assert got.status_code == 422
     assert got.json()["field"] == "attack.shots"
+
+
+def test_gu21_a_targets_own_cover_opens_on_its_target_card(client: TestClient) -> None:
+    # Cid crouches behind a low wall (DR 8, a thin slab): his card is a target card holding the
+    # wall, not a cover card of the line, and the wall's other keys are kept beside it
+    from armourpen.web.form import BlastCover, card_of
+
+    card = card_of({"target": "Cid", "hp": 11, "distance": 6,
+                    "cover": [{"name": "low wall", "dr": 8, "slab": True, "hp": 30}]}, "gurps")
+    assert card.kind == "target" and card.blast_set
+    assert card.blast_cover == (BlastCover("low wall", "8", True, '{"hp": 30}'),)
+    assert "cover" not in card.extra
+    # a cover card of the line stays one
+    assert card_of({"cover": {"name": "door", "dr": 2}}, "gurps").kind == "gurps-cover"
+    page = client.get("/?example=grenade-courtyard").text
+    assert page.count('data-kind="target"') == 4 + 1  # the four people and the new card's template
+    assert 'value="low wall"' in page

@@ -34,7 +34,8 @@ DIRECTIONS = ("front", "rear", "left", "right", "above", "below")
 _PENAV_ATTACK = ("weapon", "name", "pen", "range_column", "dc", "high_velocity", "range",
                  "contact", "from", "ammo", "elevation", "azimuth")
 _GURPS_ATTACK = ("damage", "roll", "seed", "ranged", "location", "half_damage_range", "skill",
-                 "aim", "attack_roll", "gcs", "weapon")  # gcs: the shooter's file, by its name
+                 "aim", "attack_roll", "shots", "rcl", "fragments", "environment", "airburst",
+                 "gcs", "weapon")  # gcs: the shooter's file, by its name
 _KNOWN = {
     "penav-cover": ("cover",),
     "person": ("target", "armour", "body"),
@@ -42,7 +43,8 @@ _KNOWN = {
     "target": ("target", "hp", "dr", "dr_back", "injury_tolerance", "hit_chance", "location", "st",
                "hardened", "vulnerability", "perfect_balance", "flexible", "groin_double_shock",
                "high_pain_threshold", "low_pain_threshold", "gcs", "range", "skill", "obscures",
-               "immediately_behind", "inside", "location_roll"),
+               "immediately_behind", "inside", "location_roll", "distance", "posture", "sm",
+               "situation"),
     "gurps-cover": ("cover",),
 }
 _TRAITS = ("perfect_balance", "flexible", "groin_double_shock", "high_pain_threshold",
@@ -94,6 +96,22 @@ class Item:
 
 
 @dataclass(frozen=True, slots=True)
+class BlastCover:
+    """One cover between an explosion and a target (GU-21): a name, its DR and whether it is a
+    thin slab (its DR alone, GU-6); its other keys (a material, HP) kept as they are."""
+
+    name: str = ""
+    dr: str = ""
+    slab: bool = False
+    extra: str = "{}"
+
+    @classmethod
+    def of(cls, raw: dict[str, Any]) -> BlastCover:
+        return cls(text(raw.get("name")), text(raw.get("dr")), raw.get("slab") is True,
+                   extra_json(raw, ("name", "dr", "slab")))
+
+
+@dataclass(frozen=True, slots=True)
 class CardForm:
     """One entry of the line as the form shows it."""
 
@@ -103,6 +121,8 @@ class CardForm:
     extra: str = "{}"
     covers_before: tuple[str, ...] = ()
     """A GURPS target's: the names of the cover cards before it, which it may sit inside (GU-17)."""
+    blast_cover: tuple[BlastCover, ...] = ()
+    """A GURPS target's in an explosion: the cover between the blast and it (GU-21)."""
 
     @property
     def inside_choices(self) -> tuple[tuple[str, str], ...]:
@@ -125,6 +145,12 @@ class CardForm:
         return choices(armourpen.GURPS_MATERIALS, self.values.get("material", ""))
 
     @property
+    def blast_set(self) -> bool:
+        """The card says where it stands around an explosion (GU-21, GU-22)."""
+        return any(self.values.get(k) for k in ("distance", "posture", "sm", "situation")) \
+            or bool(self.blast_cover)
+
+    @property
     def traits_set(self) -> bool:
         """The card sets a trait (GU-14): one on, a figure, or a file's trait taken away."""
         v = self.values
@@ -142,9 +168,13 @@ def card_of(entry: object, rules: str) -> CardForm:
     """The card of one line entry (anything unexpected shows as an empty card of its kind)."""
     e = entry if isinstance(entry, dict) else {}
     if rules == "gurps":
-        if "cover" in e:
+        if "cover" in e and "target" not in e:  # a target's cover is what shields it (GU-21)
             return _gurps_cover_card(e)
         known = _KNOWN["target"]
+        own_cover = e.get("cover")
+        blast_cover: tuple[BlastCover, ...] = ()
+        if isinstance(own_cover, list) and all(isinstance(c, dict) for c in own_cover):
+            blast_cover, known = tuple(BlastCover.of(c) for c in own_cover), (*known, "cover")
         if isinstance(e.get("injury_tolerance"), list):  # several kinds: kept as they are
             known = tuple(k for k in known if k != "injury_tolerance")
         table = _dr_table(e.get("dr"))
@@ -152,7 +182,7 @@ def card_of(entry: object, rules: str) -> CardForm:
             known = tuple(k for k in known if k != "dr")
         if isinstance(e.get("dr_back"), dict):  # DR out by location: kept as it is
             known = tuple(k for k in known if k != "dr_back")
-        values = {k: text(e.get(k)) for k in known if k != "gcs"}
+        values = {k: text(e.get(k)) for k in known if k not in ("gcs", "cover")}
         if table is not None:  # the folded table of DR by location (GU-3)
             values["dr"], values["dr_table"] = "", "true"
             values.update((f"dr.{where}", text(v)) for where, v in table.items())
@@ -163,7 +193,7 @@ def card_of(entry: object, rules: str) -> CardForm:
             values["gcs"] = text(profile.get("name")) if isinstance(profile, dict) else "GCS data"
         elif gcs is not None:  # a name only (an address keeps no file): to be chosen again
             values["gcs"] = text(gcs)
-        return CardForm("target", values, (), extra_json(e, known))
+        return CardForm("target", values, (), extra_json(e, known), blast_cover=blast_cover)
     if "cover" in e:
         return CardForm("penav-cover", {}, (Item.of(e["cover"]),), extra_json(e, ("cover",)))
     if "vehicle" in e:
@@ -218,6 +248,18 @@ class FormState:
         has stays on offer, for the error to stand beside it."""
         names = [c.values.get("target", "") for c in self.cards if c.kind == "target"]
         return choices(names, self.attack.get("aim", ""))
+
+    @property
+    def burst_set(self) -> bool:
+        """The attack fires more than one shot (GU-19, GU-20)."""
+        return bool(self.attack.get("shots") or self.attack.get("rcl"))
+
+    @property
+    def explosion_set(self) -> bool:
+        """The attack is an explosion (``ex``, GU-21) or says what one needs."""
+        a = self.attack
+        return "ex" in a.get("damage", "").replace("[", " ").split() \
+            or bool(a.get("fragments") or a.get("environment")) or a.get("airburst") == "true"
 
     @property
     def inline(self) -> bool:

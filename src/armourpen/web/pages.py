@@ -19,7 +19,15 @@ from armourpen.errors import InputError
 from armourpen.view.ranges import Band, Distance, RangeColumn, band_for, range_modifier
 from armourpen.web.body import read_json
 from armourpen.web.errors import body as error_body
-from armourpen.web.form import DIRECTIONS, GURPS_DEFAULT, PENAV_DEFAULT, CardForm, Item, form_state
+from armourpen.web.form import (
+    DIRECTIONS,
+    GURPS_DEFAULT,
+    PENAV_DEFAULT,
+    BlastCover,
+    CardForm,
+    Item,
+    form_state,
+)
 from armourpen.web.state import FRESH, WebState, state_of
 
 if TYPE_CHECKING:
@@ -167,6 +175,7 @@ def _choices(state: WebState) -> dict[str, Any]:
     import armourpen
     from armourpen import PENAV_OPTIONAL_RULES as OPTIONAL_RULES
     from armourpen.scenario import example_names
+    from armourpen.view.blast import ENVIRONMENT_CHOICES, POSTURES, SITUATIONS
 
     unread = state.catalog_problem is not None  # no lists: every PEN/AV shot says why
     vehicles = [] if unread else state.catalog.items("vehicle")
@@ -176,6 +185,9 @@ def _choices(state: WebState) -> dict[str, Any]:
         "vehicles": [(v.name, list(getattr(v, "faces", {}))) for v in vehicles],
         "optional_rules": sorted(OPTIONAL_RULES),
         "locations": list(armourpen.GURPS_ATTACK_LOCATIONS),
+        "environments": list(ENVIRONMENT_CHOICES),
+        "postures": list(POSTURES),
+        "situations": list(SITUATIONS),
         "tolerances": list(armourpen.GURPS_INJURY_TOLERANCES),
         "dr_locations": list(armourpen.GURPS_HIT_LOCATIONS),  # a table's keys (GU-3)
         "cover_tolerances": list(armourpen.GURPS_COVER_INJURY_TOLERANCES),
@@ -200,7 +212,7 @@ def calculator(
                   problem=problem, catalog_problem=state.catalog_problem, choices=_choices(state),
                   scenario=json.dumps(data, ensure_ascii=False),
                   defaults={"penav": PENAV_DEFAULT, "gurps": GURPS_DEFAULT},
-                  new_card=CardForm, new_item=lambda: Item(""))
+                  new_card=CardForm, new_item=lambda: Item(""), new_blast_cover=BlastCover)
     return HTMLResponse(page)
 
 

@@ -33,7 +33,7 @@
   }
 
   function owner(el) {
-    return el.closest(".item, [data-item], .card, .attack");
+    return el.closest(".item, .blast-cover, [data-item], .card, .attack");
   }
 
   function own(root, key) {
@@ -115,10 +115,12 @@
       a.weapon = weapon.value;
       put(a, "damage", read(root, "damage"));
     } else a.damage = read(root, "damage");
+    const shots = read(root, "shots");
+    if (shots !== "") burst = true; // any shots typed is a burst (GU-19), over the sheet's RoF
     if (checked("roll-mode") === "seed") put(a, "seed", read(root, "seed"), true);
     else if (burst) {
-      // a burst from the sheet: the dice typed are the first landed shot's, the seed box's seed
-      // rolls the others (GU-19), so that they stay put while the GM types
+      // a burst: the dice typed are the first landed shot's, the seed box's seed rolls the
+      // others (GU-19), so that they stay put while the GM types
       const roll = read(root, "roll");
       if (roll !== "") a.rolls = [num(roll)];
       put(a, "attack_roll", read(root, "attack_roll"), true);
@@ -136,6 +138,11 @@
     put(a, "location", read(root, "location"));
     if (read(root, "ranged") === false) a.ranged = false;
     put(a, "half_damage_range", read(root, "half_damage_range"), true);
+    put(a, "shots", read(root, "shots"), true); // a burst: 10, or "3x9" (GU-19, GU-20)
+    put(a, "rcl", read(root, "rcl"), true);
+    put(a, "fragments", read(root, "fragments")); // an explosion (GU-21, GU-22)
+    put(a, "environment", read(root, "environment"));
+    if (read(root, "airburst") === true) a.airburst = true;
     put(a, "skill", read(root, "skill"), true); // who is hit (GU-16)
     put(a, "aim", read(root, "aim"));
     return { ...a, ...extra(root) };
@@ -235,6 +242,18 @@
       if (read(card, "obscures") === false) e.obscures = false;
       if (read(card, "immediately_behind") === true) e.immediately_behind = true;
       put(e, "inside", read(card, "inside"));
+      // around an explosion (GU-21, GU-22): where it stands, and the cover between it and the blast
+      put(e, "distance", read(card, "distance"), true);
+      const covers = [...card.querySelectorAll(".blast-cover")].map((row) => {
+        const c = { name: read(row, "name") || "cover" };
+        put(c, "dr", read(row, "dr"), true);
+        if (read(row, "slab") === true) c.slab = true;
+        return { ...c, ...extra(row) };
+      });
+      if (covers.length) e.cover = covers;
+      put(e, "posture", read(card, "posture"));
+      put(e, "sm", read(card, "sm"), true);
+      put(e, "situation", read(card, "situation"));
       for (const key of ["perfect_balance", "flexible", "groin_double_shock", "high_pain_threshold",
         "low_pain_threshold"]) {
         // a box: on, or not said; beside a GCS file, the file's traits: true, false or the file's
@@ -299,8 +318,19 @@
       card.querySelectorAll("[data-key]").forEach((el) => {
         const key = el.dataset.key;
         const item = el.closest(".item");
+        const shield = el.closest(".blast-cover");
         let path;
-        if (item) {
+        if (shield) { // a cover between the blast and this target (GU-21)
+          const j = [...card.querySelectorAll(".blast-cover")].indexOf(shield);
+          path = `line[${i}].cover[${j}].${key}`;
+          el.id = `c${i}-b${j}-${key}`;
+          const label = el.closest(".field").querySelector("label");
+          if (key === "name") label.textContent = `Cover ${j + 1}`;
+          el.dataset.words = (key === "name" ? "Cover" : key === "dr" ? "DR of cover" : "Thin slab of cover")
+            + ` ${j + 1} of ${whose}`;
+          shield.querySelector('[data-act="remove-blast-cover"]')
+            .setAttribute("aria-label", `Remove cover ${j + 1} of ${who}`);
+        } else if (item) {
           const j = [...card.querySelectorAll(".item")].indexOf(item);
           path = `line[${i}].armour[${j}]`;
           item.querySelector("label").textContent = `Armour ${j + 1}`;
@@ -317,7 +347,7 @@
         el.dataset.field = path;
         const label = el.closest(".field").querySelector("label");
         if (label) label.htmlFor = el.id;
-        if (!item && label) {
+        if (!item && !shield && label) {
           const what = key.startsWith("dr.") ? `DR at the ${label.textContent.toLowerCase()}`
             : card.dataset.kind === "penav-cover" ? (key === "value" ? "AV" : "Cover")
               : label.textContent;
@@ -707,6 +737,15 @@
       button.closest(".item").remove();
       renumber();
       card.querySelector('[data-act="add-item"]').focus();
+    } else if (action === "add-blast-cover") {
+      const row = fromTemplate("tpl-blast-cover");
+      card.querySelector(".blast-cover-list").append(row);
+      renumber();
+      focusFirst(row);
+    } else if (action === "remove-blast-cover") {
+      button.closest(".blast-cover").remove();
+      renumber();
+      card.querySelector('[data-act="add-blast-cover"]').focus();
     } else if (action === "forget-gcs") {
       forgetGcs(card);
       card.querySelector("[data-gcs-file]").focus();
