@@ -457,3 +457,21 @@ def test_gu15_an_attack_roll_neither_given_nor_seeded_is_named_as_missing() -> N
         "seed: the scenario has no fixed attack roll (GU-15) and no seed: give "
         "attack.attack_roll or attack.seed, or a seed (a whole number or a random.Random) to "
         "resolve")
+
+
+VAN = {"cover": {"name": "Van", "dr": 0, "hp": 2, "injury_tolerance": "unliving", "occupants": 1,
+                 "sm": 1}}
+HOSTAGE_RIGHT_BEHIND = {"target": "Hostage", "hp": 10, "immediately_behind": True}
+
+
+def test_gu16_gu17_unlisted_occupants_are_no_card_in_front_of_one_immediately_behind() -> None:
+    # aimed at the gunman (skill 12, rolled 8: hit). The van's one occupant no card lists is
+    # missed (occupant roll 11 against 10: 1 occupant, SM +1). The nearest target *card* in
+    # front of the hostage is the gunman, who was hit: she is hit without a roll (GU-16).
+    s = gurps("7d pi", {"target": "Gunman", "hp": 10}, VAN, HOSTAGE_RIGHT_BEHIND, skill=12)
+    shooter, chain = shoot(s, 40, {"aimed": [8], "Van": [11]})
+    gunman, unnamed, hostage = chain.targets
+    assert gunman.hit and not unnamed.hit
+    assert hostage.hit and shooter.hit_by[2] == "behind"
+    assert any(st.text == "Hostage: immediately behind a target that was hit (GU-8): hit"
+               for st in chain.steps)

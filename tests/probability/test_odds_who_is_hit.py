@@ -110,10 +110,15 @@ SMALL = [
     scenario("1d+9 pi", {"cover": {"name": "Van", "dr": 1, "hp": 2, "occupants": 2, "sm": 2}},
              {"target": "Boss", "hp": 3, "inside": "Van", "location": "random"},
              skill=12, aim="Boss"),
+    # a van whose one occupant no card lists, and someone right behind it (no card in front of
+    # her but the gunman's)
+    scenario("1d+9 pi", {"target": "Gunman", "hp": 2},
+             {"cover": {"name": "Van", "dr": 1, "hp": 2, "occupants": 1, "sm": 1}},
+             {"target": "Hostage", "hp": 2, "immediately_behind": True}, skill=12),
 ]
 
 
-@pytest.mark.parametrize("s", SMALL, ids=["guards", "car", "crushing", "aimed-inside"])
+@pytest.mark.parametrize("s", SMALL, ids=["guards", "car", "crushing", "aimed-inside", "van"])
 def test_gu16_gu17_exact_odds_equal_a_brute_force_of_every_roll(s: GurpsScenario) -> None:
     want = brute_force(s)
     got = odds(s)
@@ -156,3 +161,20 @@ def test_gu16_every_figure_is_weighed_by_p_hit() -> None:
         assert sum(t.location_pmf.values()) == t.p_hit
         assert sum(t.injury_pmf.values()) == 1
         assert t.p_hit <= t.p_reached
+
+
+def test_gu16_gu17_one_right_behind_a_van_of_unlisted_occupants_is_hit_when_it_is_missed() -> None:
+    # GU-16: the hostage is hit without a roll when the nearest target card in front (the
+    # gunman) was hit; the van's occupants no card lists are no card. So her chance is that of
+    # the same line with an empty van, times the chance the occupant roll misses (1 occupant,
+    # SM +1: 10 or less, 108 ways of 216 succeed, 108 fail), which would stop the shot in it.
+    gunman = {"target": "Gunman", "hp": 10}
+    hostage = {"target": "Hostage", "hp": 10, "immediately_behind": True}
+    van = {"name": "Van", "dr": 1, "hp": 2}
+    empty = odds(scenario("7d pi", gunman, {"cover": van}, hostage, skill=12))
+    full = odds(scenario("7d pi", gunman, {"cover": {**van, "occupants": 1, "sm": 1}}, hostage,
+                         skill=12))
+    p_empty = next(t.p_hit for t in empty.targets if t.name == "Hostage")
+    p_full = next(t.p_hit for t in full.targets if t.name == "Hostage")
+    assert p_empty > 0
+    assert p_full == p_empty * Fraction(108, 216)

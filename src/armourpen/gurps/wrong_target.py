@@ -243,7 +243,8 @@ class Shooter:
         if card.by_occupant_roll and self.chosen == k:
             self.chosen = None
         self.mode = next_mode(self.mode, card, hit)
-        self.prev_hit = hit
+        if not card.unnamed:  # no card lists it: the nearest card in front is still the one before
+            self.prev_hit = hit
         return hit, tuple(steps)
 
     def cover(self, cover: Cover) -> tuple[Step, ...]:

@@ -161,7 +161,8 @@ class _Walk:
                 if not hit:
                     ww = w * bw * table
                     meet[(front, None)] = meet.get((front, None), 0) + ww
-                    self.add((after, False, left, front), ww)
+                    # the unnamed occupants are no card: the nearest card in front stays as it was
+                    self.add((after, prev and card.unnamed, left, front), ww)
                     continue
                 for p in spots:
                     ww = w * bw * p.weight
