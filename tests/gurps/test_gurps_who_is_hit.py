@@ -296,6 +296,13 @@ def test_gu18_the_material_names_the_cover_and_explains_its_dr() -> None:
     assert "5 per inch" in s.steps[0].text and "DR 30" in s.steps[0].text
 
 
+def test_gu18_a_dr_per_inch_given_is_explained_in_decimals() -> None:
+    # stone, 8 to 13 per inch: 9.5 x 1.5 = 14.25, rounded down: DR 14
+    s = material(material="stone", inches=1.5, dr_per_inch=9.5)
+    assert s.steps[0].text == ("stone: DR 9.5 per inch (as given, within 8 to 13) x 1.5 in. = "
+                               "14.25, rounded down: DR 14")
+
+
 def test_gu18_a_material_cover_that_is_not_a_thin_slab_needs_hp() -> None:
     with pytest.raises(ScenarioError, match=r"cover\.hp"):
         material(material="iron", inches=1, slab=False)

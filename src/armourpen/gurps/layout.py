@@ -12,7 +12,8 @@ STOPS = Badge("stops", "stops here", "■", Tone.SAFE)
 STOPS_FIRST = Badge("stops", "stops here", "■", Tone.MUTED)  # the attack cannot go on (GU-5)
 NOT_REACHED = Badge("not_reached", "not reached", "–", Tone.MUTED)
 MISSED = Badge("missed", "misses it (GU-8)", "○", Tone.MUTED)
-NOT_HIT = Badge("missed", "not hit (GU-16)", "○", Tone.MUTED)  # the rolls decide (GU-15 to GU-17)
+NOT_HIT = Badge("missed", "not hit (GU-16)", "○", Tone.MUTED)  # the rolls decide (GU-15, GU-16)
+NOT_CHOSEN = Badge("missed", "not hit (GU-17)", "○", Tone.MUTED)  # an occupant the roll passed by
 DICE_SHOWN = 12
 """The head line lists a roll's dice up to this many; past it, the first few and how many there
 were (a roll of 1000d would fill a screen; the steps and the JSON keep every die)."""
@@ -158,7 +159,8 @@ def layout(outcome: GurpsOutcome) -> Layout:
         return explosion_layout(outcome)
     burst = outcome.burst
     head = _head(outcome) if burst is None else _burst_head(outcome)
-    missed = MISSED if outcome.attack_roll is None else NOT_HIT
+    who = outcome.attack_roll
+    missed = MISSED if who is None else NOT_HIT
     can = outcome.chain.can_overpenetrate
     covers = {c.name: c.index for c in outcome.chain.covers}
     blank = text("")
@@ -170,7 +172,9 @@ def layout(outcome: GurpsOutcome) -> Layout:
             cells: tuple[Cell, ...] = (text(t.name), blank, blank, blank, blank, *extra, blank,
                                        NOT_REACHED)
         elif not t.hit:
-            cells = (text(t.name), blank, blank, blank, blank, *extra, blank, missed)
+            inside = t.inside is not None and who is not None and t.name != who.aim
+            cells = (text(t.name), blank, blank, blank, blank, *extra, blank,
+                     NOT_CHOSEN if inside else missed)
         else:
             faced = text(t.effective_dr)
             if t.dr_in_front:

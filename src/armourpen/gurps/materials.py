@@ -7,6 +7,7 @@ within the range. Such cover is a thin slab (GU-6) unless the card says otherwis
 from __future__ import annotations
 
 import math
+from decimal import Decimal
 from fractions import Fraction
 
 from armourpen.explain import Explained
@@ -43,13 +44,25 @@ def material_dr(material: str, inches: Fraction, grade: str = "low",
     ``dr_per_inch`` (checked within the range by the reader), times the inches, rounded down."""
     low, high = MATERIALS[material]
     if dr_per_inch is not None:
-        per, why = dr_per_inch, "as given"
+        per, why = dr_per_inch, "as given, within"
     elif grade == "high":
         per, why = high, "the high end"
     else:
         per, why = low, "the low end"
     raw = per * inches
     dr = math.floor(raw)
-    return Explained.of(dr, "GU-18", f"{material}: DR {fmt(per)} per inch ({why} of "
-                        f"{material_range(material)}) x {fmt(inches)} in. = {fmt(raw)}, rounded "
-                        f"down: DR {dr}")
+    within = "" if why.endswith("within") else " of"
+    return Explained.of(dr, "GU-18", f"{material}: DR {_decimal(per)} per inch ({why}{within} "
+                        f"{material_range(material)}) x {_decimal(inches)} in. = {_decimal(raw)}, "
+                        f"rounded down: DR {dr}")
+
+
+def _decimal(x: Fraction) -> str:
+    """``x`` as the decimal it is when it has one (9.5 x 1.5 = 14.25), else as :func:`fmt`."""
+    d = x.denominator
+    for p in (2, 5):
+        while d % p == 0:
+            d //= p
+    if d != 1:
+        return fmt(x)
+    return str(Decimal(x.numerator) / Decimal(x.denominator))

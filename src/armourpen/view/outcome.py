@@ -198,7 +198,7 @@ def gurps_view(outcome: GurpsOutcome, odds: OddsResult | None, odds_note: str | 
     With the odds and the ``scenario`` they are of, an occupant no card lists that the outcome does
     not list (it is there only when hit, GU-17) still has its card, after its vehicle's, for its
     odds."""
-    from armourpen.gurps.layout import NOT_HIT
+    from armourpen.gurps.layout import NOT_CHOSEN
     from armourpen.gurps.layout import layout as gurps_layout
 
     layout = gurps_layout(outcome)
@@ -214,7 +214,7 @@ def gurps_view(outcome: GurpsOutcome, odds: OddsResult | None, odds_note: str | 
         for t in () if scenario is None else scenario.targets:
             if t.unnamed and t.inside is not None and t.index not in targets:
                 unlisted.setdefault(t.inside, []).append(Card(
-                    t.index, TARGET, t.name, (NOT_HIT,), (), (),
+                    t.index, TARGET, t.name, (NOT_CHOSEN,), (), (),
                     odds_view_of(target_odds[t.index], odds), in_line=False))
     own: dict[int | None, list[Step]] = {}
     for step, entry in zip(outcome.steps, outcome.step_entries, strict=True):
