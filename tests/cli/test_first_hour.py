@@ -286,6 +286,10 @@ def test_gu1_seed_replays_the_roll_an_outcome_printed(
         (["example:office-shootout", "--seed", "3"],
          "--seed: 3 is not allowed; not with a scenario that fixes its roll (attack.seed = 7): "
          "leave out one of them"),
+        # a burst whose attack roll and each landed shot's roll are given (GU-19)
+        (["example:smg-burst-car-door", "--seed", "5"],
+         "--seed: 5 is not allowed; not with a scenario that gives every roll (attack.roll, "
+         "attack.rolls, attack.attack_roll): nothing is left to roll: leave out one of them"),
     ],
 )
 def test_ap2_gurps_quick_flag_errors_name_the_flag(

@@ -164,3 +164,10 @@ def test_gu21_gu22_bad_input_names_the_field(attack: dict[str, Any], cards: list
         parse_gurps({"rules": "gurps", "attack": attack, "line": cards})
     assert err.value.field == field
     assert "\n" not in str(err.value)
+
+
+def test_gu21_a_seed_that_rolls_nothing_is_not_reported() -> None:
+    # the blast's one roll given and no fragments: nothing is drawn, nothing to replay
+    assert resolve_gurps(blast("6dx2 cr ex", card("Al", 3), roll=20), seed=5).seed is None
+    # fragments in reach roll their 3d from the seed (GU-22): it is reported
+    assert resolve_gurps(blast("6dx2 cr ex [2d cut]", card("Al", 3), roll=20), seed=5).seed == 5

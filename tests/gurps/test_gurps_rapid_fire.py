@@ -76,6 +76,14 @@ def test_gu19_smg_burst_at_a_car_door_by_hand() -> None:
     assert thug["shock"] == -4
 
 
+def test_gu19_a_seed_that_rolls_nothing_is_not_reported() -> None:
+    # every roll given (the attack roll, the three landed shots', the torso): nothing to replay
+    assert resolve_gurps(_smg(), seed=5).seed is None
+    # the landed shots' rolls left out: the seed rolls them and the outcome says which seed
+    unrolled = gurps("2d+2 pi", DOOR, THUG, skill=12, shots=10, rcl=2, attack_roll=9)
+    assert resolve_gurps(unrolled, seed=5).seed == 5
+
+
 def test_gu19_major_wound_is_per_hit_not_on_the_sum() -> None:
     # 4 + 5 = 9 > 11/2, but neither hit alone is over 5.5: no major wound
     out = resolve_gurps(_smg(rolls=[8, 9], attack_roll=12)).to_dict()

@@ -171,9 +171,11 @@ def resolve(
             outcome = armourpen.resolve(sc, seed)
         used = getattr(outcome, "seed", None)
         if used != seed:  # the scenario fixes its roll (attack.roll, attack.seed): --seed is idle
-            raise InputError("--seed", seed, "not with a scenario that fixes its roll ("
-                             + ("attack.roll" if used is None else f"attack.seed = {used}")
-                             + "): leave out one of them")
+            raise InputError("--seed", seed, (
+                "not with a scenario that gives every roll (attack.roll, attack.rolls, "
+                "attack.attack_roll): nothing is left to roll" if used is None else
+                f"not with a scenario that fixes its roll (attack.seed = {used})")
+                + ": leave out one of them")
     print_outcome(outcome, as_json)
 
 

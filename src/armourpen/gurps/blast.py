@@ -254,16 +254,15 @@ def on_the_total(scenario: GurpsScenario, t: Target, blast: BlastAt,
     return Explained(value, steps)
 
 
-def resolve_blast(scenario: GurpsScenario, seed_used: int | None
+def resolve_blast(scenario: GurpsScenario, stream: Stream
                   ) -> tuple[Explosion, ChainResult, tuple[Step, ...], tuple[int | None, ...],
                              int, int, tuple[int, ...] | None]:
-    """The explosion of ``scenario`` with the stream of ``seed_used``: the explosion, the cards as
+    """The explosion of ``scenario`` with rolls drawn from ``stream``: the explosion, the cards as
     results, the steps and the card each is about, the roll, the basic damage and the dice."""
     from armourpen.gurps.dice import roll_damage
 
     attack = scenario.attack
     damage = attack.damage
-    stream = Stream(seed_used)
     steps: list[Step] = []
     entries: list[int | None] = []
     dice: tuple[int, ...] | None = None
@@ -275,7 +274,7 @@ def resolve_blast(scenario: GurpsScenario, seed_used: int | None
         roll, dice = rolled.total, rolled.dice
         adds = f" {damage.adds:+d}" if damage.adds else ""
         steps.append(Step("GU-21", f"{damage}: rolled {' '.join(map(str, dice))}{adds} = {roll} "
-                          f"(seed {seed_used}), the one roll for the blast"))
+                          f"(seed {stream.seed}), the one roll for the blast"))
     basic = basic_damage(damage, roll)
     steps.extend(basic.steps)
     radius = blast_radius(damage)

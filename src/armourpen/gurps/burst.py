@@ -22,7 +22,7 @@ from armourpen.gurps.half_damage import halved
 from armourpen.gurps.locations import RANDOM, roll_location
 from armourpen.gurps.model import GurpsScenario
 from armourpen.gurps.rapid_fire import burst_effects, landed_step, rof_bonus
-from armourpen.gurps.wrong_target import Shooter, seeded
+from armourpen.gurps.wrong_target import Chooser, Roller, Shooter, seeded
 
 
 @dataclass(frozen=True, slots=True)
@@ -58,22 +58,39 @@ def _prefixed(label: str, steps: tuple[Step, ...] | list[Step]) -> tuple[Step, .
 
 
 class Stream:
-    """The seeded rolls; without a seed every roll asked for is an error naming attack.seed."""
+    """The seeded rolls; without a seed every roll asked for is an error naming attack.seed.
+    ``used`` says whether anything was drawn: a seed that rolled nothing is not reported, as a
+    single shot's is not (every roll given, nothing to replay)."""
 
     def __init__(self, seed: int | None) -> None:
+        self.seed = seed
         self.rng = None if seed is None else random.Random(seed)
+        self.used = False
 
     def need(self, what: str) -> random.Random:
         if self.rng is None:
             raise InputError("attack.seed", MISSING, f"`attack.seed` is required: {what} "
                              "(GU-19) is not given; give attack.seed, or a seed to resolve")
+        self.used = True
         return self.rng
 
+    def who_is_hit(self) -> tuple[Roller, Chooser]:
+        """The rolls of who is hit (GU-16, GU-17), drawn from this stream as they are needed."""
+        if self.rng is None:
+            return seeded(None)
+        rng = self.rng
 
-def resolve_burst(scenario: GurpsScenario, seed_used: int | None) -> tuple[
+        def drawn() -> random.Random:
+            self.used = True
+            return rng
+
+        return seeded(None, drawn)
+
+
+def resolve_burst(scenario: GurpsScenario, stream: Stream) -> tuple[
         Burst, ChainResult, tuple[Step, ...], tuple[int | None, ...], int, int,
         tuple[int, ...] | None, tuple[int, int, bool]]:
-    """Fire the burst of ``scenario`` (``attack.shots``, GU-19) with the stream of ``seed_used``.
+    """Fire the burst of ``scenario`` (``attack.shots``, GU-19) with rolls drawn from ``stream``.
 
     Returns the burst, the line as the targets took it (each target's figures from its first
     hit, its injury and effects from all of them, GU-19), the steps and the entry each is about,
@@ -84,7 +101,6 @@ def resolve_burst(scenario: GurpsScenario, seed_used: int | None) -> tuple[
     assert attack.shots is not None and attack.rcl is not None and attack.skill is not None
     assert attack.aim is not None
     shots, rcl = attack.shots, attack.rcl
-    stream = Stream(seed_used)
     what = f"{shots} ({shots.count} shots of {shots.projectiles} projectiles, GU-20)" \
         if shots.projectiles > 1 else str(shots.total)
     steps: list[Step] = [Step("GU-19", f"a burst of {what}, Rcl {rcl}")]
@@ -92,7 +108,7 @@ def resolve_burst(scenario: GurpsScenario, seed_used: int | None) -> tuple[
     aimed = attack.attack_roll
     if aimed is None:
         aimed = roll_3d(stream.need("the attack roll"))
-    roller, chooser = seeded(stream.rng)
+    roller, chooser = stream.who_is_hit()
     first = Shooter(scenario, roller, chooser, aimed, rof=shots.total)
     steps.extend(first.steps)
     bonus = rof_bonus(shots.total)
@@ -115,7 +131,7 @@ def resolve_burst(scenario: GurpsScenario, seed_used: int | None) -> tuple[
     for i in range(n):
         label = f"shot {i + 1}" if n > 1 or first.aimed_hit else "the shot"
         shooter = first if i == 0 else Shooter(scenario, roller, chooser, aimed)
-        roll, dice, value, chain, own = _fire(scenario, i, label, shooter, stream, seed_used)
+        roll, dice, value, chain, own = _fire(scenario, i, label, shooter, stream)
         if i == 0:
             first_dice = dice
         chains.append(chain)
@@ -134,8 +150,8 @@ def resolve_burst(scenario: GurpsScenario, seed_used: int | None) -> tuple[
     return (burst, line, tuple(steps), tuple(entries), rolls[0], basics[0], first_dice, record)
 
 
-def _fire(scenario: GurpsScenario, i: int, label: str, shooter: Shooter, stream: Stream,
-          seed_used: int | None) -> tuple[int, tuple[int, ...] | None, int, ChainResult,
+def _fire(scenario: GurpsScenario, i: int, label: str, shooter: Shooter, stream: Stream
+          ) -> tuple[int, tuple[int, ...] | None, int, ChainResult,
                                           list[Step]]:
     """The ``i``-th landed shot: its damage roll (``attack.rolls[i]`` or rolled), basic damage
     (GU-2, GU-23), random hit locations (GU-10), and its way down the line (GU-7, GU-16)."""
@@ -151,7 +167,7 @@ def _fire(scenario: GurpsScenario, i: int, label: str, shooter: Shooter, stream:
         roll, dice = rolled.total, rolled.dice
         adds = f" {damage.adds:+d}" if damage.adds else ""
         own = [Step("GU-1", f"{damage}: rolled {' '.join(map(str, dice))}{adds} = {roll} "
-                    f"(seed {seed_used})")]
+                    f"(seed {stream.seed})")]
     basic = basic_damage(damage, roll)
     half = scenario.half_damage
     value = basic.value

@@ -19,7 +19,7 @@ from armourpen.gurps.roll import seed_from
 
 if TYPE_CHECKING:
     from armourpen.gurps.blast import Explosion
-    from armourpen.gurps.burst import Burst
+    from armourpen.gurps.burst import Burst, Stream
 
 
 def seed_for(scenario: GurpsScenario, seed: int | random.Random | None) -> int | None:
@@ -149,10 +149,10 @@ def _burst(scenario: GurpsScenario, seed: int | random.Random | None) -> GurpsOu
     from armourpen.gurps.burst import resolve_burst
 
     attack = scenario.attack
-    seed_used = attack.seed if attack.seed is not None else (
-        None if seed is None else seed_from(seed))
-    burst, chain, steps, entries, roll, basic, dice, record = resolve_burst(scenario, seed_used)
-    return _outcome(scenario, chain, roll=roll, basic=basic, dice=dice, seed=seed_used,
+    stream = _stream(scenario, seed)
+    burst, chain, steps, entries, roll, basic, dice, record = resolve_burst(scenario, stream)
+    return _outcome(scenario, chain, roll=roll, basic=basic, dice=dice,
+                    seed=stream.seed if stream.used else None,
                     steps=tuple(steps), entries=tuple(entries),
                     attack_roll=AttackRoll(attack.skill or 0, attack.aim or "", *record),
                     burst=burst)
@@ -163,12 +163,19 @@ def _blast(scenario: GurpsScenario, seed: int | random.Random | None) -> GurpsOu
     the blast's roll must be given and no fragment rolled."""
     from armourpen.gurps.blast import resolve_blast
 
-    attack = scenario.attack
-    seed_used = attack.seed if attack.seed is not None else (
-        None if seed is None else seed_from(seed))
-    explosion, chain, steps, entries, roll, basic, dice = resolve_blast(scenario, seed_used)
-    return _outcome(scenario, chain, roll=roll, basic=basic, dice=dice, seed=seed_used,
+    stream = _stream(scenario, seed)
+    explosion, chain, steps, entries, roll, basic, dice = resolve_blast(scenario, stream)
+    return _outcome(scenario, chain, roll=roll, basic=basic, dice=dice,
+                    seed=stream.seed if stream.used else None,
                     steps=tuple(steps), entries=tuple(entries), explosion=explosion)
+
+
+def _stream(scenario: GurpsScenario, seed: int | random.Random | None) -> Stream:
+    """The rolls of a burst or an explosion: from the scenario's seed, else ``seed``."""
+    from armourpen.gurps.burst import Stream
+
+    own = scenario.attack.seed
+    return Stream(own if own is not None else None if seed is None else seed_from(seed))
 
 
 def _read_for(scenario: GurpsScenario) -> tuple[int | None, ...]:
