@@ -171,3 +171,13 @@ def test_gu21_a_seed_that_rolls_nothing_is_not_reported() -> None:
     assert resolve_gurps(blast("6dx2 cr ex", card("Al", 3), roll=20), seed=5).seed is None
     # fragments in reach roll their 3d from the seed (GU-22): it is reported
     assert resolve_gurps(blast("6dx2 cr ex [2d cut]", card("Al", 3), roll=20), seed=5).seed == 5
+
+
+def test_gu12_gu22_a_fragments_major_wound_at_the_face_keeps_its_knockdown_roll() -> None:
+    # beyond the 1d blast's 2 yd; one fragment (seed 58) hits the face: 2d cut rolled 12, x1.5
+    # = 18 > HP/2 = 15, a major wound at the face: HT-5 to avoid knockdown (GU-12), which the
+    # summed injury, judged as the torso's, would have made +0
+    s = blast("1d cr ex [2d cut]", card("T", 10, hp=30), roll=1, seed=58)
+    out = resolve_gurps(s).to_dict()["targets"][0]
+    assert (out["fragment_locations"], out["fragment_injuries"]) == (["face"], [18])
+    assert (out["injury"], out["major_wound"], out["knockdown_ht_modifier"]) == (18, True, -5)

@@ -95,3 +95,48 @@ def test_gu21_an_explosion_is_not_sampled() -> None:
     with pytest.raises(InputError) as err:
         sample(parse_gurps(SCENARIO), 100, 1)
     assert err.value.field == "samples" and "GU-21" in str(err.value)
+
+
+def _worst(a: int | None, b: int | None) -> int | None:
+    """The worse of two knockdown rolls called for (the lower modifier), None for none."""
+    return b if a is None else a if b is None else min(a, b)
+
+
+def test_gu12_gu22_major_wound_and_knockdown_judged_per_hit_equal_enumeration() -> None:
+    # GU-12: a major wound is injury over HP/2 from one hit. The blast is one hit (Al at 1 yd:
+    # at most 6 // 3 = 2, never over his HP/2 = 3), each fragment another (1d cut at the face or
+    # the skull can pass 3): the chance of a major wound and of each knockdown roll are those
+    # of any hit, not of the summed injury (2 + 2 = 4 is no major wound)
+    sc = parse_gurps(SCENARIO)
+    got = odds(sc)
+    skills = [7, 7, 5]
+    frag = sc.attack.fragments
+    for k, (t, skill) in enumerate(zip(sc.targets, skills, strict=True)):
+        per_hit: dict[tuple[bool, int | None], Fraction] = {}  # the fragments', over their rolls
+        for roll, ways in THREE_D.items():
+            for combo in product(product(range(1, 7), THREE_D.items()),
+                                 repeat=_landed(roll, skill)):
+                p = Fraction(ways, 216)
+                major, worst = False, None
+                for die, (where, w) in combo:
+                    p *= Fraction(w, 6 * 216)
+                    fx = fragment_hit(sc, t, frag, die, HUMANOID.location(where), 0,  # type: ignore[arg-type]
+                                      explain=False).value.effects
+                    major = major or fx.major_wound
+                    worst = _worst(worst, fx.knockdown_ht_modifier)
+                per_hit[(major, worst)] = per_hit.get((major, worst), Fraction(0)) + p
+        p_major = Fraction(0)
+        knock: dict[int, Fraction] = {}
+        for b in range(1, 7):
+            fx = blast_at(sc, t, b, cover_in_front(sc, t).value, explain=False).value.effects
+            for (major, worst), p in per_hit.items():
+                q = Fraction(1, 6) * p
+                if major or fx.major_wound:
+                    p_major += q
+                kd = _worst(worst, fx.knockdown_ht_modifier)
+                if kd is not None:
+                    knock[kd] = knock.get(kd, Fraction(0)) + q
+        o = got.targets[k]
+        assert o.p_major_wound == p_major, t.name
+        assert o.knockdown_pmf == {m: p for m, p in sorted(knock.items()) if p}, t.name
+    assert got.targets[0].p_major_wound > 0  # a fragment can do it

@@ -11,7 +11,7 @@ work a target out for one blast value serve the exact odds too.
 from __future__ import annotations
 
 import random
-from dataclasses import dataclass, replace
+from dataclasses import dataclass
 from fractions import Fraction
 from typing import Any
 
@@ -236,22 +236,21 @@ def fragment_reached(scenario: GurpsScenario, t: Target) -> Explained[int] | Non
 
 def on_the_total(scenario: GurpsScenario, t: Target, blast: BlastAt,
                  fragments: tuple[Fragment, ...], explain: bool = True) -> Explained[Effects]:
-    """Every effect of GU-9 to GU-14 on the total injury, a large-area injury to the torso; a
-    fragment that crippled a limb or blinded an eye did so."""
-    total = blast.effects.injury + sum(f.effects.injury for f in fragments)
-    fx = injury_effects(scenario.attack.damage.type, t, Location.TORSO, Location.TORSO,
-                        total, total, blast.arriving, explain)
-    crippled = fx.value.crippled or any(f.effects.crippled for f in fragments)
-    eyes = max([fx.value.eyes_blinded, *(f.effects.eyes_blinded for f in fragments)])
-    value = replace(fx.value, crippled=crippled, eyes_blinded=eyes,
-                    blunt_trauma=blast.effects.blunt_trauma
-                    + sum(f.effects.blunt_trauma for f in fragments))
-    steps: tuple[Step, ...] = ()
-    if explain and fragments:
-        parts = " + ".join([str(blast.effects.injury), *(str(f.effects.injury) for f in fragments)])
-        steps = (Step("GU-21", f"{t.name}: total injury: blast {parts} = {total}"),
-                 *(Step(s.rule, f"{t.name}: on the total: {s.text}") for s in fx.steps))
-    return Explained(value, steps)
+    """What the blast and the fragments do together: the blast is one hit, a large-area injury
+    to the torso (GU-21), each fragment another at its own location (GU-22). They are gathered
+    as a burst's hits are (GU-19): injuries summed, shock on the sum, a major wound and the
+    knockdown roll judged per hit (GU-12: injury over HP/2 from one hit), crippling and blinding
+    by the fragment that did it, knockback from the blast's damage past the cover (GU-13)."""
+    if not fragments:
+        return Explained(blast.effects, ())
+    from armourpen.gurps.rapid_fire import burst_effects
+
+    hits = [blast.effects] if blast.damage > 0 else []
+    hits.extend(f.effects for f in fragments)
+    together = burst_effects(hits, scenario.attack.damage.type, t.hp, t.knockback_st,
+                             t.perfect_balance, t.pain_threshold, blast.arriving,
+                             blast.penetrating, t.name, "GU-22")
+    return Explained(together.value, together.steps if explain else ())
 
 
 def resolve_blast(scenario: GurpsScenario, stream: Stream

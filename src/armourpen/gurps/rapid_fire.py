@@ -71,20 +71,23 @@ def burst_effects(
     arriving: int,
     penetrating: int,
     name: str,
+    rule: str = "GU-19",
 ) -> Explained[Effects]:
-    """What a target's hits do together (GU-19): injuries summed; a major wound, a knockdown roll
-    and crippling judged per hit (the worst roll called for kept); shock on the sum, at most -4
-    (GU-11); knockback on ``arriving``, the sum of the basic damage that reached it (GU-13)."""
+    """What a target's hits do together (GU-19; an explosion's blast and fragments, GU-22, under
+    ``rule``): injuries summed; a major wound, a knockdown roll and crippling judged per hit (the
+    worst roll called for kept, GU-12); shock on the sum, at most -4 (GU-11); knockback on
+    ``arriving``, the sum of the basic damage that reached it (GU-13)."""
     total = sum(h.injury for h in hits)
     steps: list[Step] = []
     injuries = " + ".join(str(h.injury) for h in hits)
-    steps.append(Step("GU-19", f"{name}: {len(hits)} hits: injury {injuries} = {total}"))
+    steps.append(Step(rule, f"{name}: {len(hits)} hit{'' if len(hits) == 1 else 's'}: injury "
+                      f"{injuries} = {total}"))
     sh = shock(total, hp, False, True, pain)
     steps.extend(Step(s.rule, f"{name}: on the sum: {s.text}") for s in sh.steps)
     rolls = [h.knockdown_ht_modifier for h in hits if h.knockdown_ht_modifier is not None]
     major = any(h.major_wound for h in hits)
     if major:
-        steps.append(Step("GU-19", f"{name}: a major wound from one hit (judged per hit, GU-12)"))
+        steps.append(Step(rule, f"{name}: a major wound from one hit (judged per hit, GU-12)"))
     pushed = knockback(damage_type, arriving, penetrating, st, perfect_balance)
     steps.extend(Step(s.rule, f"{name}: on the sum of basic damage: {s.text}")
                  for s in pushed.steps)

@@ -55,6 +55,8 @@ def blast_odds(scenario: GurpsScenario, *, limits: Limits = DEFAULT_LIMITS) -> O
         reached = False
         poly: dict[int, int] = {}
         no_damage = 0
+        blast_major = 0  # the blast is one hit (GU-21): its major wound and knockdown roll
+        blast_knock: dict[int, int] = {}
         # the blast depends on the roll only through the damage after the divisor: work each
         # divided value out once
         first = blast_at(scenario, t, values[0] if top is None else top, cover,
@@ -71,22 +73,30 @@ def blast_odds(scenario: GurpsScenario, *, limits: Limits = DEFAULT_LIMITS) -> O
             poly[b.effects.injury] = poly.get(b.effects.injury, 0) + w
             if b.damage == 0:
                 no_damage += w
+            if b.effects.major_wound:
+                blast_major += w
+            kd = b.effects.knockdown_ht_modifier
+            if kd is not None:
+                blast_knock[kd] = blast_knock.get(kd, 0) + w
         blast_injuries.append(per_value)
         frag = _fragments(scenario, t, cover)
         total = convolve(poly_of(tuple(poly.items())), frag["injury"])
         fden = frag["den"]
         den = dice * fden
         zero_fragments.append(Fraction(frag["injury"][0], fden))
-        wounds = _wounds(scenario, t, total)
+        shocks = _shock(t, total)
+        knock = _worst_knockdown(dice, blast_knock, frag)
         p_frag_none = frag["hits"][0] if frag["hits"] else fden
         targets.append(BurstTargetOdds(
             t.name, den, den if reached or frag["reach"] else 0, 0, (), Fraction(1), (),
             den - no_damage * p_frag_none,
             hits_weights=tuple((k, w * dice) for k, w in enumerate(frag["hits"]) if w),
             summed_injury=tuple((k, w) for k, w in enumerate(total) if w),
-            shock_weights=wounds["shock"], major_weight=wounds["major"],
+            shock_weights=shocks,
+            # a major wound judged per hit (GU-12): none from the blast and none from a fragment
+            major_weight=den - (dice - blast_major) * frag["no_major"],
             crippled_weight=den - dice * frag["no_cripple"],
-            knockdown_weights=wounds["knockdown"],
+            knockdown_weights=knock,
         ))
     nobody = Fraction(0)
     for j, w in enumerate(weights):
@@ -116,7 +126,8 @@ def _fragments(scenario: GurpsScenario, t: Target, cover: int) -> dict[str, Any]
     skill = fragment_reached(scenario, t)
     sure = fragments is not None and sure_fragment(t)
     if fragments is None or (skill is None and not sure):
-        return {"injury": [1], "hits": [1], "den": 1, "no_cripple": 1, "reach": False}
+        return {"injury": [1], "hits": [1], "den": 1, "no_cripple": 1, "no_major": 1,
+                "not_below": lambda _m: 1, "knock_mods": (), "reach": False}
     if sure:
         miss, ways = 0, [0, 216]
     else:
@@ -138,7 +149,8 @@ def _fragments(scenario: GurpsScenario, t: Target, cover: int) -> dict[str, Any]
         where = body.location(total)
         table[where] = table.get(where, 0) + _ways(body.dice, total)
     per: dict[int, int] = {}
-    cripple = 0
+    cripple = major = 0
+    knock: dict[int, int] = {}  # one fragment's knockdown roll, by its modifier
     plain = _plain(fragments)
     reading = scenario.settings.fractional_dr0
     for where, lw in table.items():
@@ -155,11 +167,22 @@ def _fragments(scenario: GurpsScenario, t: Target, cover: int) -> dict[str, Any]
             per[wound[0]] = per.get(wound[0], 0) + w * lw
             if wound[4]:
                 cripple += w * lw
+            if wound[2]:
+                major += w * lw
+            if wound[3] is not None:
+                knock[wound[3]] = knock.get(wound[3], 0) + w * lw
     da = 6**fragments.dice * 6**body.dice
     injury = mixed(poly_of(tuple(per.items())), [1], miss, ways, top, da)
     hits = mixed([0, da], [1], miss, ways, top, da)  # each landed fragment is one hit
+    def not_below(m: int | None) -> int:
+        """The weight that no fragment calls for a knockdown roll below ``m`` (None: for any)."""
+        below = sum(w for k, w in knock.items() if m is None or k < m)
+        return none_of(da - below, 1, miss, ways, top, da, 1)
+
     return {"injury": injury, "hits": hits, "den": 216 * da**top,
-            "no_cripple": none_of(da - cripple, 1, miss, ways, top, da, 1), "reach": True}
+            "no_cripple": none_of(da - cripple, 1, miss, ways, top, da, 1),
+            "no_major": none_of(da - major, 1, miss, ways, top, da, 1),
+            "not_below": not_below, "knock_mods": tuple(knock), "reach": True}
 
 
 def _plain(fragments: Any) -> Any:
@@ -177,24 +200,30 @@ def _ways(dice: int, total: int) -> int:
     return sum(1 for d in product(range(1, 7), repeat=dice) if sum(d) == total)
 
 
-def _wounds(scenario: GurpsScenario, t: Target, total: list[int]) -> dict[str, Any]:
-    """Shock, major wound and the knockdown roll from each total injury (GU-11, GU-12, on the
-    total as a large-area injury to the torso)."""
-    from armourpen.gurps.locations import Location
-    from armourpen.probability.fast import wound_table
+def _shock(t: Target, total: list[int]) -> tuple[tuple[int, int], ...]:
+    """Shock on the sum of the blast's and the fragments' injuries (GU-11)."""
+    from armourpen.gurps.shock import shock
 
-    table = wound_table(scenario.attack.damage, scenario.settings.fractional_dr0, t,
-                        Location.TORSO)
-    shock: dict[int, int] = {}
-    knock: dict[int, int] = {}
-    major = 0
-    injuries = [i for i, w in enumerate(total) if w]
-    for inj, wound in zip(injuries, table.wounds(injuries), strict=True):
-        w = total[inj]
-        shock[wound[1]] = shock.get(wound[1], 0) + w
-        if wound[2]:
-            major += w
-        if wound[3] is not None:
-            knock[wound[3]] = knock.get(wound[3], 0) + w
-    return {"shock": tuple(sorted(shock.items())), "major": major,
-            "knockdown": tuple(sorted(knock.items()))}
+    out: dict[int, int] = {}
+    for inj, w in enumerate(total):
+        if w:
+            key = shock(inj, t.hp, False, False, t.pain_threshold).value
+            out[key] = out.get(key, 0) + w
+    return tuple(sorted(out.items()))
+
+
+def _worst_knockdown(dice: int, blast: dict[int, int], frag: dict[str, Any]
+                     ) -> tuple[tuple[int, int], ...]:
+    """The worst knockdown roll called for by any hit (GU-12), the blast's (over its ``dice``)
+    and the fragments' apart from it: P(worst = m) = P(none below m) - P(none at or below m)."""
+    mods = sorted(set(blast) | set(frag["knock_mods"]))
+
+    def none_below(m: int | None) -> int:
+        below = sum(w for k, w in blast.items() if m is None or k < m)
+        return (dice - below) * int(frag["not_below"](m))
+
+    out = []
+    for j, m in enumerate(mods):
+        higher = mods[j + 1] if j + 1 < len(mods) else None
+        out.append((m, none_below(m) - none_below(higher)))
+    return tuple(out)
