@@ -95,7 +95,7 @@ def test_gu1_repr_evaluates_back() -> None:
         ("6d cr ex ex", 10, "'ex', '[fragments]' or the end"),
         ("6d cr [2d cut", 14, "']'"),
         ("6d cr [2d cut] ex", 16, "the end after the fragments"),
-        ("6d cr [2d]", 10, "damage type"),
+        ("6d cr [2d", 10, "damage type"),  # [2d] is cutting (GU-22), but unclosed
         ("6d cr [2d cut ex]", 15, "']'"),
     ],
 )
@@ -172,7 +172,9 @@ def notation(draw: st.DrawFn) -> str:
             out += draw(st.sampled_from("+-")) + str(draw(st.integers(0, MAX_ADDS)))
         if draw(st.booleans()):
             out += "(" + draw(st.sampled_from(_DIVISOR_TEXT)) + ")"
-        out += " " + draw(st.sampled_from([t.value for t in DamageType])) + draw(_SPACE) + "]"
+        if draw(st.booleans()):  # no type: cutting, as the Basic Set writes [2d]
+            out += " " + draw(st.sampled_from([t.value for t in DamageType]))
+        out += draw(_SPACE) + "]"
     return draw(_SPACE) + out + draw(_SPACE)
 
 
@@ -260,6 +262,18 @@ def test_gu1_reads_what_gcs_writes(text: str, expected: Damage) -> None:
     d = Damage.parse(text)
     assert d == expected
     assert str(d) == text  # GCS spaces them as the canonical form does
+
+
+def test_gu22_fragments_written_without_a_type_are_cutting() -> None:
+    # the Basic Set's fragmentation grenade is 6dx2 cr ex [2d]: fragments are cutting (GU-22)
+    d = Damage.parse("6dx2 cr ex [2d]")
+    assert d.fragments == Damage(dice=2, type=DamageType.CUT)
+    assert str(d) == "6dx2 cr ex [2d cut]"
+    assert Damage.parse("6d cr ex [ 3d+1 ]").fragments == Damage(dice=3, adds=1,
+                                                                  type=DamageType.CUT)
+    # a type outside a bracket is still required
+    with pytest.raises(NotationError):
+        Damage.parse("6dx2 ex [2d]")
 
 
 def test_gu1_divisors_off_the_usual_list_are_exact() -> None:

@@ -3,7 +3,7 @@
 Grammar (case-insensitive; spaces are allowed around the parts, and one space is canonical)::
 
     damage   := dice [adds] [mult] [divisor] type [" tbb"] [" ex"] [" [" fragment "]"]
-    fragment := dice [adds] [mult] [divisor] type
+    fragment := dice [adds] [mult] [divisor] [type]   no type: cutting (GU-22), as in ``[2d]``
     dice     := N "d"                       N in 1..1000
     adds     := ("+" | "-") A               A in 0..1000
     mult     := ("x" | "×" | "*") M         M in 1..100
@@ -318,15 +318,16 @@ class _Parser:
         """``[2d cut]``: the fragments' damage, plain (GU-22)."""
         self.i += 1
         self.skip_spaces()
-        damage = self.plain()
+        damage = self.plain(untyped=DamageType.CUT)  # the Basic Set writes [2d]: cutting (GU-22)
         self.skip_spaces()
         if self.peek() != "]":
             raise self.fail("']' to close the fragments")
         self.i += 1
         return damage
 
-    def plain(self) -> Damage:
-        """Dice, adds, multiplier, divisor and type: a damage without tbb, ex or fragments."""
+    def plain(self, untyped: DamageType | None = None) -> Damage:
+        """Dice, adds, multiplier, divisor and type: a damage without tbb, ex or fragments;
+        ``untyped`` is the type when none is written before a ``]``."""
         dice = self.number("a number of dice", 1, MAX_DICE)
         if self.peek() != "d":
             raise self.fail("'d' after the number of dice")
@@ -349,8 +350,8 @@ class _Parser:
         divisor = Divisor.NONE
         if self.peek() == "(":
             divisor = self.divisor()
-        return Damage(dice=dice, adds=adds, multiplier=multiplier, divisor=divisor,
-                      type=self.damage_type())
+        kind = untyped if untyped is not None and self.peek() == "]" else self.damage_type()
+        return Damage(dice=dice, adds=adds, multiplier=multiplier, divisor=divisor, type=kind)
 
     def divisor(self) -> Divisor:
         self.i += 1
