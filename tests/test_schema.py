@@ -88,3 +88,19 @@ def test_ap2_what_the_schema_refuses_does_not_load(where: tuple[Any, ...], value
         jsonschema.validate(data, json_schema("penav"))
     with pytest.raises(ScenarioError):
         armourpen.load_scenario(data)
+
+
+@pytest.mark.parametrize(("shots", "valid"), [
+    (10, True), ("3x9", True), (" 3 x 9 ", True), ("10", True), (10_000, True),
+    (0, False), (10_001, False), ("3y9", False), ("3x", False), (2.5, False),
+])
+def test_gu19_gu20_the_schema_holds_shots_to_a_number_or_axb(shots: object, valid: bool) -> None:
+    # GU-19: 1 to 10,000 shots; GU-20: "AxB" for A shots of B projectiles (the product's bound
+    # is the reader's alone)
+    data = example("smg-burst-car-door")
+    data["attack"]["shots"] = shots
+    if valid:
+        jsonschema.validate(data, json_schema("gurps"))
+    else:
+        with pytest.raises(jsonschema.ValidationError):
+            jsonschema.validate(data, json_schema("gurps"))

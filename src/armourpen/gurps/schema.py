@@ -34,6 +34,7 @@ from armourpen.gurps.explosion import ENVIRONMENTS, POSTURES, SITUATIONS
 from armourpen.gurps.locations import RANDOM, Location, Random
 from armourpen.gurps.materials import GRADES, MATERIALS, MAX_INCHES
 from armourpen.gurps.occupants import MAX_OCCUPANTS, MAX_SM, MIN_SM
+from armourpen.gurps.projectiles import SHOTS_SCHEMA
 from armourpen.gurps.traits import MAX_HARDENED
 from armourpen.validation import Name
 
@@ -102,7 +103,8 @@ class _Attack(_Model):
     attack_roll: StrictInt | None = Field(default=None, ge=3, le=18, description=(
         "a fixed 3d attack roll (GU-15); rolled from the seed when left out"))
     half_damage_range: _DISTANCE | None = Field(default=None, description=_HALF_DAMAGE_RANGE)
-    shots: StrictInt | StrictStr | None = Field(default=None, description=(
+    shots: StrictInt | StrictStr | None = Field(default=None, json_schema_extra=SHOTS_SCHEMA,
+                                                description=(
         "a burst (GU-19): the shots fired, a whole number from 1 to 10,000, or \"AxB\" for A "
         "shots of B projectiles (a shotgun's \"3x9\", GU-20); with skill and rcl"))
     rcl: StrictInt | None = Field(default=None, ge=1, description=(
@@ -150,7 +152,8 @@ class _GcsAttack(_Model):
         "the name of the target aimed at (GU-16); the first target card when left out"))
     attack_roll: StrictInt | None = Field(default=None, ge=3, le=18, description=(
         "a fixed 3d attack roll (GU-15); rolled from the seed when left out"))
-    shots: StrictInt | StrictStr | None = Field(default=None, description=(
+    shots: StrictInt | StrictStr | None = Field(default=None, json_schema_extra=SHOTS_SCHEMA,
+                                                description=(
         "a burst (GU-19, GU-20): the shots fired, as for a typed attack; by default the sheet's "
         "RoF (a RoF of 1 is a single shot)"))
     rcl: StrictInt | None = Field(default=None, ge=1, description=(
