@@ -21,11 +21,8 @@ MAX_BURST_WORK = 200_000
 and followed down the line, with its steps."""
 
 _AXB = re.compile(r"\s*([0-9]{1,5})\s*[xX×]\s*([0-9]{1,5})\s*")
-SHOTS_SCHEMA: dict[str, object] = {"anyOf": [
-    {"type": "integer", "minimum": 1, "maximum": MAX_SHOTS},
-    {"type": "string", "pattern": f"^(?:{_AXB.pattern}|\\s*[0-9]{{1,6}}\\s*)$"},
-    {"type": "null"}]}
-"""``shots`` in the JSON Schema: what :func:`read_shots` reads, but for the bound on A x B."""
+AXB = _AXB.pattern
+"""What "AxB" may look like (GU-20), for the JSON Schema."""
 _ALLOWED = (f"a whole number of shots from 1 to {MAX_SHOTS:,}, or \"AxB\" for A shots of B "
             f"projectiles (a shotgun's \"3x9\"), A x B from 1 to {MAX_SHOTS:,} (GU-19, GU-20)")
 

@@ -19,6 +19,7 @@ from pydantic import (
     Discriminator,
     Field,
     GetPydanticSchema,
+    JsonValue,
     StrictBool,
     StrictFloat,
     StrictInt,
@@ -34,9 +35,16 @@ from armourpen.gurps.explosion import ENVIRONMENTS, POSTURES, SITUATIONS
 from armourpen.gurps.locations import RANDOM, Location, Random
 from armourpen.gurps.materials import GRADES, MATERIALS, MAX_INCHES
 from armourpen.gurps.occupants import MAX_OCCUPANTS, MAX_SM, MIN_SM
-from armourpen.gurps.projectiles import SHOTS_SCHEMA
+from armourpen.gurps.projectiles import AXB, MAX_SHOTS
 from armourpen.gurps.traits import MAX_HARDENED
 from armourpen.validation import Name
+
+JsonDict = dict[str, JsonValue]
+
+_SHOTS: JsonDict = {"anyOf": [  # what the reader takes (GU-19, GU-20), but for A x B's bound
+    {"type": "integer", "minimum": 1, "maximum": MAX_SHOTS},
+    {"type": "string", "pattern": f"^(?:{AXB}|\\s*[0-9]{{1,6}}\\s*)$"},
+    {"type": "null"}]}
 
 
 def _one_of(name: str, doc: str, values: tuple[str, ...], read: Callable[[str], Any]) -> Any:
@@ -103,7 +111,7 @@ class _Attack(_Model):
     attack_roll: StrictInt | None = Field(default=None, ge=3, le=18, description=(
         "a fixed 3d attack roll (GU-15); rolled from the seed when left out"))
     half_damage_range: _DISTANCE | None = Field(default=None, description=_HALF_DAMAGE_RANGE)
-    shots: StrictInt | StrictStr | None = Field(default=None, json_schema_extra=SHOTS_SCHEMA,
+    shots: StrictInt | StrictStr | None = Field(default=None, json_schema_extra=_SHOTS,
                                                 description=(
         "a burst (GU-19): the shots fired, a whole number from 1 to 10,000, or \"AxB\" for A "
         "shots of B projectiles (a shotgun's \"3x9\", GU-20); with skill and rcl"))
@@ -152,7 +160,7 @@ class _GcsAttack(_Model):
         "the name of the target aimed at (GU-16); the first target card when left out"))
     attack_roll: StrictInt | None = Field(default=None, ge=3, le=18, description=(
         "a fixed 3d attack roll (GU-15); rolled from the seed when left out"))
-    shots: StrictInt | StrictStr | None = Field(default=None, json_schema_extra=SHOTS_SCHEMA,
+    shots: StrictInt | StrictStr | None = Field(default=None, json_schema_extra=_SHOTS,
                                                 description=(
         "a burst (GU-19, GU-20): the shots fired, as for a typed attack; by default the sheet's "
         "RoF (a RoF of 1 is a single shot)"))
