@@ -537,3 +537,38 @@ def test_gu10_a_gcs_targets_location_roll_reads_its_bodys_table() -> None:
     with pytest.raises(ScenarioError) as info:
         armourpen.load_scenario(data)
     assert info.value.field == "line[0].location_roll" and "3 to 18" in info.value.allowed
+
+
+def test_gu21_gu22_a_gcs_character_caught_in_an_explosion_stands_as_any_card() -> None:
+    # Kabal (HP 13, torso DR 0, no DR at the arms: large-area DR (0 + 0) / 2 = 0) lies prone
+    # 3 yd from a grenade's roll of 21 (basic 42): 42 // 9 = 4, injury 4 (cr x1). His fragments:
+    # skill 15 - 1 (3 yd) - 2 (prone) - 2 (on the ground, beyond 0 yd) = 10; his SM +1 -> 11
+    kabal = {"target": "Kabal", "gcs": str(sample("Kabal.gcs")), "distance": 3,
+             "posture": "prone"}
+    out = resolved(scenario("6dx2 cr ex [2d cut]", kabal, roll=21))["targets"][0]
+    assert (out["blast_damage"], out["large_area_dr"], out["blast_injury"],
+            out["fragment_skill"]) == (4, 0, 4, 10)
+    out = resolved(scenario("6dx2 cr ex [2d cut]", {**kabal, "sm": 1}, roll=21))["targets"][0]
+    assert out["fragment_skill"] == 11
+    # without a distance he is refused as any card caught in it is
+    with pytest.raises(ScenarioError, match=r"line\[0\]\.distance: `distance` is required"):
+        load(scenario("6dx2 cr ex", {"target": "Kabal", "gcs": str(sample("Kabal.gcs"))},
+                      roll=21))
+    # and his odds are those of the same man typed in: HP 13, High Pain Threshold, DR 3 at the
+    # face and 4 at the hands (the skull's 2 in the file is the natural 2 a typed skull has)
+    typed = {"target": "Kabal", "hp": 13, "st": 13, "high_pain_threshold": True, "distance": 3,
+             "posture": "prone", "dr": {"face": 3, "hand": 4}}
+    by_file = armourpen.odds(load(scenario("6dx2 cr ex [2d cut]", kabal)))
+    by_hand = armourpen.odds(load(scenario("6dx2 cr ex [2d cut]", typed)))
+    assert by_file.targets[0].injury_pmf == by_hand.targets[0].injury_pmf
+
+
+def test_gu21_a_gcs_characters_large_area_dr_is_read_from_every_location_of_the_file() -> None:
+    # a vest of DR 12 on the torso alone: large-area DR = (torso 12 + least 0) / 2 = 6 (GU-21),
+    # not the torso's 12 everywhere. At 1 yd from a roll of 21 (basic 42): 42 // 3 = 14; 14 - 6
+    # = 8 penetrating, injury 8 (cr x1)
+    vested = [location("torso", "9-10", 12) if loc["id"] == "torso" else loc for loc in HUMANOID]
+    data = character(name="Vested", hp=12, locations=vested)
+    out = resolved(scenario("6dx2 cr ex", {"target": "Vested", "gcs": data, "distance": 1},
+                            roll=21))["targets"][0]
+    assert (out["blast_damage"], out["large_area_dr"], out["blast_injury"]) == (14, 6, 8)

@@ -34,7 +34,7 @@ from armourpen.gcs.target import Overrides, from_character
 from armourpen.gcs.weapons import GcsWeapon, find_weapon
 from armourpen.gurps.attack_roll import MAX_SKILL, MIN_SKILL
 from armourpen.gurps.damage import fmt
-from armourpen.gurps.locations import HUMANOID, Location, Random
+from armourpen.gurps.locations import HUMANOID, RANDOM, Location, Random
 from armourpen.gurps.model import AttackWeapon, GurpsAttack, GurpsScenario, Target
 from armourpen.gurps.notation import Damage
 from armourpen.gurps.projectiles import read_shots
@@ -89,7 +89,9 @@ class Characters:
             names = [entry.injury_tolerance] if isinstance(entry.injury_tolerance, str) \
                 else entry.injury_tolerance
             kinds = tuple(n for n in names if n != "none")
-        location: str | Location | Random = attack.location
+        # in an explosion the blast meets every location (its large-area DR, GU-21) and each
+        # fragment lands on one rolled (GU-22): the file's DR is read for all, as for a random hit
+        location: str | Location | Random = RANDOM if attack.explosive else attack.location
         where = "attack.location"
         if entry.location is not None:
             location, where = entry.location, f"{here}.location"

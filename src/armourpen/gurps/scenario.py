@@ -470,10 +470,6 @@ def _check_blast(line: _Line) -> None:
     if len(selfless) > 1:
         raise ScenarioError(f"line[{selfless[1].index}].situation", "threw_self", "one target at "
                             f"most threw himself on the explosive ({selfless[0].name} did)")
-    gcs = [t for t in line.entries if isinstance(t, Target) and t.blast is None]
-    if gcs:
-        raise ScenarioError(f"line[{gcs[0].index}].distance", MISSING, "a target card of its own "
-                            "keys in an explosion (GU-21): a GCS character's card has no distance")
 
 
 def _check_line(line: _Line, a: AttackEntry | GcsAttackEntry) -> None:
@@ -536,7 +532,7 @@ def _target(t: TargetEntry, i: int, line: _Line) -> Target:
 _BLAST_KEYS = ("distance", "posture", "sm", "situation", "cover")
 
 
-def _blast_place(t: TargetEntry, i: int, line: _Line) -> BlastPlace | None:
+def _blast_place(t: TargetEntry | GcsTargetEntry, i: int, line: _Line) -> BlastPlace | None:
     """Where a target card stands in an explosion (GU-21, GU-22); its keys only there."""
     here = f"line[{i}]"
     given = t.model_fields_set
@@ -577,9 +573,10 @@ def _gcs_target(t: GcsTargetEntry, i: int, line: _Line) -> Target:
     where = "attack.location" if t.location is None else f"line[{i}].location"
     _check_location(read.target.location, read.target.lacking, where, t.target)
     far = _range(t.range, i, line)
+    blast = _blast_place(t, i, line)  # a character caught in an explosion stands as any card
     line.steps.extend(read.steps)
     line.warnings.extend(read.warnings)
-    target = read.target if far is None else replace(read.target, range=far)
+    target = replace(read.target, range=far, blast=blast)
     return with_location_roll(target, t.location_roll, f"line[{i}]")
 
 

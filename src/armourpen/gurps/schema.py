@@ -216,7 +216,25 @@ _LOW_PAIN = ("Low Pain Threshold (Basic Set p. 142): shock penalties doubled, at
              "-4 on the HT roll against knockdown and stunning (GU-12)")
 
 
-class _Target(_Model):
+class _AroundBlast(_Model):
+    """Where a target card stands in an explosion (GU-21, GU-22), typed or from a GCS file."""
+
+    distance: _DISTANCE | None = Field(default=None, description=(
+        "in an explosion: yards from its centre (GU-21), or a distance such as '3 yd', '3 m'"))
+    posture: Literal[*POSTURES] | None = Field(  # type: ignore[valid-type]
+        default=None, description="in an explosion: the target's posture, for the fragments "
+        "(GU-22); standing when left out")
+    sm: StrictInt | None = Field(default=None, ge=-10, le=30, description=(
+        "in an explosion: the target's Size Modifier, for the fragments (GU-22); 0 when left out"))
+    situation: Literal[*SITUATIONS] | None = Field(  # type: ignore[valid-type]
+        default=None, description="in an explosion (GU-21): caught in it (the default), struck "
+        "directly, threw_self (threw himself on the explosive) or inside (it went off inside him)")
+    cover: list[_CoverSpec] | None = Field(default=None, description=(
+        "in an explosion: the cover between the blast and this target (GU-21), each as a cover "
+        "card's cover"))
+
+
+class _Target(_AroundBlast):
     target: Name
     hp: StrictInt = Field(ge=1)
     dr: _Dr | DrByLocation = Field(default=0, description=_DR)
@@ -238,22 +256,9 @@ class _Target(_Model):
     inside: Name | None = Field(default=None, description=_INSIDE)
     range: _DISTANCE | None = Field(default=None, description=_RANGE)
     location_roll: StrictInt | None = Field(default=None, description=_LOCATION_ROLL)
-    distance: _DISTANCE | None = Field(default=None, description=(
-        "in an explosion: yards from its centre (GU-21), or a distance such as '3 yd', '3 m'"))
-    posture: Literal[*POSTURES] | None = Field(  # type: ignore[valid-type]
-        default=None, description="in an explosion: the target's posture, for the fragments "
-        "(GU-22); standing when left out")
-    sm: StrictInt | None = Field(default=None, ge=-10, le=30, description=(
-        "in an explosion: the target's Size Modifier, for the fragments (GU-22); 0 when left out"))
-    situation: Literal[*SITUATIONS] | None = Field(  # type: ignore[valid-type]
-        default=None, description="in an explosion (GU-21): caught in it (the default), struck "
-        "directly, threw_self (threw himself on the explosive) or inside (it went off inside him)")
-    cover: list[_CoverSpec] | None = Field(default=None, description=(
-        "in an explosion: the cover between the blast and this target (GU-21), each as a cover "
-        "card's cover"))
 
 
-class _GcsTarget(_Model):
+class _GcsTarget(_AroundBlast):
     """A target read from a GCS character file; each key beside ``gcs`` overrides the file."""
 
     target: Name
