@@ -110,6 +110,15 @@ def test_gu1_every_kind_of_unusable_damage_says_why(weapon: dict[str, Any], dama
     assert w.problem is not None and problem in w.problem
 
 
+def test_gu1_a_per_unit_damage_names_the_whole_string_not_its_first_letter() -> None:
+    # "1d burn/point": burn is a GU-1 type, "/point" is what has no rule; the refusal used to
+    # point at burn's "b" as if no type stood there
+    w = armourpen.load_gcs(_sheet(_w(calc={"damage": "1d burn/point"}))).weapons[0]
+    assert w.problem == ("damage '1d burn/point' has no rule behind it (GU-1: at position 4, "
+                         "expected a damage type: pi-, pi, pi+, pi++, imp, cut, cr, burn, cor, "
+                         "tox, fat, kb, as a word of its own, found 'burn/point')")
+
+
 @pytest.mark.parametrize(
     ("weapon", "damage"),
     [
