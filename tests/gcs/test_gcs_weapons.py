@@ -138,6 +138,23 @@ def test_gu1_every_form_gcs_writes_with_a_rule_is_usable(weapon: dict[str, Any],
     assert w.parsed is not None and str(w.parsed) == damage
 
 
+@pytest.mark.parametrize(("fields", "damage"), [
+    # GCS resolves a per-die modifier into the adds: the modifier x the number of dice, its
+    # fraction dropped (toward zero), the multiplier left as it is
+    ({"base": "1d", "modifier_per_die": 2, "type": "cr"}, "1d+2 cr"),  # 2 x 1 die
+    ({"base": "3d+1", "modifier_per_die": 0.5, "type": "cut"}, "3d+2 cut"),  # 1 + 1.5 -> 1
+    ({"base": "3d", "modifier_per_die": -0.5, "type": "cr"}, "3d-1 cr"),  # -1.5 -> -1
+    ({"base": "10d", "modifier_per_die": 0.3, "type": "cr"}, "10d+3 cr"),  # 3, as decimals
+    ({"base": "2dx3", "modifier_per_die": -1, "type": "cr"}, "2d-2x3 cr"),  # -2, then x3
+    ({"base": "1d+1", "modifier_per_die": -1, "type": "pi", "armor_divisor": 2}, "1d(2) pi"),
+])
+def test_gcs_modifier_per_die_folds_into_the_adds_as_gcs_resolves_it(
+        fields: dict[str, Any], damage: str) -> None:
+    w = armourpen.load_gcs(_sheet(_w(damage=fields))).weapons[0]
+    assert (w.damage, w.usable) == (damage, True)
+    assert w.parsed is not None and str(w.parsed) == damage
+
+
 @pytest.mark.parametrize(("text", "half", "longest"), [
     ("50/1,900", 50, 1900), ("100", None, 100), ("5-100", None, 100), ("1/10 mi", 1760, 17600),
     ("x1/x1.5", None, None), ("Sight", None, None), ("", None, None)])

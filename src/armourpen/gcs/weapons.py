@@ -2,7 +2,8 @@
 
 A weapon hangs on a trait, a piece of equipment (containers included), other equipment, a skill
 or a spell (GCS's ``weapons`` lists). Each is read from the file's computed fields: the damage
-(``calc.damage``, else built from the ``damage`` fields when it needs no ST), the skill level
+(``calc.damage``, else built from the ``damage`` fields when it needs no ST, a per-die modifier
+folded into the adds as GCS resolves it), the skill level
 (``calc.level``), the rate of fire, recoil, shots and range (``calc.*`` where GCS wrote a
 resolved value, else the weapon's own); nothing is recomputed. The reading is lenient, as the rest
 of a sheet beside what a shot needs is (:mod:`armourpen.gcs.lenient`): a value of another shape is
@@ -232,10 +233,10 @@ def _damage_text(w: _WeaponData) -> tuple[str, str | None]:
     if not d.base:
         return "", "the file gives it no damage"
     out = d.base.strip()
+    if d.modifier_per_die:
+        out = _per_die_folded(out, d.modifier_per_die)
     if d.armor_divisor != 1:
         out += f"({_figure(d.armor_divisor)})"
-    if d.modifier_per_die:
-        out += f" ({d.modifier_per_die:+g} per die)"
     out += f" {d.type.strip()}"
     if d.fragmentation.strip():
         frag = d.fragmentation.strip()
@@ -247,6 +248,26 @@ def _damage_text(w: _WeaponData) -> tuple[str, str | None]:
 
 def _figure(x: int | float) -> str:
     return f"{x:g}"
+
+
+# GCS's dice spec: count, d, sides (6 alone is GURPS's), adds, multiplier ("2d+1x3")
+_DICE = re.compile(r"^(\d{1,7})[dD](6?)\s*(?:([+-])\s*(\d{1,7}))?\s*(?:[xX]\s*(\d{1,7}))?$",
+                   re.ASCII)
+
+
+def _per_die_folded(base: str, per_die: int | float) -> str:
+    """``base`` with ``per_die`` folded into its adds as GCS resolves it: the modifier times the
+    number of dice, truncated to a whole number (``1d`` with +2 per die is ``1d+2``, ``3d+1``
+    with +0.5 is ``3d+2``); dice GCS's own way does not cover are written with it beside them,
+    which no rule reads."""
+    m = _DICE.match(base)
+    if m is None:
+        return f"{base} ({per_die:+g} per die)"
+    count, _six, sign, adds, times = m.groups()
+    # as decimals (GCS keeps 4), not as the float's binary: 0.3 x 10 is 3, not 2.999...
+    folded = int(Fraction(str(per_die)) * int(count))  # int() truncates toward zero, as GCS
+    total = (-1 if sign == "-" else 1) * int(adds or 0) + folded
+    return f"{count}d" + (f"{total:+d}" if total else "") + (f"x{times}" if times else "")
 
 
 # "10/100", "700/2,100", "100", "5-100", "10/100 mi": 1/2D, then Max (GCS's WeaponRange)
