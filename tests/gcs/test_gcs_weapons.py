@@ -179,6 +179,39 @@ def test_gcs_weapon_of_another_shape_never_refuses_the_file() -> None:
     assert not w.usable
 
 
+def _disabled_sheet() -> dict[str, Any]:
+    bite = {"id": "wbite", "usage": "Bite", "damage": {"type": "cut", "base": "1d"},
+            "calc": {"damage": "1d cut", "level": 12}}
+    claw = {"id": "wclaw", "usage": "Claw", "damage": {"type": "cr", "base": "1d"},
+            "calc": {"damage": "1d cr", "level": 12}}
+    kick = {"id": "wkick", "usage": "Kick", "calc": {"damage": "1d+1 cr", "level": 12}}
+    return character(traits=[
+        {"id": "t1", "name": "Fangs", "disabled": True, "weapons": [bite]},
+        {"id": "t2", "name": "Shapeshifted", "disabled": True, "children": [
+            {"id": "t3", "name": "Claws", "weapons": [claw]}]},
+        {"id": "t4", "name": "Natural Attacks", "weapons": [kick]},
+    ])
+
+
+def test_gcs_weapon_of_a_disabled_trait_or_container_is_refused_with_why() -> None:
+    # GCS lists no weapon of a disabled trait, nor of a trait a disabled container holds (the
+    # traits read for a target skip them too); the enabled trait's Kick is an attack
+    bite, claw, kick = armourpen.load_gcs(_disabled_sheet()).weapons
+    assert not bite.usable and bite.disabled
+    assert bite.problem == ("its trait Fangs is disabled on the sheet (GCS offers no weapon of "
+                            "a disabled trait)")
+    assert not claw.usable and claw.disabled
+    assert claw.problem == ("it lies in the trait Shapeshifted, which is disabled on the sheet "
+                            "(GCS offers no weapon of a disabled trait)")
+    assert kick.usable and not kick.disabled
+    for name, usage in (("Fangs", "Bite"), ("Claws", "Claw")):
+        for beside in ({}, {"damage": "1d cut"}):  # damage beside gcs does not enable it
+            with pytest.raises(ScenarioError) as info:
+                _load(_scenario({"gcs": _disabled_sheet(), "weapon": name, "roll": 3, **beside}))
+            assert info.value.field == "attack.weapon"
+            assert f"{name} ({usage}): " in str(info.value) and "disabled" in str(info.value)
+
+
 def test_gcs_weapon_text_over_the_cap_is_unusable_not_a_refusal() -> None:
     w = armourpen.load_gcs(_sheet(_w(usage="u" * 500, calc={"damage": "1d pi"}))).weapons[0]
     assert not w.usable and "usage is longer than 200 characters" in (w.problem or "")

@@ -136,7 +136,8 @@ class Characters:
                                     "file")
             source = entry.gcs_name
         w = find_weapon(character.weapons, entry.weapon, entry.usage, source)
-        if entry.damage is None and w.problem is not None:
+        # damage beside gcs stands in for the sheet's, never for a weapon the sheet disables
+        if w.problem is not None and (entry.damage is None or w.disabled):
             raise ScenarioError("attack.weapon", w.label, f"a weapon armourpen can use: {source}: "
                                 f"{w.label}: {w.problem}")
         damage = w.damage if entry.damage is None else entry.damage

@@ -8,7 +8,8 @@ folded into the adds as GCS resolves it), the skill level
 resolved value, else the weapon's own); nothing is recomputed. The reading is lenient, as the rest
 of a sheet beside what a shot needs is (:mod:`armourpen.gcs.lenient`): a value of another shape is
 left out, and a file is never refused for its weapons. A weapon whose damage has no rule behind it
-(GU-1) is kept, with the reason armourpen cannot use it.
+(GU-1), or of a disabled trait (or one a disabled container holds), is kept, with the reason
+armourpen cannot use it.
 """
 
 from __future__ import annotations
@@ -68,6 +69,7 @@ class GcsWeapon:
     half_damage_range: Fraction | None = None
     max_range: Fraction | None = None
     plain_name: str = ""  # a skill's or spell's name without its specialization, found by it too
+    disabled: bool = False  # its trait, or a container holding it, is disabled: never an attack
 
     @property
     def usable(self) -> bool:
@@ -170,21 +172,30 @@ def read_weapons(data: Mapping[str, object], limits: Limits) -> tuple[GcsWeapon,
     sheet, _ = read_leniently(_Sheet, data)
     out: list[GcsWeapon] = []
 
-    def walk(entries: Sequence[_Carrier], kind: Carrier) -> None:
+    def walk(entries: Sequence[_Carrier], kind: Carrier, off: str | None) -> None:
+        """``off``: why every weapon here is disabled (a disabled container holds them)."""
         for c in entries:
             name = c.description if kind in (Carrier.EQUIPMENT, Carrier.OTHER_EQUIPMENT) else c.name
             plain = ""
             if c.specialization:
                 plain, name = name, f"{name} ({c.specialization})"
-            out.extend(_weapon(w, kind, name, plain, limits) for w in c.weapons)
-            walk(c.children, kind)
+            # a disabled trait, and all a disabled container holds, gives nothing: GCS lists no
+            # weapon of it, and the traits read for a target skip it too (armourpen.gcs.traits)
+            own, held = off, off
+            if off is None and kind is Carrier.TRAIT and c.disabled:
+                shown = printable(c.name.strip())[:limits.max_text_chars] or "(unnamed)"
+                own = f"its trait {shown} is disabled on the sheet"
+                held = f"it lies in the trait {shown}, which is disabled on the sheet"
+            out.extend(_weapon(w, kind, name, plain, limits, own) for w in c.weapons)
+            walk(c.children, kind, held)
 
     for key, kind in _LISTS:
-        walk(getattr(sheet, key), kind)
+        walk(getattr(sheet, key), kind, None)
     return tuple(out)
 
 
-def _weapon(w: _WeaponData, kind: Carrier, name: str, plain: str, limits: Limits) -> GcsWeapon:
+def _weapon(w: _WeaponData, kind: Carrier, name: str, plain: str, limits: Limits,
+            disabled: str | None = None) -> GcsWeapon:
     cap = limits.max_text_chars
     damage, problem = _damage_text(w)
     calc = w.calc
@@ -199,7 +210,9 @@ def _weapon(w: _WeaponData, kind: Carrier, name: str, plain: str, limits: Limits
     # what a file says reaches terminals and pages: escaped, and cut where it is over the cap
     text = {k: printable(v.strip())[:cap] for k, v in shown.items()}
     parsed: Damage | None = None
-    if too_long:
+    if disabled is not None:
+        problem = f"{disabled} (GCS offers no weapon of a disabled trait)"
+    elif too_long:
         problem = f"its {', '.join(too_long)} is longer than {cap} characters"
     elif problem is None:
         try:
@@ -216,7 +229,7 @@ def _weapon(w: _WeaponData, kind: Carrier, name: str, plain: str, limits: Limits
         skill=None if level is None or level != int(level) else int(level),
         rate_of_fire=text["rate_of_fire"], recoil=text["recoil"], shots=text["shots"],
         range=text["range"], half_damage_range=half, max_range=longest,
-        plain_name=printable(plain.strip())[:cap],
+        plain_name=printable(plain.strip())[:cap], disabled=disabled is not None,
     )
 
 
