@@ -340,6 +340,30 @@ def test_gu15_gu19_a_sheet_without_what_the_roll_needs_is_one_error(
     assert f"`{field}` is required" in str(info.value)
 
 
+@pytest.mark.parametrize(("level", "skill", "shown", "said"), [
+    # a float level is read as the integer one: whole, it is the skill, and outside the scenario
+    # range -50 to +50 it is refused when used, naming it
+    (60.0, 60, "60", "gives skill 60, outside -50 to 50 (GU-15)"),
+    (-51, -51, "-51", "gives skill -51, outside -50 to 50 (GU-15)"),
+    # 1e308 is no skill of 309 digits: the level is named as the file writes it
+    (1e308, None, "1e+308", "gives skill level 1e+308 (calc.level), not a whole number from -50 "
+     "to 50 (GU-15)"),
+    (12.5, None, "12.5", "gives skill level 12.5 (calc.level), not a whole number from -50 to "
+     "50 (GU-15)"),
+])
+def test_gu15_a_sheet_level_outside_the_skill_range_is_refused_naming_weapon_and_value(
+        level: float, skill: int | None, shown: str, said: str) -> None:
+    sheet = armourpen.load_gcs(_sheet(_w(calc={"damage": "1d pi", "level": level})))
+    w = sheet.weapons[0]
+    assert w.skill == skill and (w.level or str(w.skill)) == shown
+    with pytest.raises(ScenarioError) as info:
+        _load(_scenario({"gcs": sheet, "weapon": "Gadget", "roll": 3}))
+    assert info.value.field == "attack.skill" and "\n" not in str(info.value)
+    assert f"Gadget {said}; give skill beside gcs" in str(info.value)
+    sc = _load(_scenario({"gcs": sheet, "weapon": "Gadget", "roll": 3, "skill": 12}))
+    assert sc.attack.skill == 12
+
+
 def test_gu15_a_weapon_without_skill_is_usable_with_skill_given_beside_it() -> None:
     sheet = armourpen.load_gcs(sample("Kabal.gcs"))
     with pytest.raises(ScenarioError) as info:

@@ -72,7 +72,7 @@ def weapons_layout(c: GcsCharacter) -> Layout:
         usable_text = "with skill" if needs_skill else "yes" if w.usable else "no"
         rows.append(Row((
             text(w.name, tone), text(w.usage or "-", tone), text(w.damage or "-", tone),
-            text("-" if w.skill is None else w.skill, tone), text(w.rate_of_fire or "-", tone),
+            text(w.level or "-" if w.skill is None else w.skill, tone), text(w.rate_of_fire or "-", tone),
             text(w.recoil or "-", tone),
             text("-" if w.half_damage_range is None else fmt(w.half_damage_range), tone),
             text(usable_text, Tone.PLAIN if w.usable else Tone.STRONG),

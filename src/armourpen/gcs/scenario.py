@@ -219,6 +219,10 @@ def _roll_figures(entry: GcsAttackEntry, w: GcsWeapon, source: str
     taken: list[str] = []
     skill = entry.skill
     if skill is None:
+        if w.skill is None and w.level:
+            raise ScenarioError("attack.skill", MISSING, f"`attack.skill` is required: {where} "
+                                f"gives skill level {w.level} (calc.level), not a whole number "
+                                f"from {MIN_SKILL} to {MAX_SKILL} (GU-15); give skill beside gcs")
         if w.skill is None:
             raise ScenarioError("attack.skill", MISSING, f"`attack.skill` is required: {where} "
                                 "gives no skill (GCS wrote no calc.level); give skill beside gcs, "

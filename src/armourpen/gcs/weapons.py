@@ -70,6 +70,7 @@ class GcsWeapon:
     max_range: Fraction | None = None
     plain_name: str = ""  # a skill's or spell's name without its specialization, found by it too
     disabled: bool = False  # its trait, or a container holding it, is disabled: never an attack
+    level: str = ""  # calc.level that gives no skill: not whole (12.5), past 19 digits (1e+308)
 
     @property
     def usable(self) -> bool:
@@ -221,16 +222,27 @@ def _weapon(w: _WeaponData, kind: Carrier, name: str, plain: str, limits: Limits
             problem = (f"damage {text['damage']!r} has no rule behind it (GU-1: at position "
                        f"{exc.position}, expected {exc.expected})")
     half, longest = _range(text["range"])
-    level = calc.level
+    skill, level = _level(calc.level)
     return GcsWeapon(
         id=printable(w.id)[:cap], carrier=kind, name=text["name"], usage=text["usage"],
         ranged=w.id.startswith("W"),  # GCS's ids: W a ranged weapon, w a melee one
         damage=text["damage"], parsed=parsed, problem=problem,
-        skill=None if level is None or level != int(level) else int(level),
+        skill=skill, level=level,
         rate_of_fire=text["rate_of_fire"], recoil=text["recoil"], shots=text["shots"],
         range=text["range"], half_damage_range=half, max_range=longest,
         plain_name=printable(plain.strip())[:cap], disabled=disabled is not None,
     )
+
+
+def _level(level: int | float | None) -> tuple[int | None, str]:
+    """The skill a ``calc.level`` gives, or, for a level that is no whole number of at most 19
+    digits as a file's integers are (``12.5``, ``1e308``), None and the level as shown: a whole
+    float is no bigger a skill than an integer can be (1e308 would be one of 309 digits)."""
+    if level is None or isinstance(level, int):
+        return level, ""
+    if level == int(level) and abs(level) < 2**63:
+        return int(level), ""
+    return None, f"{level:g}"
 
 
 def _damage_text(w: _WeaponData) -> tuple[str, str | None]:
