@@ -17,6 +17,7 @@ from gcs.gcs_helpers import character, sample, samples_dir
 
 import armourpen
 from armourpen.errors import InputError, NotationError, ScenarioError
+from armourpen.gcs.uses import WeaponUse
 from armourpen.gcs.weapons import Carrier, GcsWeapon
 from armourpen.gurps.model import GurpsScenario
 from armourpen.gurps.outcome import GurpsOutcome
@@ -458,41 +459,68 @@ def test_gcs_attack_unknown_key_and_bad_damage_beside_gcs_are_input_errors() -> 
 
 # --- every weapon of the samples (and of other files named by ARMOURPEN_GCS_SAMPLES) ------------
 
+# a value for each key beside gcs that a weapon may need; any the key allows would do
+_GIVEN: dict[str, Any] = {"skill": 12, "shots": 3, "rcl": 2}
 
-def _reason(w: GcsWeapon) -> str:
-    if w.usable:
-        return "becomes an attack"
-    problem = w.problem or ""
+
+def _reason(use: WeaponUse) -> str:
+    if use.usable:
+        return "becomes an attack" if not use.needs else \
+            f"with {', '.join(n.key for n in use.needs)} beside gcs"
+    problem = use.problem or ""
     if "no rule behind it" in problem:
         return "damage with no rule behind it (GU-1)"
-    return problem.split(" and ")[0]
+    if "disabled" in problem:
+        return "a disabled trait's"
+    return problem[:80]
+
+
+def _as_resolve_says(sheet: armourpen.gcs.GcsCharacter, use: WeaponUse) -> None:
+    """Resolve the weapon as the listing says it can be, and as it says it cannot: a burst rolls
+    its shots and an explosion reaches a target at a distance, so the attack rolls by seed."""
+    w = use.weapon
+    explosive = w.parsed is not None and w.parsed.explosive
+    line = {"target": "T", "hp": 10, **({"distance": 2} if explosive else {})}
+    attack: dict[str, Any] = {"gcs": sheet, "weapon": w.id,
+                              **({"usage": w.usage} if w.usage else {})}
+    given = {n.key: _GIVEN[n.key] for n in use.needs}
+    if not use.usable:
+        with pytest.raises(InputError) as info:
+            _resolve_seeded(_scenario({**attack, **given}, line))
+        assert use.problem is not None and use.problem in str(info.value)
+        return
+    _resolve_seeded(_scenario({**attack, **given}, line))  # an attack, with what it needs
+    if use.needs:  # and without, the error of the first it needs
+        with pytest.raises(InputError) as info:
+            _resolve_seeded(_scenario(attack, line))
+        assert info.value.field == f"attack.{use.needs[0].key}"
+        assert use.needs[0].note in str(info.value)
+
+
+def _resolve_seeded(data: dict[str, Any]) -> GurpsOutcome:
+    return armourpen.resolve(_load(data), seed=1)
+
+
+def _count(folder: Path) -> Counter[str]:
+    """What each weapon of each file under ``folder`` becomes, checked against resolve."""
+    counts: Counter[str] = Counter()
+    for path in sorted(folder.rglob("*.gcs")):
+        try:
+            sheet = armourpen.load_gcs(path)
+        except InputError as exc:  # a library file refused whole is counted, with why
+            counts[f"file refused: {exc.allowed[:60]}"] += 1
+            continue
+        for use in armourpen.gcs.weapon_uses(sheet):
+            _as_resolve_says(sheet, use)
+            counts[_reason(use)] += 1
+    return counts
 
 
 def test_gcs_every_sample_weapon_becomes_an_attack_or_is_refused_with_a_reason() -> None:
     folder = samples_dir()
     if folder is None:
         pytest.skip("the GCS samples folder tests/gcs/samples is absent")
-    counts: Counter[str] = Counter()
-    for path in sorted(folder.rglob("*.gcs")):
-        sheet = armourpen.load_gcs(path)
-        for w in sheet.weapons:
-            scenario = _scenario({"gcs": sheet, "weapon": w.id, "roll": 10 if w.parsed is None
-                                  else w.parsed.min_roll, "attack_roll": 10},
-                                 {"target": "T", "hp": 10})
-            if w.parsed is not None and w.parsed.unresolved() is not None:
-                counts["fragments without an explosion (GU-22)"] += 1
-                continue
-            try:
-                _resolve(scenario)
-            except InputError as exc:
-                if w.usable and w.skill is None:  # GU-15: usable with skill given beside gcs
-                    assert exc.field == "attack.skill" and "gives no skill" in str(exc)
-                    counts["no skill on the sheet (give skill beside gcs, GU-15)"] += 1
-                    continue
-                assert not w.usable and w.problem is not None and w.problem in str(exc)
-            else:
-                assert w.usable
-            counts[_reason(w)] += 1
+    counts = _count(folder)
     if os.environ.get("ARMOURPEN_GCS_SAMPLES"):
         print(dict(counts))  # the counts over other files, for the record
         return
@@ -500,4 +528,41 @@ def test_gcs_every_sample_weapon_becomes_an_attack_or_is_refused_with_a_reason()
     # Vibration Sense says "cr": no dice; Kabal's Hook Sword has no calc.level for its Swing,
     # Thrust and Hook Slice (its Hilt Punch has 14); the 17 others become attacks
     assert counts == {"becomes an attack": 17, "damage with no rule behind it (GU-1)": 3,
-                      "no skill on the sheet (give skill beside gcs, GU-15)": 3}
+                      "with skill beside gcs": 3}
+
+
+def _library() -> dict[str, Any]:
+    """A sheet of every kind of weapon (as the public library writes them): a burst, a shotgun,
+    an explosion with its fragments, fragments without one, a RoF of two modes, a disabled
+    trait's weapon."""
+    def w(i: int, **calc: Any) -> dict[str, Any]:
+        return {"id": f"W{i}", "calc": {"level": 12, **calc}}
+
+    return character(
+        equipment=[{"description": "Thompson", "weapons": [
+            w(0, damage="2d+2 pi+", rate_of_fire="13", recoil="3")]},
+            {"description": "Shotgun", "weapons": [
+                w(1, damage="1d+1 pi", rate_of_fire="3x9", recoil="1")]},
+            {"description": "Grenade", "weapons": [w(2, damage="4d cr ex [2d cut]")]},
+            {"description": "Claymore", "weapons": [w(3, damage="4d cut [2d cut]")]},
+            {"description": "Crossbow", "weapons": [w(4, damage="1d+4 imp", rate_of_fire="1/3")]}],
+        traits=[{"id": "t", "name": "Claws", "disabled": True, "weapons": [
+            w(5, damage="1d cut")]}],
+    )
+
+
+def test_gcs_weapon_uses_say_what_resolve_makes_of_every_kind_of_weapon() -> None:
+    sheet = armourpen.load_gcs(_library())
+    uses = {u.weapon.name: u for u in armourpen.gcs.weapon_uses(sheet)}
+    # GU-19: 13 shots and Rcl 3; GU-20: 3 shots of 9; GU-21: an explosion, rolled against no
+    # skill; GU-22: fragments thrown by no blast are not resolved; a crossbow's 1/3 is no number
+    # of shots, and shots given make a burst, which needs the Rcl its sheet does not give; the
+    # disabled trait's claws are no attack (GCS lists none)
+    assert {name: u.verdict for name, u in uses.items()} == {
+        "Thompson": "yes", "Shotgun": "yes", "Grenade": "yes", "Claymore": "no",
+        "Crossbow": "with shots, rcl", "Claws": "no"}
+    assert "fragments ([2d cut]) without an explosion (ex, GU-22)" in (uses["Claymore"].problem
+                                                                      or "")
+    assert uses["Crossbow"].needs[0].note.startswith("Crossbow gives RoF '1/3', which is not")
+    for use in uses.values():
+        _as_resolve_says(sheet, use)

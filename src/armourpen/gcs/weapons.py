@@ -47,10 +47,13 @@ class GcsWeapon:
     """One weapon (one usage) of a character, as GCS computed it.
 
     ``damage`` is the text GCS shows; ``parsed`` its GU-1 reading, or None with ``problem`` saying
-    why armourpen cannot use it (no rule behind the string). ``skill`` is ``calc.level`` (None when
-    the file gives none: GCS leaves out a level of 0). ``rate_of_fire``, ``recoil`` and ``shots``
-    are as GCS writes them (``"3x9"``, ``"2"``); ``half_damage_range`` and ``max_range`` are in
-    yards, read from ``range`` (``"10/100"``, ``"700/2,100"``; None where it gives none in yards).
+    why armourpen cannot use it (no rule behind the string, a disabled trait). What resolve makes
+    of the weapon as a whole (its skill, RoF and Rcl too) is :func:`armourpen.gcs.weapon_uses`'s
+    to say: ``usable`` is only that the reading found nothing against it. ``skill`` is
+    ``calc.level`` (None when the file gives none: GCS leaves out a level of 0).
+    ``rate_of_fire``, ``recoil`` and ``shots`` are as GCS writes them (``"3x9"``, ``"2"``);
+    ``half_damage_range`` and ``max_range`` are in yards, read from ``range`` (``"10/100"``,
+    ``"700/2,100"``; None where it gives none in yards).
     """
 
     id: str
