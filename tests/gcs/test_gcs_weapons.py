@@ -6,14 +6,13 @@ skill, RoF, Rcl and range columns)."""
 from __future__ import annotations
 
 import json
-import os
 from collections import Counter
 from fractions import Fraction
 from pathlib import Path
 from typing import Any
 
 import pytest
-from gcs.gcs_helpers import character, sample, samples_dir
+from gcs.gcs_helpers import character, other_samples, sample, samples_dir
 
 import armourpen
 from armourpen.errors import InputError, NotationError, ScenarioError
@@ -517,18 +516,39 @@ def _count(folder: Path) -> Counter[str]:
 
 
 def test_gcs_every_sample_weapon_becomes_an_attack_or_is_refused_with_a_reason() -> None:
-    folder = samples_dir()
+    other = other_samples()
+    folder = other or samples_dir()
     if folder is None:
         pytest.skip("the GCS samples folder tests/gcs/samples is absent")
     counts = _count(folder)
-    if os.environ.get("ARMOURPEN_GCS_SAMPLES"):
-        print(dict(counts))  # the counts over other files, for the record
+    if other is not None:
+        print(f"{other}: {dict(counts)}")  # the counts over other files, for the record
         return
     # the six samples: 23 weapons; the Overlord's two Beam Weapons say "(5)" and the Illithocyte's
     # Vibration Sense says "cr": no dice; Kabal's Hook Sword has no calc.level for its Swing,
     # Thrust and Hook Slice (its Hilt Punch has 14); the 17 others become attacks
     assert counts == {"becomes an attack": 17, "damage with no rule behind it (GU-1)": 3,
                       "with skill beside gcs": 3}
+
+
+def test_gcs_samples_named_by_the_environment_are_the_ones_counted(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    # a folder without "Giant Rat.gcs" is still the one used: here Kabal alone, at some depth,
+    # whose 7 weapons are 4 attacks and 3 that need skill beside gcs (the Hook Sword's Swing,
+    # Thrust and Hook Slice) -- not the 23 of the six bundled samples
+    (tmp_path / "Fantasy").mkdir()
+    (tmp_path / "Fantasy" / "Kabal.gcs").write_bytes(sample("Kabal.gcs").read_bytes())
+    monkeypatch.setenv("ARMOURPEN_GCS_SAMPLES", str(tmp_path))
+    assert other_samples() == tmp_path
+    assert _count(tmp_path) == {"becomes an attack": 4, "with skill beside gcs": 3}
+    # a folder of no GCS file, or none at all, fails saying so
+    monkeypatch.setenv("ARMOURPEN_GCS_SAMPLES", str(tmp_path / "Fantasy" / "Kabal.gcs"))
+    with pytest.raises(pytest.fail.Exception, match="names no folder"):
+        other_samples()
+    (tmp_path / "empty").mkdir()
+    monkeypatch.setenv("ARMOURPEN_GCS_SAMPLES", str(tmp_path / "empty"))
+    with pytest.raises(pytest.fail.Exception, match=r"holds no \.gcs file"):
+        other_samples()
 
 
 def _library() -> dict[str, Any]:
