@@ -15,7 +15,7 @@ import pytest
 from gcs.gcs_helpers import character, other_samples, sample, samples_dir
 
 import armourpen
-from armourpen.errors import InputError, NotationError, ScenarioError
+from armourpen.errors import GcsError, InputError, NotationError, ScenarioError
 from armourpen.gcs.uses import WeaponUse
 from armourpen.gcs.weapons import Carrier, GcsWeapon
 from armourpen.gurps.model import GurpsScenario
@@ -210,6 +210,21 @@ def test_gcs_weapon_of_a_disabled_trait_or_container_is_refused_with_why() -> No
                 _load(_scenario({"gcs": _disabled_sheet(), "weapon": name, "roll": 3, **beside}))
             assert info.value.field == "attack.weapon"
             assert f"{name} ({usage}): " in str(info.value) and "disabled" in str(info.value)
+
+
+def test_gcs_a_control_character_in_a_weapon_refuses_the_file_naming_its_place() -> None:
+    # the file-wide check holds for a weapon's text as for every text of a file: a terminal
+    # escape refuses the file, in one line naming where, the character escaped (never raw)
+    data = _sheet(_w(calc={"damage": "1d\x1b[31m cr"}))
+    with pytest.raises(GcsError) as info:
+        armourpen.load_gcs(json.dumps(data).encode(), "Agent.gcs")
+    text = str(info.value)
+    assert text.startswith("Agent.gcs: equipment[0].weapons[0].calc.damage: '1d\\x1b[31m cr' is "
+                           "not allowed; the text holds a control character or terminal escape")
+    assert "\x1b" not in text and "\n" not in text
+    # a line break, which text may hold, is escaped and leaves that weapon's damage with no rule
+    w = armourpen.load_gcs(_sheet(_w(calc={"damage": "1d\ncr"}))).weapons[0]
+    assert w.damage == "1d\\ncr" and not w.usable
 
 
 def test_gcs_weapon_text_over_the_cap_is_unusable_not_a_refusal() -> None:
