@@ -344,6 +344,10 @@ def test_gcs_attack_keys_beside_gcs_override_the_sheets_skill_shots_and_rcl() ->
      "gives Rcl ''"),
     ({"damage": "1d pi", "level": 12, "rate_of_fire": "3", "recoil": "-"}, {"shots": 2},
      "attack.rcl", "gives Rcl '-'"),
+    # '²' is a digit to str.isdigit() but none to int(): one error, not a traceback
+    ({"damage": "1d pi", "level": 12, "rate_of_fire": "²"}, {}, "attack.shots", "gives RoF '²'"),
+    ({"damage": "1d pi", "level": 12, "rate_of_fire": "3", "recoil": "²"}, {}, "attack.rcl",
+     "gives Rcl '²'"),
 ])
 def test_gu15_gu19_a_sheet_without_what_the_roll_needs_is_one_error(
         calc: dict[str, Any], beside: dict[str, Any], field: str, text: str) -> None:

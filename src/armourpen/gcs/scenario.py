@@ -284,7 +284,8 @@ def _roll_figures(entry: GcsAttackEntry, w: GcsWeapon, source: str
         taken.append(f"Rcl {rcl} (given beside gcs)")
     elif shots is not None:
         text = w.recoil.strip()
-        if not (text.isdigit() and 1 <= int(text) <= MAX_RCL):
+        # ASCII digits only: str.isdigit() also takes '²', which int() refuses
+        if not (text.isascii() and text.isdigit() and 1 <= int(text) <= MAX_RCL):
             raise _gap("rcl", where, f"gives Rcl {text!r}, and a burst needs a whole number "
                        f"from 1 to {MAX_RCL} (GU-19)")
         rcl = int(text)
