@@ -135,17 +135,81 @@ def test_gu15_gcs_show_weapons_marks_a_weapon_the_sheet_gives_no_skill(
     assert code == 0, err
     rows = {line.split()[2]: line for line in out.splitlines() if line.startswith("Hook Sword ")}
     assert rows["Hilt"].endswith(" yes") and rows["Swing"].endswith(" with skill")
-    assert "Hook Sword (Swing): the sheet gives no skill level: give skill beside gcs (GU-15)" in out
+    assert "Kabal: 7 weapons, 7 usable as attacks, 3 of them with a key written beside gcs" in out
+    # the note is resolve's own refusal of the Swing without skill, after the weapon's label
+    assert ("Hook Sword (Swing) gives no skill (GCS wrote no calc.level), and the attack roll "
+            "needs the shooter's effective skill (GU-15); give skill beside gcs") in out
 
 
-def test_gcs_show_weapons_json_is_each_weapons_to_dict(capsys: pytest.CaptureFixture[str]) -> None:
+def test_gcs_show_weapons_json_is_each_weapon_with_what_resolve_makes_of_it(
+        capsys: pytest.CaptureFixture[str]) -> None:
     code, out, err = cli(capsys, "gcs", "show", str(_OVERLORD), "--weapons", "--json")
     assert code == 0, err
     data = json.loads(out)
     sheet = armourpen.load_gcs(_OVERLORD)
     assert data == {"name": "The Overlord of Jupiter",
-                    "weapons": [w.to_dict() for w in sheet.weapons]}
+                    "weapons": [u.to_dict() for u in armourpen.gcs.weapon_uses(sheet)]}
     rifle = data["weapons"][-1]
     assert (rifle["usage"], rifle["damage"], rifle["skill"], rifle["rate_of_fire"],
-            rifle["half_damage_range"], rifle["max_range"], rifle["usable"]) == \
-        ("Beam Rifle", "(5)", 18, "4", 700, 2100, False)
+            rifle["half_damage_range"], rifle["max_range"], rifle["usable"], rifle["needs"]) == \
+        ("Beam Rifle", "(5)", 18, "4", 700, 2100, False, [])
+
+
+def test_gu15_gcs_show_weapons_json_says_a_weapon_needs_skill_and_why(
+        capsys: pytest.CaptureFixture[str]) -> None:
+    # the Swing of Kabal's Hook Sword has no calc.level: usable once skill is given beside gcs,
+    # and the JSON says so, as the table's note does
+    code, out, err = cli(capsys, "gcs", "show", str(_OVERLORD.parent / "Kabal.gcs"), "--weapons",
+                         "--json")
+    assert code == 0, err
+    swing = next(w for w in json.loads(out)["weapons"] if w["usage"] == "Swing")
+    assert (swing["skill"], swing["usable"], swing["needs"], swing["problem"]) == \
+        (None, True, ["skill"], None)
+    assert swing["notes"] == ["Hook Sword (Swing) gives no skill (GCS wrote no calc.level), and "
+                              "the attack roll needs the shooter's effective skill (GU-15); give "
+                              "skill beside gcs"]
+
+
+def _gadgets(tmp_path: Path, *weapons: dict[str, Any]) -> Path:
+    from gcs.gcs_helpers import character
+
+    sheet = tmp_path / "Gadgets.gcs"
+    sheet.write_text(json.dumps(character(equipment=[
+        {"description": f"Gadget {i}", "weapons": [w]} for i, w in enumerate(weapons)])),
+        encoding="utf-8")
+    return sheet
+
+
+def test_gu19_gcs_show_weapons_says_what_a_rof_or_rcl_the_rules_do_not_read_needs(
+        tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    # each resolves to an error unless a key is written beside gcs (GU-19): a RoF of 1/3 (two
+    # modes) or Jet is no number of shots; a burst of 3 with Rcl "-" has no Rcl; the last two
+    # need both. A single shot of 1 with no Rcl needs none, a burst of 3 with Rcl 2 none either.
+    sheet = _gadgets(tmp_path, *({"id": f"W{i}", "calc": {"damage": "1d pi", "level": 12,
+                                                           "rate_of_fire": rof, "recoil": rcl}}
+                                 for i, (rof, rcl) in enumerate([
+                                     ("1/3", "2"), ("Jet", "1"), ("3", "-"), ("Jet", "-"),
+                                     ("1/3", ""), ("1", ""), ("3", "2")])))
+    code, out, err = cli(capsys, "gcs", "show", str(sheet), "--weapons")
+    assert code == 0, err
+    rows = [line for line in out.splitlines() if line.startswith("Gadget ")][:7]  # then notes
+    verdicts = [row.split("  ")[-1].strip() for row in rows]
+    assert verdicts == ["with shots", "with shots", "with rcl", "with shots, rcl",
+                        "with shots, rcl", "yes", "yes"]
+    assert ("Gadget 0 gives RoF '1/3', which is not a whole number of shots from 1 to 10,000, or "
+            "\"AxB\"") in out
+    assert "Gadget 2 gives Rcl '-', and a burst needs a whole number from 1 to 1000 (GU-19); " \
+        "give rcl beside gcs" in out
+
+
+def test_gu15_gcs_show_weapons_shows_a_level_beyond_any_skill_as_written(
+        tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    # calc.level 1e308 is no skill of 309 digits: shown as the file writes it, needing skill
+    sheet = _gadgets(tmp_path, {"id": "W0", "calc": {"damage": "1d pi", "level": 1e308}})
+    code, out, err = cli(capsys, "gcs", "show", str(sheet), "--weapons")
+    assert code == 0, err
+    row = next(line for line in out.splitlines() if line.startswith("Gadget 0"))
+    assert row.split() == ["Gadget", "0", "-", "1d", "pi", "1e+308", "-", "-", "-", "with",
+                           "skill"]
+    assert "Gadget 0 gives skill level 1e+308 (calc.level), not a whole number from -50 to 50" \
+        in out and "0" * 300 not in out

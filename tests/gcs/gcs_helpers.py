@@ -9,16 +9,30 @@ from typing import Any
 
 import pytest
 
+SAMPLES = Path(__file__).parent / "samples"
+
 
 def samples_dir() -> Path | None:
-    """The public GCS samples: ``ARMOURPEN_GCS_SAMPLES`` (other files to try), else the copies
-    kept with the tests (MPL-2.0, see ``samples/README.md``), so they run wherever the repository
-    is cloned."""
-    candidates = [os.environ.get("ARMOURPEN_GCS_SAMPLES", ""), str(Path(__file__).parent / "samples")]
-    for c in candidates:
-        if c and Path(c, "Giant Rat.gcs").is_file():
-            return Path(c)
-    return None
+    """The public GCS samples kept with the tests (MPL-2.0, see ``samples/README.md``), so they
+    run wherever the repository is cloned; None where the folder is absent. Tests that read a
+    sample by name expect its values, worked by hand from these copies: they read no other."""
+    return SAMPLES if (SAMPLES / "Giant Rat.gcs").is_file() else None
+
+
+def other_samples() -> Path | None:
+    """The folder ``ARMOURPEN_GCS_SAMPLES`` names, of other GCS files to try (the public library's,
+    at any depth), or None where it is not set. A folder named is the one used: one that is not a
+    folder, or holds no ``.gcs`` file, fails the test saying so (never the bundled samples in its
+    stead)."""
+    raw = os.environ.get("ARMOURPEN_GCS_SAMPLES", "")
+    if not raw:
+        return None
+    folder = Path(raw)
+    if not folder.is_dir():
+        pytest.fail(f"ARMOURPEN_GCS_SAMPLES={raw!r} names no folder")
+    if next(folder.rglob("*.gcs"), None) is None:
+        pytest.fail(f"ARMOURPEN_GCS_SAMPLES={raw!r} holds no .gcs file, at any depth")
+    return folder
 
 
 def sample(name: str) -> Path:

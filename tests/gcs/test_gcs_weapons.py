@@ -6,17 +6,17 @@ skill, RoF, Rcl and range columns)."""
 from __future__ import annotations
 
 import json
-import os
 from collections import Counter
 from fractions import Fraction
 from pathlib import Path
 from typing import Any
 
 import pytest
-from gcs.gcs_helpers import character, sample, samples_dir
+from gcs.gcs_helpers import character, other_samples, sample, samples_dir
 
 import armourpen
-from armourpen.errors import InputError, NotationError, ScenarioError
+from armourpen.errors import GcsError, InputError, NotationError, ScenarioError
+from armourpen.gcs.uses import WeaponUse
 from armourpen.gcs.weapons import Carrier, GcsWeapon
 from armourpen.gurps.model import GurpsScenario
 from armourpen.gurps.outcome import GurpsOutcome
@@ -110,6 +110,15 @@ def test_gu1_every_kind_of_unusable_damage_says_why(weapon: dict[str, Any], dama
     assert w.problem is not None and problem in w.problem
 
 
+def test_gu1_a_per_unit_damage_names_the_whole_string_not_its_first_letter() -> None:
+    # "1d burn/point": burn is a GU-1 type, "/point" is what has no rule; the refusal used to
+    # point at burn's "b" as if no type stood there
+    w = armourpen.load_gcs(_sheet(_w(calc={"damage": "1d burn/point"}))).weapons[0]
+    assert w.problem == ("damage '1d burn/point' has no rule behind it (GU-1: at position 4, "
+                         "expected a damage type: pi-, pi, pi+, pi++, imp, cut, cr, burn, cor, "
+                         "tox, fat, kb, as a word of its own, found 'burn/point')")
+
+
 @pytest.mark.parametrize(
     ("weapon", "damage"),
     [
@@ -125,6 +134,23 @@ def test_gu1_every_kind_of_unusable_damage_says_why(weapon: dict[str, Any], dama
 def test_gu1_every_form_gcs_writes_with_a_rule_is_usable(weapon: dict[str, Any], damage: str
                                                          ) -> None:
     w = armourpen.load_gcs(_sheet(weapon)).weapons[0]
+    assert (w.damage, w.usable) == (damage, True)
+    assert w.parsed is not None and str(w.parsed) == damage
+
+
+@pytest.mark.parametrize(("fields", "damage"), [
+    # GCS resolves a per-die modifier into the adds: the modifier x the number of dice, its
+    # fraction dropped (toward zero), the multiplier left as it is
+    ({"base": "1d", "modifier_per_die": 2, "type": "cr"}, "1d+2 cr"),  # 2 x 1 die
+    ({"base": "3d+1", "modifier_per_die": 0.5, "type": "cut"}, "3d+2 cut"),  # 1 + 1.5 -> 1
+    ({"base": "3d", "modifier_per_die": -0.5, "type": "cr"}, "3d-1 cr"),  # -1.5 -> -1
+    ({"base": "10d", "modifier_per_die": 0.3, "type": "cr"}, "10d+3 cr"),  # 3, as decimals
+    ({"base": "2dx3", "modifier_per_die": -1, "type": "cr"}, "2d-2x3 cr"),  # -2, then x3
+    ({"base": "1d+1", "modifier_per_die": -1, "type": "pi", "armor_divisor": 2}, "1d(2) pi"),
+])
+def test_gcs_modifier_per_die_folds_into_the_adds_as_gcs_resolves_it(
+        fields: dict[str, Any], damage: str) -> None:
+    w = armourpen.load_gcs(_sheet(_w(damage=fields))).weapons[0]
     assert (w.damage, w.usable) == (damage, True)
     assert w.parsed is not None and str(w.parsed) == damage
 
@@ -151,6 +177,54 @@ def test_gcs_weapon_of_another_shape_never_refuses_the_file() -> None:
     w = armourpen.load_gcs(data).weapons[0]
     assert (w.damage, w.skill, w.usage) == ("", None, "")  # left out; no damage given
     assert not w.usable
+
+
+def _disabled_sheet() -> dict[str, Any]:
+    bite = {"id": "wbite", "usage": "Bite", "damage": {"type": "cut", "base": "1d"},
+            "calc": {"damage": "1d cut", "level": 12}}
+    claw = {"id": "wclaw", "usage": "Claw", "damage": {"type": "cr", "base": "1d"},
+            "calc": {"damage": "1d cr", "level": 12}}
+    kick = {"id": "wkick", "usage": "Kick", "calc": {"damage": "1d+1 cr", "level": 12}}
+    return character(traits=[
+        {"id": "t1", "name": "Fangs", "disabled": True, "weapons": [bite]},
+        {"id": "t2", "name": "Shapeshifted", "disabled": True, "children": [
+            {"id": "t3", "name": "Claws", "weapons": [claw]}]},
+        {"id": "t4", "name": "Natural Attacks", "weapons": [kick]},
+    ])
+
+
+def test_gcs_weapon_of_a_disabled_trait_or_container_is_refused_with_why() -> None:
+    # GCS lists no weapon of a disabled trait, nor of a trait a disabled container holds (the
+    # traits read for a target skip them too); the enabled trait's Kick is an attack
+    bite, claw, kick = armourpen.load_gcs(_disabled_sheet()).weapons
+    assert not bite.usable and bite.disabled
+    assert bite.problem == ("its trait Fangs is disabled on the sheet (GCS offers no weapon of "
+                            "a disabled trait)")
+    assert not claw.usable and claw.disabled
+    assert claw.problem == ("it lies in the trait Shapeshifted, which is disabled on the sheet "
+                            "(GCS offers no weapon of a disabled trait)")
+    assert kick.usable and not kick.disabled
+    for name, usage in (("Fangs", "Bite"), ("Claws", "Claw")):
+        for beside in ({}, {"damage": "1d cut"}):  # damage beside gcs does not enable it
+            with pytest.raises(ScenarioError) as info:
+                _load(_scenario({"gcs": _disabled_sheet(), "weapon": name, "roll": 3, **beside}))
+            assert info.value.field == "attack.weapon"
+            assert f"{name} ({usage}): " in str(info.value) and "disabled" in str(info.value)
+
+
+def test_gcs_a_control_character_in_a_weapon_refuses_the_file_naming_its_place() -> None:
+    # the file-wide check holds for a weapon's text as for every text of a file: a terminal
+    # escape refuses the file, in one line naming where, the character escaped (never raw)
+    data = _sheet(_w(calc={"damage": "1d\x1b[31m cr"}))
+    with pytest.raises(GcsError) as info:
+        armourpen.load_gcs(json.dumps(data).encode(), "Agent.gcs")
+    text = str(info.value)
+    assert text.startswith("Agent.gcs: equipment[0].weapons[0].calc.damage: '1d\\x1b[31m cr' is "
+                           "not allowed; the text holds a control character or terminal escape")
+    assert "\x1b" not in text and "\n" not in text
+    # a line break, which text may hold, is escaped and leaves that weapon's damage with no rule
+    w = armourpen.load_gcs(_sheet(_w(calc={"damage": "1d\ncr"}))).weapons[0]
+    assert w.damage == "1d\\ncr" and not w.usable
 
 
 def test_gcs_weapon_text_over_the_cap_is_unusable_not_a_refusal() -> None:
@@ -270,6 +344,10 @@ def test_gcs_attack_keys_beside_gcs_override_the_sheets_skill_shots_and_rcl() ->
      "gives Rcl ''"),
     ({"damage": "1d pi", "level": 12, "rate_of_fire": "3", "recoil": "-"}, {"shots": 2},
      "attack.rcl", "gives Rcl '-'"),
+    # '²' is a digit to str.isdigit() but none to int(): one error, not a traceback
+    ({"damage": "1d pi", "level": 12, "rate_of_fire": "²"}, {}, "attack.shots", "gives RoF '²'"),
+    ({"damage": "1d pi", "level": 12, "rate_of_fire": "3", "recoil": "²"}, {}, "attack.rcl",
+     "gives Rcl '²'"),
 ])
 def test_gu15_gu19_a_sheet_without_what_the_roll_needs_is_one_error(
         calc: dict[str, Any], beside: dict[str, Any], field: str, text: str) -> None:
@@ -279,6 +357,30 @@ def test_gu15_gu19_a_sheet_without_what_the_roll_needs_is_one_error(
     assert info.value.field == field
     assert text in str(info.value) and "\n" not in str(info.value)
     assert f"`{field}` is required" in str(info.value)
+
+
+@pytest.mark.parametrize(("level", "skill", "shown", "said"), [
+    # a float level is read as the integer one: whole, it is the skill, and outside the scenario
+    # range -50 to +50 it is refused when used, naming it
+    (60.0, 60, "60", "gives skill 60, outside -50 to 50 (GU-15)"),
+    (-51, -51, "-51", "gives skill -51, outside -50 to 50 (GU-15)"),
+    # 1e308 is no skill of 309 digits: the level is named as the file writes it
+    (1e308, None, "1e+308", "gives skill level 1e+308 (calc.level), not a whole number from -50 "
+     "to 50 (GU-15)"),
+    (12.5, None, "12.5", "gives skill level 12.5 (calc.level), not a whole number from -50 to "
+     "50 (GU-15)"),
+])
+def test_gu15_a_sheet_level_outside_the_skill_range_is_refused_naming_weapon_and_value(
+        level: float, skill: int | None, shown: str, said: str) -> None:
+    sheet = armourpen.load_gcs(_sheet(_w(calc={"damage": "1d pi", "level": level})))
+    w = sheet.weapons[0]
+    assert w.skill == skill and (w.level or str(w.skill)) == shown
+    with pytest.raises(ScenarioError) as info:
+        _load(_scenario({"gcs": sheet, "weapon": "Gadget", "roll": 3}))
+    assert info.value.field == "attack.skill" and "\n" not in str(info.value)
+    assert f"Gadget {said}; give skill beside gcs" in str(info.value)
+    sc = _load(_scenario({"gcs": sheet, "weapon": "Gadget", "roll": 3, "skill": 12}))
+    assert sc.attack.skill == 12
 
 
 def test_gu15_a_weapon_without_skill_is_usable_with_skill_given_beside_it() -> None:
@@ -375,46 +477,131 @@ def test_gcs_attack_unknown_key_and_bad_damage_beside_gcs_are_input_errors() -> 
 
 # --- every weapon of the samples (and of other files named by ARMOURPEN_GCS_SAMPLES) ------------
 
+# a value for each key beside gcs that a weapon may need; any the key allows would do
+_GIVEN: dict[str, Any] = {"skill": 12, "shots": 3, "rcl": 2}
 
-def _reason(w: GcsWeapon) -> str:
-    if w.usable:
-        return "becomes an attack"
-    problem = w.problem or ""
+
+def _reason(use: WeaponUse) -> str:
+    if use.usable:
+        return "becomes an attack" if not use.needs else \
+            f"with {', '.join(n.key for n in use.needs)} beside gcs"
+    problem = use.problem or ""
     if "no rule behind it" in problem:
         return "damage with no rule behind it (GU-1)"
-    return problem.split(" and ")[0]
+    if "disabled" in problem:
+        return "a disabled trait's"
+    return problem[:80]
+
+
+def _as_resolve_says(sheet: armourpen.gcs.GcsCharacter, use: WeaponUse) -> None:
+    """Resolve the weapon as the listing says it can be, and as it says it cannot: a burst rolls
+    its shots and an explosion reaches a target at a distance, so the attack rolls by seed."""
+    w = use.weapon
+    explosive = w.parsed is not None and w.parsed.explosive
+    line = {"target": "T", "hp": 10, **({"distance": 2} if explosive else {})}
+    attack: dict[str, Any] = {"gcs": sheet, "weapon": w.id,
+                              **({"usage": w.usage} if w.usage else {})}
+    given = {n.key: _GIVEN[n.key] for n in use.needs}
+    if not use.usable:
+        with pytest.raises(InputError) as info:
+            _resolve_seeded(_scenario({**attack, **given}, line))
+        assert use.problem is not None and use.problem in str(info.value)
+        return
+    _resolve_seeded(_scenario({**attack, **given}, line))  # an attack, with what it needs
+    if use.needs:  # and without, the error of the first it needs
+        with pytest.raises(InputError) as info:
+            _resolve_seeded(_scenario(attack, line))
+        assert info.value.field == f"attack.{use.needs[0].key}"
+        assert use.needs[0].note in str(info.value)
+
+
+def _resolve_seeded(data: dict[str, Any]) -> GurpsOutcome:
+    return armourpen.resolve(_load(data), seed=1)
+
+
+def _count(folder: Path) -> Counter[str]:
+    """What each weapon of each file under ``folder`` becomes, checked against resolve."""
+    counts: Counter[str] = Counter()
+    for path in sorted(folder.rglob("*.gcs")):
+        try:
+            sheet = armourpen.load_gcs(path)
+        except InputError as exc:  # a library file refused whole is counted, with why
+            counts[f"file refused: {exc.allowed[:60]}"] += 1
+            continue
+        for use in armourpen.gcs.weapon_uses(sheet):
+            _as_resolve_says(sheet, use)
+            counts[_reason(use)] += 1
+    return counts
 
 
 def test_gcs_every_sample_weapon_becomes_an_attack_or_is_refused_with_a_reason() -> None:
-    folder = samples_dir()
+    other = other_samples()
+    folder = other or samples_dir()
     if folder is None:
         pytest.skip("the GCS samples folder tests/gcs/samples is absent")
-    counts: Counter[str] = Counter()
-    for path in sorted(folder.rglob("*.gcs")):
-        sheet = armourpen.load_gcs(path)
-        for w in sheet.weapons:
-            scenario = _scenario({"gcs": sheet, "weapon": w.id, "roll": 10 if w.parsed is None
-                                  else w.parsed.min_roll, "attack_roll": 10},
-                                 {"target": "T", "hp": 10})
-            if w.parsed is not None and w.parsed.unresolved() is not None:
-                counts["fragments without an explosion (GU-22)"] += 1
-                continue
-            try:
-                _resolve(scenario)
-            except InputError as exc:
-                if w.usable and w.skill is None:  # GU-15: usable with skill given beside gcs
-                    assert exc.field == "attack.skill" and "gives no skill" in str(exc)
-                    counts["no skill on the sheet (give skill beside gcs, GU-15)"] += 1
-                    continue
-                assert not w.usable and w.problem is not None and w.problem in str(exc)
-            else:
-                assert w.usable
-            counts[_reason(w)] += 1
-    if os.environ.get("ARMOURPEN_GCS_SAMPLES"):
-        print(dict(counts))  # the counts over other files, for the record
+    counts = _count(folder)
+    if other is not None:
+        print(f"{other}: {dict(counts)}")  # the counts over other files, for the record
         return
     # the six samples: 23 weapons; the Overlord's two Beam Weapons say "(5)" and the Illithocyte's
     # Vibration Sense says "cr": no dice; Kabal's Hook Sword has no calc.level for its Swing,
     # Thrust and Hook Slice (its Hilt Punch has 14); the 17 others become attacks
     assert counts == {"becomes an attack": 17, "damage with no rule behind it (GU-1)": 3,
-                      "no skill on the sheet (give skill beside gcs, GU-15)": 3}
+                      "with skill beside gcs": 3}
+
+
+def test_gcs_samples_named_by_the_environment_are_the_ones_counted(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    # a folder without "Giant Rat.gcs" is still the one used: here Kabal alone, at some depth,
+    # whose 7 weapons are 4 attacks and 3 that need skill beside gcs (the Hook Sword's Swing,
+    # Thrust and Hook Slice) -- not the 23 of the six bundled samples
+    (tmp_path / "Fantasy").mkdir()
+    (tmp_path / "Fantasy" / "Kabal.gcs").write_bytes(sample("Kabal.gcs").read_bytes())
+    monkeypatch.setenv("ARMOURPEN_GCS_SAMPLES", str(tmp_path))
+    assert other_samples() == tmp_path
+    assert _count(tmp_path) == {"becomes an attack": 4, "with skill beside gcs": 3}
+    # a folder of no GCS file, or none at all, fails saying so
+    monkeypatch.setenv("ARMOURPEN_GCS_SAMPLES", str(tmp_path / "Fantasy" / "Kabal.gcs"))
+    with pytest.raises(pytest.fail.Exception, match="names no folder"):
+        other_samples()
+    (tmp_path / "empty").mkdir()
+    monkeypatch.setenv("ARMOURPEN_GCS_SAMPLES", str(tmp_path / "empty"))
+    with pytest.raises(pytest.fail.Exception, match=r"holds no \.gcs file"):
+        other_samples()
+
+
+def _library() -> dict[str, Any]:
+    """A sheet of every kind of weapon (as the public library writes them): a burst, a shotgun,
+    an explosion with its fragments, fragments without one, a RoF of two modes, a disabled
+    trait's weapon."""
+    def w(i: int, **calc: Any) -> dict[str, Any]:
+        return {"id": f"W{i}", "calc": {"level": 12, **calc}}
+
+    return character(
+        equipment=[{"description": "Thompson", "weapons": [
+            w(0, damage="2d+2 pi+", rate_of_fire="13", recoil="3")]},
+            {"description": "Shotgun", "weapons": [
+                w(1, damage="1d+1 pi", rate_of_fire="3x9", recoil="1")]},
+            {"description": "Grenade", "weapons": [w(2, damage="4d cr ex [2d cut]")]},
+            {"description": "Claymore", "weapons": [w(3, damage="4d cut [2d cut]")]},
+            {"description": "Crossbow", "weapons": [w(4, damage="1d+4 imp", rate_of_fire="1/3")]}],
+        traits=[{"id": "t", "name": "Claws", "disabled": True, "weapons": [
+            w(5, damage="1d cut")]}],
+    )
+
+
+def test_gcs_weapon_uses_say_what_resolve_makes_of_every_kind_of_weapon() -> None:
+    sheet = armourpen.load_gcs(_library())
+    uses = {u.weapon.name: u for u in armourpen.gcs.weapon_uses(sheet)}
+    # GU-19: 13 shots and Rcl 3; GU-20: 3 shots of 9; GU-21: an explosion, rolled against no
+    # skill; GU-22: fragments thrown by no blast are not resolved; a crossbow's 1/3 is no number
+    # of shots, and shots given make a burst, which needs the Rcl its sheet does not give; the
+    # disabled trait's claws are no attack (GCS lists none)
+    assert {name: u.verdict for name, u in uses.items()} == {
+        "Thompson": "yes", "Shotgun": "yes", "Grenade": "yes", "Claymore": "no",
+        "Crossbow": "with shots, rcl", "Claws": "no"}
+    assert "fragments ([2d cut]) without an explosion (ex, GU-22)" in (uses["Claymore"].problem
+                                                                      or "")
+    assert uses["Crossbow"].needs[0].note.startswith("Crossbow gives RoF '1/3', which is not")
+    for use in uses.values():
+        _as_resolve_says(sheet, use)

@@ -110,6 +110,21 @@ def test_gu1_rejection_names_position_and_expected(
     assert f"at position {position}" in str(info.value)
 
 
+@pytest.mark.parametrize(("text", "word"), [
+    ("1d burn/point", "burn/point"),  # GCS's per-unit damage: no GU-1 rule for it
+    ("2d cut/imp", "cut/imp"),
+    ("1d-1 cr/sec", "cr/sec"),
+    ("7d pix", "pix"),
+    ("3d burnx[2d cut]", "burnx"),
+])
+def test_gu1_a_type_running_on_is_refused_as_the_whole_word(text: str, word: str) -> None:
+    # the type's first letter is not what is wrong (burn is a type): the word it runs on into is
+    with pytest.raises(NotationError) as info:
+        Damage.parse(text)
+    assert info.value.position == text.index(word) + 1
+    assert info.value.expected.endswith(f"as a word of its own, found {word!r}")
+
+
 @pytest.mark.parametrize(
     ("text", "what"),
     [

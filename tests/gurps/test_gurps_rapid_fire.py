@@ -140,6 +140,8 @@ def test_gu19_without_the_new_keys_nothing_changes() -> None:
     ({"shots": "3y9"}, "attack.shots"),
     ({"shots": "0x9"}, "attack.shots"),
     ({"shots": "100x101"}, "attack.shots"),
+    ({"shots": "²"}, "attack.shots"),  # a digit to str.isdigit(), none to int(): no traceback
+    ({"shots": "1²"}, "attack.shots"),
     ({"rcl": 0}, "attack.rcl"),
     ({"rcl": None}, "attack.rcl"),
     ({"skill": None, "attack_roll": None}, "attack.skill"),

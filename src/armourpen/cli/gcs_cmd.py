@@ -24,11 +24,11 @@ def show(file: Path, weapons: bool, as_json: bool) -> None:
 
     character = load_gcs(file, limits=limits())  # ARMOURPEN_MAX_GCS_BYTES
     if weapons:
-        if as_json:
-            echo_json({"name": character.name, "weapons": character.weapons})
-            return
-        from armourpen.view.gcs import weapons_layout
+        from armourpen.view.gcs import weapons_answer, weapons_layout
 
+        if as_json:
+            echo_json(weapons_answer(character))
+            return
         show_layout(weapons_layout(character))
         return
     if as_json:

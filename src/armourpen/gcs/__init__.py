@@ -9,14 +9,17 @@ from __future__ import annotations
 
 import os
 from collections.abc import Mapping
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from armourpen.gcs.model import Dice, GcsBody, GcsCharacter, GcsLocation, Vulnerability
 from armourpen.gcs.weapons import GcsWeapon
 from armourpen.limits import DEFAULT_LIMITS, Limits
 
+if TYPE_CHECKING:
+    from armourpen.gcs.uses import WeaponUse
+
 __all__ = ["Dice", "GcsBody", "GcsCharacter", "GcsLocation", "GcsWeapon", "Vulnerability",
-           "load_gcs"]
+           "load_gcs", "weapon_uses"]
 
 
 def load_gcs(
@@ -45,3 +48,16 @@ def load_gcs(
     path = arguments.text("source", source, "the path of a .gcs file (a str or os.PathLike), its "
                           "bytes, or its parsed JSON (a mapping)")
     return reader.read_path(path, limits=limits)
+
+
+def weapon_uses(character: GcsCharacter) -> tuple[WeaponUse, ...]:
+    """What each weapon of ``character`` becomes, as resolve reads it from the sheet alone: an
+    attack, an attack once ``skill``, ``shots`` or ``rcl`` is written beside ``gcs`` (its
+    ``needs``, each with why), or none (its ``problem``) (:mod:`armourpen.gcs.uses`)."""
+    from armourpen.gcs.uses import weapon_uses as uses  # the GURPS scenario reader, when asked
+
+    if not isinstance(character, GcsCharacter):
+        from armourpen.errors import InputError
+
+        raise InputError("character", character, "a GcsCharacter, as load_gcs returns")
+    return uses(character)

@@ -59,32 +59,34 @@ def layout(c: GcsCharacter) -> Layout:
 
 
 def weapons_layout(c: GcsCharacter) -> Layout:
-    """A row per weapon of the sheet: what carries it, its usage, damage, skill, RoF, Rcl and
-    1/2D as GCS shows them, and, for one armourpen cannot use, why (a note under the table)."""
+    """A row per weapon of the sheet: its name, usage, damage, skill, RoF, Rcl and 1/2D as GCS
+    shows them, and what resolve makes of it (:func:`~armourpen.gcs.uses.weapon_uses`): ``yes``,
+    ``with skill`` (a key to write beside gcs) or ``no``, with why in a note under the table."""
+    from armourpen.gcs.uses import weapon_uses
+
+    uses = weapon_uses(c)
     rows: list[Row] = []
     notes: list[tuple[Span, ...]] = []
-    for w in c.weapons:
-        tone = Tone.PLAIN if w.usable else Tone.MUTED
-        # a weapon the sheet gives no level for is an attack only with a skill written beside it
-        # (GU-15); an explosion is rolled against no skill (GU-21)
-        needs_skill = (w.usable and w.skill is None and w.parsed is not None
-                       and not w.parsed.explosive)
-        usable_text = "with skill" if needs_skill else "yes" if w.usable else "no"
+    for use in uses:
+        w = use.weapon
+        tone = Tone.PLAIN if use.usable else Tone.MUTED
         rows.append(Row((
             text(w.name, tone), text(w.usage or "-", tone), text(w.damage or "-", tone),
-            text("-" if w.skill is None else w.skill, tone), text(w.rate_of_fire or "-", tone),
-            text(w.recoil or "-", tone),
+            text(w.level or "-" if w.skill is None else w.skill, tone),
+            text(w.rate_of_fire or "-", tone), text(w.recoil or "-", tone),
             text("-" if w.half_damage_range is None else fmt(w.half_damage_range), tone),
-            text(usable_text, Tone.PLAIN if w.usable else Tone.STRONG),
+            text(use.verdict, Tone.PLAIN if use.usable else Tone.STRONG),
         )))
-        if w.problem is not None:
-            notes.append((Span(w.label, Tone.STRONG), Span(f": cannot be used: {w.problem}")))
-        elif needs_skill:
-            notes.append((Span(w.label, Tone.STRONG), Span(": the sheet gives no skill level: "
-                                                           "give skill beside gcs (GU-15)")))
-    usable = sum(w.usable for w in c.weapons)
+        if use.problem is not None:
+            notes.append((Span(w.label, Tone.STRONG), Span(f": cannot be used: {use.problem}")))
+        else:
+            notes.extend((Span(w.label, Tone.STRONG), Span(n.note.removeprefix(w.label)))
+                         for n in use.needs)
+    usable = sum(use.usable for use in uses)
+    keyed = sum(use.usable and bool(use.needs) for use in uses)
     head = (Span(c.name, Tone.STRONG),
-            Span(f": {len(c.weapons)} weapons, {usable} usable as attacks"))
+            Span(f": {len(uses)} weapons, {usable} usable as attacks"
+                 + (f", {keyed} of them with a key written beside gcs" if keyed else "")))
     return Layout(
         head=head,
         columns=(Column("weapon"), Column("usage"), Column("damage"), Column("skill", Align.RIGHT),
@@ -93,3 +95,11 @@ def weapons_layout(c: GcsCharacter) -> Layout:
         rows=tuple(rows),
         notes=tuple(notes),
     )
+
+
+def weapons_answer(c: GcsCharacter) -> dict[str, object]:
+    """``gcs show --weapons --json`` and ``/api/gcs?weapons=true``: the name, and each weapon
+    with what resolve makes of it (``usable``, ``needs`` with their ``notes``, ``problem``)."""
+    from armourpen.gcs.uses import weapon_uses
+
+    return {"name": c.name, "weapons": weapon_uses(c)}

@@ -138,37 +138,14 @@ class Characters:
                                     "file")
             source = entry.gcs_name
         w = find_weapon(character.weapons, entry.weapon, entry.usage, source)
-        if entry.damage is None and w.problem is not None:
-            raise ScenarioError("attack.weapon", w.label, f"a weapon armourpen can use: {source}: "
-                                f"{w.label}: {w.problem}")
-        damage = w.damage if entry.damage is None else entry.damage
-        told = [f"damage {damage}" + (" (given beside gcs)" if entry.damage is not None else "")]
-        if w.skill is not None:
-            told.append(f"skill {w.skill}")
-        told += [f"{what} {value}" for what, value in
-                 (("RoF", w.rate_of_fire), ("Rcl", w.recoil), ("range", w.range)) if value]
-        if w.half_damage_range is not None:
-            told.append(f"1/2D {fmt(w.half_damage_range)} yd")
-        kind = "ranged" if w.ranged else "melee"
-        steps = [Step("GU-1", f"attack from {source}: {w.label}, a {kind} weapon: "
-                      + ", ".join(told))]
-        skill = shots = rcl = None
-        if not _explosive(damage):  # a blast reaches every card at its distance (GU-21): no roll
-            skill, shots, rcl, taken = _roll_figures(entry, w, source)
-            steps.append(Step("GU-15", f"attack from {source}: " + "; ".join(taken)))
-        return ReadWeapon(
-            damage=damage, half_damage_range=w.half_damage_range, ranged=w.ranged,
-            weapon=AttackWeapon(source, w.name, w.usage, w.damage, w.skill, w.rate_of_fire,
-                                w.recoil),
-            steps=tuple(steps), skill=skill, shots=shots, rcl=rcl,
-        )
+        return read_weapon(entry, w, source)
 
     def character(self, raw: object, where: str) -> tuple[GcsCharacter, str]:
         """The GCS character a target names, and how steps name it: a file relative to ``base``,
         the file's JSON itself, or from Python a value already read (:func:`armourpen.load_gcs`,
         e.g. an upload's)."""
         if isinstance(raw, GcsCharacter):
-            return raw, raw.source or f"{raw.name}'s GCS data"
+            return raw, source_of(raw)
         if isinstance(raw, Mapping):
             return self._json(raw, where), where
         if not isinstance(raw, str) or not raw.strip():
@@ -200,6 +177,60 @@ class Characters:
             raise exc.at(f"{where}.{inside}") from None
 
 
+def source_of(character: GcsCharacter) -> str:
+    """How steps and errors name a character read already: its file, else its data."""
+    return character.source or f"{character.name}'s GCS data"
+
+
+class SheetRefusal(ScenarioError):
+    """Resolve's refusal of what a sheet's weapon gives an attack (one line, as any error), and
+    what a listing of the sheet's weapons says of it: ``why``, after the weapon's label, and
+    ``key``, the key beside gcs that supplies what is missing (skill, shots, rcl), None where
+    none does (its damage has no rule behind it, its trait is disabled)."""
+
+    def __init__(self, field: str, value: object, allowed: str, why: str,
+                 key: str | None = None) -> None:
+        super().__init__(field, value, allowed)
+        self.why = why
+        self.key = key
+
+
+def _gap(key: str, where: str, why: str) -> SheetRefusal:
+    """``attack.KEY`` missing: the sheet gives it in no rule's terms (``why``)."""
+    return SheetRefusal(f"attack.{key}", MISSING, f"`attack.{key}` is required: {where} {why}; "
+                        f"give {key} beside gcs", why, key)
+
+
+def read_weapon(entry: GcsAttackEntry, w: GcsWeapon, source: str) -> ReadWeapon:
+    """What weapon ``w`` of the sheet ``source`` gives the attack ``entry`` (its damage, 1/2D,
+    skill, shots and Rcl, those beside gcs first), or one :class:`SheetRefusal`."""
+    # damage beside gcs stands in for the sheet's, never for a weapon the sheet disables
+    if w.problem is not None and (entry.damage is None or w.disabled):
+        raise SheetRefusal("attack.weapon", w.label, f"a weapon armourpen can use: {source}: "
+                           f"{w.label}: {w.problem}", w.problem)
+    damage = w.damage if entry.damage is None else entry.damage
+    told = [f"damage {damage}" + (" (given beside gcs)" if entry.damage is not None else "")]
+    if w.skill is not None:
+        told.append(f"skill {w.skill}")
+    told += [f"{what} {value}" for what, value in
+             (("RoF", w.rate_of_fire), ("Rcl", w.recoil), ("range", w.range)) if value]
+    if w.half_damage_range is not None:
+        told.append(f"1/2D {fmt(w.half_damage_range)} yd")
+    kind = "ranged" if w.ranged else "melee"
+    steps = [Step("GU-1", f"attack from {source}: {w.label}, a {kind} weapon: "
+                  + ", ".join(told))]
+    skill = shots = rcl = None
+    if not _explosive(damage):  # a blast reaches every card at its distance (GU-21): no roll
+        skill, shots, rcl, taken = _roll_figures(entry, w, source)
+        steps.append(Step("GU-15", f"attack from {source}: " + "; ".join(taken)))
+    return ReadWeapon(
+        damage=damage, half_damage_range=w.half_damage_range, ranged=w.ranged,
+        weapon=AttackWeapon(source, w.name, w.usage, w.damage, w.skill, w.rate_of_fire,
+                            w.recoil),
+        steps=tuple(steps), skill=skill, shots=shots, rcl=rcl,
+    )
+
+
 def _explosive(damage: str) -> bool:
     try:
         return Damage.parse(damage).explosive
@@ -220,14 +251,15 @@ def _roll_figures(entry: GcsAttackEntry, w: GcsWeapon, source: str
     taken: list[str] = []
     skill = entry.skill
     if skill is None:
+        if w.skill is None and w.level:
+            raise _gap("skill", where, f"gives skill level {w.level} (calc.level), not a whole "
+                       f"number from {MIN_SKILL} to {MAX_SKILL} (GU-15)")
         if w.skill is None:
-            raise ScenarioError("attack.skill", MISSING, f"`attack.skill` is required: {where} "
-                                "gives no skill (GCS wrote no calc.level); give skill beside gcs, "
-                                "the shooter's effective skill (GU-15)")
+            raise _gap("skill", where, "gives no skill (GCS wrote no calc.level), and the attack "
+                       "roll needs the shooter's effective skill (GU-15)")
         if not MIN_SKILL <= w.skill <= MAX_SKILL:
-            raise ScenarioError("attack.skill", MISSING, f"`attack.skill` is required: {where} "
-                                f"gives skill {w.skill}, outside {MIN_SKILL} to {MAX_SKILL} "
-                                "(GU-15); give skill beside gcs")
+            raise _gap("skill", where, f"gives skill {w.skill}, outside {MIN_SKILL} to "
+                       f"{MAX_SKILL} (GU-15)")
         skill = w.skill
         taken.append(f"skill {skill} (calc.level)")
     else:
@@ -245,9 +277,8 @@ def _roll_figures(entry: GcsAttackEntry, w: GcsWeapon, source: str
             try:
                 shots = str(read_shots(rof))
             except ScenarioError as exc:
-                raise ScenarioError("attack.shots", MISSING, f"`attack.shots` is required: "
-                                    f"{where} gives RoF {w.rate_of_fire!r}, which is not "
-                                    f"{exc.allowed}") from None
+                raise _gap("shots", where, f"gives RoF {w.rate_of_fire!r}, which is not "
+                           f"{exc.allowed}") from None
             taken.append(f"shots {shots} (its RoF {w.rate_of_fire}, GU-19"
                          + (", GU-20)" if "x" in shots else ")"))
     rcl = entry.rcl
@@ -255,10 +286,10 @@ def _roll_figures(entry: GcsAttackEntry, w: GcsWeapon, source: str
         taken.append(f"Rcl {rcl} (given beside gcs)")
     elif shots is not None:
         text = w.recoil.strip()
-        if not (text.isdigit() and 1 <= int(text) <= MAX_RCL):
-            raise ScenarioError("attack.rcl", MISSING, f"`attack.rcl` is required: {where} "
-                                f"gives Rcl {text!r}, and a burst needs a whole number from 1 "
-                                f"to {MAX_RCL} (GU-19)")
+        # ASCII digits only: str.isdigit() also takes '²', which int() refuses
+        if not (text.isascii() and text.isdigit() and 1 <= int(text) <= MAX_RCL):
+            raise _gap("rcl", where, f"gives Rcl {text!r}, and a burst needs a whole number "
+                       f"from 1 to {MAX_RCL} (GU-19)")
         rcl = int(text)
         taken.append(f"Rcl {rcl} (GU-19)")
     return skill, shots, rcl, taken

@@ -2,12 +2,18 @@
 
 A weapon hangs on a trait, a piece of equipment (containers included), other equipment, a skill
 or a spell (GCS's ``weapons`` lists). Each is read from the file's computed fields: the damage
-(``calc.damage``, else built from the ``damage`` fields when it needs no ST), the skill level
+(``calc.damage``, else built from the ``damage`` fields when it needs no ST, a per-die modifier
+folded into the adds as GCS resolves it), the skill level
 (``calc.level``), the rate of fire, recoil, shots and range (``calc.*`` where GCS wrote a
 resolved value, else the weapon's own); nothing is recomputed. The reading is lenient, as the rest
 of a sheet beside what a shot needs is (:mod:`armourpen.gcs.lenient`): a value of another shape is
-left out, and a file is never refused for its weapons. A weapon whose damage has no rule behind it
-(GU-1) is kept, with the reason armourpen cannot use it.
+left out, and no weapon's value refuses the file, but as any text of the file does: a control
+character or terminal escape anywhere in a file, a weapon's damage included, refuses it naming the
+place (the file-wide check of :mod:`armourpen.reading`, so that nothing a file says reaches a
+terminal or page raw); a line break or tab, which that check lets through in text, is escaped
+here, and a damage holding one has no rule. A weapon whose damage has no rule behind it
+(GU-1), or of a disabled trait (or one a disabled container holds), is kept, with the reason
+armourpen cannot use it.
 """
 
 from __future__ import annotations
@@ -45,10 +51,13 @@ class GcsWeapon:
     """One weapon (one usage) of a character, as GCS computed it.
 
     ``damage`` is the text GCS shows; ``parsed`` its GU-1 reading, or None with ``problem`` saying
-    why armourpen cannot use it (no rule behind the string). ``skill`` is ``calc.level`` (None when
-    the file gives none: GCS leaves out a level of 0). ``rate_of_fire``, ``recoil`` and ``shots``
-    are as GCS writes them (``"3x9"``, ``"2"``); ``half_damage_range`` and ``max_range`` are in
-    yards, read from ``range`` (``"10/100"``, ``"700/2,100"``; None where it gives none in yards).
+    why armourpen cannot use it (no rule behind the string, a disabled trait). What resolve makes
+    of the weapon as a whole (its skill, RoF and Rcl too) is :func:`armourpen.gcs.weapon_uses`'s
+    to say: ``usable`` is only that the reading found nothing against it. ``skill`` is
+    ``calc.level`` (None when the file gives none: GCS leaves out a level of 0).
+    ``rate_of_fire``, ``recoil`` and ``shots`` are as GCS writes them (``"3x9"``, ``"2"``);
+    ``half_damage_range`` and ``max_range`` are in yards, read from ``range`` (``"10/100"``,
+    ``"700/2,100"``; None where it gives none in yards).
     """
 
     id: str
@@ -67,6 +76,8 @@ class GcsWeapon:
     half_damage_range: Fraction | None = None
     max_range: Fraction | None = None
     plain_name: str = ""  # a skill's or spell's name without its specialization, found by it too
+    disabled: bool = False  # its trait, or a container holding it, is disabled: never an attack
+    level: str = ""  # calc.level that gives no skill: not whole (12.5), past 19 digits (1e+308)
 
     @property
     def usable(self) -> bool:
@@ -169,21 +180,30 @@ def read_weapons(data: Mapping[str, object], limits: Limits) -> tuple[GcsWeapon,
     sheet, _ = read_leniently(_Sheet, data)
     out: list[GcsWeapon] = []
 
-    def walk(entries: Sequence[_Carrier], kind: Carrier) -> None:
+    def walk(entries: Sequence[_Carrier], kind: Carrier, off: str | None) -> None:
+        """``off``: why every weapon here is disabled (a disabled container holds them)."""
         for c in entries:
             name = c.description if kind in (Carrier.EQUIPMENT, Carrier.OTHER_EQUIPMENT) else c.name
             plain = ""
             if c.specialization:
                 plain, name = name, f"{name} ({c.specialization})"
-            out.extend(_weapon(w, kind, name, plain, limits) for w in c.weapons)
-            walk(c.children, kind)
+            # a disabled trait, and all a disabled container holds, gives nothing: GCS lists no
+            # weapon of it, and the traits read for a target skip it too (armourpen.gcs.traits)
+            own, held = off, off
+            if off is None and kind is Carrier.TRAIT and c.disabled:
+                shown = printable(c.name.strip())[:limits.max_text_chars] or "(unnamed)"
+                own = f"its trait {shown} is disabled on the sheet"
+                held = f"it lies in the trait {shown}, which is disabled on the sheet"
+            out.extend(_weapon(w, kind, name, plain, limits, own) for w in c.weapons)
+            walk(c.children, kind, held)
 
     for key, kind in _LISTS:
-        walk(getattr(sheet, key), kind)
+        walk(getattr(sheet, key), kind, None)
     return tuple(out)
 
 
-def _weapon(w: _WeaponData, kind: Carrier, name: str, plain: str, limits: Limits) -> GcsWeapon:
+def _weapon(w: _WeaponData, kind: Carrier, name: str, plain: str, limits: Limits,
+            disabled: str | None = None) -> GcsWeapon:
     cap = limits.max_text_chars
     damage, problem = _damage_text(w)
     calc = w.calc
@@ -198,7 +218,9 @@ def _weapon(w: _WeaponData, kind: Carrier, name: str, plain: str, limits: Limits
     # what a file says reaches terminals and pages: escaped, and cut where it is over the cap
     text = {k: printable(v.strip())[:cap] for k, v in shown.items()}
     parsed: Damage | None = None
-    if too_long:
+    if disabled is not None:
+        problem = f"{disabled} (GCS offers no weapon of a disabled trait)"
+    elif too_long:
         problem = f"its {', '.join(too_long)} is longer than {cap} characters"
     elif problem is None:
         try:
@@ -207,16 +229,27 @@ def _weapon(w: _WeaponData, kind: Carrier, name: str, plain: str, limits: Limits
             problem = (f"damage {text['damage']!r} has no rule behind it (GU-1: at position "
                        f"{exc.position}, expected {exc.expected})")
     half, longest = _range(text["range"])
-    level = calc.level
+    skill, level = _level(calc.level)
     return GcsWeapon(
         id=printable(w.id)[:cap], carrier=kind, name=text["name"], usage=text["usage"],
         ranged=w.id.startswith("W"),  # GCS's ids: W a ranged weapon, w a melee one
         damage=text["damage"], parsed=parsed, problem=problem,
-        skill=None if level is None or level != int(level) else int(level),
+        skill=skill, level=level,
         rate_of_fire=text["rate_of_fire"], recoil=text["recoil"], shots=text["shots"],
         range=text["range"], half_damage_range=half, max_range=longest,
-        plain_name=printable(plain.strip())[:cap],
+        plain_name=printable(plain.strip())[:cap], disabled=disabled is not None,
     )
+
+
+def _level(level: int | float | None) -> tuple[int | None, str]:
+    """The skill a ``calc.level`` gives, or, for a level that is no whole number of at most 19
+    digits as a file's integers are (``12.5``, ``1e308``), None and the level as shown: a whole
+    float is no bigger a skill than an integer can be (1e308 would be one of 309 digits)."""
+    if level is None or isinstance(level, int):
+        return level, ""
+    if level == int(level) and abs(level) < 2**63:
+        return int(level), ""
+    return None, f"{level:g}"
 
 
 def _damage_text(w: _WeaponData) -> tuple[str, str | None]:
@@ -232,10 +265,10 @@ def _damage_text(w: _WeaponData) -> tuple[str, str | None]:
     if not d.base:
         return "", "the file gives it no damage"
     out = d.base.strip()
+    if d.modifier_per_die:
+        out = _per_die_folded(out, d.modifier_per_die)
     if d.armor_divisor != 1:
         out += f"({_figure(d.armor_divisor)})"
-    if d.modifier_per_die:
-        out += f" ({d.modifier_per_die:+g} per die)"
     out += f" {d.type.strip()}"
     if d.fragmentation.strip():
         frag = d.fragmentation.strip()
@@ -247,6 +280,26 @@ def _damage_text(w: _WeaponData) -> tuple[str, str | None]:
 
 def _figure(x: int | float) -> str:
     return f"{x:g}"
+
+
+# GCS's dice spec: count, d, sides (6 alone is GURPS's), adds, multiplier ("2d+1x3")
+_DICE = re.compile(r"^(\d{1,7})[dD](6?)\s*(?:([+-])\s*(\d{1,7}))?\s*(?:[xX]\s*(\d{1,7}))?$",
+                   re.ASCII)
+
+
+def _per_die_folded(base: str, per_die: int | float) -> str:
+    """``base`` with ``per_die`` folded into its adds as GCS resolves it: the modifier times the
+    number of dice, truncated to a whole number (``1d`` with +2 per die is ``1d+2``, ``3d+1``
+    with +0.5 is ``3d+2``); dice GCS's own way does not cover are written with it beside them,
+    which no rule reads."""
+    m = _DICE.match(base)
+    if m is None:
+        return f"{base} ({per_die:+g} per die)"
+    count, _six, sign, adds, times = m.groups()
+    # as decimals (GCS keeps 4), not as the float's binary: 0.3 x 10 is 3, not 2.999...
+    folded = int(Fraction(str(per_die)) * int(count))  # int() truncates toward zero, as GCS
+    total = (-1 if sign == "-" else 1) * int(adds or 0) + folded
+    return f"{count}d" + (f"{total:+d}" if total else "") + (f"x{times}" if times else "")
 
 
 # "10/100", "700/2,100", "100", "5-100", "10/100 mi": 1/2D, then Max (GCS's WeaponRange)

@@ -158,6 +158,7 @@ _DIVISOR_EXPECTED = ("an armour divisor from 0.1 to 100 with at most four decima
 # Longest first, so that "pi++" is not read as "pi" followed by junk.
 _TYPE_WORDS = sorted((t.value for t in DamageType), key=len, reverse=True)
 _TYPE_EXPECTED = "a damage type: " + ", ".join(t.value for t in DamageType)
+_MAX_WORD_SHOWN = 30  # characters of a run-on type word an error quotes
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)
@@ -375,14 +376,25 @@ class _Parser:
 
     def damage_type(self) -> DamageType:
         start = self.i
+        run_on = False
         for word in _TYPE_WORDS:
             if self.low.startswith(word, start):
                 end = start + len(word)
                 if end < len(self.low) and not (self.low[end].isspace()
                                                 or self.low[end] in "[]"):
-                    continue  # e.g. "cutx": not a whole word
+                    run_on = True  # e.g. "cutx", "burn/point": not a whole word
+                    continue
                 self.i = end
                 return DamageType(word)
+        if run_on:
+            # a type running on into more ("burn/point"): its first letter is no error, the word is
+            end = start
+            while end < len(self.low) and not (self.low[end].isspace() or self.low[end] in "[]"):
+                end += 1
+            word = self.text[start:end]
+            shown = word if len(word) <= _MAX_WORD_SHOWN else word[:_MAX_WORD_SHOWN] + "..."
+            raise NotationError(self.text, start + 1,
+                                f"{_TYPE_EXPECTED}, as a word of its own, found {shown!r}")
         if start == len(self.low) or self.low[start] not in "+-x×*(":
             raise self.fail(_TYPE_EXPECTED, start)
         raise self.fail("the parts in the order Nd, +A/-A, xM, (D), then " + _TYPE_EXPECTED, start)

@@ -53,8 +53,10 @@ def read_shots(raw: int | str, field: str = "attack.shots") -> Shots:
     else:
         found = _AXB.fullmatch(raw) if isinstance(raw, str) else None
         if found is None:
-            if isinstance(raw, str) and raw.strip().isdigit() and len(raw.strip()) <= 6:
-                shots = Shots(int(raw.strip()))
+            # ASCII digits only: str.isdigit() also takes '²', which int() refuses
+            text = raw.strip() if isinstance(raw, str) else ""
+            if text.isascii() and text.isdigit() and len(text) <= 6:
+                shots = Shots(int(text))
             else:
                 raise ScenarioError(field, raw, _ALLOWED)
         else:

@@ -53,7 +53,7 @@ from armourpen.validation import from_validation_error
 from armourpen.values import check_target_names
 
 __all__ = ["CharacterReader", "ReadTarget", "ReadWeapon", "WeaponReader", "distance_yards",
-           "hit_chance", "pain_threshold", "parse_gurps", "tolerances"]
+           "hit_chance", "pain_threshold", "parse_gurps", "read_attack", "tolerances"]
 
 
 @dataclass(frozen=True, slots=True)
@@ -180,6 +180,12 @@ def _validated(data: Mapping[str, Any]) -> ScenarioFile:
             "optional_rules", top.optional_rules, "the GURPS rule set has no optional rules: []"
         )
     return top
+
+
+def read_attack(raw: object, weapons: WeaponReader | None = None) -> GurpsAttack:
+    """A scenario's ``attack`` alone, read and checked as :func:`parse_gurps` reads it (what the
+    line must hold for it, a blast's distances, is the line's to check)."""
+    return _attack(raw, weapons)[1]
 
 
 def _attack(raw: object, weapons: WeaponReader | None

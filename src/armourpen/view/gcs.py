@@ -2,6 +2,6 @@
 
 from __future__ import annotations
 
-from armourpen.gcs.layout import layout, weapons_layout
+from armourpen.gcs.layout import layout, weapons_answer, weapons_layout
 
-__all__ = ["layout", "weapons_layout"]
+__all__ = ["layout", "weapons_answer", "weapons_layout"]

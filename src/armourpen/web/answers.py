@@ -96,12 +96,15 @@ SCHEMAS: dict[str, dict[str, Any]] = {
     "GcsWeapons": _obj(
         "Every weapon of a GCS character file (armourpen gcs show --weapons --json)", name=_S,
         weapons=_list(_obj(
-            "One weapon (one usage), as GCS computed it; usable as an attack or not, with why",
+            "One weapon (one usage), as GCS computed it, and what resolve makes of it: usable "
+            "as an attack (once the keys of needs are given beside gcs, each with its note) or "
+            "not, with why (problem)",
             id=_S, carrier=_S, name=_S, usage=_S, ranged=_B, damage=_S,
             skill={"type": ["integer", "null"]}, rate_of_fire=_S, recoil=_S, shots=_S, range=_S,
             half_damage_range={"type": ["number", "null"]},
             max_range={"type": ["number", "null"]}, usable=_B,
-            problem={"type": ["string", "null"]}))),
+            needs=_list({"type": "string", "enum": ["skill", "shots", "rcl"]}),
+            notes=_list(_S), problem={"type": ["string", "null"]}))),
     "GcsAnswer": {"description": "armourpen gcs show --json (weapons=true: --weapons)",
                   "anyOf": [ref("GcsTarget"), ref("GcsWeapons")]},
     "JsonSchema": {"type": "object", "description": "A JSON Schema (draft 2020-12) of scenario "

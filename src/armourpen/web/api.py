@@ -347,7 +347,9 @@ async def gcs(
     raw = await gcs_bytes(request, state.limits)
     character = load_gcs(raw, name or "(uploaded file)", limits=state.limits)
     if weapons:
-        return answer({"name": character.name, "weapons": character.weapons})
+        from armourpen.view.gcs import weapons_answer
+
+        return answer(weapons_answer(character))
     return answer(character)
 
 

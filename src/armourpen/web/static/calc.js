@@ -898,6 +898,8 @@
     if (w.rate_of_fire) bits.push(`RoF ${w.rate_of_fire}`);
     if (w.recoil) bits.push(`Rcl ${w.recoil}`);
     if (w.half_damage_range !== null) bits.push(`1/2D ${w.half_damage_range}`);
+    // what the sheet gives in no rule's terms: the attack needs it typed (skill is said above)
+    for (const key of w.needs || []) if (key !== "skill") bits.push(`${key}: type it`);
     return `${weaponName(w)}: ${bits.join(", ")}`;
   }
 
