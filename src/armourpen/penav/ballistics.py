@@ -104,15 +104,19 @@ def _choice(field: str, value: object, choices: tuple[str, ...]) -> str:
 
 @cache
 def builtin_rows() -> tuple[TableRow, ...]:
-    """The rows of the text's tables whose ballistics are sourced (``data/ballistics.csv``)."""
+    """The rows of the text's tables whose ballistics are sourced (``data/ballistics.csv``): a
+    figure ``SPEN 16`` is a row of the autocannon and artillery table (PA-1)."""
     text = resources.files("armourpen.penav").joinpath("data/ballistics.csv").read_text("utf-8")
     rows = []
     for r in csv.DictReader(text.splitlines()):
         b = Ballistics(float(r["calibre_mm"]), float(r["bullet_mass_g"]),
                        float(r["muzzle_velocity_mps"]), Bullet(r["bullet"]))
-        rows.append(TableRow(r["name_in_text"], int(r["pen_in_text"]), b,
+        figure = r["pen_in_text"]
+        structural = figure.startswith("SPEN ")  # a row of the autocannon and artillery table
+        pen = 5 * int(figure.removeprefix("SPEN ")) if structural else int(figure)
+        rows.append(TableRow(r["name_in_text"], pen, b,
                              int(r["at_range_m"]) if r["at_range_m"] else None,
-                             r["construction"], r["source_url"]))
+                             r["construction"], r["source_url"], structural))
     return tuple(rows)
 
 

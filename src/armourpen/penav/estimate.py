@@ -13,10 +13,14 @@ reads them), a law is fitted to them, and the estimate comes out with every step
 - **Hard cores** (``ap``, ``sub_calibre``) add a PEN offset, the mean by which the text's AP rows
   exceed the law (PA-6: an ammunition type modifies PEN); a sub-calibre round's calibre is its
   penetrator's.
-- **Guns on the structural scale** (calibre 20 mm and more): De Marre's form,
-  ``e^0.7 x d^0.75 = K x m^0.5 x v``, its one constant K fitted to the hard-core rows.
+- **Guns on the structural scale** (calibre 20 mm and more): De Marre's grouping of mass,
+  velocity and calibre, ``e = k x (m^0.5 x v / d^0.75)^p``, its constant and its power fitted to
+  the guns the text's autocannon and artillery table lists (De Marre's own power is 1/0.7). A gun
+  the text lists at SPEN s defeats between that row of its table and the next (SPEN 16: 150 to
+  175 mm), so its target is the geometric middle of the two.
 
-The error of the fit is the leave-one-out error: each row estimated from a fit to the others.
+The error of the fit is the leave-one-out error: each row estimated from a fit to the others, in
+PEN for the small-arms rows and in SPEN for the guns.
 """
 
 from __future__ import annotations
@@ -33,7 +37,7 @@ from armourpen.catalog.items import RangeColumn
 from armourpen.errors import InputError
 from armourpen.explain import Caution, Step
 from armourpen.penav.ranges import Band, band_for_metres, range_modifier
-from armourpen.penav.thickness import CURVE, MAX_AV
+from armourpen.penav.thickness import CURVE, MAX_AV, TABLE_MAX_AV
 from armourpen.serialize import number
 
 # --- the values --------------------------------------------------------------------------------
@@ -95,7 +99,8 @@ class Ballistics:
 @dataclass(frozen=True, slots=True)
 class TableRow:
     """A row of the text's tables with sourced ballistics: its PEN, and the range it is given at
-    (``.50 BMG M8 API-T at 500m``) where the text ties it to one (PA-13)."""
+    (``.50 BMG M8 API-T at 500m``) where the text ties it to one (PA-13). A row of the autocannon
+    and artillery table is ``structural``: the text gives it as SPEN ``pen / 5`` (PA-1)."""
 
     name: str
     pen: int
@@ -103,10 +108,16 @@ class TableRow:
     at_range_m: int | None = None
     construction: str = ""
     source: str = ""
+    structural: bool = False
 
     @property
     def column(self) -> RangeColumn:
-        return default_column(self.ballistics)
+        return RangeColumn.NONE if self.structural else default_column(self.ballistics)
+
+    @property
+    def figure(self) -> str:
+        """The row's figure as the text prints it: ``PEN 7`` or ``SPEN 16``."""
+        return f"SPEN {self.pen // 5}" if self.structural else f"PEN {self.pen}"
 
     @property
     def muzzle_pen(self) -> int:
@@ -117,7 +128,8 @@ class TableRow:
 
     def to_dict(self) -> dict[str, Any]:
         b = self.ballistics
-        return {"name": self.name, "pen": self.pen, "at_range_m": self.at_range_m,
+        return {"name": self.name, "pen": self.pen,
+                "spen": self.pen // 5 if self.structural else None, "at_range_m": self.at_range_m,
                 "muzzle_pen": self.muzzle_pen, "bullet": b.bullet.value,
                 "calibre_mm": number(b.calibre_mm), "mass_g": number(b.mass_g),
                 "velocity_mps": number(b.velocity_mps), "energy_j": round(b.energy_j, 1),
@@ -162,11 +174,31 @@ def target_mm(pen: int) -> float:
     return math.sqrt(mm_of_av(pen) * mm_of_av(pen + 1))
 
 
+STRUCTURAL_ROWS = tuple(av for av, _ in CURVE if 25 <= av <= TABLE_MAX_AV)
+"""The rows of the text's autocannon and artillery table, as personal AV (SAV 5 to 70: AV 25,
+30, ..., 50, then every 10)."""
+
+
+def structural_target_mm(pen: int) -> float:
+    """What a gun the text lists at PEN ``pen`` (SPEN pen / 5) defeats: the geometric middle of its
+    row of the table and the next (SPEN 16: 150 and 175 mm)."""
+    if pen not in STRUCTURAL_ROWS[:-1]:
+        raise ValueError(f"PEN {pen} is not a row of the text's structural table")
+    after = STRUCTURAL_ROWS[STRUCTURAL_ROWS.index(pen) + 1]
+    return math.sqrt(mm_of_av(pen) * mm_of_av(after))
+
+
+def row_target_mm(row: TableRow) -> float:
+    """The thickness a row of the text's tables is fitted to."""
+    return structural_target_mm(row.pen) if row.structural else target_mm(row.muzzle_pen)
+
+
 # --- the laws ------------------------------------------------------------------------------------
 
 DE_MARRE_E = 0.7
 DE_MARRE_D = 0.75
 DE_MARRE_M = 0.5
+DE_MARRE_POWER = 1 / DE_MARRE_E
 
 
 @dataclass(frozen=True, slots=True)
@@ -186,27 +218,33 @@ class SmallArmsLaw:
         return soft + self.hard if b.bullet.hard else soft
 
 
+def de_marre_x(b: Ballistics) -> float:
+    """De Marre's grouping, ``ln(m^0.5 x v / d^0.75)`` (m in kg, v in m/s, d in mm)."""
+    return (DE_MARRE_M * math.log(b.mass_g / 1000) + math.log(b.velocity_mps)
+            - DE_MARRE_D * math.log(b.calibre_mm))
+
+
 @dataclass(frozen=True, slots=True)
 class DeMarreLaw:
-    """De Marre's form, ``ln e = (ln_k + 0.5 ln m + ln v - 0.75 ln d) / 0.7`` (e and d in mm,
-    m in kg, v in m/s), its constant fitted to ``rows`` hard-core rows."""
+    """``ln e = ln_k + power x ln(m^0.5 x v / d^0.75)`` (e and d in mm, m in kg, v in m/s), fitted
+    to ``rows`` guns of the text's structural table. De Marre's own power is 1/0.7 = 1.43."""
 
     ln_k: float
+    power: float
     rows: int
 
     def mm(self, b: Ballistics) -> float:
-        m_kg = b.mass_g / 1000
-        return math.exp((self.ln_k + DE_MARRE_M * math.log(m_kg) + math.log(b.velocity_mps)
-                         - DE_MARRE_D * math.log(b.calibre_mm)) / DE_MARRE_E)
+        return math.exp(self.ln_k + self.power * de_marre_x(b))
 
     def av(self, b: Ballistics) -> float:
         return av_of_mm(self.mm(b))
 
 
 def fit_small_arms(rows: Sequence[TableRow]) -> SmallArmsLaw:
-    """Least squares in log space (closed form), then the hard cores' mean excess."""
-    soft = [r for r in rows if not r.ballistics.bullet.hard]
-    hard = [r for r in rows if r.ballistics.bullet.hard]
+    """Least squares in log space (closed form) over the small-arms table's rows, then the hard
+    cores' mean excess."""
+    soft = [r for r in rows if not r.structural and not r.ballistics.bullet.hard]
+    hard = [r for r in rows if not r.structural and r.ballistics.bullet.hard]
     if len(soft) < 2 or not hard:
         raise ValueError("the small-arms law needs two rows without a hard core and one with")
     xs = [math.log(r.ballistics.energy_per_mm) for r in soft]
@@ -220,21 +258,28 @@ def fit_small_arms(rows: Sequence[TableRow]) -> SmallArmsLaw:
     return SmallArmsLaw(ln_k, n, sum(excess) / len(excess), len(soft), len(hard))
 
 
-def fit_de_marre(rows: Sequence[TableRow]) -> DeMarreLaw:
-    """De Marre's constant, the mean in log space over the hard-core rows."""
-    hard = [r for r in rows if r.ballistics.bullet.hard]
-    if not hard:
-        raise ValueError("De Marre's constant needs a row with a hard core")
-    lns = []
-    for r in hard:
-        b = r.ballistics
-        lns.append(DE_MARRE_E * math.log(target_mm(r.muzzle_pen)) - DE_MARRE_M
-                   * math.log(b.mass_g / 1000) - math.log(b.velocity_mps)
-                   + DE_MARRE_D * math.log(b.calibre_mm))
-    return DeMarreLaw(sum(lns) / len(lns), len(hard))
+FIT_POWER_FROM = 3
+"""From this many guns on, the power is fitted with the constant; with fewer, De Marre's 1/0.7."""
 
 
-def _figure(av: float) -> int:
+def fit_de_marre(rows: Sequence[TableRow], power: float | None = None) -> DeMarreLaw:
+    """The gun law over the structural table's rows: constant and power by least squares in log
+    space (closed form), or the constant alone for a ``power`` given (or too few guns)."""
+    guns = [r for r in rows if r.structural]
+    if not guns:
+        raise ValueError("the gun law needs a row of the text's structural table")
+    xs = [de_marre_x(r.ballistics) for r in guns]
+    ys = [math.log(row_target_mm(r)) for r in guns]
+    mx, my = sum(xs) / len(xs), sum(ys) / len(ys)
+    sxx = sum((x - mx) ** 2 for x in xs)
+    if power is None:
+        power = DE_MARRE_POWER
+        if len(guns) >= FIT_POWER_FROM and sxx > 0:
+            power = sum((x - mx) * (y - my) for x, y in zip(xs, ys, strict=True)) / sxx
+    return DeMarreLaw(my - power * mx, power, len(guns))
+
+
+def pen_figure(av: float) -> int:
     return max(0, math.floor(av + 1e-9))  # PA-3: never below 0
 
 
@@ -243,7 +288,9 @@ def _figure(av: float) -> int:
 
 @dataclass(frozen=True, slots=True)
 class LeftOut:
-    """One row estimated by a law fitted to the other rows: the error is estimate minus text."""
+    """One row estimated by a law fitted to the other rows. The error is the estimate minus the
+    text: in PEN for a small-arms row (the figure against the row's PEN), in SPEN for a gun (the
+    figure's SPEN against the middle of the text's row, as :func:`structural_target_mm`)."""
 
     row: TableRow
     law: str  # "small_arms" or "de_marre"
@@ -251,51 +298,71 @@ class LeftOut:
     estimate: int
 
     @property
-    def error(self) -> int:
-        return self.estimate - self.row.muzzle_pen
+    def unit(self) -> str:
+        return "SPEN" if self.row.structural else "PEN"
+
+    @property
+    def target(self) -> float:
+        """What the estimate is set against, in :attr:`unit`."""
+        if self.row.structural:
+            return av_of_mm(structural_target_mm(self.row.pen)) / 5
+        return float(self.row.muzzle_pen)
+
+    @property
+    def error(self) -> float:
+        if self.row.structural:
+            return self.estimate / 5 - self.target
+        return float(self.estimate - self.row.muzzle_pen)
 
     def to_dict(self) -> dict[str, Any]:
-        return {"name": self.row.name, "law": self.law, "pen_in_text": self.row.pen,
-                "at_range_m": self.row.at_range_m, "muzzle_pen": self.row.muzzle_pen,
-                "estimate": self.estimate, "continuous": round(self.continuous, 2),
-                "error": self.error}
+        return {"name": self.row.name, "law": self.law, "figure_in_text": self.row.figure,
+                "pen_in_text": self.row.pen, "at_range_m": self.row.at_range_m,
+                "muzzle_pen": self.row.muzzle_pen, "estimate": self.estimate,
+                "continuous": round(self.continuous, 2), "unit": self.unit,
+                "target": round(self.target, 2), "error": round(self.error, 2)}
 
 
 @cache
 def leave_one_out(rows: tuple[TableRow, ...]) -> tuple[LeftOut, ...]:
-    """Every row estimated from the others by the small-arms law; the hard rows also by De
-    Marre's form (its constant from the other hard rows)."""
+    """Every small-arms row estimated from the others by the small-arms law, every gun by the gun
+    law fitted to the other guns."""
     out = []
     for i, row in enumerate(rows):
         others = rows[:i] + rows[i + 1:]
-        x = fit_small_arms(others).av(row.ballistics)
-        out.append(LeftOut(row, "small_arms", x, _figure(x)))
-    for i, row in enumerate(rows):
-        others = rows[:i] + rows[i + 1:]
-        if row.ballistics.bullet.hard and any(r.ballistics.bullet.hard for r in others):
-            x = fit_de_marre(others).av(row.ballistics)
-            out.append(LeftOut(row, "de_marre", x, _figure(x)))
+        if row.structural:
+            if sum(r.structural for r in others) == 0:
+                continue
+            x, law = fit_de_marre(others).av(row.ballistics), "de_marre"
+        else:
+            x, law = fit_small_arms(others).av(row.ballistics), "small_arms"
+        out.append(LeftOut(row, law, x, pen_figure(x)))
     return tuple(out)
 
 
 @dataclass(frozen=True, slots=True)
 class FitError:
-    """What leave-one-out gives a law: the rows, within one PEN, the errors' range."""
+    """What leave-one-out gives a law: the rows, within one (PEN, or SPEN for guns), the errors'
+    range."""
 
     law: str
     rows: int
     within_one: int
-    lowest: int
-    highest: int
+    lowest: float
+    highest: float
+    unit: str = "PEN"
 
     def to_dict(self) -> dict[str, Any]:
         return {"law": self.law, "rows": self.rows, "within_one": self.within_one,
-                "lowest_error": self.lowest, "highest_error": self.highest}
+                "lowest_error": number(round(self.lowest, 2)),
+                "highest_error": number(round(self.highest, 2)), "unit": self.unit}
 
 
 def fit_error(rows: tuple[TableRow, ...], law: str) -> FitError:
-    errs = [x.error for x in leave_one_out(rows) if x.law == law]
-    return FitError(law, len(errs), sum(abs(e) <= 1 for e in errs), min(errs), max(errs))
+    loo = [x for x in leave_one_out(rows) if x.law == law]
+    errs = [x.error for x in loo]
+    unit = loo[0].unit if loo else "PEN"
+    return FitError(law, len(errs), sum(abs(e) <= 1 + 1e-9 for e in errs), min(errs), max(errs),
+                    unit)
 
 
 # --- the estimate --------------------------------------------------------------------------------
@@ -379,13 +446,20 @@ def estimate(b: Ballistics, rows: tuple[TableRow, ...],
         mm = law.mm(b)
         steps.append(Step("PA-1", f"a calibre of {b.calibre_mm:g} mm is {STRUCTURAL_CALIBRE_MM:g} mm "
                           "or more: a gun's round, on the structural scale (SPEN = PEN / 5), by "
-                          "De Marre's form e^0.7 x d^0.75 = K x m^0.5 x v"))
-        steps.append(Step("PA-11", f"K fitted to the {law.rows} hard-core rows of the text's tables "
-                          f"(ln K = {law.ln_k:.4f}): e = {mm:,.1f} mm of RHA"))
+                          "De Marre's grouping e = k x (m^0.5 x v / d^0.75)^p"))
+        steps.append(Step("PA-11", f"k and p fitted to the {law.rows} guns of the text's autocannon "
+                          f"and artillery table: k = {math.exp(law.ln_k):.4g}, p = {law.power:.3f} "
+                          f"(De Marre's own p is {DE_MARRE_POWER:.3f}); m^0.5 x v / d^0.75 = "
+                          f"{math.exp(de_marre_x(b)):,.1f}, so e = {mm:,.1f} mm of RHA"))
         x = av_of_mm(mm)
+        known = [de_marre_x(r.ballistics) for r in rows if r.structural]
+        if not min(known) <= de_marre_x(b) <= max(known):
+            warnings.append(Caution("PA-11", f"m^0.5 x v / d^0.75 = {math.exp(de_marre_x(b)):,.1f} "
+                                    f"lies outside the fitted guns' {math.exp(min(known)):,.0f} to "
+                                    f"{math.exp(max(known)):,.0f}: the law is extrapolated"))
         if not b.bullet.hard:
-            warnings.append(Caution("PA-6", "De Marre's form describes armour-piercing shot; a "
-                                    f"{b.bullet.value} round from a gun defeats less"))
+            warnings.append(Caution("PA-6", "every gun of the text's table fires armour-piercing "
+                                    f"shot; a {b.bullet.value} round from a gun defeats less"))
     else:
         law_name = "small_arms"
         sa = fit_small_arms(rows)
@@ -403,12 +477,12 @@ def estimate(b: Ballistics, rows: tuple[TableRow, ...],
         else:
             steps.append(Step("PA-6", f"a {b.bullet.value} bullet follows the law as it is: the "
                               "text's ball, lead and soft rows show no difference between them"))
-        known = [r.ballistics.energy_per_mm for r in rows if not r.ballistics.structural]
+        known = [r.ballistics.energy_per_mm for r in rows if not r.structural]
         if not min(known) <= epm <= max(known):
             warnings.append(Caution("PA-11", f"E/d = {epm:,.1f} J/mm lies outside the fitted rows' "
                                     f"{min(known):,.0f} to {max(known):,.0f} J/mm: the law is "
                                     "extrapolated"))
-    pen = _figure(x)
+    pen = pen_figure(x)
     if pen > MAX_AV:
         raise InputError("velocity", f"{b.velocity_mps:g} m/s",
                          f"a round whose estimate stays within PEN {MAX_AV} (PA-1); this one "
@@ -421,10 +495,19 @@ def estimate(b: Ballistics, rows: tuple[TableRow, ...],
         steps.append(Step("PA-1", f"{_pen_text(pen)}: past the small-arms table's PEN "
                           f"{PERSONAL_TABLE_MAX}, the structural figure is SPEN {pen / 5:g}"))
     err = fit_error(rows, law_name)
-    low, high = max(0, pen - err.highest), pen - err.lowest
-    steps.append(Step("PA-11", f"leave-one-out over the {err.rows} rows put every estimate "
-                      f"{err.lowest:+d} to {err.highest:+d} from the text ({err.within_one} within "
-                      f"one PEN): the text would give this round PEN {low} to {high}"))
+    if err.unit == "SPEN":
+        low = max(0, math.floor(pen - 5 * err.highest + 1e-9))
+        high = math.ceil(pen - 5 * err.lowest - 1e-9)
+        steps.append(Step("PA-11", f"leave-one-out over the text's {err.rows} guns put every "
+                          f"estimate {err.lowest:+.1f} to {err.highest:+.1f} SPEN from the middle "
+                          f"of the text's row ({err.within_one} within one SPEN): the text would "
+                          f"give this round SPEN {low / 5:g} to {high / 5:g} (PEN {low} to {high})"))
+    else:
+        low, high = max(0, pen - round(err.highest)), pen - round(err.lowest)
+        steps.append(Step("PA-11", f"leave-one-out over the {err.rows} rows put every estimate "
+                          f"{err.lowest:+.0f} to {err.highest:+.0f} from the text "
+                          f"({err.within_one} within one PEN): the text would give this round "
+                          f"PEN {low} to {high}"))
     given = column is not None
     if column is None:
         column = default_column(b)
@@ -442,7 +525,9 @@ def estimate(b: Ballistics, rows: tuple[TableRow, ...],
     steps.append(Step("PA-5", "DC: the text gives no base DC and the rows none to fit, so the "
                       "estimate gives none; each band's DC modifier is listed"))
     hard = b.bullet.hard
-    pool = [r for r in rows if r.ballistics.bullet.hard == hard] or list(rows)
+    pool = ([r for r in rows if r.structural] if b.structural else
+            [r for r in rows if not r.structural and r.ballistics.bullet.hard == hard])
+    pool = pool or list(rows)
     lx = math.log(epm)
     nearest = tuple(sorted(pool, key=lambda r: abs(math.log(r.ballistics.energy_per_mm) - lx))
                     [:NEAREST])
