@@ -238,6 +238,19 @@ def test_pa1_a_guns_round_is_structural_with_no_range_column() -> None:
     assert any(s.rule == "PA-1" and "SPEN" in s.text for s in e.steps)
 
 
+def test_pa4_a_gun_takes_no_range_column() -> None:
+    # PA-4: autocannon and artillery have no range rule, so --rifle or --handgun on a 20 mm or
+    # larger round is refused (it applied the rifle column's -5 at Very Distant)
+    with pytest.raises(InputError) as info:
+        armourpen.estimate(calibre="88mm", mass="10.2kg", velocity="773", bullet="ap",
+                           column="Rifle")
+    assert (info.value.field, info.value.value) == ("column", "Rifle")
+    assert "no range column (PA-4)" in info.value.allowed
+    # just below, a 19.9 mm round still takes one
+    e = armourpen.estimate(calibre="19.9mm", mass="100g", velocity="1000", column="rifle")
+    assert e.column is RangeColumn.RIFLE and e.bands[-1].pen == e.pen - 5
+
+
 def test_pa1_past_pen_20_a_small_round_is_shown_as_spen_too() -> None:
     e = armourpen.estimate(calibre="2mm", mass="5g", velocity="5km/s")
     assert e.law == "small_arms" and e.pen > 20 and e.structural
@@ -293,6 +306,8 @@ def test_units_as_armourpen_reads_them() -> None:
     ({"mass": "9 stone"}, "mass"),
     ({"bullet": "steel"}, "bullet"),
     ({"column": "none"}, "column"),
+    ({"calibre": "20mm", "column": "rifle"}, "column"),
+    ({"calibre": "88mm", "column": "handgun"}, "column"),
 ])
 def test_ap2_bad_or_absurd_input_names_its_field(kwargs: dict[str, object], field: str) -> None:
     args: dict[str, object] = {"calibre": "6.5mm", "mass": "9g", "velocity": "820", **kwargs}

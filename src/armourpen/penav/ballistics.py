@@ -17,7 +17,7 @@ from importlib import resources
 
 from armourpen.catalog.items import RangeColumn
 from armourpen.errors import InputError
-from armourpen.penav.estimate import Ballistics, Bullet, Estimate, TableRow
+from armourpen.penav.estimate import GUN_COLUMN, STRUCTURAL_CALIBRE_MM, Ballistics, Bullet, Estimate, TableRow
 from armourpen.penav.estimate import estimate as estimate_round
 
 MAX_CALIBRE_MM = Fraction(1000)
@@ -134,12 +134,14 @@ def estimate(
     ``calibre`` as a thickness (``"6.5mm"``), ``mass`` (``"9g"``, ``"147gr"``), ``velocity``
     (``"820m/s"``, ``"2700fps"``); numbers are mm, g and m/s. ``bullet`` is one of ball, lead,
     soft, ap, sub_calibre (a sub-calibre round's calibre and mass are its penetrator's);
-    ``column`` handgun or rifle (chosen from the round when None, PA-4). Errors name the
-    parameter.
+    ``column`` handgun or rifle (chosen from the round when None, PA-4; a gun's round, 20 mm or
+    more, takes none). Errors name the parameter.
     """
     d = parse_calibre(calibre)
     m = parse_mass(mass)
     v = parse_velocity(velocity)
     kind = Bullet(_choice("bullet", bullet, BULLETS))
     col = None if column is None else RangeColumn(_choice("column", column, COLUMNS))
+    if col is not None and d >= STRUCTURAL_CALIBRE_MM:
+        raise InputError("column", column, GUN_COLUMN)
     return estimate_round(Ballistics(float(d), float(m), float(v), kind), builtin_rows(), col)

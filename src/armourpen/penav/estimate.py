@@ -431,70 +431,64 @@ def _pen_text(pen: int) -> str:
     return f"PEN {pen} (SPEN {pen / 5:g})" if pen > PERSONAL_TABLE_MAX else f"PEN {pen}"
 
 
-def estimate(b: Ballistics, rows: tuple[TableRow, ...],
-             column: RangeColumn | None = None) -> Estimate:
-    """The suggested PEN of round ``b``, from a law fitted to ``rows`` (every step explained)."""
-    steps: list[Step] = []
-    warnings: list[Caution] = []
-    e, epm = b.energy_j, b.energy_per_mm
-    steps.append(Step("PA-11", f"kinetic energy E = m v^2 / 2 = {b.mass_g:g} g x "
-                      f"({b.velocity_mps:g} m/s)^2 / 2 = {e:,.0f} J; over the calibre, "
-                      f"E/d = {e:,.0f} J / {b.calibre_mm:g} mm = {epm:,.1f} J/mm"))
-    if b.structural:
-        law_name = "de_marre"
-        law = fit_de_marre(rows)
-        mm = law.mm(b)
-        steps.append(Step("PA-1", f"a calibre of {b.calibre_mm:g} mm is {STRUCTURAL_CALIBRE_MM:g} mm "
-                          "or more: a gun's round, on the structural scale (SPEN = PEN / 5), by "
-                          "De Marre's grouping e = k x (m^0.5 x v / d^0.75)^p"))
-        steps.append(Step("PA-11", f"k and p fitted to the {law.rows} guns of the text's autocannon "
-                          f"and artillery table: k = {math.exp(law.ln_k):.4g}, p = {law.power:.3f} "
-                          f"(De Marre's own p is {DE_MARRE_POWER:.3f}); m^0.5 x v / d^0.75 = "
-                          f"{math.exp(de_marre_x(b)):,.1f}, so e = {mm:,.1f} mm of RHA"))
-        x = av_of_mm(mm)
-        known = [de_marre_x(r.ballistics) for r in rows if r.structural]
-        if not min(known) <= de_marre_x(b) <= max(known):
-            warnings.append(Caution("PA-11", f"m^0.5 x v / d^0.75 = {math.exp(de_marre_x(b)):,.1f} "
-                                    f"lies outside the fitted guns' {math.exp(min(known)):,.0f} to "
-                                    f"{math.exp(max(known)):,.0f}: the law is extrapolated"))
-        if not b.bullet.hard:
-            warnings.append(Caution("PA-6", "every gun of the text's table fires armour-piercing "
-                                    f"shot; a {b.bullet.value} round from a gun defeats less"))
+GUN_COLUMN = ("none: a round of 20 mm or more is a gun's (autocannon or artillery), and the text "
+              "gives guns no range column (PA-4); give no column")
+
+
+def _gun_law(b: Ballistics, rows: tuple[TableRow, ...], steps: list[Step],
+             warnings: list[Caution]) -> float:
+    """The gun law's continuous PEN for ``b``, its steps and warnings."""
+    law = fit_de_marre(rows)
+    mm = law.mm(b)
+    steps.append(Step("PA-1", f"a calibre of {b.calibre_mm:g} mm is {STRUCTURAL_CALIBRE_MM:g} mm "
+                      "or more: a gun's round, on the structural scale (SPEN = PEN / 5), by "
+                      "De Marre's grouping e = k x (m^0.5 x v / d^0.75)^p"))
+    steps.append(Step("PA-11", f"k and p fitted to the {law.rows} guns of the text's autocannon "
+                      f"and artillery table: k = {math.exp(law.ln_k):.4g}, p = {law.power:.3f} "
+                      f"(De Marre's own p is {DE_MARRE_POWER:.3f}); m^0.5 x v / d^0.75 = "
+                      f"{math.exp(de_marre_x(b)):,.1f}, so e = {mm:,.1f} mm of RHA, AV "
+                      f"{av_of_mm(mm):.2f} on the thickness curve"))
+    known = [de_marre_x(r.ballistics) for r in rows if r.structural]
+    if not min(known) <= de_marre_x(b) <= max(known):
+        warnings.append(Caution("PA-11", f"m^0.5 x v / d^0.75 = {math.exp(de_marre_x(b)):,.1f} "
+                                f"lies outside the fitted guns' {math.exp(min(known)):,.0f} to "
+                                f"{math.exp(max(known)):,.0f}: the law is extrapolated"))
+    if not b.bullet.hard:
+        warnings.append(Caution("PA-6", "every gun of the text's table fires armour-piercing "
+                                f"shot; a {b.bullet.value} round from a gun defeats less"))
+    return av_of_mm(mm)
+
+
+def _small_arms_law(b: Ballistics, rows: tuple[TableRow, ...], steps: list[Step],
+                    warnings: list[Caution]) -> float:
+    """The small-arms law's continuous PEN for ``b``, its steps and warnings."""
+    sa = fit_small_arms(rows)
+    epm = b.energy_per_mm
+    mm = math.exp(sa.ln_k + sa.n * math.log(epm))
+    steps.append(Step("PA-11", f"the small-arms law mm = k x (E/d)^n, fitted in log space to "
+                      f"the text's {sa.rows} ball, lead and soft rows: k = {math.exp(sa.ln_k):.4f}, "
+                      f"n = {sa.n:.4f}; {math.exp(sa.ln_k):.4f} x {epm:,.1f}^{sa.n:.4f} = "
+                      f"{mm:,.2f} mm of RHA, AV {av_of_mm(mm):.2f} on the thickness curve (below "
+                      "AV 3 continued geometrically)"))
+    x = av_of_mm(mm)
+    if b.bullet.hard:
+        steps.append(Step("PA-6", f"a hard core ({b.bullet.value}) adds {sa.hard:+.2f} PEN, "
+                          f"the mean excess of the text's {sa.hard_rows} hard-core rows over "
+                          "the law"))
+        x += sa.hard
     else:
-        law_name = "small_arms"
-        sa = fit_small_arms(rows)
-        mm = math.exp(sa.ln_k + sa.n * math.log(epm))
-        steps.append(Step("PA-11", f"the small-arms law mm = k x (E/d)^n, fitted in log space to "
-                          f"the text's {sa.rows} ball, lead and soft rows: k = {math.exp(sa.ln_k):.4f}, "
-                          f"n = {sa.n:.4f}; {math.exp(sa.ln_k):.4f} x {epm:,.1f}^{sa.n:.4f} = "
-                          f"{mm:,.2f} mm of RHA"))
-        x = av_of_mm(mm)
-        if b.bullet.hard:
-            steps.append(Step("PA-6", f"a hard core ({b.bullet.value}) adds {sa.hard:+.2f} PEN, "
-                              f"the mean excess of the text's {sa.hard_rows} hard-core rows over "
-                              "the law"))
-            x += sa.hard
-        else:
-            steps.append(Step("PA-6", f"a {b.bullet.value} bullet follows the law as it is: the "
-                              "text's ball, lead and soft rows show no difference between them"))
-        known = [r.ballistics.energy_per_mm for r in rows if not r.structural]
-        if not min(known) <= epm <= max(known):
-            warnings.append(Caution("PA-11", f"E/d = {epm:,.1f} J/mm lies outside the fitted rows' "
-                                    f"{min(known):,.0f} to {max(known):,.0f} J/mm: the law is "
-                                    "extrapolated"))
-    pen = pen_figure(x)
-    if pen > MAX_AV:
-        raise InputError("velocity", f"{b.velocity_mps:g} m/s",
-                         f"a round whose estimate stays within PEN {MAX_AV} (PA-1); this one "
-                         f"comes to PEN {pen}")
-    steps.append(Step("PA-11", f"{mm:,.2f} mm of RHA reads as AV {x:.2f} on the thickness curve "
-                      f"(below AV 3 continued geometrically); the highest whole figure it reaches: "
-                      f"{_pen_text(pen)}"))
-    structural = b.structural or pen > PERSONAL_TABLE_MAX
-    if structural:
-        steps.append(Step("PA-1", f"{_pen_text(pen)}: past the small-arms table's PEN "
-                          f"{PERSONAL_TABLE_MAX}, the structural figure is SPEN {pen / 5:g}"))
-    err = fit_error(rows, law_name)
+        steps.append(Step("PA-6", f"a {b.bullet.value} bullet follows the law as it is: the "
+                          "text's ball, lead and soft rows show no difference between them"))
+    known = [r.ballistics.energy_per_mm for r in rows if not r.structural]
+    if not min(known) <= epm <= max(known):
+        warnings.append(Caution("PA-11", f"E/d = {epm:,.1f} J/mm lies outside the fitted rows' "
+                                f"{min(known):,.0f} to {max(known):,.0f} J/mm: the law is "
+                                "extrapolated"))
+    return x
+
+
+def _interval(pen: int, err: FitError, steps: list[Step]) -> tuple[int, int]:
+    """The PENs the text would give a round estimated at ``pen``: the errors turned round."""
     if err.unit == "SPEN":
         low = max(0, math.floor(pen - 5 * err.highest + 1e-9))
         high = math.ceil(pen - 5 * err.lowest - 1e-9)
@@ -502,34 +496,78 @@ def estimate(b: Ballistics, rows: tuple[TableRow, ...],
                           f"estimate {err.lowest:+.1f} to {err.highest:+.1f} SPEN from the middle "
                           f"of the text's row ({err.within_one} within one SPEN): the text would "
                           f"give this round SPEN {low / 5:g} to {high / 5:g} (PEN {low} to {high})"))
-    else:
-        low, high = max(0, pen - round(err.highest)), pen - round(err.lowest)
-        steps.append(Step("PA-11", f"leave-one-out over the {err.rows} rows put every estimate "
-                          f"{err.lowest:+.0f} to {err.highest:+.0f} from the text "
-                          f"({err.within_one} within one PEN): the text would give this round "
-                          f"PEN {low} to {high}"))
-    given = column is not None
-    if column is None:
-        column = default_column(b)
-        why = ("a gun's round: the text gives autocannon and artillery no range rule"
-               if b.structural else
-               f"{b.velocity_mps:g} m/s is {'at least' if column is RangeColumn.RIFLE else 'below'} "
-               f"{RIFLE_VELOCITY_MPS:g} m/s")
-        steps.append(Step("PA-4", f"range column {column.value} ({why})"))
-    else:
+        return low, high
+    low, high = max(0, pen - round(err.highest)), pen - round(err.lowest)
+    steps.append(Step("PA-11", f"leave-one-out over the {err.rows} rows put every estimate "
+                      f"{err.lowest:+.0f} to {err.highest:+.0f} from the text "
+                      f"({err.within_one} within one PEN): the text would give this round "
+                      f"PEN {low} to {high}"))
+    return low, high
+
+
+def _column(b: Ballistics, column: RangeColumn | None, steps: list[Step]) -> RangeColumn:
+    """The range column: as given, or the round's own (PA-4)."""
+    if column is not None:
         steps.append(Step("PA-4", f"range column {column.value}, as given"))
+        return column
+    column = default_column(b)
+    why = ("a gun's round: the text gives autocannon and artillery no range rule"
+           if b.structural else
+           f"{b.velocity_mps:g} m/s is {'at least' if column is RangeColumn.RIFLE else 'below'} "
+           f"{RIFLE_VELOCITY_MPS:g} m/s")
+    steps.append(Step("PA-4", f"range column {column.value} ({why})"))
+    return column
+
+
+def _nearest(b: Ballistics, rows: tuple[TableRow, ...]) -> tuple[TableRow, ...]:
+    """The text's rows nearest the round in energy over calibre, among rows of its kind."""
+    pool = ([r for r in rows if r.structural] if b.structural else
+            [r for r in rows if not r.structural and r.ballistics.bullet.hard == b.bullet.hard])
+    pool = pool or list(rows)
+    lx = math.log(b.energy_per_mm)
+    return tuple(sorted(pool, key=lambda r: abs(math.log(r.ballistics.energy_per_mm) - lx))
+                 [:NEAREST])
+
+
+GUN_COLUMN = ("none: a round of 20 mm or more is a gun's (autocannon or artillery), and the text "
+              "gives guns no range column (PA-4); give no column")
+
+
+def estimate(b: Ballistics, rows: tuple[TableRow, ...],
+             column: RangeColumn | None = None) -> Estimate:
+    """The suggested PEN of round ``b``, from a law fitted to ``rows`` (every step explained). A
+    gun's round (PA-1) takes no ``column``: the text gives guns none (PA-4)."""
+    if b.structural and column not in (None, RangeColumn.NONE):
+        raise InputError("column", column.value if column else column, GUN_COLUMN)
+    steps: list[Step] = []
+    warnings: list[Caution] = []
+    e = b.energy_j
+    steps.append(Step("PA-11", f"kinetic energy E = m v^2 / 2 = {b.mass_g:g} g x "
+                      f"({b.velocity_mps:g} m/s)^2 / 2 = {e:,.0f} J; over the calibre, "
+                      f"E/d = {e:,.0f} J / {b.calibre_mm:g} mm = {b.energy_per_mm:,.1f} J/mm"))
+    if b.structural:
+        law_name, x = "de_marre", _gun_law(b, rows, steps, warnings)
+    else:
+        law_name, x = "small_arms", _small_arms_law(b, rows, steps, warnings)
+    pen = pen_figure(x)
+    if pen > MAX_AV:
+        raise InputError("velocity", f"{b.velocity_mps:g} m/s",
+                         f"a round whose estimate stays within PEN {MAX_AV} (PA-1); this one "
+                         f"comes to PEN {pen}")
+    steps.append(Step("PA-11", f"AV {x:.2f}: the highest whole figure it reaches is "
+                      f"{_pen_text(pen)}"))
+    structural = b.structural or pen > PERSONAL_TABLE_MAX
+    if structural:
+        steps.append(Step("PA-1", f"{_pen_text(pen)}: past the small-arms table's PEN "
+                          f"{PERSONAL_TABLE_MAX}, the structural figure is SPEN {pen / 5:g}"))
+    low, high = _interval(pen, fit_error(rows, law_name), steps)
+    given = column is not None
+    column = _column(b, column, steps)
     bands = tuple(
         BandFigure(band, max(0, pen + m.pen), m.dc)
         for band in Band for m in (range_modifier(band, column),)
     )
     steps.append(Step("PA-5", "DC: the text gives no base DC and the rows none to fit, so the "
                       "estimate gives none; each band's DC modifier is listed"))
-    hard = b.bullet.hard
-    pool = ([r for r in rows if r.structural] if b.structural else
-            [r for r in rows if not r.structural and r.ballistics.bullet.hard == hard])
-    pool = pool or list(rows)
-    lx = math.log(epm)
-    nearest = tuple(sorted(pool, key=lambda r: abs(math.log(r.ballistics.energy_per_mm) - lx))
-                    [:NEAREST])
-    return Estimate(b, law_name, pen, structural, low, high, column, given, bands, nearest,
-                    tuple(steps), tuple(warnings))
+    return Estimate(b, law_name, pen, structural, low, high, column, given, bands,
+                    _nearest(b, rows), tuple(steps), tuple(warnings))
