@@ -20,7 +20,9 @@ from armourpen.penav.estimate import (
     default_column,
     fit_de_marre,
     fit_error,
+    fit_laws,
     fit_small_arms,
+    gun_weight,
     leave_one_out,
     mm_of_av,
     structural_target_mm,
@@ -249,6 +251,43 @@ def test_pa4_a_gun_takes_no_range_column() -> None:
     # just below, a 19.9 mm round still takes one
     e = armourpen.estimate(calibre="19.9mm", mass="100g", velocity="1000", column="rifle")
     assert e.column is RangeColumn.RIFLE and e.bands[-1].pen == e.pen - 5
+
+
+def test_pa1_between_the_texts_widest_small_arm_and_narrowest_gun_the_laws_are_weighed() -> None:
+    # 18.5 mm (12-gauge slug) and 30 mm (30x173mm): the geometric middle, sqrt(18.5 x 30) =
+    # 23.56 mm, is half and half; 20 mm is ln(20 / 18.5) / ln(30 / 18.5) = 0.07796 / 0.48343
+    assert gun_weight(18.5) == 0 and gun_weight(12.98) == 0
+    assert gun_weight(30) == 1 and gun_weight(100) == 1
+    assert gun_weight(math.sqrt(18.5 * 30)) == pytest.approx(0.5)
+    assert gun_weight(20) == pytest.approx(0.16127, abs=1e-5)
+    laws = fit_laws(builtin_rows())
+    b = Ballistics(math.sqrt(18.5 * 30), 100, 1000, Bullet.AP)
+    assert laws.av(b) == pytest.approx((laws.small.av(b) + laws.gun.av(b)) / 2)
+
+
+def test_pa1_no_jump_at_20mm() -> None:
+    # an AP round of 100 g at 1000 m/s was PEN 17 at 19.9 mm (small-arms law) and 16 at 20 mm
+    # (De Marre's): the two laws now meet gradually, and the scale alone changes at 20 mm
+    below = armourpen.estimate(calibre="19.9mm", mass="100g", velocity="1000", bullet="ap")
+    at = armourpen.estimate(calibre="20mm", mass="100g", velocity="1000", bullet="ap")
+    assert below.pen == at.pen and below.law == at.law == "blend"
+    assert not below.structural and at.structural and at.column is RangeColumn.NONE
+    laws = fit_laws(builtin_rows())
+    x = [laws.av(Ballistics(d, 100, 1000, Bullet.AP)) for d in (19.99, 20.0, 20.01)]
+    assert abs(x[0] - x[1]) < 0.02 and abs(x[2] - x[1]) < 0.02  # about 1 AV per mm here
+
+
+def test_pa6_a_ball_round_from_a_gun_is_the_hard_core_difference_below_ap() -> None:
+    # at 20 mm a ball round got the same PEN as AP, with a warning only
+    hard = fit_small_arms(builtin_rows()).hard  # about +2 PEN
+    for calibre in ("20mm", "88mm"):
+        ap = armourpen.estimate(calibre=calibre, mass="10kg", velocity="800", bullet="ap")
+        ball = armourpen.estimate(calibre=calibre, mass="10kg", velocity="800", bullet="ball")
+        assert ap.pen - ball.pen in (math.floor(hard), math.ceil(hard))
+        assert any("carried over" in w.text for w in ball.warnings)
+    laws = fit_laws(builtin_rows())
+    b = Ballistics(88, 10200, 773, Bullet.BALL)
+    assert laws.av(b) == pytest.approx(laws.gun.av(b) - hard)
 
 
 def test_pa1_past_pen_20_a_small_round_is_shown_as_spen_too() -> None:

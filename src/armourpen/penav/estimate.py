@@ -13,11 +13,18 @@ reads them), a law is fitted to them, and the estimate comes out with every step
 - **Hard cores** (``ap``, ``sub_calibre``) add a PEN offset, the mean by which the text's AP rows
   exceed the law (PA-6: an ammunition type modifies PEN); a sub-calibre round's calibre is its
   penetrator's.
-- **Guns on the structural scale** (calibre 20 mm and more): De Marre's grouping of mass,
+- **Guns on the structural scale**: De Marre's grouping of mass,
   velocity and calibre, ``e = k x (m^0.5 x v / d^0.75)^p``, its constant and its power fitted to
   the guns the text's autocannon and artillery table lists (De Marre's own power is 1/0.7). A gun
   the text lists at SPEN s defeats between that row of its table and the next (SPEN 16: 150 to
   175 mm), so its target is the geometric middle of the two.
+
+- **Between the two** the text lists no round: its small-arms table ends at the 12-gauge slug
+  (18.5 mm), its autocannon table begins at 30x173mm. A calibre between weighs the two laws by its
+  place between 18.5 and 30 mm in log scale, so the estimate runs on without a jump; the scale it
+  is shown on (SPEN from 20 mm, PA-1) and its range column (none from 20 mm, PA-4) change at 20 mm,
+  as the text's own classes do. A gun's round without a hard core takes off the small arms'
+  hard-core difference, so that ball and AP differ by the same PEN at every calibre.
 
 The error of the fit is the leave-one-out error: each row estimated from a fit to the others, in
 PEN for the small-arms rows and in SPEN for the guns.
@@ -58,8 +65,15 @@ class Bullet(StrEnum):
 
 
 STRUCTURAL_CALIBRE_MM = 20.0
-"""From this calibre on a round is a gun's (autocannon and up): De Marre's form, on the structural
-scale (PA-1), with no range column (PA-4)."""
+"""From this calibre on a round is a gun's (autocannon and up): shown on the structural scale
+(PA-1), with no range column (PA-4)."""
+
+SMALL_ARMS_TOP_MM = 18.5
+"""The widest round of the text's small-arms table (the 12-gauge slug): the small-arms law alone
+up to here."""
+
+GUN_BOTTOM_MM = 30.0
+"""The narrowest gun of the text's autocannon table (30x173mm): the gun law alone from here."""
 
 RIFLE_VELOCITY_MPS = 700.0
 """Without a column given, a round at least this fast uses the rifle column: every handgun and SMG
@@ -279,6 +293,39 @@ def fit_de_marre(rows: Sequence[TableRow], power: float | None = None) -> DeMarr
     return DeMarreLaw(my - power * mx, power, len(guns))
 
 
+def gun_weight(calibre_mm: float) -> float:
+    """How much the gun law counts at ``calibre_mm``: 0 up to 18.5 mm, 1 from 30 mm, in between the
+    calibre's place in log scale (the text lists no round between)."""
+    if calibre_mm <= SMALL_ARMS_TOP_MM:
+        return 0.0
+    if calibre_mm >= GUN_BOTTOM_MM:
+        return 1.0
+    return math.log(calibre_mm / SMALL_ARMS_TOP_MM) / math.log(GUN_BOTTOM_MM / SMALL_ARMS_TOP_MM)
+
+
+@dataclass(frozen=True, slots=True)
+class Laws:
+    """Both laws, fitted to the same rows: the continuous PEN of any round."""
+
+    small: SmallArmsLaw
+    gun: DeMarreLaw
+
+    def gun_av(self, b: Ballistics) -> float:
+        """The gun law's PEN; a round without a hard core takes off the small arms' hard-core
+        difference (every gun of the text fires armour-piercing shot)."""
+        return self.gun.av(b) - (0.0 if b.bullet.hard else self.small.hard)
+
+    def av(self, b: Ballistics) -> float:
+        w = gun_weight(b.calibre_mm)
+        small = self.small.av(b) if w < 1 else 0.0
+        gun = self.gun_av(b) if w > 0 else 0.0
+        return (1 - w) * small + w * gun
+
+
+def fit_laws(rows: Sequence[TableRow]) -> Laws:
+    return Laws(fit_small_arms(rows), fit_de_marre(rows))
+
+
 def pen_figure(av: float) -> int:
     return max(0, math.floor(av + 1e-9))  # PA-3: never below 0
 
@@ -329,13 +376,10 @@ def leave_one_out(rows: tuple[TableRow, ...]) -> tuple[LeftOut, ...]:
     out = []
     for i, row in enumerate(rows):
         others = rows[:i] + rows[i + 1:]
-        if row.structural:
-            if sum(r.structural for r in others) == 0:
-                continue
-            x, law = fit_de_marre(others).av(row.ballistics), "de_marre"
-        else:
-            x, law = fit_small_arms(others).av(row.ballistics), "small_arms"
-        out.append(LeftOut(row, law, x, pen_figure(x)))
+        if row.structural and not any(r.structural for r in others):
+            continue
+        x = fit_laws(others).av(row.ballistics)
+        out.append(LeftOut(row, "de_marre" if row.structural else "small_arms", x, pen_figure(x)))
     return tuple(out)
 
 
@@ -435,15 +479,13 @@ GUN_COLUMN = ("none: a round of 20 mm or more is a gun's (autocannon or artiller
               "gives guns no range column (PA-4); give no column")
 
 
-def _gun_law(b: Ballistics, rows: tuple[TableRow, ...], steps: list[Step],
+def _gun_law(b: Ballistics, laws: Laws, rows: tuple[TableRow, ...], steps: list[Step],
              warnings: list[Caution]) -> float:
     """The gun law's continuous PEN for ``b``, its steps and warnings."""
-    law = fit_de_marre(rows)
+    law = laws.gun
     mm = law.mm(b)
-    steps.append(Step("PA-1", f"a calibre of {b.calibre_mm:g} mm is {STRUCTURAL_CALIBRE_MM:g} mm "
-                      "or more: a gun's round, on the structural scale (SPEN = PEN / 5), by "
-                      "De Marre's grouping e = k x (m^0.5 x v / d^0.75)^p"))
-    steps.append(Step("PA-11", f"k and p fitted to the {law.rows} guns of the text's autocannon "
+    steps.append(Step("PA-11", "the gun law, De Marre's grouping e = k x (m^0.5 x v / d^0.75)^p: "
+                      f"k and p fitted to the {law.rows} guns of the text's autocannon "
                       f"and artillery table: k = {math.exp(law.ln_k):.4g}, p = {law.power:.3f} "
                       f"(De Marre's own p is {DE_MARRE_POWER:.3f}); m^0.5 x v / d^0.75 = "
                       f"{math.exp(de_marre_x(b)):,.1f}, so e = {mm:,.1f} mm of RHA, AV "
@@ -453,16 +495,20 @@ def _gun_law(b: Ballistics, rows: tuple[TableRow, ...], steps: list[Step],
         warnings.append(Caution("PA-11", f"m^0.5 x v / d^0.75 = {math.exp(de_marre_x(b)):,.1f} "
                                 f"lies outside the fitted guns' {math.exp(min(known)):,.0f} to "
                                 f"{math.exp(max(known)):,.0f}: the law is extrapolated"))
-    if not b.bullet.hard:
-        warnings.append(Caution("PA-6", "every gun of the text's table fires armour-piercing "
-                                f"shot; a {b.bullet.value} round from a gun defeats less"))
-    return av_of_mm(mm)
+    if b.bullet.hard:
+        return av_of_mm(mm)
+    steps.append(Step("PA-6", f"a {b.bullet.value} round: the small arms' hard-core difference, "
+                      f"{laws.small.hard:.2f} PEN, taken off the gun law's armour-piercing figure"))
+    warnings.append(Caution("PA-6", "every gun of the text's table fires armour-piercing shot: "
+                            f"for a {b.bullet.value} round from a gun the small arms' hard-core "
+                            "difference is carried over, not fitted"))
+    return laws.gun_av(b)
 
 
-def _small_arms_law(b: Ballistics, rows: tuple[TableRow, ...], steps: list[Step],
+def _small_arms_law(b: Ballistics, laws: Laws, rows: tuple[TableRow, ...], steps: list[Step],
                     warnings: list[Caution]) -> float:
     """The small-arms law's continuous PEN for ``b``, its steps and warnings."""
-    sa = fit_small_arms(rows)
+    sa = laws.small
     epm = b.energy_per_mm
     mm = math.exp(sa.ln_k + sa.n * math.log(epm))
     steps.append(Step("PA-11", f"the small-arms law mm = k x (E/d)^n, fitted in log space to "
@@ -502,6 +548,19 @@ def _interval(pen: int, err: FitError, steps: list[Step]) -> tuple[int, int]:
                       f"{err.lowest:+.0f} to {err.highest:+.0f} from the text "
                       f"({err.within_one} within one PEN): the text would give this round "
                       f"PEN {low} to {high}"))
+    return low, high
+
+
+def _blend_interval(pen: int, w: float, small: FitError, gun: FitError,
+                    steps: list[Step]) -> tuple[int, int]:
+    """Between the laws, each law's errors (in PEN) weighed as the laws are."""
+    lowest = (1 - w) * small.lowest + w * 5 * gun.lowest
+    highest = (1 - w) * small.highest + w * 5 * gun.highest
+    low, high = max(0, math.floor(pen - highest + 1e-9)), math.ceil(pen - lowest - 1e-9)
+    steps.append(Step("PA-11", f"leave-one-out put the small-arms rows {small.lowest:+.0f} to "
+                      f"{small.highest:+.0f} PEN from the text and the guns {gun.lowest:+.1f} to "
+                      f"{gun.highest:+.1f} SPEN; weighed as the laws are, {lowest:+.1f} to "
+                      f"{highest:+.1f} PEN: the text would give this round PEN {low} to {high}"))
     return low, high
 
 
@@ -545,10 +604,19 @@ def estimate(b: Ballistics, rows: tuple[TableRow, ...],
     steps.append(Step("PA-11", f"kinetic energy E = m v^2 / 2 = {b.mass_g:g} g x "
                       f"({b.velocity_mps:g} m/s)^2 / 2 = {e:,.0f} J; over the calibre, "
                       f"E/d = {e:,.0f} J / {b.calibre_mm:g} mm = {b.energy_per_mm:,.1f} J/mm"))
-    if b.structural:
-        law_name, x = "de_marre", _gun_law(b, rows, steps, warnings)
-    else:
-        law_name, x = "small_arms", _small_arms_law(b, rows, steps, warnings)
+    laws = fit_laws(rows)
+    w = gun_weight(b.calibre_mm)
+    small = _small_arms_law(b, laws, rows, steps, warnings) if w < 1 else 0.0
+    gun = _gun_law(b, laws, rows, steps, warnings) if w > 0 else 0.0
+    law_name = "small_arms" if w == 0 else "de_marre" if w == 1 else "blend"
+    x = (1 - w) * small + w * gun
+    if law_name == "blend":
+        steps.append(Step("PA-1", f"the text lists no round between {SMALL_ARMS_TOP_MM:g} mm (its "
+                          f"widest small arm, the 12-gauge slug) and {GUN_BOTTOM_MM:g} mm (its "
+                          f"narrowest gun, 30x173mm): at {b.calibre_mm:g} mm the gun law counts "
+                          f"w = ln({b.calibre_mm:g} / {SMALL_ARMS_TOP_MM:g}) / "
+                          f"ln({GUN_BOTTOM_MM:g} / {SMALL_ARMS_TOP_MM:g}) = {w:.3f}: AV "
+                          f"{1 - w:.3f} x {small:.2f} + {w:.3f} x {gun:.2f} = {x:.2f}"))
     pen = pen_figure(x)
     if pen > MAX_AV:
         raise InputError("velocity", f"{b.velocity_mps:g} m/s",
@@ -557,10 +625,18 @@ def estimate(b: Ballistics, rows: tuple[TableRow, ...],
     steps.append(Step("PA-11", f"AV {x:.2f}: the highest whole figure it reaches is "
                       f"{_pen_text(pen)}"))
     structural = b.structural or pen > PERSONAL_TABLE_MAX
-    if structural:
+    if b.structural:
+        steps.append(Step("PA-1", f"a calibre of {b.calibre_mm:g} mm is {STRUCTURAL_CALIBRE_MM:g} "
+                          "mm or more: a gun's round (autocannon or artillery), shown on the "
+                          f"structural scale, SPEN {pen / 5:g}"))
+    elif structural:
         steps.append(Step("PA-1", f"{_pen_text(pen)}: past the small-arms table's PEN "
                           f"{PERSONAL_TABLE_MAX}, the structural figure is SPEN {pen / 5:g}"))
-    low, high = _interval(pen, fit_error(rows, law_name), steps)
+    if law_name == "blend":
+        low, high = _blend_interval(pen, w, fit_error(rows, "small_arms"),
+                                    fit_error(rows, "de_marre"), steps)
+    else:
+        low, high = _interval(pen, fit_error(rows, law_name), steps)
     given = column is not None
     column = _column(b, column, steps)
     bands = tuple(
