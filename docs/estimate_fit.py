@@ -15,6 +15,7 @@ import matplotlib.pyplot as plt
 from armourpen.penav.ballistics import builtin_rows
 from armourpen.penav.estimate import (
     DE_MARRE_POWER,
+    GROUPS,
     STRUCTURAL_ROWS,
     TableRow,
     de_marre_x,
@@ -51,6 +52,11 @@ def table() -> str:
     lines.append(f"Within one PEN: **{err.within_one} of {err.rows}** rows "
                  f"({100 * err.within_one / err.rows:.0f}%); errors from {err.lowest:+.0f} to "
                  f"{err.highest:+.0f}.")
+    for group in ("soft", "hard"):
+        g = fit_error(rows, "small_arms", group)
+        lines.append(f"The {g.rows} {GROUPS[group]} rows alone: {g.within_one} within one PEN, "
+                     f"errors from {g.lowest:+.0f} to {g.highest:+.0f} (the interval of a round "
+                     "of that construction).")
     law = fit_de_marre(rows)
     lines += ["", f"The guns, each from the gun law fitted to the other four (fitted to all five: "
               f"k = {math.exp(law.ln_k):.3f}, p = {law.power:.3f}); the last column fits the "

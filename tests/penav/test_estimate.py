@@ -305,9 +305,24 @@ def test_pa6_a_hard_core_adds_the_fitted_offset() -> None:
 
 def test_pa11_the_interval_is_the_leave_one_out_errors_turned_round() -> None:
     e = armourpen.estimate(calibre="6.5mm", mass="9g", velocity="820")
-    err = fit_error(builtin_rows(), "small_arms")
+    err = fit_error(builtin_rows(), "small_arms", "soft")
     assert (e.low, e.high) == (max(0, e.pen - round(err.highest)), e.pen - round(err.lowest))
     assert e.low <= e.pen <= e.high
+
+
+def test_pa11_each_construction_group_has_its_own_interval() -> None:
+    # the 18 ball, lead and soft rows are all within one PEN (-1 to +1); the 5 hard-core rows go
+    # from -2 (9mm 7N31 AP) to +1: a ball round's interval was widened by the 7N31's -2
+    rows = builtin_rows()
+    soft, hard = fit_error(rows, "small_arms", "soft"), fit_error(rows, "small_arms", "hard")
+    assert (soft.rows, soft.lowest, soft.highest) == (18, -1, 1)
+    assert (hard.rows, hard.lowest, hard.highest) == (5, -2, 1)
+    ball = armourpen.estimate(calibre="6.5mm", mass="9g", velocity="820")
+    ap = armourpen.estimate(calibre="6.5mm", mass="9g", velocity="820", bullet="ap")
+    assert (ball.low, ball.high) == (ball.pen - 1, ball.pen + 1)
+    assert (ap.low, ap.high) == (ap.pen - 1, ap.pen + 2)
+    assert ball.to_dict()["interval"]["from_rows"] == ["soft"]
+    assert ap.to_dict()["interval"]["from_rows"] == ["hard"]
 
 
 def test_the_nearest_rows_are_the_texts_rows_closest_in_energy_over_calibre() -> None:

@@ -349,6 +349,14 @@ class LeftOut:
         return "SPEN" if self.row.structural else "PEN"
 
     @property
+    def group(self) -> str:
+        """The row's construction group: ``guns``, or ``hard`` (ap, sub-calibre) and ``soft``
+        (ball, lead, soft) among the small arms."""
+        if self.row.structural:
+            return "guns"
+        return "hard" if self.row.ballistics.bullet.hard else "soft"
+
+    @property
     def target(self) -> float:
         """What the estimate is set against, in :attr:`unit`."""
         if self.row.structural:
@@ -394,19 +402,39 @@ class FitError:
     lowest: float
     highest: float
     unit: str = "PEN"
+    group: str | None = None
 
     def to_dict(self) -> dict[str, Any]:
-        return {"law": self.law, "rows": self.rows, "within_one": self.within_one,
-                "lowest_error": number(round(self.lowest, 2)),
+        return {"law": self.law, "group": self.group, "rows": self.rows,
+                "within_one": self.within_one, "lowest_error": number(round(self.lowest, 2)),
                 "highest_error": number(round(self.highest, 2)), "unit": self.unit}
 
 
-def fit_error(rows: tuple[TableRow, ...], law: str) -> FitError:
-    loo = [x for x in leave_one_out(rows) if x.law == law]
+GROUPS = {"soft": "ball, lead and soft", "hard": "hard-core", "guns": "gun"}
+MIN_GROUP_ROWS = 3
+"""A construction group's own errors give its interval from this many rows on; with fewer, the
+law's errors over all its rows."""
+
+
+def fit_error(rows: tuple[TableRow, ...], law: str, group: str | None = None) -> FitError:
+    """Leave-one-out's errors of ``law``, over the rows of one construction ``group`` if given."""
+    loo = [x for x in leave_one_out(rows) if x.law == law and group in (None, x.group)]
+    if not loo:
+        raise ValueError(f"no row of the {law} law in group {group}")
     errs = [x.error for x in loo]
-    unit = loo[0].unit if loo else "PEN"
     return FitError(law, len(errs), sum(abs(e) <= 1 + 1e-9 for e in errs), min(errs), max(errs),
-                    unit)
+                    loo[0].unit, group)
+
+
+def interval_error(rows: tuple[TableRow, ...], law: str, b: Ballistics) -> FitError:
+    """The errors a round's interval comes from: its construction group's, where the data has
+    :data:`MIN_GROUP_ROWS` of them; else the law's over all its rows."""
+    group = "guns" if law == "de_marre" else "hard" if b.bullet.hard else "soft"
+    try:
+        err = fit_error(rows, law, group)
+    except ValueError:
+        return fit_error(rows, law)
+    return err if err.rows >= MIN_GROUP_ROWS else fit_error(rows, law)
 
 
 # --- the estimate --------------------------------------------------------------------------------
@@ -440,6 +468,7 @@ class Estimate:
     nearest: tuple[TableRow, ...]
     steps: tuple[Step, ...]
     warnings: tuple[Caution, ...]
+    interval_rows: tuple[str, ...] = ()
 
     @property
     def spen(self) -> float:
@@ -460,7 +489,8 @@ class Estimate:
             "law": self.law,
             "pen": self.pen,
             "spen": number(round(self.spen, 1)) if self.structural else None,
-            "interval": {"low": self.low, "high": self.high},
+            "interval": {"low": self.low, "high": self.high,
+                         "from_rows": list(self.interval_rows)},
             "dc": self.dc,
             "range_column": self.column.value,
             "column_given": self.column_given,
@@ -535,6 +565,7 @@ def _small_arms_law(b: Ballistics, laws: Laws, rows: tuple[TableRow, ...], steps
 
 def _interval(pen: int, err: FitError, steps: list[Step]) -> tuple[int, int]:
     """The PENs the text would give a round estimated at ``pen``: the errors turned round."""
+    over = f"the {err.rows} {GROUPS[err.group]} rows" if err.group else f"the {err.rows} rows"
     if err.unit == "SPEN":
         low = max(0, math.floor(pen - 5 * err.highest + 1e-9))
         high = math.ceil(pen - 5 * err.lowest - 1e-9)
@@ -544,7 +575,7 @@ def _interval(pen: int, err: FitError, steps: list[Step]) -> tuple[int, int]:
                           f"give this round SPEN {low / 5:g} to {high / 5:g} (PEN {low} to {high})"))
         return low, high
     low, high = max(0, pen - round(err.highest)), pen - round(err.lowest)
-    steps.append(Step("PA-11", f"leave-one-out over the {err.rows} rows put every estimate "
+    steps.append(Step("PA-11", f"leave-one-out over {over} put every estimate "
                       f"{err.lowest:+.0f} to {err.highest:+.0f} from the text "
                       f"({err.within_one} within one PEN): the text would give this round "
                       f"PEN {low} to {high}"))
@@ -557,7 +588,8 @@ def _blend_interval(pen: int, w: float, small: FitError, gun: FitError,
     lowest = (1 - w) * small.lowest + w * 5 * gun.lowest
     highest = (1 - w) * small.highest + w * 5 * gun.highest
     low, high = max(0, math.floor(pen - highest + 1e-9)), math.ceil(pen - lowest - 1e-9)
-    steps.append(Step("PA-11", f"leave-one-out put the small-arms rows {small.lowest:+.0f} to "
+    steps.append(Step("PA-11", f"leave-one-out put the {small.rows} small-arms "
+                      f"{GROUPS[small.group or 'soft']} rows {small.lowest:+.0f} to "
                       f"{small.highest:+.0f} PEN from the text and the guns {gun.lowest:+.1f} to "
                       f"{gun.highest:+.1f} SPEN; weighed as the laws are, {lowest:+.1f} to "
                       f"{highest:+.1f} PEN: the text would give this round PEN {low} to {high}"))
@@ -632,11 +664,12 @@ def estimate(b: Ballistics, rows: tuple[TableRow, ...],
     elif structural:
         steps.append(Step("PA-1", f"{_pen_text(pen)}: past the small-arms table's PEN "
                           f"{PERSONAL_TABLE_MAX}, the structural figure is SPEN {pen / 5:g}"))
+    errs = [interval_error(rows, name, b) for name, used in
+            (("small_arms", w < 1), ("de_marre", w > 0)) if used]
     if law_name == "blend":
-        low, high = _blend_interval(pen, w, fit_error(rows, "small_arms"),
-                                    fit_error(rows, "de_marre"), steps)
+        low, high = _blend_interval(pen, w, errs[0], errs[1], steps)
     else:
-        low, high = _interval(pen, fit_error(rows, law_name), steps)
+        low, high = _interval(pen, errs[0], steps)
     given = column is not None
     column = _column(b, column, steps)
     bands = tuple(
@@ -646,4 +679,5 @@ def estimate(b: Ballistics, rows: tuple[TableRow, ...],
     steps.append(Step("PA-5", "DC: the text gives no base DC and the rows none to fit, so the "
                       "estimate gives none; each band's DC modifier is listed"))
     return Estimate(b, law_name, pen, structural, low, high, column, given, bands,
-                    _nearest(b, rows), tuple(steps), tuple(warnings))
+                    _nearest(b, rows), tuple(steps), tuple(warnings),
+                    tuple(err.group or "all" for err in errs))
