@@ -43,6 +43,14 @@ def test_ap2_bad_input_is_one_line_and_exit_2(capsys: pytest.CaptureFixture[str]
     assert err.count("\n") == 1 and flag in err
 
 
+def test_ap2_a_round_past_the_scale_is_one_line_naming_the_flag_and_the_value_typed(
+        capsys: pytest.CaptureFixture[str]) -> None:
+    code, out, err = cli(capsys, "estimate", "--calibre", "1mm", "--mass", "1000kg",
+                         "--velocity", "10km/s")
+    assert code == 2 and out == "" and err.count("\n") == 1
+    assert "--mass: '1000kg' is not allowed; with calibre 1mm and velocity 10km/s" in err
+
+
 @pytest.mark.parametrize("flag", ["--rifle", "--handgun"])
 def test_pa4_a_range_column_on_a_gun_is_one_line_and_exit_2(
         capsys: pytest.CaptureFixture[str], flag: str) -> None:

@@ -349,6 +349,25 @@ def test_units_as_armourpen_reads_them() -> None:
     assert parse_velocity(820) == 820
 
 
+def test_ap2_a_round_past_the_scale_blames_the_input_beyond_the_texts_rows_as_typed() -> None:
+    # 1000 kg is 40 times the heaviest row (25 kg, the D-25's shot): ln 40 = 3.7, beyond the
+    # 10 km/s (8.2 times the SLAP's 1220 m/s, ln 2.1) and the 1 mm (5.6 times under the 5.45 mm's
+    # 5.62 mm, ln 1.7); the error named the velocity, as '10000 m/s'
+    with pytest.raises(InputError) as info:
+        armourpen.estimate(calibre="1mm", mass="1000kg", velocity="10km/s")
+    assert (info.value.field, info.value.value) == ("mass", "1000kg")
+    assert "with calibre 1mm and velocity 10km/s" in info.value.allowed
+    assert "a mass of at most 155 g keeps it on the scale" in info.value.allowed
+    # the limit it gives holds, and the next gram past it does not
+    assert armourpen.estimate(calibre="1mm", mass="155g", velocity="10km/s").pen <= 1000
+    with pytest.raises(InputError):
+        armourpen.estimate(calibre="1mm", mass="157g", velocity="10km/s")
+    # at the heaviest row's mass the velocity is the input beyond the rows
+    with pytest.raises(InputError) as info:
+        armourpen.estimate(calibre="7.62mm", mass="25kg", velocity="10km/s")
+    assert (info.value.field, info.value.value) == ("velocity", "10km/s")
+
+
 @pytest.mark.parametrize(("kwargs", "field"), [
     ({"mass": "-9g"}, "mass"),
     ({"calibre": "0"}, "calibre"),

@@ -505,10 +505,6 @@ def _pen_text(pen: int) -> str:
     return f"PEN {pen} (SPEN {pen / 5:g})" if pen > PERSONAL_TABLE_MAX else f"PEN {pen}"
 
 
-GUN_COLUMN = ("none: a round of 20 mm or more is a gun's (autocannon or artillery), and the text "
-              "gives guns no range column (PA-4); give no column")
-
-
 def _gun_law(b: Ballistics, laws: Laws, rows: tuple[TableRow, ...], steps: list[Step],
              warnings: list[Caution]) -> float:
     """The gun law's continuous PEN for ``b``, its steps and warnings."""
@@ -568,13 +564,13 @@ def _interval(pen: int, err: FitError, steps: list[Step]) -> tuple[int, int]:
     over = f"the {err.rows} {GROUPS[err.group]} rows" if err.group else f"the {err.rows} rows"
     if err.unit == "SPEN":
         low = max(0, math.floor(pen - 5 * err.highest + 1e-9))
-        high = math.ceil(pen - 5 * err.lowest - 1e-9)
+        high = min(MAX_AV, math.ceil(pen - 5 * err.lowest - 1e-9))
         steps.append(Step("PA-11", f"leave-one-out over the text's {err.rows} guns put every "
                           f"estimate {err.lowest:+.1f} to {err.highest:+.1f} SPEN from the middle "
                           f"of the text's row ({err.within_one} within one SPEN): the text would "
                           f"give this round SPEN {low / 5:g} to {high / 5:g} (PEN {low} to {high})"))
         return low, high
-    low, high = max(0, pen - round(err.highest)), pen - round(err.lowest)
+    low, high = max(0, pen - round(err.highest)), min(MAX_AV, pen - round(err.lowest))
     steps.append(Step("PA-11", f"leave-one-out over {over} put every estimate "
                       f"{err.lowest:+.0f} to {err.highest:+.0f} from the text "
                       f"({err.within_one} within one PEN): the text would give this round "
@@ -587,7 +583,8 @@ def _blend_interval(pen: int, w: float, small: FitError, gun: FitError,
     """Between the laws, each law's errors (in PEN) weighed as the laws are."""
     lowest = (1 - w) * small.lowest + w * 5 * gun.lowest
     highest = (1 - w) * small.highest + w * 5 * gun.highest
-    low, high = max(0, math.floor(pen - highest + 1e-9)), math.ceil(pen - lowest - 1e-9)
+    low = max(0, math.floor(pen - highest + 1e-9))
+    high = min(MAX_AV, math.ceil(pen - lowest - 1e-9))
     steps.append(Step("PA-11", f"leave-one-out put the {small.rows} small-arms "
                       f"{GROUPS[small.group or 'soft']} rows {small.lowest:+.0f} to "
                       f"{small.highest:+.0f} PEN from the text and the guns {gun.lowest:+.1f} to "
@@ -618,6 +615,18 @@ def _nearest(b: Ballistics, rows: tuple[TableRow, ...]) -> tuple[TableRow, ...]:
     lx = math.log(b.energy_per_mm)
     return tuple(sorted(pool, key=lambda r: abs(math.log(r.ballistics.energy_per_mm) - lx))
                  [:NEAREST])
+
+
+class BeyondScale(InputError):
+    """A round whose estimate passes PEN 1000, the top of the scale (PA-1): the round as a whole
+    (``field`` ``round``) is at fault until a front end names the input that made it so."""
+
+    def __init__(self, b: Ballistics, pen: int) -> None:
+        super().__init__("round", f"{b.calibre_mm:g} mm, {b.mass_g:g} g at {b.velocity_mps:g} m/s",
+                         f"a round whose estimate stays within PEN {MAX_AV} (PA-1); this one "
+                         f"comes to PEN {pen:,}")
+        self.ballistics = b
+        self.pen = pen
 
 
 GUN_COLUMN = ("none: a round of 20 mm or more is a gun's (autocannon or artillery), and the text "
@@ -651,9 +660,7 @@ def estimate(b: Ballistics, rows: tuple[TableRow, ...],
                           f"{1 - w:.3f} x {small:.2f} + {w:.3f} x {gun:.2f} = {x:.2f}"))
     pen = pen_figure(x)
     if pen > MAX_AV:
-        raise InputError("velocity", f"{b.velocity_mps:g} m/s",
-                         f"a round whose estimate stays within PEN {MAX_AV} (PA-1); this one "
-                         f"comes to PEN {pen}")
+        raise BeyondScale(b, pen)
     steps.append(Step("PA-11", f"AV {x:.2f}: the highest whole figure it reaches is "
                       f"{_pen_text(pen)}"))
     structural = b.structural or pen > PERSONAL_TABLE_MAX
