@@ -683,8 +683,9 @@ def estimate(b: Ballistics, rows: tuple[TableRow, ...],
         BandFigure(band, max(0, pen + m.pen), m.dc)
         for band in Band for m in (range_modifier(band, column),)
     )
-    steps.append(Step("PA-5", "DC: the text gives no base DC and the rows none to fit, so the "
-                      "estimate gives none; each band's DC modifier is listed"))
+    steps.append(Step("PA-5", "DC: none. The text gives no weapon a DC (its tables list PEN and "
+                      "SPEN alone) and no rule from a round to a DC, only the range table's DC "
+                      "modifiers, listed for each band, to add to a DC the GM sets"))
     return Estimate(b, law_name, pen, structural, low, high, column, given, bands,
                     _nearest(b, rows), tuple(steps), tuple(warnings),
                     tuple(err.group or "all" for err in errs))
