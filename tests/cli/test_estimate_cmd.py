@@ -41,3 +41,21 @@ def test_ap2_bad_input_is_one_line_and_exit_2(capsys: pytest.CaptureFixture[str]
     code, out, err = cli(capsys, "estimate", *[x for kv in args.items() for x in kv])
     assert code == 2 and out == ""
     assert err.count("\n") == 1 and flag in err
+
+
+def test_ap2_a_round_past_the_scale_is_one_line_naming_the_flag_and_the_value_typed(
+        capsys: pytest.CaptureFixture[str]) -> None:
+    code, out, err = cli(capsys, "estimate", "--calibre", "1mm", "--mass", "1000kg",
+                         "--velocity", "10km/s")
+    assert code == 2 and out == "" and err.count("\n") == 1
+    assert "--mass: '1000kg' is not allowed; with calibre 1mm and velocity 10km/s" in err
+
+
+@pytest.mark.parametrize("flag", ["--rifle", "--handgun"])
+def test_pa4_a_range_column_on_a_gun_is_one_line_and_exit_2(
+        capsys: pytest.CaptureFixture[str], flag: str) -> None:
+    code, out, err = cli(capsys, "estimate", "--calibre", "100mm", "--mass", "15.9kg",
+                         "--velocity", "895", "--bullet", "ap", flag)
+    assert code == 2 and out == ""
+    assert err.count("\n") == 1
+    assert f"--handgun/--rifle: '{flag[2:]}' is not allowed; none: a round of 20 mm" in err

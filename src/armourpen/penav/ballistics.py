@@ -10,6 +10,7 @@ Units as armourpen reads them elsewhere: a calibre as a thickness is read (``6.5
 from __future__ import annotations
 
 import csv
+import math
 import re
 from fractions import Fraction
 from functools import cache
@@ -17,7 +18,17 @@ from importlib import resources
 
 from armourpen.catalog.items import RangeColumn
 from armourpen.errors import InputError
-from armourpen.penav.estimate import Ballistics, Bullet, Estimate, TableRow
+from armourpen.penav.estimate import (
+    GUN_COLUMN,
+    STRUCTURAL_CALIBRE_MM,
+    Ballistics,
+    BeyondScale,
+    Bullet,
+    Estimate,
+    TableRow,
+    fit_laws,
+    pen_figure,
+)
 from armourpen.penav.estimate import estimate as estimate_round
 
 MAX_CALIBRE_MM = Fraction(1000)
@@ -104,15 +115,19 @@ def _choice(field: str, value: object, choices: tuple[str, ...]) -> str:
 
 @cache
 def builtin_rows() -> tuple[TableRow, ...]:
-    """The rows of the text's tables whose ballistics are sourced (``data/ballistics.csv``)."""
+    """The rows of the text's tables whose ballistics are sourced (``data/ballistics.csv``): a
+    figure ``SPEN 16`` is a row of the autocannon and artillery table (PA-1)."""
     text = resources.files("armourpen.penav").joinpath("data/ballistics.csv").read_text("utf-8")
     rows = []
     for r in csv.DictReader(text.splitlines()):
         b = Ballistics(float(r["calibre_mm"]), float(r["bullet_mass_g"]),
                        float(r["muzzle_velocity_mps"]), Bullet(r["bullet"]))
-        rows.append(TableRow(r["name_in_text"], int(r["pen_in_text"]), b,
+        figure = r["pen_in_text"]
+        structural = figure.startswith("SPEN ")  # a row of the autocannon and artillery table
+        pen = 5 * int(figure.removeprefix("SPEN ")) if structural else int(figure)
+        rows.append(TableRow(r["name_in_text"], pen, b,
                              int(r["at_range_m"]) if r["at_range_m"] else None,
-                             r["construction"], r["source_url"]))
+                             r["construction"], r["source_url"], structural))
     return tuple(rows)
 
 
@@ -130,12 +145,75 @@ def estimate(
     ``calibre`` as a thickness (``"6.5mm"``), ``mass`` (``"9g"``, ``"147gr"``), ``velocity``
     (``"820m/s"``, ``"2700fps"``); numbers are mm, g and m/s. ``bullet`` is one of ball, lead,
     soft, ap, sub_calibre (a sub-calibre round's calibre and mass are its penetrator's);
-    ``column`` handgun or rifle (chosen from the round when None, PA-4). Errors name the
-    parameter.
+    ``column`` handgun or rifle (chosen from the round when None, PA-4; a gun's round, 20 mm or
+    more, takes none). Errors name the parameter.
     """
     d = parse_calibre(calibre)
     m = parse_mass(mass)
     v = parse_velocity(velocity)
     kind = Bullet(_choice("bullet", bullet, BULLETS))
     col = None if column is None else RangeColumn(_choice("column", column, COLUMNS))
-    return estimate_round(Ballistics(float(d), float(m), float(v), kind), builtin_rows(), col)
+    if col is not None and d >= STRUCTURAL_CALIBRE_MM:
+        raise InputError("column", column, GUN_COLUMN)
+    b = Ballistics(float(d), float(m), float(v), kind)
+    try:
+        return estimate_round(b, builtin_rows(), col)
+    except BeyondScale as exc:
+        raise beyond_scale(exc, {"calibre": calibre, "mass": mass, "velocity": velocity},
+                           builtin_rows()) from None
+
+
+_FIELDS = (("calibre", "calibre_mm", "mm", -1), ("mass", "mass_g", "g", 1),
+           ("velocity", "velocity_mps", "m/s", 1))
+"""Each input of a round: its Ballistics attribute, unit, and whether more of it raises PEN (1) or
+lowers it (-1)."""
+
+
+def _with(b: Ballistics, attr: str, value: float) -> Ballistics:
+    values = {"calibre_mm": b.calibre_mm, "mass_g": b.mass_g, "velocity_mps": b.velocity_mps}
+    values[attr] = value
+    return Ballistics(values["calibre_mm"], values["mass_g"], values["velocity_mps"], b.bullet)
+
+
+def _three_figures(x: float, *, up: bool) -> float:
+    """``x`` to three significant figures, rounded up or down (a limit that still holds)."""
+    step = 10.0 ** (math.floor(math.log10(x)) - 2)
+    return (math.ceil(x / step) if up else math.floor(x / step)) * step
+
+
+def beyond_scale(exc: BeyondScale, typed: dict[str, object],
+                 rows: tuple[TableRow, ...]) -> InputError:
+    """Blame a round past the top of the scale on the input furthest beyond the text's rows (in
+    log scale: a calibre below the narrowest, a mass or velocity above the largest), with the
+    value as typed, and the most (for a calibre, the least) of it that keeps the estimate on the
+    scale with the others as given."""
+    from armourpen.penav.thickness import MAX_AV
+
+    b = exc.ballistics
+
+    def beyond(attr: str, sense: int) -> float:
+        values = [getattr(r.ballistics, attr) for r in rows]
+        edge = max(values) if sense > 0 else min(values)
+        return float(sense * math.log(getattr(b, attr) / edge))
+
+    field, attr, unit, sense = max(_FIELDS, key=lambda f: beyond(f[1], f[3]))
+    laws = fit_laws(rows)
+
+    def on_scale(value: float) -> bool:
+        return pen_figure(laws.av(_with(b, attr, value))) <= MAX_AV
+
+    # the other end of the search: far enough the other way to bring the round on the scale
+    now = float(getattr(b, attr))
+    far = float(MAX_CALIBRE_MM) if sense < 0 else now * 1e-12
+    others = " and ".join(f"{name} {typed[name]}" for name, *_ in _FIELDS if name != field)
+    allowed = (f"with {others} the estimate passes the top of the scale, PEN {MAX_AV} (PA-1): "
+               f"this round comes to PEN {exc.pen:,}")
+    if on_scale(far):
+        good, bad = math.log(far), math.log(now)
+        for _ in range(100):
+            mid = (good + bad) / 2
+            good, bad = (mid, bad) if on_scale(math.exp(mid)) else (good, mid)
+        word = "at least" if sense < 0 else "at most"
+        limit = _three_figures(math.exp(good), up=sense < 0)
+        allowed += f"; a {field} of {word} {limit:,g} {unit} keeps it on the scale"
+    return InputError(field, typed[field], allowed)
