@@ -168,6 +168,13 @@ class InputError(ArmourpenError, ValueError):
         moved.args = (_with_also(message(field, moved.value, moved.allowed), moved.also),)
         return moved
 
+    def with_also(self, also: Sequence[InputError]) -> InputError:
+        """The same error with ``also`` as the other problems of the same input."""
+        moved = self.at(self.field)
+        moved.also = tuple(also)
+        moved.args = (_with_also(message(moved.field, moved.value, moved.allowed), moved.also),)
+        return moved
+
     def lines(self) -> list[str]:
         """The message of each problem, this one first (a front end shows one a line)."""
         return [message(self.field, self.value, self.allowed), *(str(e) for e in self.also)]

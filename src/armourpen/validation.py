@@ -385,6 +385,33 @@ def from_validation_error(
     return error(first.field, first.value, first.allowed, also=also)
 
 
+def errors_of(
+    exc: ValidationError,
+    prefix: str = "",
+    error: type[InputError] = ScenarioError,
+    *,
+    model: type[BaseModel],
+    hints: Mapping[str, str] | None = None,
+) -> tuple[list[InputError], int]:
+    """Each problem of validating ``model`` as its own error naming the full path from
+    ``prefix`` (at most :data:`MAX_PROBLEMS`), and how many places more are wrong: for an input
+    validated in parts, whose problems :func:`joined` tells at once."""
+    found, more = problems(exc, model, hints)
+    return [_as_error(p, prefix, error, "") for p in found], more
+
+
+def joined(found: Sequence[InputError], more: int = 0) -> InputError:
+    """The problems of one input's parts as one error, as :func:`from_validation_error` tells
+    those of one model: the first, the others in ``also`` (each part's own ``also`` too), at most
+    :data:`MAX_PROBLEMS`, then how many more."""
+    flat = [e for part in found for e in (part.with_also(()), *part.also)]
+    more += max(0, len(flat) - MAX_PROBLEMS)
+    flat = flat[:MAX_PROBLEMS]
+    if more:
+        flat[-1] = flat[-1].at(flat[-1].field, flat[-1].allowed + more_text(more))
+    return flat[0].with_also(flat[1:])
+
+
 def _as_error(p: Problem, prefix: str, error: type[InputError], more: str) -> InputError:
     if p.cause is not None:
         return error(field_path(p.loc, prefix) if p.loc else p.cause.field, p.cause.value,

@@ -154,6 +154,40 @@ def test_ap2_a_file_with_several_problems_lists_them_all(
     assert "more problem" not in err
 
 
+def test_ap2_a_gurps_file_with_several_problems_lists_them_all(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path,
+) -> None:
+    """The GURPS reader validates the attack and each entry apart: their problems are told
+    together, as PEN/AV's are, the attack's first and then the line's in order."""
+    scenario = tmp_path / "s.toml"
+    scenario.write_text('rules = "gurps"\nattack = { damage = "3d pi", rol = 3 }\n'
+                        '[[line]]\ntarget = "A"\nhp = 10\n[[line]]\ntarget = 3\nhp = 10\n'
+                        '[[line]]\ntarget = "C"\nhp = 10\nzzz = 1\n', encoding="utf-8")
+    code, out, err = cli(capsys, "resolve", str(scenario))
+    assert (code, out) == (2, "")
+    assert err.count("\n") == 1
+    problems = err.removeprefix("armourpen: error: ").rstrip("\n").split(" | ")
+    assert [p.split(":", 1)[0] for p in problems] == ["attack.rol", "line[1].target",
+                                                       "line[2].zzz"]
+    assert problems[1] == "line[1].target: 3 is not allowed; allowed: a string"
+
+
+@pytest.mark.parametrize("rules", ["penav", "gurps"])
+def test_ap2_many_problems_are_listed_to_the_same_bound_in_both_rule_sets(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path, rules: str,
+) -> None:
+    attack = 'weapon = "Sword"\ncontact = true' if rules == "penav" else 'damage = "3d pi"'
+    card = 'target = "T{}"\nzzz = 1\n' + ("hp = 10\n" if rules == "gurps" else "")
+    scenario = tmp_path / "s.toml"
+    scenario.write_text(f'rules = "{rules}"\n[attack]\n{attack}\n'
+                        + "".join("[[line]]\n" + card.format(i) for i in range(12)),
+                        encoding="utf-8")
+    code, _, err = cli(capsys, "resolve", str(scenario))
+    problems = err.rstrip("\n").split(" | ")
+    assert code == 2 and len(problems) == 10
+    assert problems[-1].endswith("(and 2 more problems)")
+
+
 def test_catalog_search_says_why_each_hit_matched(capsys: pytest.CaptureFixture[str]) -> None:
     code, out, _ = cli(capsys, "catalog", "search", "AK")
     assert code == 0

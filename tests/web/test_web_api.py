@@ -299,6 +299,17 @@ def test_ap2_bad_scenarios_are_422(client: TestClient, data: dict[str, Any], fie
         assert "7.62x51mm NATO" in body["allowed"]  # the closest names
 
 
+def test_ap2_a_gurps_body_with_several_problems_lists_them_all(client: TestClient) -> None:
+    """The same line as the CLI's: every problem of the attack and of each entry, ``|`` between."""
+    data = {"rules": "gurps", "attack": {"damage": "3d pi"},
+            "line": [{"target": "A", "hp": 10}, {"target": 3, "hp": 10},
+                     {"target": "C", "hp": 10, "zzz": 1}]}
+    body = ap2(client.post("/api/resolve", json=data), 422, "line[1].target")
+    assert [p.split(":", 1)[0] for p in body["error"].split(" | ")] == ["line[1].target",
+                                                                         "line[2].zzz"]
+    assert (body["value"], body["allowed"]) == (3, "allowed: a string")
+
+
 def test_ap2_unknown_routes_items_and_methods(client: TestClient) -> None:
     nothing = ap2(client.get("/api/nothing"), 404, "path")
     assert nothing["allowed"] == "no such page (/docs and /api list the API's routes)"
