@@ -10,7 +10,7 @@ errors, which front ends never pass on. Anything else that escapes is a bug (CLI
 from __future__ import annotations
 
 import reprlib
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from typing import Any
 
 MAX_SHOWN = 100  # characters of a user's value that a message repeats
@@ -174,6 +174,11 @@ class InputError(ArmourpenError, ValueError):
         moved.also = tuple(also)
         moved.args = (_with_also(message(moved.field, moved.value, moved.allowed), moved.also),)
         return moved
+
+    def each(self, change: Callable[[InputError], InputError]) -> InputError:
+        """This error and each of its other problems changed by ``change`` (a front end naming
+        every field in its own words, not the first alone)."""
+        return change(self.with_also(())).with_also([change(e) for e in self.also])
 
     def lines(self) -> list[str]:
         """The message of each problem, this one first (a front end shows one a line)."""

@@ -188,6 +188,47 @@ def test_ap2_many_problems_are_listed_to_the_same_bound_in_both_rule_sets(
     assert problems[-1].endswith("(and 2 more problems)")
 
 
+def test_ap2_every_unknown_catalog_name_is_told_with_its_suggestions(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path,
+) -> None:
+    scenario = tmp_path / "s.toml"
+    scenario.write_text('[attack]\nweapon = "Sword"\ncontact = true\n'
+                        '[[line]]\ntarget = "A"\narmour = ["zzz"]\n'
+                        '[[line]]\ntarget = "B"\narmour = ["NIJ Type 3", "yyy"]\n',
+                        encoding="utf-8")
+    code, out, err = cli(capsys, "resolve", str(scenario))
+    problems = err.removeprefix("armourpen: error: ").rstrip("\n").split(" | ")
+    assert (code, out) == (2, "")
+    assert [p.split(":", 1)[0] for p in problems] == [
+        "line[0].armour[0]", "line[1].armour[0]", "line[1].armour[1]"]
+    assert problems[0] == ("line[0].armour[0]: 'zzz' is not allowed; no armour has that name "
+                           "(see `armourpen catalog list`)")
+    assert "did you mean 'NIJ Type III', " in problems[1]
+
+
+def test_ap2_every_unknown_quick_flag_name_is_told_by_its_flag(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    code, _, err = cli(capsys, "resolve", "--weapon", "Sword", "--contact", "--cover", "qqq",
+                       "--armour", "zzz", "--armour", "yyy")
+    assert code == 2
+    assert [p.split(":", 1)[0] for p in err.removeprefix("armourpen: error: ").split(" | ")] == [
+        "--cover #1", "--armour #1", "--armour #2"]
+
+
+def test_ap2_unknown_names_past_the_bound_are_counted(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path,
+) -> None:
+    scenario = tmp_path / "s.toml"
+    scenario.write_text('[attack]\nweapon = "Sword"\ncontact = true\n[[line]]\ntarget = "A"\n'
+                        "armour = [" + ", ".join(f'"zz{i}"' for i in range(13)) + "]\n",
+                        encoding="utf-8")
+    code, _, err = cli(capsys, "resolve", str(scenario))
+    problems = err.rstrip("\n").split(" | ")
+    assert code == 2 and len(problems) == 10
+    assert problems[-1].endswith("(and 3 more problems)")
+
+
 def test_catalog_search_says_why_each_hit_matched(capsys: pytest.CaptureFixture[str]) -> None:
     code, out, _ = cli(capsys, "catalog", "search", "AK")
     assert code == 0

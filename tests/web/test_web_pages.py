@@ -121,6 +121,16 @@ def test_ui_outcome_hints_and_errors_by_field(client: TestClient) -> None:
     assert "expected a damage type" in typo["errors"][0]["allowed"]
 
 
+def test_ap2_ui_outcome_gives_each_problem_its_own_field(client: TestClient) -> None:
+    """Several problems of one input are placed apart, each beside its field on the form."""
+    data = {"attack": {"weapon": "Sword", "contact": True},
+            "line": [{"target": "A", "armour": ["zzz"]}, {"target": "B", "armour": ["yyy"]}]}
+    errors = client.post("/ui/outcome", json=data).json()["errors"]
+    assert [(e["field"], e["value"]) for e in errors] == [("line[0].armour[0]", "zzz"),
+                                                          ("line[1].armour[0]", "yyy")]
+    assert all(" | " not in e["error"] for e in errors)
+
+
 def test_gcs_an_address_keeps_the_files_name_and_asks_for_the_file(client: TestClient) -> None:
     data = {"rules": "gurps", "attack": {"damage": "2d pi", "roll": 7},
             "line": [{"target": "Ogre", "gcs": "Ogre.gcs", "hp": 12}]}

@@ -155,4 +155,4 @@ def quick_scenario(
     try:
         return build(spec, catalog)
     except InputError as exc:
-        raise exc.at(parameter_of(exc.field, len(cover))) from None
+        raise exc.each(lambda e: e.at(parameter_of(e.field, len(cover)))) from None
