@@ -400,3 +400,42 @@ def test_ap2_thickness_with_nothing_given_says_what_is_required(
     assert (code, out) == (2, "")
     assert err == ("armourpen: error: thickness: a thickness (e.g. 120mm), --av or --sav is "
                    "required: give exactly one\n")
+
+
+@pytest.mark.parametrize(
+    ("args", "line"),
+    [
+        (["chart", "matrix", "--json"],
+         "--band: `--band` or `--range` is required: one --band (e.g. long) or one --range "
+         "(e.g. 150m)"),
+        (["chart", "slope", "--json"],
+         "--thickness: `--thickness` or `--av` is required: the plate's --thickness (e.g. 60mm) "
+         "or its --av"),
+    ],
+)
+def test_ap2_one_of_two_flags_left_out_says_what_is_required(
+    capsys: pytest.CaptureFixture[str], args: list[str], line: str,
+) -> None:
+    """Neither flag given reads as required, never as "not both"."""
+    assert cli(capsys, *args) == (2, "", f"armourpen: error: {line}\n")
+
+
+def test_ap2_the_python_api_says_required_when_neither_is_given() -> None:
+    from armourpen.charts import matrix_chart, slope_chart
+    from armourpen.errors import InputError
+    from armourpen.penav.thickness import neighbours
+
+    with pytest.raises(InputError) as info:
+        matrix_chart(["Sword"], ["NIJ Type I"])
+    assert str(info.value) == ("band: `band` or `distance` is required: one band or one distance "
+                               "for a matrix")
+    with pytest.raises(InputError) as info:
+        slope_chart()
+    assert str(info.value) == "thickness: a thickness in mm or an AV is required"
+    with pytest.raises(InputError) as info:
+        neighbours()
+    assert str(info.value) == "thickness: an AV or a thickness in mm is required"
+    with pytest.raises(InputError) as info:
+        slope_chart(mm=60, av=3)
+    assert str(info.value) == ("thickness: '60' is not allowed; give a thickness in mm or an AV, "
+                               "not both")

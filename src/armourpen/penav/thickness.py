@@ -221,8 +221,10 @@ def neighbours(
     *, av: int | None = None, mm: Fraction | int | None = None, field: str = "thickness"
 ) -> Neighbours:
     """The points of the curve around an AV or a thickness (give exactly one of them)."""
-    if (av is None) == (mm is None):
-        raise InputError(field, (av, mm), "give either an AV or a thickness in mm, not both")
+    if av is None and mm is None:
+        raise InputError(field, MISSING, "an AV or a thickness in mm is required")
+    if av is not None and mm is not None:
+        raise InputError(field, str(mm), "give either an AV or a thickness in mm, not both")
     if av is not None:
         _check_av(av, "av")
         keys: tuple[Fraction | int, ...] = _AVS
