@@ -439,3 +439,26 @@ def test_ap2_the_python_api_says_required_when_neither_is_given() -> None:
         slope_chart(mm=60, av=3)
     assert str(info.value) == ("thickness: '60' is not allowed; give a thickness in mm or an AV, "
                                "not both")
+
+
+@pytest.mark.parametrize(
+    ("args", "line"),
+    [
+        (["--damage", "3d pi", "--hp", "10", "--armour", "x", "--armour", "y"],
+         "--armour: 'x' is not allowed; not with the GURPS flags (--damage, --hp): PEN/AV's and "
+         "GURPS's quick flags are apart"),
+        (["--damage", "3d pi", "--hp", "10", "--optional-rule", "a", "--optional-rule", "b"],
+         "--optional-rule: 'a' is not allowed; not with the GURPS flags (--damage, --hp): PEN/AV's "
+         "and GURPS's quick flags are apart"),
+        (["--damage", "3d pi", "--hp", "10", "--contact"],
+         "--contact: '--contact' is not allowed; not with the GURPS flags (--damage, --hp): "
+         "PEN/AV's and GURPS's quick flags are apart"),
+        (["example:bodyguard", "--cover", "x", "--cover", "y"],
+         "--cover: 'x' is not allowed; give a scenario file or quick flags, not both"),
+    ],
+)
+def test_ap2_a_repeated_or_switch_flag_is_shown_as_typed(
+    capsys: pytest.CaptureFixture[str], args: list[str], line: str,
+) -> None:
+    """A value as the user typed it, never Python's tuple of a repeated flag's values."""
+    assert cli(capsys, "resolve", *args) == (2, "", f"armourpen: error: {line}\n")

@@ -562,6 +562,13 @@ def test_a_one_value_parameter_given_twice_is_a_422_naming_it(client: TestClient
     assert "one value" in body["allowed"] and "2 times" in body["allowed"]
 
 
+def test_ap2_a_parameter_given_twice_shows_its_values_as_typed(client: TestClient) -> None:
+    body = client.get("/api/thickness?mm=10&mm=20").json()
+    assert body["error"] == ("mm: '20' is not allowed; one value (the parameter mm is given 2 "
+                             "times, first as '10'; it takes one)")
+    assert body["value"] == "20"
+
+
 def test_a_list_parameter_may_repeat(client: TestClient) -> None:
     got = client.get("/api/chart/pen-range?attack=7.62x51mm NATO&attack=9mm Parabellum pistol")
     assert got.status_code == 200 and len(got.json()["attacks"]) == 2

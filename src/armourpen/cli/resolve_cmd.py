@@ -133,12 +133,12 @@ def resolve(
     if scenario is not None:
         if penav_used or gurps_used:
             flag = (penav_used or gurps_used)[0]
-            raise ScenarioError(flag, (penav | gurps)[flag],
+            raise ScenarioError(flag, _typed(flag, (penav | gurps)[flag]),
                                 "give a scenario file or quick flags, not both")
         sc = load_scenario_file(scenario, catalog, no_user_catalog, allow_outside_files)
     elif gurps_used:
         if penav_used:
-            raise ScenarioError(penav_used[0], penav[penav_used[0]],
+            raise ScenarioError(penav_used[0], _typed(penav_used[0], penav[penav_used[0]]),
                                 "not with the GURPS flags (" + ", ".join(gurps_used)
                                 + "): PEN/AV's and GURPS's quick flags are apart")
         sc = _gurps_quick(damage, roll, seed, target, hp, dr, location, cover_dr,
@@ -175,6 +175,14 @@ def resolve(
                              + ("attack.roll" if used is None else f"attack.seed = {used}")
                              + "): leave out one of them")
     print_outcome(outcome, as_json)
+
+
+def _typed(flag: str, value: object) -> object:
+    """A flag's value as the user typed it, for a message: a repeated flag's first value (not
+    Python's tuple of them all), a switch by its name (``--contact``, not ``true``)."""
+    if isinstance(value, tuple):
+        return value[0]
+    return flag if value is True else value
 
 
 def _locations() -> list[str]:
