@@ -69,6 +69,11 @@ message is ``FIELD: ALLOWED`` (``line[0].dr: `dr` is required``); the value, as 
 ``"(missing)"``."""
 
 
+def is_missing(value: object) -> bool:
+    """Whether ``value`` stands for something not given (:data:`MISSING`)."""
+    return isinstance(value, _Missing)
+
+
 class _Withheld:
     """A value a message does not repeat: one read from a file that may be any file the user can
     read (a scenario's ``gcs``), whose content must not reach a terminal or a log."""
@@ -197,11 +202,11 @@ def message(field: str, value: object, allowed: str) -> str:
     if isinstance(value, _Missing):
         return f"{printable(field)}: {printable(allowed)}"
     if isinstance(value, MissingFile):
-        return f"{printable(field)}: {printable(allowed)}: {_path_shown(value)}"
+        return f"{printable(field)}: {printable(allowed)}: {path_shown(value)}"
     return f"{printable(field)}: {shown(value)} is not allowed; {printable(allowed)}"
 
 
-def _path_shown(path: FileName) -> str:
+def path_shown(path: str) -> str:
     """A path as a shell shows it: bare when it is plain (``nothere.toml``), else quoted."""
     text = shown(path)
     bare = text[1:-1]

@@ -462,3 +462,11 @@ def test_ap2_a_repeated_or_switch_flag_is_shown_as_typed(
 ) -> None:
     """A value as the user typed it, never Python's tuple of a repeated flag's values."""
     assert cli(capsys, "resolve", *args) == (2, "", f"armourpen: error: {line}\n")
+
+
+def test_ap2_thickness_given_two_ways_names_each_as_typed(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    assert cli(capsys, "thickness", "120mm", "--av", "3") == (
+        2, "", "armourpen: error: thickness: '120mm' is not allowed; not with --av 3: give exactly "
+        "one of a thickness (e.g. 120mm), --av or --sav\n")
