@@ -470,3 +470,23 @@ def test_ap2_thickness_given_two_ways_names_each_as_typed(
     assert cli(capsys, "thickness", "120mm", "--av", "3") == (
         2, "", "armourpen: error: thickness: '120mm' is not allowed; not with --av 3: give exactly "
         "one of a thickness (e.g. 120mm), --av or --sav\n")
+
+
+@pytest.mark.parametrize(
+    ("args", "line"),
+    [
+        (["example:bodyguard", "--from", "left"],
+         "--from: 'left' is not allowed; give a scenario file or quick flags, not both"),
+        (["example:bodyguard", "--target", "X"],
+         "--target: 'X' is not allowed; give a scenario file or quick flags, not both"),
+        (["--damage", "3d pi", "--hp", "10", "--roll", "10", "--from", "left"],
+         "--from: 'left' is not allowed; not with the GURPS flags (--damage, --roll, --hp): "
+         "PEN/AV's and GURPS's quick flags are apart"),
+    ],
+)
+def test_ap2_a_flag_that_would_change_nothing_is_refused(
+    capsys: pytest.CaptureFixture[str], args: list[str], line: str,
+) -> None:
+    """A quick flag beside a scenario file, or PEN/AV's --from beside the GURPS flags, would be
+    ignored: it is refused naming the flag (the CLI documents no overriding, save --seed)."""
+    assert cli(capsys, "resolve", *args) == (2, "", f"armourpen: error: {line}\n")

@@ -122,8 +122,11 @@ def resolve(
     --attack-roll) for one target. --seed also replays the roll of a GURPS scenario file that printed it."""
     import armourpen
 
+    # a flag typed where it would do nothing is refused, not ignored: --from and --target count
+    # as given only when typed, not by their defaults
     penav = {"--weapon": weapon, "--range": range_, "--contact": contact or None,
-             "--armour": armour or None, "--cover": cover or None, "--ammo": ammo,
+             "--armour": armour or None, "--cover": cover or None,
+             "--from": _typed_only("from_", from_), "--ammo": ammo,
              "--optional-rule": optional_rule or None, "--vehicle": vehicle, "--face": face,
              "--elevation": elevation, "--azimuth": azimuth}
     gurps = {"--damage": damage, "--roll": roll, "--hp": hp, "--dr": dr, "--location": location,
@@ -131,9 +134,10 @@ def resolve(
     penav_used = [flag for flag, value in penav.items() if value is not None]
     gurps_used = [flag for flag, value in gurps.items() if value is not None]
     if scenario is not None:
-        if penav_used or gurps_used:
-            flag = (penav_used or gurps_used)[0]
-            raise ScenarioError(flag, _typed(flag, (penav | gurps)[flag]),
+        both = {**penav, **gurps, "--target": _typed_only("target", target)}
+        given = [flag for flag, value in both.items() if value is not None]
+        if given:
+            raise ScenarioError(given[0], _typed(given[0], both[given[0]]),
                                 "give a scenario file or quick flags, not both")
         sc = load_scenario_file(scenario, catalog, no_user_catalog, allow_outside_files)
     elif gurps_used:
@@ -175,6 +179,14 @@ def resolve(
                              + ("attack.roll" if used is None else f"attack.seed = {used}")
                              + "): leave out one of them")
     print_outcome(outcome, as_json)
+
+
+def _typed_only(name: str, value: str) -> str | None:
+    """``value``, or None where it is the option's default (not typed)."""
+    from click.core import ParameterSource
+
+    source = click.get_current_context().get_parameter_source(name)
+    return None if source is ParameterSource.DEFAULT else value
 
 
 def _typed(flag: str, value: object) -> object:
