@@ -479,6 +479,9 @@ def test_ap2_thickness_given_two_ways_names_each_as_typed(
          "--from: 'left' is not allowed; give a scenario file or quick flags, not both"),
         (["example:bodyguard", "--target", "X"],
          "--target: 'X' is not allowed; give a scenario file or quick flags, not both"),
+        (["example:bodyguard", "--no-contact"],
+         "--no-contact: '--no-contact' is not allowed; give a scenario file or quick flags, not "
+         "both"),
         (["--damage", "3d pi", "--hp", "10", "--roll", "10", "--from", "left"],
          "--from: 'left' is not allowed; not with the GURPS flags (--damage, --roll, --hp): "
          "PEN/AV's and GURPS's quick flags are apart"),

@@ -122,9 +122,10 @@ def resolve(
     --attack-roll) for one target. --seed also replays the roll of a GURPS scenario file that printed it."""
     import armourpen
 
-    # a flag typed where it would do nothing is refused, not ignored: --from and --target count
-    # as given only when typed, not by their defaults
-    penav = {"--weapon": weapon, "--range": range_, "--contact": contact or None,
+    # a flag typed where it would do nothing is refused, not ignored: --from, --target and
+    # --no-contact count as given only when typed, not by their defaults
+    switch = "--contact" if contact else _typed_only("contact", "--no-contact")
+    penav = {"--weapon": weapon, "--range": range_, switch or "--contact": switch,
              "--armour": armour or None, "--cover": cover or None,
              "--from": _typed_only("from_", from_), "--ammo": ammo,
              "--optional-rule": optional_rule or None, "--vehicle": vehicle, "--face": face,
