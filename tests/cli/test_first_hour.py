@@ -493,3 +493,17 @@ def test_ap2_a_flag_that_would_change_nothing_is_refused(
     """A quick flag beside a scenario file, or PEN/AV's --from beside the GURPS flags, would be
     ignored: it is refused naming the flag (the CLI documents no overriding, save --seed)."""
     assert cli(capsys, "resolve", *args) == (2, "", f"armourpen: error: {line}\n")
+
+
+@pytest.mark.parametrize("typed", ["3d6", "3d6(2)"])
+def test_gu1_what_3d6_suggests_is_damage_roll_takes(
+    capsys: pytest.CaptureFixture[str], typed: str,
+) -> None:
+    """The suggestion is a whole damage: 3d6 suggests '3d cr' (a type added), never '3d', which
+    roll refuses for want of a type."""
+    import re
+
+    code, _, err = cli(capsys, "roll", typed)
+    suggested = re.search(r"\(here[^']*'([^']+)'\)", err)
+    assert code == 2 and suggested is not None
+    assert cli(capsys, "roll", suggested.group(1), "--seed", "1")[0] == 0
