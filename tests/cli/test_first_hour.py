@@ -241,6 +241,17 @@ def test_catalog_search_says_why_each_hit_matched(capsys: pytest.CaptureFixture[
     assert "Makarov" not in out
 
 
+def test_catalog_search_json_says_why_each_hit_matched(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    code, out, _ = cli(capsys, "catalog", "search", "AK", "--json")
+    hits = json.loads(out)
+    assert code == 0
+    assert hits[0]["name"] == "7.62x39mm Soviet"
+    assert hits[0]["matched_by"] == {"by": "alias", "text": "AK-47"}
+    assert all(h["matched_by"]["by"] in ("name", "alias", "note", "spelling") for h in hits)
+
+
 def test_gu1_3d6_is_explained_as_3d(capsys: pytest.CaptureFixture[str]) -> None:
     code, _, err = cli(capsys, "roll", "3d6+2 pi")
     assert code == 2

@@ -127,6 +127,20 @@ def test_catalog_list_search_and_show(client: TestClient, catalog: Catalog) -> N
     assert client.get("/api/catalog/nij type iii", params={"kind": "armour"}).json()["av"] == 6
 
 
+def test_catalog_search_says_why_each_hit_matched(client: TestClient) -> None:
+    hits = client.get("/api/catalog", params={"q": "AK"}).json()
+    assert hits[0]["matched_by"] == {"by": "alias", "text": "AK-47"}
+    assert "matched_by" not in client.get("/api/catalog", params={"kind": "ammo"}).json()[0]
+    described = client.get("/openapi.json").json()
+    items = described["paths"]["/api/catalog"]["get"]["responses"]["200"]["content"][
+        "application/json"]["schema"]["items"]
+    schemas = described["components"]["schemas"]
+    assert items == {"$ref": "#/components/schemas/CatalogHit"}
+    assert schemas["CatalogHit"]["properties"]["matched_by"] == {
+        "$ref": "#/components/schemas/MatchedBy"}
+    assert schemas["MatchedBy"]["required"] == ["by", "text"]
+
+
 def test_pa11_thickness_three_ways(client: TestClient) -> None:
     assert client.get("/api/thickness", params={"mm": "120mm"}).json()["mm_to_av"]["av"] == 60
     assert client.get("/api/thickness", params={"av": 12}).json()["av_to_mm"]["mm"] == 20
