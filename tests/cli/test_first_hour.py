@@ -518,3 +518,16 @@ def test_gu1_what_3d6_suggests_is_damage_roll_takes(
     suggested = re.search(r"\(here[^']*'([^']+)'\)", err)
     assert code == 2 and suggested is not None
     assert cli(capsys, "roll", suggested.group(1), "--seed", "1")[0] == 0
+
+
+def test_gu8_a_target_not_reached_is_not_warned_as_assumed_hit(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    """Seed 7 rolls 22 with 7d pi: the shot stops in the Clerk (cover DR 19 + 2 = 21 of 22 leaves
+    1 penetrating), so the Bystander behind, hit chance 0.3, is not reached, and no hit on it is
+    assumed (GU-8)."""
+    code, out, _ = cli(capsys, "resolve", "example:office-shootout", "--json")
+    data = json.loads(out)
+    bystander = next(t for t in data["targets"] if t["name"] == "Bystander")
+    assert code == 0 and bystander["reached"] is False
+    assert not [w for w in data["warnings"] if w["rule"] == "GU-8"]
