@@ -21,7 +21,7 @@ from pydantic import AfterValidator, BaseModel, StrictStr, StringConstraints, Ta
 from pydantic.fields import FieldInfo
 
 from armourpen.errors import MISSING, InputError, ScenarioError
-from armourpen.reading import one_line
+from armourpen.reading import EmptyName, one_line
 from armourpen.values import MAX_NAME_CHARS
 
 Loc = tuple[int | str, ...]
@@ -355,6 +355,8 @@ def _problem(errors: Sequence[Any], model: type[BaseModel],
     if hints and key in hints and kind in _BOUNDS:  # out of bounds: say what the bounds mean
         allowed = "allowed: " + hints[key]
     cause = (err.get("ctx") or {}).get("error")
+    if isinstance(cause, EmptyName):  # a name box left empty: required, not "'' is not allowed"
+        value, allowed = MISSING, str(cause)
     if isinstance(cause, KeyProblem):
         allowed = str(cause)
         if cause.key is not None and isinstance(value, Mapping):
