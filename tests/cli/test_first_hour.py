@@ -30,7 +30,8 @@ def test_ap2_screen_without_the_charts_extra_names_its_install_line(
                             "--out", str(out))
     assert (code, stdout) == (2, "")
     assert err == (f"armourpen: error: --out: writing it needs the charts extra ({module} is not "
-                   "installed): pip install 'armourpen[charts]'\n")
+                   "installed): pip install 'armourpen[charts]' (in a source checkout: "
+                   "pip install '.[charts]')\n")
     assert not out.exists()
 
 
@@ -41,11 +42,22 @@ def test_ap2_chart_without_matplotlib_names_its_install_line(
     out = tmp_path / "slope.png"
     code, _, err = cli(capsys, "chart", "slope", "--av", "10", "--out", str(out))
     assert code == 2
-    assert "pip install 'armourpen[charts]'" in err and "internal error" not in err
+    assert "pip install 'armourpen[charts]' (in a source checkout: pip install '.[charts]')" \
+        in err and "internal error" not in err
     assert not out.exists()
     # the data alone needs no drawing
     code, stdout, _ = cli(capsys, "chart", "slope", "--av", "10", "--json")
     assert code == 0 and json.loads(stdout)["kind"] == "slope"
+
+
+def test_ap2_serve_without_the_web_extra_names_both_install_lines(
+    capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """The README's source checkout installs '.[web]', a package index 'armourpen[web]'."""
+    _without(monkeypatch, "uvicorn")
+    assert cli(capsys, "serve") == (2, "", "armourpen: error: serve: the web app needs the web "
+                                    "extra: pip install 'armourpen[web]' (in a source checkout: "
+                                    "pip install '.[web]')\n")
 
 
 def test_version(capsys: pytest.CaptureFixture[str]) -> None:

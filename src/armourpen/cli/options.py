@@ -125,7 +125,14 @@ def need_extra(extra: str, *modules: str, field: str = "--out") -> None:
             importlib.import_module(module)
         except ImportError:
             raise InputError(field, MISSING, f"writing it needs the {extra} extra ({module} is not "
-                             f"installed): pip install 'armourpen[{extra}]'") from None
+                             f"installed): {install_line(extra)}") from None
+
+
+def install_line(extra: str) -> str:
+    """The line that installs ``extra``, both ways armourpen is installed: from a package index
+    and from a source checkout (the README's ``pip install .``), which cannot be told apart
+    reliably from here."""
+    return f"pip install 'armourpen[{extra}]' (in a source checkout: pip install '.[{extra}]')"
 
 
 def wrote(path: Path, as_json: bool = False) -> None:
