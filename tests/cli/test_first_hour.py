@@ -543,3 +543,13 @@ def test_gu8_a_target_not_reached_is_not_warned_as_assumed_hit(
     bystander = next(t for t in data["targets"] if t["name"] == "Bystander")
     assert code == 0 and bystander["reached"] is False
     assert not [w for w in data["warnings"] if w["rule"] == "GU-8"]
+
+
+def test_gu1_roll_of_a_thousand_dice_shows_the_first_and_how_many(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    code, out, _ = cli(capsys, "roll", "1000d cr", "--seed", "1")
+    dice = next(line for line in out.splitlines() if line.startswith("dice:"))
+    assert code == 0 and dice.endswith(" ... (1000 dice) = 3532") and len(dice) < 80
+    assert len(json.loads(cli(capsys, "roll", "1000d cr", "--seed", "1", "--json")[1])["dice"]) \
+        == 1000  # the JSON keeps every die
