@@ -19,6 +19,7 @@ from armourpen.catalog import Catalog
 from armourpen.penav.catalog_view import item_dict
 from armourpen.scenario import json_schema
 from armourpen.serialize import plain
+from armourpen.view.catalog import hit_dict
 
 CATALOG = Catalog.builtin()
 
@@ -70,7 +71,7 @@ CASES: list[tuple[list[str], Callable[[dict[str, Any]], Any]]] = [
     (["catalog", "list", "cover", "--json"],
      lambda _: [item_dict(i) for i in CATALOG.items("cover")]),
     (["catalog", "search", "nij", "--json"],
-     lambda _: [item_dict(i) for i in CATALOG.search("nij")]),
+     lambda _: [hit_dict(m) for m in CATALOG.matches("nij")]),
     (["schema", "gurps"], lambda _: json_schema("gurps")),
     (["chart", "odds", "example:agent-gray", "--json"],
      lambda _: _charts().odds_chart(_example("agent-gray"))),

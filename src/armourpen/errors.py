@@ -10,7 +10,7 @@ errors, which front ends never pass on. Anything else that escapes is a bug (CLI
 from __future__ import annotations
 
 import reprlib
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from typing import Any
 
 MAX_SHOWN = 100  # characters of a user's value that a message repeats
@@ -67,6 +67,11 @@ MISSING: str = _Missing("(missing)")
 """The value of an error about something not given (a required key, flag or argument): the
 message is ``FIELD: ALLOWED`` (``line[0].dr: `dr` is required``); the value, as JSON, stays
 ``"(missing)"``."""
+
+
+def is_missing(value: object) -> bool:
+    """Whether ``value`` stands for something not given (:data:`MISSING`)."""
+    return isinstance(value, _Missing)
 
 
 class _Withheld:
@@ -168,6 +173,18 @@ class InputError(ArmourpenError, ValueError):
         moved.args = (_with_also(message(field, moved.value, moved.allowed), moved.also),)
         return moved
 
+    def with_also(self, also: Sequence[InputError]) -> InputError:
+        """The same error with ``also`` as the other problems of the same input."""
+        moved = self.at(self.field)
+        moved.also = tuple(also)
+        moved.args = (_with_also(message(moved.field, moved.value, moved.allowed), moved.also),)
+        return moved
+
+    def each(self, change: Callable[[InputError], InputError]) -> InputError:
+        """This error and each of its other problems changed by ``change`` (a front end naming
+        every field in its own words, not the first alone)."""
+        return change(self.with_also(())).with_also([change(e) for e in self.also])
+
     def lines(self) -> list[str]:
         """The message of each problem, this one first (a front end shows one a line)."""
         return [message(self.field, self.value, self.allowed), *(str(e) for e in self.also)]
@@ -185,11 +202,11 @@ def message(field: str, value: object, allowed: str) -> str:
     if isinstance(value, _Missing):
         return f"{printable(field)}: {printable(allowed)}"
     if isinstance(value, MissingFile):
-        return f"{printable(field)}: {printable(allowed)}: {_path_shown(value)}"
+        return f"{printable(field)}: {printable(allowed)}: {path_shown(value)}"
     return f"{printable(field)}: {shown(value)} is not allowed; {printable(allowed)}"
 
 
-def _path_shown(path: FileName) -> str:
+def path_shown(path: str) -> str:
     """A path as a shell shows it: bare when it is plain (``nothere.toml``), else quoted."""
     text = shown(path)
     bare = text[1:-1]

@@ -502,11 +502,18 @@ NAME_RULE = "a name: text on one line, with at least one visible character"
 _LINE_BREAKS = frozenset("\n\r\t\v\f")
 
 
+class EmptyName(ValueError):
+    """A name left empty (``""``, a new card's box): nothing was given, so it reads as required,
+    not as a value refused."""
+
+
 def one_line(text: str) -> str:
     """``text`` if it names something: not blank, on one line, every character visible (else a
-    ValueError)."""
+    ValueError; :class:`EmptyName` for ``""``)."""
     if text.isascii() and text.isprintable() and text.strip():
         return text  # the common case, in C: printable ASCII is on one line, and all of it shows
+    if not text:
+        raise EmptyName("a name is required")
     if not text.strip() or not _LINE_BREAKS.isdisjoint(text):
         raise ValueError(NAME_RULE)
     shown = invisible(text)

@@ -21,7 +21,7 @@ from pydantic import AfterValidator, BaseModel, StrictStr, StringConstraints, Ta
 from pydantic.fields import FieldInfo
 
 from armourpen.errors import MISSING, InputError, ScenarioError
-from armourpen.reading import one_line
+from armourpen.reading import EmptyName, one_line
 from armourpen.values import MAX_NAME_CHARS
 
 Loc = tuple[int | str, ...]
@@ -355,6 +355,8 @@ def _problem(errors: Sequence[Any], model: type[BaseModel],
     if hints and key in hints and kind in _BOUNDS:  # out of bounds: say what the bounds mean
         allowed = "allowed: " + hints[key]
     cause = (err.get("ctx") or {}).get("error")
+    if isinstance(cause, EmptyName):  # a name box left empty: required, not "'' is not allowed"
+        value, allowed = MISSING, str(cause)
     if isinstance(cause, KeyProblem):
         allowed = str(cause)
         if cause.key is not None and isinstance(value, Mapping):
@@ -383,6 +385,33 @@ def from_validation_error(
     first, *also = (_as_error(p, prefix, error, more_text(more) * (i == len(found) - 1))
                     for i, p in enumerate(found))
     return error(first.field, first.value, first.allowed, also=also)
+
+
+def errors_of(
+    exc: ValidationError,
+    prefix: str = "",
+    error: type[InputError] = ScenarioError,
+    *,
+    model: type[BaseModel],
+    hints: Mapping[str, str] | None = None,
+) -> tuple[list[InputError], int]:
+    """Each problem of validating ``model`` as its own error naming the full path from
+    ``prefix`` (at most :data:`MAX_PROBLEMS`), and how many places more are wrong: for an input
+    validated in parts, whose problems :func:`joined` tells at once."""
+    found, more = problems(exc, model, hints)
+    return [_as_error(p, prefix, error, "") for p in found], more
+
+
+def joined(found: Sequence[InputError], more: int = 0) -> InputError:
+    """The problems of one input's parts as one error, as :func:`from_validation_error` tells
+    those of one model: the first, the others in ``also`` (each part's own ``also`` too), at most
+    :data:`MAX_PROBLEMS`, then how many more."""
+    flat = [e for part in found for e in (part.with_also(()), *part.also)]
+    more += max(0, len(flat) - MAX_PROBLEMS)
+    flat = flat[:MAX_PROBLEMS]
+    if more:
+        flat[-1] = flat[-1].at(flat[-1].field, flat[-1].allowed + more_text(more))
+    return flat[0].with_also(flat[1:])
 
 
 def _as_error(p: Problem, prefix: str, error: type[InputError], more: str) -> InputError:

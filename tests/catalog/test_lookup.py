@@ -267,3 +267,8 @@ def test_suggestions_read_a_class_figure_as_its_roman_numeral(catalog: Catalog) 
     """"NIJ Type 3" is NIJ Type III, named first (issue 24, item 8)."""
     assert catalog.suggest("NIJ Type 3")[0] == "NIJ Type III"
     assert catalog.suggest("nij type 3a")[0] == "NIJ Type IIIA"
+
+
+def test_no_suggestions_asked_for_gives_none(catalog: Catalog) -> None:
+    # n = 0 is allowed ("0 or more"): it is an empty list, never difflib's ValueError
+    assert catalog.suggest("nij", n=0) == []

@@ -30,7 +30,8 @@ def test_ap2_screen_without_the_charts_extra_names_its_install_line(
                             "--out", str(out))
     assert (code, stdout) == (2, "")
     assert err == (f"armourpen: error: --out: writing it needs the charts extra ({module} is not "
-                   "installed): pip install 'armourpen[charts]'\n")
+                   "installed): pip install 'armourpen[charts]' (in a source checkout: "
+                   "pip install '.[charts]')\n")
     assert not out.exists()
 
 
@@ -41,11 +42,22 @@ def test_ap2_chart_without_matplotlib_names_its_install_line(
     out = tmp_path / "slope.png"
     code, _, err = cli(capsys, "chart", "slope", "--av", "10", "--out", str(out))
     assert code == 2
-    assert "pip install 'armourpen[charts]'" in err and "internal error" not in err
+    assert "pip install 'armourpen[charts]' (in a source checkout: pip install '.[charts]')" \
+        in err and "internal error" not in err
     assert not out.exists()
     # the data alone needs no drawing
     code, stdout, _ = cli(capsys, "chart", "slope", "--av", "10", "--json")
     assert code == 0 and json.loads(stdout)["kind"] == "slope"
+
+
+def test_ap2_serve_without_the_web_extra_names_both_install_lines(
+    capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """The README's source checkout installs '.[web]', a package index 'armourpen[web]'."""
+    _without(monkeypatch, "uvicorn")
+    assert cli(capsys, "serve") == (2, "", "armourpen: error: serve: the web app needs the web "
+                                    "extra: pip install 'armourpen[web]' (in a source checkout: "
+                                    "pip install '.[web]')\n")
 
 
 def test_version(capsys: pytest.CaptureFixture[str]) -> None:
@@ -154,6 +166,81 @@ def test_ap2_a_file_with_several_problems_lists_them_all(
     assert "more problem" not in err
 
 
+def test_ap2_a_gurps_file_with_several_problems_lists_them_all(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path,
+) -> None:
+    """The GURPS reader validates the attack and each entry apart: their problems are told
+    together, as PEN/AV's are, the attack's first and then the line's in order."""
+    scenario = tmp_path / "s.toml"
+    scenario.write_text('rules = "gurps"\nattack = { damage = "3d pi", rol = 3 }\n'
+                        '[[line]]\ntarget = "A"\nhp = 10\n[[line]]\ntarget = 3\nhp = 10\n'
+                        '[[line]]\ntarget = "C"\nhp = 10\nzzz = 1\n', encoding="utf-8")
+    code, out, err = cli(capsys, "resolve", str(scenario))
+    assert (code, out) == (2, "")
+    assert err.count("\n") == 1
+    problems = err.removeprefix("armourpen: error: ").rstrip("\n").split(" | ")
+    assert [p.split(":", 1)[0] for p in problems] == ["attack.rol", "line[1].target",
+                                                       "line[2].zzz"]
+    assert problems[1] == "line[1].target: 3 is not allowed; allowed: a string"
+
+
+@pytest.mark.parametrize("rules", ["penav", "gurps"])
+def test_ap2_many_problems_are_listed_to_the_same_bound_in_both_rule_sets(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path, rules: str,
+) -> None:
+    attack = 'weapon = "Sword"\ncontact = true' if rules == "penav" else 'damage = "3d pi"'
+    card = 'target = "T{}"\nzzz = 1\n' + ("hp = 10\n" if rules == "gurps" else "")
+    scenario = tmp_path / "s.toml"
+    scenario.write_text(f'rules = "{rules}"\n[attack]\n{attack}\n'
+                        + "".join("[[line]]\n" + card.format(i) for i in range(12)),
+                        encoding="utf-8")
+    code, _, err = cli(capsys, "resolve", str(scenario))
+    problems = err.rstrip("\n").split(" | ")
+    assert code == 2 and len(problems) == 10
+    assert problems[-1].endswith("(and 2 more problems)")
+
+
+def test_ap2_every_unknown_catalog_name_is_told_with_its_suggestions(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path,
+) -> None:
+    scenario = tmp_path / "s.toml"
+    scenario.write_text('[attack]\nweapon = "Sword"\ncontact = true\n'
+                        '[[line]]\ntarget = "A"\narmour = ["zzz"]\n'
+                        '[[line]]\ntarget = "B"\narmour = ["NIJ Type 3", "yyy"]\n',
+                        encoding="utf-8")
+    code, out, err = cli(capsys, "resolve", str(scenario))
+    problems = err.removeprefix("armourpen: error: ").rstrip("\n").split(" | ")
+    assert (code, out) == (2, "")
+    assert [p.split(":", 1)[0] for p in problems] == [
+        "line[0].armour[0]", "line[1].armour[0]", "line[1].armour[1]"]
+    assert problems[0] == ("line[0].armour[0]: 'zzz' is not allowed; no armour has that name "
+                           "(see `armourpen catalog list`)")
+    assert "did you mean 'NIJ Type III', " in problems[1]
+
+
+def test_ap2_every_unknown_quick_flag_name_is_told_by_its_flag(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    code, _, err = cli(capsys, "resolve", "--weapon", "Sword", "--contact", "--cover", "qqq",
+                       "--armour", "zzz", "--armour", "yyy")
+    assert code == 2
+    assert [p.split(":", 1)[0] for p in err.removeprefix("armourpen: error: ").split(" | ")] == [
+        "--cover #1", "--armour #1", "--armour #2"]
+
+
+def test_ap2_unknown_names_past_the_bound_are_counted(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path,
+) -> None:
+    scenario = tmp_path / "s.toml"
+    scenario.write_text('[attack]\nweapon = "Sword"\ncontact = true\n[[line]]\ntarget = "A"\n'
+                        "armour = [" + ", ".join(f'"zz{i}"' for i in range(13)) + "]\n",
+                        encoding="utf-8")
+    code, _, err = cli(capsys, "resolve", str(scenario))
+    problems = err.rstrip("\n").split(" | ")
+    assert code == 2 and len(problems) == 10
+    assert problems[-1].endswith("(and 3 more problems)")
+
+
 def test_catalog_search_says_why_each_hit_matched(capsys: pytest.CaptureFixture[str]) -> None:
     code, out, _ = cli(capsys, "catalog", "search", "AK")
     assert code == 0
@@ -164,6 +251,17 @@ def test_catalog_search_says_why_each_hit_matched(capsys: pytest.CaptureFixture[
     assert first.startswith("attack") and "7.62x39mm Soviet" in first
     assert first.rstrip().endswith("alias 'AK-47'")
     assert "Makarov" not in out
+
+
+def test_catalog_search_json_says_why_each_hit_matched(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    code, out, _ = cli(capsys, "catalog", "search", "AK", "--json")
+    hits = json.loads(out)
+    assert code == 0
+    assert hits[0]["name"] == "7.62x39mm Soviet"
+    assert hits[0]["matched_by"] == {"by": "alias", "text": "AK-47"}
+    assert all(h["matched_by"]["by"] in ("name", "alias", "note", "spelling") for h in hits)
 
 
 def test_gu1_3d6_is_explained_as_3d(capsys: pytest.CaptureFixture[str]) -> None:
@@ -329,3 +427,133 @@ def test_ap2_thickness_with_nothing_given_says_what_is_required(
     assert (code, out) == (2, "")
     assert err == ("armourpen: error: thickness: a thickness (e.g. 120mm), --av or --sav is "
                    "required: give exactly one\n")
+
+
+@pytest.mark.parametrize(
+    ("args", "line"),
+    [
+        (["chart", "matrix", "--json"],
+         "--band: `--band` or `--range` is required: one --band (e.g. long) or one --range "
+         "(e.g. 150m)"),
+        (["chart", "slope", "--json"],
+         "--thickness: `--thickness` or `--av` is required: the plate's --thickness (e.g. 60mm) "
+         "or its --av"),
+    ],
+)
+def test_ap2_one_of_two_flags_left_out_says_what_is_required(
+    capsys: pytest.CaptureFixture[str], args: list[str], line: str,
+) -> None:
+    """Neither flag given reads as required, never as "not both"."""
+    assert cli(capsys, *args) == (2, "", f"armourpen: error: {line}\n")
+
+
+def test_ap2_the_python_api_says_required_when_neither_is_given() -> None:
+    from armourpen.charts import matrix_chart, slope_chart
+    from armourpen.errors import InputError
+    from armourpen.penav.thickness import neighbours
+
+    with pytest.raises(InputError) as info:
+        matrix_chart(["Sword"], ["NIJ Type I"])
+    assert str(info.value) == ("band: `band` or `distance` is required: one band or one distance "
+                               "for a matrix")
+    with pytest.raises(InputError) as info:
+        slope_chart()
+    assert str(info.value) == "thickness: a thickness in mm or an AV is required"
+    with pytest.raises(InputError) as info:
+        neighbours()
+    assert str(info.value) == "thickness: an AV or a thickness in mm is required"
+    with pytest.raises(InputError) as info:
+        slope_chart(mm=60, av=3)
+    assert str(info.value) == ("thickness: '60' is not allowed; give a thickness in mm or an AV, "
+                               "not both")
+
+
+@pytest.mark.parametrize(
+    ("args", "line"),
+    [
+        (["--damage", "3d pi", "--hp", "10", "--armour", "x", "--armour", "y"],
+         "--armour: 'x' is not allowed; not with the GURPS flags (--damage, --hp): PEN/AV's and "
+         "GURPS's quick flags are apart"),
+        (["--damage", "3d pi", "--hp", "10", "--optional-rule", "a", "--optional-rule", "b"],
+         "--optional-rule: 'a' is not allowed; not with the GURPS flags (--damage, --hp): PEN/AV's "
+         "and GURPS's quick flags are apart"),
+        (["--damage", "3d pi", "--hp", "10", "--contact"],
+         "--contact: '--contact' is not allowed; not with the GURPS flags (--damage, --hp): "
+         "PEN/AV's and GURPS's quick flags are apart"),
+        (["example:bodyguard", "--cover", "x", "--cover", "y"],
+         "--cover: 'x' is not allowed; give a scenario file or quick flags, not both"),
+    ],
+)
+def test_ap2_a_repeated_or_switch_flag_is_shown_as_typed(
+    capsys: pytest.CaptureFixture[str], args: list[str], line: str,
+) -> None:
+    """A value as the user typed it, never Python's tuple of a repeated flag's values."""
+    assert cli(capsys, "resolve", *args) == (2, "", f"armourpen: error: {line}\n")
+
+
+def test_ap2_thickness_given_two_ways_names_each_as_typed(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    assert cli(capsys, "thickness", "120mm", "--av", "3") == (
+        2, "", "armourpen: error: thickness: '120mm' is not allowed; not with --av 3: give exactly "
+        "one of a thickness (e.g. 120mm), --av or --sav\n")
+
+
+@pytest.mark.parametrize(
+    ("args", "line"),
+    [
+        (["example:bodyguard", "--from", "left"],
+         "--from: 'left' is not allowed; give a scenario file or quick flags, not both"),
+        (["example:bodyguard", "--target", "X"],
+         "--target: 'X' is not allowed; give a scenario file or quick flags, not both"),
+        (["example:bodyguard", "--no-contact"],
+         "--no-contact: '--no-contact' is not allowed; give a scenario file or quick flags, not "
+         "both"),
+        (["--damage", "3d pi", "--hp", "10", "--roll", "10", "--from", "left"],
+         "--from: 'left' is not allowed; not with the GURPS flags (--damage, --roll, --hp): "
+         "PEN/AV's and GURPS's quick flags are apart"),
+    ],
+)
+def test_ap2_a_flag_that_would_change_nothing_is_refused(
+    capsys: pytest.CaptureFixture[str], args: list[str], line: str,
+) -> None:
+    """A quick flag beside a scenario file, or PEN/AV's --from beside the GURPS flags, would be
+    ignored: it is refused naming the flag (the CLI documents no overriding, save --seed)."""
+    assert cli(capsys, "resolve", *args) == (2, "", f"armourpen: error: {line}\n")
+
+
+@pytest.mark.parametrize("typed", ["3d6", "3d6(2)"])
+def test_gu1_what_3d6_suggests_is_damage_roll_takes(
+    capsys: pytest.CaptureFixture[str], typed: str,
+) -> None:
+    """The suggestion is a whole damage: 3d6 suggests '3d cr' (a type added), never '3d', which
+    roll refuses for want of a type."""
+    import re
+
+    code, _, err = cli(capsys, "roll", typed)
+    suggested = re.search(r"\(here[^']*'([^']+)'\)", err)
+    assert code == 2 and suggested is not None
+    assert cli(capsys, "roll", suggested.group(1), "--seed", "1")[0] == 0
+
+
+def test_gu8_a_target_not_reached_is_not_warned_as_assumed_hit(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    """Seed 7 rolls 22 with 7d pi: the shot stops in the Clerk (cover DR 19 + 2 = 21 of 22 leaves
+    1 penetrating), so the Bystander behind, hit chance 0.3, is not reached, and no hit on it is
+    assumed (GU-8)."""
+    code, out, _ = cli(capsys, "resolve", "example:office-shootout", "--json")
+    data = json.loads(out)
+    bystander = next(t for t in data["targets"] if t["name"] == "Bystander")
+    assert code == 0 and bystander["reached"] is False
+    assert not [w for w in data["warnings"] if w["rule"] == "GU-8"]
+
+
+def test_gu1_roll_of_a_thousand_dice_shows_the_first_and_how_many(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    code, out, _ = cli(capsys, "roll", "1000d cr", "--seed", "1")
+    dice = next(line for line in out.splitlines() if line.startswith("dice:"))
+    assert code == 0 and dice.endswith(" ... (1000 dice) = 3532") and len(dice) < 80
+    assert len(json.loads(cli(capsys, "roll", "1000d cr", "--seed", "1", "--json")[1])["dice"]) \
+        == 1000  # the JSON keeps every die

@@ -18,7 +18,7 @@ HUGE = "9" * 5000
 @pytest.mark.parametrize(
     ("args", "flag", "shown"),
     [
-        ([*RESOLVE, "--ammo", ""], "--ammo", "''"),
+        ([*RESOLVE, "--ammo", ""], "--ammo", "a name is required"),  # nothing typed
         ([*RESOLVE, "--target", " "], "--target", "' '"),
         ([*RESOLVE, "--optional-rule", "rifle_ball_as_sp"] * 1
          + ["--optional-rule", "rifle_ball_as_sp"], "--optional-rule #2", "'rifle_ball_as_sp'"),

@@ -14,7 +14,7 @@ import pytest
 from hostile import field, put
 
 import armourpen
-from armourpen.errors import InputError
+from armourpen.errors import MISSING, InputError
 from armourpen.penav.model import PenavScenario
 
 BASE: dict[str, Any] = {
@@ -76,6 +76,10 @@ def test_ap2_range_true_is_no_distance(value: bool) -> None:
 @pytest.mark.parametrize("value", ["", "   ", "two\nlines", "tab\there"])
 def test_ap2_a_name_is_never_empty_blank_or_on_two_lines(path: tuple[Any, ...], value: str) -> None:
     err = refused(_with(path, value))
+    if value == "":  # nothing typed (a new card's box): required, not a value refused
+        assert (err.field, err.value, str(err)) == (field(path), MISSING,
+                                                    f"{field(path)}: a name is required")
+        return
     assert err.field == field(path) and err.value == value
     assert "one line" in err.allowed
 

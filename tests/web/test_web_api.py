@@ -127,6 +127,20 @@ def test_catalog_list_search_and_show(client: TestClient, catalog: Catalog) -> N
     assert client.get("/api/catalog/nij type iii", params={"kind": "armour"}).json()["av"] == 6
 
 
+def test_catalog_search_says_why_each_hit_matched(client: TestClient) -> None:
+    hits = client.get("/api/catalog", params={"q": "AK"}).json()
+    assert hits[0]["matched_by"] == {"by": "alias", "text": "AK-47"}
+    assert "matched_by" not in client.get("/api/catalog", params={"kind": "ammo"}).json()[0]
+    described = client.get("/openapi.json").json()
+    items = described["paths"]["/api/catalog"]["get"]["responses"]["200"]["content"][
+        "application/json"]["schema"]["items"]
+    schemas = described["components"]["schemas"]
+    assert items == {"$ref": "#/components/schemas/CatalogHit"}
+    assert schemas["CatalogHit"]["properties"]["matched_by"] == {
+        "$ref": "#/components/schemas/MatchedBy"}
+    assert schemas["MatchedBy"]["required"] == ["by", "text"]
+
+
 def test_pa11_thickness_three_ways(client: TestClient) -> None:
     assert client.get("/api/thickness", params={"mm": "120mm"}).json()["mm_to_av"]["av"] == 60
     assert client.get("/api/thickness", params={"av": 12}).json()["av_to_mm"]["mm"] == 20
@@ -299,10 +313,22 @@ def test_ap2_bad_scenarios_are_422(client: TestClient, data: dict[str, Any], fie
         assert "7.62x51mm NATO" in body["allowed"]  # the closest names
 
 
+def test_ap2_a_gurps_body_with_several_problems_lists_them_all(client: TestClient) -> None:
+    """The same line as the CLI's: every problem of the attack and of each entry, ``|`` between."""
+    data = {"rules": "gurps", "attack": {"damage": "3d pi"},
+            "line": [{"target": "A", "hp": 10}, {"target": 3, "hp": 10},
+                     {"target": "C", "hp": 10, "zzz": 1}]}
+    body = ap2(client.post("/api/resolve", json=data), 422, "line[1].target")
+    assert [p.split(":", 1)[0] for p in body["error"].split(" | ")] == ["line[1].target",
+                                                                         "line[2].zzz"]
+    assert (body["value"], body["allowed"]) == (3, "allowed: a string")
+
+
 def test_ap2_unknown_routes_items_and_methods(client: TestClient) -> None:
     nothing = ap2(client.get("/api/nothing"), 404, "path")
-    assert nothing["allowed"] == "no such page (/docs and /api list the API's routes)"
-    assert client.get("/docs").status_code == 200  # where the message sends the reader
+    assert nothing["error"] == "path: no such route: /api/nothing; see /api for the routes"
+    assert nothing["value"] == "/api/nothing"
+    assert client.get("/api").status_code == 200  # where the message sends the reader
     body = ap2(client.get("/api/catalog/NIJ Type 3"), 404, "name")
     assert "NIJ Type III" in body["allowed"]
     ap2(client.get("/api/schema/hero"), 404, "rules")
@@ -504,14 +530,32 @@ def test_ap2_catalog_search_refuses_control_characters(client: TestClient, catal
 
 def test_ap2_what_is_not_given_reads_as_required(client: TestClient) -> None:
     """Issue 24 item 8: nothing given reads "... is required", never "'(missing)' is not allowed"
-    (nor "'(nothing)'" or "'(empty)'"); the JSON value stays "(missing)"."""
+    (nor "'(nothing)'" or "'(empty)'")."""
     body = ap2(client.get("/api/thickness"), 422, "mm")
     assert body["error"] == ("mm: `mm`, `av` or `sav` is required: give exactly one of a thickness "
                              "(mm, e.g. 120mm), av or sav")
-    assert body["value"] == "(missing)"
     body = ap2(client.post("/api/table", content=b" ", headers={"Content-Type": "application/json"}),
                400, "body")
     assert body["error"] == "body: a JSON object is required; the body is empty"
+
+
+def test_ap2_a_value_nobody_typed_is_null_in_the_error_body(client: TestClient) -> None:
+    """The JSON error's value is null where nothing was given, never the string "(missing)"; the
+    OpenAPI description of the error body says so."""
+    assert ap2(client.get("/api/thickness"), 422, "mm")["value"] is None
+    gurps = {"rules": "gurps", "attack": {"damage": "3d pi"}, "line": [{"target": "a"}]}
+    assert ap2(client.post("/api/resolve", json=gurps), 422, "line[0].hp")["value"] is None
+    untyped = client.post("/api/resolve", content=b"{}")  # no Content-Type
+    assert ap2(untyped, 415, "Content-Type")["value"] is None
+    schema = client.get("/openapi.json").json()["components"]["schemas"]["Error"]
+    assert "null where nothing was given" in schema["properties"]["value"]["description"]
+
+
+def test_ap2_thickness_given_two_ways_names_each_as_typed(client: TestClient) -> None:
+    body = ap2(client.get("/api/thickness", params={"mm": "10mm", "av": 3}), 422, "mm")
+    assert body["error"] == ("mm: '10mm' is not allowed; not with av 3: give exactly one of a "
+                             "thickness (mm, e.g. 120mm), av or sav")
+    assert body["value"] == "10mm"
 
 
 def test_ap2_a_missing_request_parameter_reads_as_required() -> None:

@@ -694,6 +694,8 @@ def test_pa12_new_cover_goes_in_front_of_the_first_target(page: Page, server: st
     # a new empty card does not wipe the outcome: the last one stays, marked, the error by it
     expect(results(page)).to_have_count(2)
     expect(page.locator("#outcome .stale-note")).to_be_visible()
+    expect(page.locator("#outcome .stale-note")).to_contain_text("a name is required")
+    expect(page.locator("#outcome .stale-note")).not_to_contain_text("is not allowed")
     expect(cards(page).first.locator(".error:not([hidden])").first).not_to_contain_text("line[")
     cards(page).first.get_by_label("Cover", exact=True).fill("Sandbag wall, single layer")
     expect(results(page)).to_have_count(3)

@@ -11,6 +11,7 @@ import re
 from typing import Any
 from urllib.parse import quote
 
+import pytest
 from fastapi.testclient import TestClient
 from web.web_helpers import JSON_TYPE, SCRIPT_NAME, TEST_HOSTS
 
@@ -119,6 +120,30 @@ def test_ui_outcome_hints_and_errors_by_field(client: TestClient) -> None:
                                             "line": [{"target": "A", "hp": 10}]}).json()
     assert [e["field"] for e in typo["errors"]] == ["attack.damage"]
     assert "expected a damage type" in typo["errors"][0]["allowed"]
+
+
+def test_ap2_ui_outcome_gives_each_problem_its_own_field(client: TestClient) -> None:
+    """Several problems of one input are placed apart, each beside its field on the form."""
+    data = {"attack": {"weapon": "Sword", "contact": True},
+            "line": [{"target": "A", "armour": ["zzz"]}, {"target": "B", "armour": ["yyy"]}]}
+    errors = client.post("/ui/outcome", json=data).json()["errors"]
+    assert [(e["field"], e["value"]) for e in errors] == [("line[0].armour[0]", "zzz"),
+                                                          ("line[1].armour[0]", "yyy")]
+    assert all(" | " not in e["error"] for e in errors)
+
+
+@pytest.mark.parametrize(("line", "field"), [
+    ([{"cover": ""}, {"target": "A"}], "line[0].cover"),
+    ([{"target": ""}], "line[0].target"),
+])
+def test_ap2_a_name_left_empty_reads_as_required(client: TestClient, line: list[Any],
+                                                  field: str) -> None:
+    """A new card's empty name box is nothing given (issue 24 item 12): "a name is required",
+    never "'' is not allowed"."""
+    data = {"attack": {"weapon": "9mm Parabellum pistol", "range": "10m"}, "line": line}
+    errors = client.post("/ui/outcome", json=data).json()["errors"]
+    assert [(e["field"], e["error"], e["value"]) for e in errors] == [
+        (field, f"{field}: a name is required", None)]
 
 
 def test_gcs_an_address_keeps_the_files_name_and_asks_for_the_file(client: TestClient) -> None:

@@ -91,7 +91,7 @@ def test_a_body_not_sent_as_application_json_is_refused_unread_with_415(
     headers = {} if kind is None else {"Content-Type": kind}
     got = client.post(path, content=json.dumps(GOOD_BODIES[path]), headers=headers)
     body = ap2(got, 415, "Content-Type")
-    assert body["value"] == ("(missing)" if kind is None else kind)
+    assert body["value"] == kind  # null when no Content-Type was sent
     assert body["allowed"].startswith("application/json")
 
 
@@ -560,6 +560,13 @@ def test_a_one_value_parameter_given_twice_is_a_422_naming_it(client: TestClient
     got = client.post(url, json={}) if url.startswith(("/api/odds", "/api/gcs")) else client.get(url)
     body = ap2(got, 422, name)
     assert "one value" in body["allowed"] and "2 times" in body["allowed"]
+
+
+def test_ap2_a_parameter_given_twice_shows_its_values_as_typed(client: TestClient) -> None:
+    body = client.get("/api/thickness?mm=10&mm=20").json()
+    assert body["error"] == ("mm: '20' is not allowed; one value (the parameter mm is given 2 "
+                             "times, first as '10'; it takes one)")
+    assert body["value"] == "20"
 
 
 def test_a_list_parameter_may_repeat(client: TestClient) -> None:

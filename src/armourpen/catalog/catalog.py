@@ -430,6 +430,8 @@ class Catalog:
         n = checks.whole("n", n)
         if n < 0:
             raise ArgumentValueError("n", n, "allowed: how many names at most, 0 or more")
+        if n == 0:  # difflib refuses to look for none
+            return []
         kinds = KINDS if kind is None else (parse_kind(kind),)
         keyed: dict[str, CatalogItem] = {}
         for k in kinds:

@@ -146,7 +146,7 @@ def matrix_chart(
     lists every cell, within ``max_table_cells``."""
     from armourpen import arguments
     from armourpen.catalog import AttackProfile
-    from armourpen.errors import InputError
+    from armourpen.errors import MISSING, InputError
     from armourpen.grid import Defence, check_listed, distance_entry, sweep
     from armourpen.values import Direction
 
@@ -158,9 +158,11 @@ def matrix_chart(
     band = arguments.optional_text("band", band, "a range band (a str)")
     distance = None if distance is None else distance_entry("distance", distance)
     direction = arguments.text_or(Direction, "a direction (a str)")("direction", direction)
-    if (band is None) == (distance is None):
-        raise InputError("band", band if band is not None else distance,
-                         "give one band or one distance for a matrix, not both")
+    if band is None and distance is None:
+        raise InputError("band", MISSING, "`band` or `distance` is required: one band or one "
+                         "distance for a matrix")
+    if band is not None and distance is not None:
+        raise InputError("band", band, "give one band or one distance for a matrix, not both")
     check_listed(limits, len(attacks) * len(defences), "attacks")
     res = sweep(attacks, defences, bands=None if band is None else [band],
                 distances=None if distance is None else [distance], directions=[direction],

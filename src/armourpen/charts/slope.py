@@ -73,10 +73,12 @@ class SlopeChart:
     def of(cls, *, mm: Fraction | int | None = None, av: int | None = None,
            field: str = "thickness") -> SlopeChart:
         """The chart of a plate given by its actual thickness in mm or its actual personal AV."""
-        from armourpen.errors import InputError
+        from armourpen.errors import MISSING, InputError
 
-        if (mm is None) == (av is None):
-            raise InputError(field, (mm, av), "give a thickness in mm or an AV, not both")
+        if mm is None and av is None:
+            raise InputError(field, MISSING, "a thickness in mm or an AV is required")
+        if mm is not None and av is not None:
+            raise InputError(field, str(mm), "give a thickness in mm or an AV, not both")
         if mm is not None:
             actual_mm = Fraction(mm)
             actual_av = av_for_mm(actual_mm, field=field).value

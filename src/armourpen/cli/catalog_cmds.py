@@ -200,13 +200,13 @@ def search_cmd(text: str, kind: str | None, catalog: Sequence[Path], no_user_cat
                as_json: bool) -> None:
     """Search names, aliases and notes: names first, then aliases, then notes, then close
     spellings; each hit says why it matched."""
-    from armourpen.view.catalog import item_dict, parse_kind
+    from armourpen.view.catalog import hit_dict, parse_kind
 
     k = None if kind is None else parse_kind(kind)
     cat = load_catalog(catalog, no_user_catalog)
     found = cat.matches(text, k, limits=limits())
     if as_json:
-        _print_json([item_dict(m.item) for m in found])
+        _print_json([hit_dict(m) for m in found])
         return
     if not found:
         click.echo(f"no item matches {text!r}")

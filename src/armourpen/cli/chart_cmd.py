@@ -164,8 +164,11 @@ def matrix(
     from armourpen.tables import PARAMETERS as TABLE_PARAMETERS
 
     fmt = _start(out, as_json)
-    if (band is None) == (range_ is None):
-        raise InputError("--band", band or range_ or MISSING,
+    if band is None and range_ is None:
+        raise InputError("--band", MISSING, "`--band` or `--range` is required: one --band (e.g. "
+                         "long) or one --range (e.g. 150m)")
+    if band is not None and range_ is not None:
+        raise InputError("--band", band,
                          "give one --band (e.g. long) or one --range (e.g. 150m), not both")
     cat, attacks, defences = sweep_inputs(catalog, no_user_catalog, attack, armour, cover, defence,
                                            every_armour=True)
@@ -201,8 +204,11 @@ def slope(thickness: str | None, av: int | None, out: Path | None, as_json: bool
     from armourpen.charts import slope_chart
 
     fmt = _start(out, as_json)
-    if (thickness is None) == (av is None):
-        raise InputError("--thickness", thickness or av or MISSING,
+    if thickness is None and av is None:
+        raise InputError("--thickness", MISSING, "`--thickness` or `--av` is required: the "
+                         "plate's --thickness (e.g. 60mm) or its --av")
+    if thickness is not None and av is not None:
+        raise InputError("--thickness", thickness,
                          "give the plate's --thickness (e.g. 60mm) or its --av, not both")
     if thickness is not None:
         chart = slope_chart(mm=parse_thickness(thickness, "--thickness"), field="--thickness")

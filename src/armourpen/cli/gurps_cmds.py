@@ -16,6 +16,7 @@ def roll(damage: str, seed: int | None, as_json: bool) -> None:
     """Roll GURPS damage: the dice, the basic damage (GU-2) and the canonical notation (GU-1)."""
     import armourpen
     from armourpen import fresh_seed
+    from armourpen.view.notation import dice_text
 
     with flag_error(only=("seed",)):
         rolled = armourpen.roll(damage, fresh_seed() if seed is None else seed)
@@ -26,7 +27,8 @@ def roll(damage: str, seed: int | None, as_json: bool) -> None:
     adds = f" {d.adds:+d}" if d.adds else ""
     mult = f" x{d.multiplier}" if d.multiplier != 1 else ""
     click.echo(f"{d}  (seed {rolled.seed})")
-    click.echo(f"dice: {' '.join(map(str, rolled.dice))}{adds} = {rolled.roll}{mult}")
+    # the first dice and how many, as the outcome's head line (--json keeps them all)
+    click.echo(f"dice: {dice_text(rolled.dice)}{adds} = {rolled.roll}{mult}")
     click.echo(f"basic damage: {rolled.basic_damage}")
     for s in rolled.steps:
         click.echo(f"  {s}")

@@ -94,19 +94,25 @@ def flag_error(renames: Mapping[str, str] | None = None,
     The API names its parameters (``armourpen.quick_scenario``'s ``range``, ``armour[1]``); the
     CLI prefixes ``--`` and counts from 1, so both front ends share one error.
     """
-    try:
-        yield
-    except InputError as exc:
+    def named(exc: InputError) -> InputError:
         m = re.fullmatch(_PARAMETER, exc.field)
         if m is None or (only is not None and m.group(1) not in only):
-            raise
+            return exc
         allowed = exc.allowed
         if only is not None:  # "only with vehicle = ...": the option that sets it, --vehicle
             allowed = re.sub(
                 _MENTION,
                 lambda k: flag_of(k.group(1), renames) if k.group(1) in only else k.group(0),
                 allowed)
-        raise exc.at(flag_of(exc.field, renames), allowed) from None
+        return exc.at(flag_of(exc.field, renames), allowed)
+
+    try:
+        yield
+    except InputError as exc:
+        m = re.fullmatch(_PARAMETER, exc.field)
+        if m is None or (only is not None and m.group(1) not in only):
+            raise
+        raise exc.each(named) from None
 
 
 def need_extra(extra: str, *modules: str, field: str = "--out") -> None:
@@ -119,7 +125,14 @@ def need_extra(extra: str, *modules: str, field: str = "--out") -> None:
             importlib.import_module(module)
         except ImportError:
             raise InputError(field, MISSING, f"writing it needs the {extra} extra ({module} is not "
-                             f"installed): pip install 'armourpen[{extra}]'") from None
+                             f"installed): {install_line(extra)}") from None
+
+
+def install_line(extra: str) -> str:
+    """The line that installs ``extra``, both ways armourpen is installed: from a package index
+    and from a source checkout (the README's ``pip install .``), which cannot be told apart
+    reliably from here."""
+    return f"pip install 'armourpen[{extra}]' (in a source checkout: pip install '.[{extra}]')"
 
 
 def wrote(path: Path, as_json: bool = False) -> None:

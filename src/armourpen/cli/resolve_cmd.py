@@ -122,8 +122,12 @@ def resolve(
     --attack-roll) for one target. --seed also replays the roll of a GURPS scenario file that printed it."""
     import armourpen
 
-    penav = {"--weapon": weapon, "--range": range_, "--contact": contact or None,
-             "--armour": armour or None, "--cover": cover or None, "--ammo": ammo,
+    # a flag typed where it would do nothing is refused, not ignored: --from, --target and
+    # --no-contact count as given only when typed, not by their defaults
+    switch = "--contact" if contact else _typed_only("contact", "--no-contact")
+    penav = {"--weapon": weapon, "--range": range_, switch or "--contact": switch,
+             "--armour": armour or None, "--cover": cover or None,
+             "--from": _typed_only("from_", from_), "--ammo": ammo,
              "--optional-rule": optional_rule or None, "--vehicle": vehicle, "--face": face,
              "--elevation": elevation, "--azimuth": azimuth}
     gurps = {"--damage": damage, "--roll": roll, "--hp": hp, "--dr": dr, "--location": location,
@@ -131,14 +135,15 @@ def resolve(
     penav_used = [flag for flag, value in penav.items() if value is not None]
     gurps_used = [flag for flag, value in gurps.items() if value is not None]
     if scenario is not None:
-        if penav_used or gurps_used:
-            flag = (penav_used or gurps_used)[0]
-            raise ScenarioError(flag, (penav | gurps)[flag],
+        both = {**penav, **gurps, "--target": _typed_only("target", target)}
+        given = [flag for flag, value in both.items() if value is not None]
+        if given:
+            raise ScenarioError(given[0], _typed(given[0], both[given[0]]),
                                 "give a scenario file or quick flags, not both")
         sc = load_scenario_file(scenario, catalog, no_user_catalog, allow_outside_files)
     elif gurps_used:
         if penav_used:
-            raise ScenarioError(penav_used[0], penav[penav_used[0]],
+            raise ScenarioError(penav_used[0], _typed(penav_used[0], penav[penav_used[0]]),
                                 "not with the GURPS flags (" + ", ".join(gurps_used)
                                 + "): PEN/AV's and GURPS's quick flags are apart")
         sc = _gurps_quick(damage, roll, seed, target, hp, dr, location, cover_dr,
@@ -177,6 +182,22 @@ def resolve(
                 f"not with a scenario that fixes its roll (attack.seed = {used})")
                 + ": leave out one of them")
     print_outcome(outcome, as_json)
+
+
+def _typed_only(name: str, value: str) -> str | None:
+    """``value``, or None where it is the option's default (not typed)."""
+    from click.core import ParameterSource
+
+    source = click.get_current_context().get_parameter_source(name)
+    return None if source is ParameterSource.DEFAULT else value
+
+
+def _typed(flag: str, value: object) -> object:
+    """A flag's value as the user typed it, for a message: a repeated flag's first value (not
+    Python's tuple of them all), a switch by its name (``--contact``, not ``true``)."""
+    if isinstance(value, tuple):
+        return value[0]
+    return flag if value is True else value
 
 
 def _locations() -> list[str]:

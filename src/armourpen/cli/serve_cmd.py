@@ -7,7 +7,13 @@ from typing import TYPE_CHECKING
 
 import click
 
-from armourpen.cli.options import catalog_files, limits, load_catalog, no_user_catalog
+from armourpen.cli.options import (
+    catalog_files,
+    install_line,
+    limits,
+    load_catalog,
+    no_user_catalog,
+)
 from armourpen.cli.params import NUMBER, WHOLE, command
 from armourpen.errors import MISSING, InputError
 
@@ -42,7 +48,7 @@ def serve(host: str, port: int, cors: bool, workers: int, time_budget: float,
         from armourpen.web.server import MAX_WORKERS, ServerSettings, run
     except ImportError:
         raise InputError("serve", MISSING, "the web app needs the web extra: "
-                         "pip install 'armourpen[web]'") from None
+                         + install_line("web")) from None
     if not 1 <= workers <= MAX_WORKERS:  # 0 (no worker) is the Python API's alone
         raise InputError("--workers", workers, f"a whole number from 1 to {MAX_WORKERS}")
     try:

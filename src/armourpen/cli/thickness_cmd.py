@@ -83,6 +83,13 @@ def thickness(value: str | None, av: int | None, sav: str | None, as_json: bool)
     if value is None and av is None and sav is None:  # in the command's words, not the API's
         raise InputError("thickness", MISSING, "a thickness (e.g. 120mm), --av or --sav is "
                          "required: give exactly one")
+    given = [(f, v) for f, v in (("thickness", value), ("--av", av), ("--sav", sav))
+             if v is not None]
+    if len(given) > 1:
+        (first, typed), *others = given
+        raise InputError(first, typed, "not with " + " or ".join(
+            f"{f} {v}" for f, v in others) + ": give exactly one of a thickness (e.g. 120mm), "
+            "--av or --sav")
     with flag_error(_FLAGS):
         report = armourpen.thickness(value, av=av, sav=sav)
     if as_json:

@@ -231,6 +231,19 @@ class Damage:
         return f"Damage.parse({str(self)!r})"
 
 
+def _meant(text: str) -> str:
+    """`` (here: '3d+2 pi')``: the damage without the sides, when it reads as damage; with a
+    type added when it lacks only that (``3d6`` suggests ``3d cr``, never ``3d``, which is
+    refused); nothing when something else is wrong too."""
+    for meant, here in ((text, "here:"), (f"{text} cr", "here, with a damage type: e.g.")):
+        try:
+            Damage.parse(meant)
+        except NotationError:
+            continue
+        return f" ({here} {meant!r})"
+    return ""
+
+
 class _Parser:
     """A hand-written scanner: every failure names the position (from 1) and what was expected."""
 
@@ -275,7 +288,7 @@ class _Parser:
         if end > self.i:
             meant = (self.text[: self.i] + self.text[end:]).strip()
             raise self.fail(f"what follows the dice, not their sides: GURPS dice are six-sided "
-                            f"and written {dice}d, not {dice}d6 (here: {meant!r})")
+                            f"and written {dice}d, not {dice}d6" + _meant(meant))
 
     def parse(self) -> Damage:
         self.skip_spaces()

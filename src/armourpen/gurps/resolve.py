@@ -101,7 +101,8 @@ def resolve_gurps(scenario: GurpsScenario, seed: int | random.Random | None = No
                            join_steps(roll_steps, basic.steps, half_steps), locations,
                            seed if seed_used is None else None)
     chain = resolve_chain(scenario, basic_value, None, locations)
-    unhit = [t.name for t in scenario.targets if t.hit_chance != 1]
+    # only who the shot reached is assumed hit: one it stopped short of is no assumption
+    unhit = [t.name for t in chain.targets if t.hit_chance != 1 and t.reached and t.hit]
     notes: tuple[Caution, ...] = ()
     if unhit:
         notes = (Caution("GU-8", "hit chances below 1 (" + ", ".join(unhit)

@@ -2,8 +2,9 @@
 
 :mod:`armourpen.gurps.schema` validates the keys and types with pydantic; this module checks what
 spans keys (a roll within the dice, the first target's hit chance, a location the target has) and
-builds the values of :mod:`armourpen.gurps.model`. The first problem becomes one
-:class:`ScenarioError` naming the path (``line[1].dr``), the value and what is allowed (AP-2).
+builds the values of :mod:`armourpen.gurps.model`. A problem is a :class:`ScenarioError` naming
+the path (``line[1].dr``), the value and what is allowed (AP-2): every problem the schema finds,
+in all sections and entries at once; past the schema, the first.
 
 A target read from a GCS character file (``gcs = "Ogre.gcs"``) is built by the GCS reader the
 caller passes (:class:`CharacterReader`), and so is an attack taken from a weapon of one
@@ -21,7 +22,7 @@ from typing import Any, Protocol
 from pydantic import BaseModel, ValidationError
 
 from armourpen.distance import Distance
-from armourpen.errors import MISSING, NotationError, ScenarioError
+from armourpen.errors import MISSING, InputError, NotationError, ScenarioError
 from armourpen.explain import Caution, Step
 from armourpen.gurps.damage import InjuryTolerance
 from armourpen.gurps.locations import Lacking, Location, Random, missing_locations
@@ -48,8 +49,9 @@ from armourpen.gurps.schema import (
     GcsTargetEntry,
     ScenarioFile,
     TargetEntry,
+    entry_kind,
 )
-from armourpen.validation import from_validation_error
+from armourpen.validation import errors_of, from_validation_error, joined
 from armourpen.values import check_target_names
 
 __all__ = ["CharacterReader", "ReadTarget", "ReadWeapon", "WeaponReader", "distance_yards",
@@ -132,13 +134,13 @@ def parse_gurps(
     ``characters`` reads the targets given by GCS character files, ``weapons`` an attack taken
     from one; without them a scenario names none (``armourpen.load_scenario`` reads them).
     """
-    top = _validated(data)
-    entry, attack, read_steps = _attack(top.attack, weapons)
+    top, typed, models = _validated(data)
+    entry, attack, read_steps = _attack(typed, weapons)
     line = _Line(attack, characters)
     line.steps.extend(read_steps)
     line.step_entries.extend([None] * len(read_steps))
-    for i, raw in enumerate(top.line):
-        line.entries.append(_entry(raw, i, line))
+    for i, (raw, model) in enumerate(zip(top.line, models, strict=True)):
+        line.entries.append(_entry(raw, model, i, line))
         line.step_entries += [i] * (len(line.steps) - len(line.step_entries))  # read for entry i
     _check_line(line, entry)
     if attack.explosive:
@@ -167,38 +169,125 @@ def _model(model: type[BaseModel], raw: Mapping[str, Any], here: str = "") -> An
         raise from_validation_error(exc, here, model=model) from None
 
 
-def _validated(data: Mapping[str, Any]) -> ScenarioFile:
+_Entry = TargetEntry | GcsTargetEntry | CoverEntry
+
+
+def _validated(data: Mapping[str, Any]
+               ) -> tuple[ScenarioFile, AttackEntry | GcsAttackEntry, list[_Entry | None]]:
+    """The file's sections and entries, each validated by its model; every problem they have is
+    told at once (AP-2), as PEN/AV's one model tells them."""
     if not isinstance(data, Mapping):
         raise ScenarioError("scenario", data, "a table of keys (rules, settings, attack, line)")
     from armourpen.reading import CheckedTree, check_tree
 
     if not isinstance(data, CheckedTree):
         check_tree(data, limits=None)  # numbers, keys and text, wherever the mapping came from
-    top: ScenarioFile = _model(ScenarioFile, data)
+    found = _Problems()
+    top: ScenarioFile | None = found.check(ScenarioFile, data, "")
+    # with the top level wrong, its sections are still checked, as far as they are there
+    raw_attack = top.attack if top is not None else data.get("attack", _ABSENT)
+    raw_line = top.line if top is not None else data.get("line")
+    attack, explosive = _attack_model(raw_attack, found)
+    models = [_entry_model(raw, i, explosive, found)
+              for i, raw in enumerate(raw_line if isinstance(raw_line, list) else [])]
+    if found.errors:
+        raise joined(found.errors, found.more)
+    assert top is not None and attack is not None
     if top.optional_rules:
         raise ScenarioError(
             "optional_rules", top.optional_rules, "the GURPS rule set has no optional rules: []"
         )
-    return top
+    return top, attack, models
 
 
 def read_attack(raw: object, weapons: WeaponReader | None = None) -> GurpsAttack:
     """A scenario's ``attack`` alone, read and checked as :func:`parse_gurps` reads it (what the
     line must hold for it, a blast's distances, is the line's to check)."""
-    return _attack(raw, weapons)[1]
+    found = _Problems()
+    model, _ = _attack_model(raw, found)
+    if found.errors:
+        raise joined(found.errors, found.more)
+    if model is None:
+        raise ScenarioError("attack", MISSING, "`attack` is required")
+    return _attack(model, weapons)[1]
 
 
-def _attack(raw: object, weapons: WeaponReader | None
+_ABSENT = object()
+
+
+@dataclass(slots=True)
+class _Problems:
+    """The problems found so far in the parts of one file, and how many more past each bound."""
+
+    errors: list[InputError] = field(default_factory=list)
+    more: int = 0
+
+    def check(self, model: type[BaseModel], raw: Mapping[str, Any], here: str) -> Any:
+        """``raw`` validated by ``model``, or None with its problems kept."""
+        try:
+            return model.model_validate(dict(raw))
+        except ValidationError as exc:
+            errors, more = errors_of(exc, here, model=model)
+            self.errors.extend(errors)
+            self.more += more
+            return None
+
+
+def _attack_model(raw: object, found: _Problems
+                  ) -> tuple[AttackEntry | GcsAttackEntry | None, bool | None]:
+    """The attack validated (None: missing or wrong), and whether it is an explosion (None: not
+    known before a GCS sheet is read, or its damage does not parse)."""
+    if raw is _ABSENT:  # the top level says it is required
+        return None, None
+    if not isinstance(raw, Mapping):
+        found.errors.append(_not_an_attack(raw))
+        return None, None
+    if "gcs" in raw:
+        return found.check(GcsAttackEntry, raw, "attack"), None
+    attack = found.check(AttackEntry, raw, "attack")
+    return attack, None if attack is None else _explosive(attack.damage)
+
+
+def _entry_model(raw: object, i: int, explosive: bool | None, found: _Problems) -> _Entry | None:
+    """Entry ``i`` validated by the model of its kind. A target card with cover is one only in
+    an explosion (GU-21): where that is not known yet, it is validated once the attack is read
+    (None), as is an entry found wrong."""
+    kind = entry_kind(raw)
+    both = kind in ("target", "gcs") and isinstance(raw, Mapping) and "cover" in raw
+    if kind is None or (both and explosive is False):
+        found.errors.append(ScenarioError(f"line[{i}]", raw, _ENTRY_ALLOWED))
+        return None
+    if both and explosive is None:
+        return None
+    assert isinstance(raw, Mapping)
+    model: _Entry | None = found.check(_ENTRY_MODELS[kind], raw, f"line[{i}]")
+    return model
+
+
+_ENTRY_MODELS: dict[str, type[BaseModel]] = {"cover": CoverEntry, "gcs": GcsTargetEntry,
+                                             "target": TargetEntry}
+
+
+def _explosive(text: str) -> bool | None:
+    """Whether a typed attack's damage is an explosion (None: it does not parse; said later)."""
+    try:
+        return Damage.parse(text).explosive
+    except NotationError:
+        return None
+
+
+def _not_an_attack(raw: object) -> ScenarioError:
+    return ScenarioError("attack", raw, "allowed: a table / object with the keys "
+                         + ", ".join(AttackEntry.model_fields) + "; or gcs and weapon (an "
+                         "attack from a GCS character file's weapon)")
+
+
+def _attack(a: AttackEntry | GcsAttackEntry, weapons: WeaponReader | None
             ) -> tuple[AttackEntry | GcsAttackEntry, GurpsAttack, tuple[Step, ...]]:
     """The attack: typed, or taken from a weapon of a GCS file (``gcs``) by ``weapons``."""
-    if not isinstance(raw, Mapping):
-        raise ScenarioError("attack", raw, "allowed: a table / object with the keys "
-                            + ", ".join(AttackEntry.model_fields) + "; or gcs and weapon (an "
-                            "attack from a GCS character file's weapon)")
-    if "gcs" not in raw:
-        a: AttackEntry = _model(AttackEntry, raw, "attack")
+    if isinstance(a, AttackEntry):
         return a, _typed_attack(a, a.damage, None, a.ranged, None), ()
-    g: GcsAttackEntry = _model(GcsAttackEntry, raw, "attack")
+    g = a
     if weapons is None:
         raise ScenarioError("attack.gcs", "(a GCS character)", "no GCS character here: this "
                             "reader reads none (armourpen.load_scenario reads them)")
@@ -448,19 +537,21 @@ _ENTRY_ALLOWED = ("each entry of the line has either `target = \"name\"` (with h
                   "injury_tolerance? }`")
 
 
-def _entry(raw: object, i: int, line: _Line) -> LineEntry:
+def _entry(raw: object, model: _Entry | None, i: int, line: _Line) -> LineEntry:
+    """Entry ``i``: ``model`` is ``raw`` validated, or None where that waited for the attack."""
     here = f"line[{i}]"
     if not isinstance(raw, Mapping) or (("cover" in raw) == ("target" in raw) and (
             "target" not in raw or not line.attack.explosive)):
         # a target card lists its cover only in an explosion (GU-21)
         raise ScenarioError(here, raw, _ENTRY_ALLOWED)
-    if "target" not in raw:
-        c: CoverEntry = _model(CoverEntry, raw, here)
-        line.given.append(frozenset(c.cover.model_fields_set))
-        return _cover(c.cover, i, line)
-    if "gcs" in raw:
-        return _gcs_target(_model(GcsTargetEntry, raw, here), i, line)
-    return _target(_model(TargetEntry, raw, here), i, line)
+    if model is None:
+        model = _model(GcsTargetEntry if "gcs" in raw else TargetEntry, raw, here)
+    if isinstance(model, CoverEntry):
+        line.given.append(frozenset(model.cover.model_fields_set))
+        return _cover(model.cover, i, line)
+    if isinstance(model, GcsTargetEntry):
+        return _gcs_target(model, i, line)
+    return _target(model, i, line)
 
 
 def _check_blast(line: _Line) -> None:

@@ -26,7 +26,7 @@ from armourpen.penav.scenario import (
     TargetEntry,
 )
 from armourpen.penav.spec import build
-from armourpen.reading import check_tree, one_line
+from armourpen.reading import EmptyName, check_tree, one_line
 
 if TYPE_CHECKING:
     from armourpen.catalog import Catalog
@@ -72,6 +72,8 @@ def _name(field: str, value: object) -> str:
         raise ScenarioError(field, name, f"allowed: at most {MAX_NAME_CHARS} characters")
     try:
         one_line(name)
+    except EmptyName as exc:
+        raise ScenarioError(field, MISSING, str(exc)) from None
     except ValueError as exc:
         raise ScenarioError(field, name, f"allowed: {exc}") from None
     return name
@@ -155,4 +157,4 @@ def quick_scenario(
     try:
         return build(spec, catalog)
     except InputError as exc:
-        raise exc.at(parameter_of(exc.field, len(cover))) from None
+        raise exc.each(lambda e: e.at(parameter_of(e.field, len(cover)))) from None

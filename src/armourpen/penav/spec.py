@@ -16,7 +16,7 @@ from typing import TYPE_CHECKING, Any
 from pydantic import ValidationError
 
 from armourpen.catalog.items import AmmoType, AttackProfile, Plate, RangeColumn
-from armourpen.errors import MISSING, ScenarioError
+from armourpen.errors import MISSING, InputError, ScenarioError, UnknownNameError
 from armourpen.explain import Caution
 from armourpen.penav.ammo import OPTIONAL_RULES
 from armourpen.penav.model import Armour, Attack, Body, Cover, LineEntry, PenavScenario, Target
@@ -30,7 +30,7 @@ from armourpen.penav.scenario import (
     ScenarioSpec,
     TargetEntry,
 )
-from armourpen.validation import from_validation_error
+from armourpen.validation import MAX_PROBLEMS, from_validation_error, joined
 from armourpen.values import (
     AZIMUTH,
     ELEVATION,
@@ -72,8 +72,12 @@ def build(spec: ScenarioSpec, catalog: Catalog) -> PenavScenario:
         if rule in spec.optional_rules[:i]:
             raise ScenarioError(f"optional_rules[{i}]", rule,
                                 "this rule is already on; give each optional rule once")
-    attack = _attack(spec.attack, catalog)
-    line = tuple([_line_entry(e, i, catalog) for i, e in enumerate(spec.line)])
+    try:
+        attack = _attack(spec.attack, catalog)
+        line = tuple([_line_entry(e, i, catalog) for i, e in enumerate(spec.line)])
+    except UnknownNameError:
+        _check_names(spec, catalog)  # the first problem is a name: every unknown name is told
+        raise
     targets = [(i, e.name) for i, e in enumerate(line) if isinstance(e, Target)]
     if not targets:
         raise ScenarioError("line", "(no target)", "the line needs at least one target = ...")
@@ -92,6 +96,41 @@ def build(spec: ScenarioSpec, catalog: Catalog) -> PenavScenario:
         notes.append(Caution("PA-10", f"attack.{' and attack.'.join(angles)} given, but the line "
                              "holds no plate or vehicle: the angles change nothing here"))
     return PenavScenario(attack, line, frozenset(spec.optional_rules), notes=tuple(notes))
+
+
+def _check_names(spec: ScenarioSpec, catalog: Catalog) -> None:
+    """Every catalog name the scenario gives, looked up again: the names no item has are told at
+    once (AP-2), each with the closest names, up to MAX_PROBLEMS; past them only counted
+    (suggesting names costs a search of the catalog)."""
+    wanted: list[tuple[str, str, str]] = []  # kind, name, field
+    a = spec.attack
+    if a.weapon is not None:
+        wanted.append(("attack", a.weapon, "attack.weapon"))
+    if a.ammo is not None:
+        wanted.append(("ammo", a.ammo, "attack.ammo"))
+    for i, e in enumerate(spec.line):
+        if isinstance(e, CoverEntry):
+            if isinstance(e.cover, str):
+                wanted.append(("cover", e.cover, f"line[{i}].cover"))
+            continue
+        if e.vehicle is not None:
+            wanted.append(("vehicle", e.vehicle, f"line[{i}].vehicle"))
+        wanted += [("armour", x, f"line[{i}].armour[{j}]")
+                   for j, x in enumerate(e.armour) if isinstance(x, str)]
+    unknown: list[InputError] = []
+    more = 0
+    for kind, name, field in wanted:
+        if len(unknown) == MAX_PROBLEMS:
+            more += int(catalog.find(name, kind) is None)
+            continue
+        try:
+            getattr(catalog, kind)(name, field)
+        except UnknownNameError as exc:
+            unknown.append(exc)
+        except InputError:  # another kind of problem (a cover of no value): told where it is read
+            pass
+    if unknown:
+        raise joined(unknown, more)
 
 
 def _shown(value: object) -> object:

@@ -15,7 +15,7 @@ from fractions import Fraction
 from math import floor
 from typing import Any
 
-from armourpen.errors import MISSING, InputError
+from armourpen.errors import MISSING, InputError, shown
 from armourpen.explain import Explained, Step
 from armourpen.penav.scale import MAX_VALUE, fmt, shown_value, structural, structural_text, to_personal
 from armourpen.serialize import exact, number
@@ -221,8 +221,10 @@ def neighbours(
     *, av: int | None = None, mm: Fraction | int | None = None, field: str = "thickness"
 ) -> Neighbours:
     """The points of the curve around an AV or a thickness (give exactly one of them)."""
-    if (av is None) == (mm is None):
-        raise InputError(field, (av, mm), "give either an AV or a thickness in mm, not both")
+    if av is None and mm is None:
+        raise InputError(field, MISSING, "an AV or a thickness in mm is required")
+    if av is not None and mm is not None:
+        raise InputError(field, str(mm), "give either an AV or a thickness in mm, not both")
     if av is not None:
         _check_av(av, "av")
         keys: tuple[Fraction | int, ...] = _AVS
@@ -361,11 +363,12 @@ def thickness(
         raise InputError("mm", MISSING, "`mm`, `av` or `sav` is required: give exactly one of a "
                          "thickness (mm, e.g. 120mm), av or sav")
     if len(given) != 1:
-        raise InputError(
-            next(iter(given)),
-            " ".join(str(v) for v in given.values()),
-            "give exactly one of a thickness (mm, e.g. 120mm), av or sav",
-        )
+        # the first value as given, the others named beside it (never one text made of them all)
+        (first, typed), *others = [(k, str(v) if isinstance(v, Fraction) else v)
+                                   for k, v in given.items()]
+        raise InputError(first, typed, "not with " + " or ".join(
+            f"{k} {shown(v)}" for k, v in others) + ": give exactly one of a thickness (mm, "
+            "e.g. 120mm), av or sav")
     steps: list[Step] = []
     if mm is not None:
         q = parse_thickness(mm, "mm")

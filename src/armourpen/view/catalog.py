@@ -6,9 +6,18 @@ themselves come from the public API (:mod:`armourpen`).
 
 from __future__ import annotations
 
-from armourpen.catalog import kind_of, parse_kind
+from typing import Any
+
+from armourpen.catalog import Match, kind_of, parse_kind
 from armourpen.catalog.catalog import KINDS
 from armourpen.penav.ammo import modifiers_text
 from armourpen.penav.catalog_view import item_dict
 
-__all__ = ["KINDS", "item_dict", "kind_of", "modifiers_text", "parse_kind"]
+__all__ = ["KINDS", "Match", "hit_dict", "item_dict", "kind_of", "modifiers_text", "parse_kind"]
+
+
+def hit_dict(hit: Match) -> dict[str, Any]:
+    """A search hit as data: the item's fields, and ``matched_by``, why it matched (``by``: name,
+    alias, note, spelling or all; ``text``: the alias or the name spelt close, else empty), as
+    the readable output's "matched by" column says it."""
+    return {**item_dict(hit.item), "matched_by": {"by": hit.by, "text": hit.text}}

@@ -76,6 +76,14 @@ SCHEMAS: dict[str, dict[str, Any]] = {
                   legend=_O, cells=_list(ref("TableCell")), warnings=_STEPS),
     "CatalogItem": _obj("An attack, armour, cover, vehicle or ammunition of the catalog",
                         kind=_S, name=_S, aliases=_list(_S), note=_S, source=_S),
+    "MatchedBy": _obj("Why a search hit matched (armourpen catalog search's \"matched by\")",
+                      by={"type": "string", "enum": ["name", "alias", "note", "spelling", "all"],
+                          "description": "all: a blank q, which lists every item"},
+                      text={"type": "string", "description": "the alias, or the name spelt "
+                            "close to q; empty for name, note and all"}),
+    "CatalogHit": {"type": "object", "allOf": [ref("CatalogItem")],
+                   "description": "A catalog item; from a search (q), with why it matched",
+                   "properties": {"matched_by": ref("MatchedBy")}},
     "Thickness": _obj("The thickness curve read both ways around a value (PA-11)",
                       input=_O, mm_to_av=_O, av_to_mm=_O, neighbours=_list(_O), steps=_STEPS),
     "Estimate": _obj(

@@ -249,21 +249,24 @@ def _table_key(exc: InputError) -> InputError:
 
 
 @router.get("/catalog", summary="List or search the catalog (armourpen catalog list|search --json)",
-            responses={200: {"description": "The items", "content": {"application/json": {
-                "schema": {"type": "array", "items": ref("CatalogItem")}}}}})
+            responses={200: {"description": "The items; with `q`, each says why it matched "
+                             "(`matched_by`)", "content": {"application/json": {
+                                 "schema": {"type": "array", "items": ref("CatalogHit")}}}}})
 def catalog(
     request: Request,
     kind: Annotated[str | None, Query(description="attack, armour, cover, vehicle or ammo")] = None,
     q: Annotated[str | None, Query(description="Words to look for; every item when absent")] = None,
 ) -> Response:
-    """Without `q`, every item (of `kind`) in file order; with it, the matches best first."""
-    from armourpen.view.catalog import item_dict, parse_kind
+    """Without `q`, every item (of `kind`) in file order; with it, the matches best first, each
+    with why it matched (`matched_by`: by name, alias, note or a close spelling)."""
+    from armourpen.view.catalog import hit_dict, item_dict, parse_kind
 
     state = state_of(request)
     k = None if kind is None else parse_kind(kind)
-    items = state.catalog.items(k) if q is None else state.catalog.search(
-        q, k, limits=state.limits, field="q")
-    return answer([item_dict(i) for i in items])
+    if q is None:
+        return answer([item_dict(i) for i in state.catalog.items(k)])
+    return answer([hit_dict(m) for m in state.catalog.matches(q, k, limits=state.limits,
+                                                               field="q")])
 
 
 @router.get("/catalog/{name:path}", summary="One catalog item (armourpen catalog show --json)",

@@ -19,7 +19,16 @@ from __future__ import annotations
 import math
 from typing import TYPE_CHECKING, Any
 
-from armourpen.errors import MAX_SHOWN, MISSING, InputError, UnknownNameError, message, shown
+from armourpen.errors import (
+    MAX_SHOWN,
+    MISSING,
+    InputError,
+    UnknownNameError,
+    is_missing,
+    message,
+    path_shown,
+    shown,
+)
 from armourpen.limits import LimitError
 
 if TYPE_CHECKING:
@@ -60,7 +69,8 @@ ERROR_SCHEMA: dict[str, Any] = {
     "properties": {
         "error": {"type": "string"},
         "field": {"type": "string"},
-        "value": {},
+        "value": {"description": "The value refused, as given (JSON); null where nothing was "
+                  "given (a required key, parameter or header left out)."},
         "allowed": {"type": "string"},
     },
     "required": ["error", "field", "value", "allowed"],
@@ -81,7 +91,9 @@ def plain_value(value: object) -> Any:
 
 
 def body(exc: InputError) -> dict[str, Any]:
-    return {"error": str(exc), "field": utf8(exc.field), "value": utf8(plain_value(exc.value)),
+    # nothing given is null: a value never typed is not repeated as a string ("(missing)")
+    value = None if is_missing(exc.value) else utf8(plain_value(exc.value))
+    return {"error": str(exc), "field": utf8(exc.field), "value": value,
             "allowed": utf8(exc.allowed)}
 
 
@@ -178,10 +190,13 @@ def http_error(request: Request, exc: HTTPException) -> Response:
         field, value, allowed = "method", request.method, "allowed: " + allow
     elif exc.status_code == 404:
         field, value = "path", request.url.path
-        allowed = "no such page (/docs and /api list the API's routes)"
+        allowed = "see /api for the routes"
     else:
         field, value, allowed = "request", request.url.path, str(exc.detail)
-    data = {"error": message(field, value, allowed), "field": field,
+    # as a missing file reads: what is not there, then where to look (not "'/x' is not allowed")
+    error = (f"{field}: no such route: {path_shown(value)}; {allowed}" if exc.status_code == 404
+             else message(field, value, allowed))
+    data = {"error": error, "field": field,
             "value": utf8(plain_value(value)), "allowed": utf8(allowed)}
     return JSONResponse(data, status_code=exc.status_code, headers=headers)
 

@@ -25,7 +25,7 @@ import ipaddress
 from collections.abc import Iterable
 from typing import TYPE_CHECKING
 
-from armourpen.errors import MISSING, InputError
+from armourpen.errors import MISSING, InputError, shown
 from armourpen.web.body import (
     JSON,
     ASGIApp,
@@ -216,8 +216,9 @@ class RequestGuard:
                 from starlette.datastructures import QueryParams
 
                 values = QueryParams(query).getlist(name)
-                return InputError(name, values, f"one value (the parameter {name} is given "
-                                  f"{len(values)} times; it takes one)")
+                # the second value as typed, the first as the query gave it (not a Python list)
+                return InputError(name, values[1], f"one value (the parameter {name} is given "
+                                  f"{len(values)} times, first as {shown(values[0])}; it takes one)")
         return None
 
     def _head(self, scope: Scope, send: Send) -> tuple[Scope, Send]:

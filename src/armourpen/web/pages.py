@@ -226,6 +226,8 @@ async def ui_outcome(request: Request) -> JSONResponse:
     view, error = outcome_of(data, state)
     if error is not None and all(e.field != error.field for e in errors):
         errors.insert(0, error)
+    # each problem of an input with several apart, so each is shown beside its own field
+    errors = [part for e in errors for part in (e.with_also(()), *e.also)]
     html = render("_outcome.html", view=view, error=error)
     return JSONResponse({"html": html, "hints": hints, "errors": [error_body(e) for e in errors],
                          "resolved": view is not None})

@@ -21,6 +21,7 @@ if TYPE_CHECKING:
     from armourpen.charts import MatrixChart, OddsChart, PenRangeChart, SlopeChart
     from armourpen.grid import Defence, SweepResult
     from armourpen.scenario import Scenario
+    from armourpen.view.catalog import Match
 
 FRESH = random.SystemRandom()
 """Where fresh seeds come from (the operating system's randomness; shared by every request)."""
@@ -185,6 +186,9 @@ class UnreadCatalog(Catalog):
         raise self._refused()
 
     def search(self, *_: object, **__: object) -> list[CatalogItem]:
+        raise self._refused()
+
+    def matches(self, *_: object, **__: object) -> list[Match]:
         raise self._refused()
 
 
