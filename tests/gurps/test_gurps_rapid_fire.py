@@ -173,3 +173,11 @@ def test_gu19_work_beyond_the_cap_is_refused_before_it_starts() -> None:
     with pytest.raises(ScenarioError) as err:
         gurps("100d pi", THUG, skill=12, shots=5000, rcl=1)
     assert err.value.field == "attack.shots"
+
+
+def test_gu15_gu19_a_bursts_attack_roll_says_whether_it_was_given_or_rolled() -> None:
+    given = resolve_gurps(_smg()).steps
+    assert any(s.text.startswith("the attack roll (given): 3d rolled 9 against 14") for s in given)
+    rolled = resolve_gurps(gurps("2d+2 pi", DOOR, THUG, skill=12, shots=10, rcl=2), seed=3)
+    texts = [s.text for s in rolled.steps if s.rule == "GU-15"]
+    assert texts and texts[0].startswith("the attack roll: 3d rolled ")  # drawn from seed 3

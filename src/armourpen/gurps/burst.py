@@ -109,7 +109,8 @@ def resolve_burst(scenario: GurpsScenario, stream: Stream) -> tuple[
     if aimed is None:
         aimed = roll_3d(stream.need("the attack roll"))
     roller, chooser = stream.who_is_hit()
-    first = Shooter(scenario, roller, chooser, aimed, rof=shots.total)
+    first = Shooter(scenario, roller, chooser, aimed, rof=shots.total,
+                    drawn=attack.attack_roll is None)
     steps.extend(first.steps)
     bonus = rof_bonus(shots.total)
     margin: int | None = None

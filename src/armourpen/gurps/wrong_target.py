@@ -195,6 +195,7 @@ class Shooter:
     aimed_hit: bool = False
     skill: int = 0
     rof: int | None = None  # a burst's shots: the rapid-fire bonus is added (GU-19)
+    drawn: bool = False  # ``given_roll`` was drawn from the seed (a burst rolls it first), not given
     _cards: tuple[Card, ...] = ()
 
     def __post_init__(self) -> None:
@@ -209,7 +210,7 @@ class Shooter:
             self.skill = bonus.value
             self.steps.extend(bonus.steps)
         rolled = self.roll("aimed") if self.given_roll is None else self.given_roll
-        given = " (given)" if self.given_roll is not None else ""
+        given = " (given)" if self.given_roll is not None and not self.drawn else ""
         hit = attack_roll(rolled, self.skill, f"the attack roll{given}")
         self.steps.extend(hit.steps)
         self.aimed_roll, self.aimed_hit = rolled, hit.value
