@@ -381,10 +381,7 @@ def from_validation_error(
     """The errors of validating ``model`` as one AP-2 InputError naming the full path from
     ``prefix``: the most telling first, every other place of the input in ``also`` (up to
     :data:`MAX_PROBLEMS`, then how many more)."""
-    found, more = problems(exc, model, hints)
-    first, *also = (_as_error(p, prefix, error, more_text(more) * (i == len(found) - 1))
-                    for i, p in enumerate(found))
-    return error(first.field, first.value, first.allowed, also=also)
+    return joined(*errors_of(exc, prefix, error, model=model, hints=hints))
 
 
 def errors_of(

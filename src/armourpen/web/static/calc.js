@@ -715,6 +715,10 @@
     schedule();
   }
 
+  // the rows a card lists (armour worn, the cover between a blast and a target): each row's
+  // class, its template (tpl-<class>) and its buttons (add-<class>, remove-<class>) by the list
+  const ROWS = { item: ".item-list", "blast-cover": ".blast-cover-list" };
+
   function act(button) {
     const card = button.closest(".card");
     const action = button.dataset.act;
@@ -728,24 +732,15 @@
       renumber();
       const place = next ? next.querySelector(".tools button") : form.querySelector(".add:not([hidden]) button");
       if (place) place.focus();
-    } else if (action === "add-item") {
-      const row = fromTemplate("tpl-item");
-      card.querySelector(".item-list").append(row);
+    } else if (action.startsWith("add-") && action.slice(4) in ROWS) {
+      const row = fromTemplate(`tpl-${action.slice(4)}`);
+      card.querySelector(ROWS[action.slice(4)]).append(row);
       renumber();
       focusFirst(row);
-    } else if (action === "remove-item") {
-      button.closest(".item").remove();
+    } else if (action.startsWith("remove-") && action.slice(7) in ROWS) {
+      button.closest(`.${action.slice(7)}`).remove();
       renumber();
-      card.querySelector('[data-act="add-item"]').focus();
-    } else if (action === "add-blast-cover") {
-      const row = fromTemplate("tpl-blast-cover");
-      card.querySelector(".blast-cover-list").append(row);
-      renumber();
-      focusFirst(row);
-    } else if (action === "remove-blast-cover") {
-      button.closest(".blast-cover").remove();
-      renumber();
-      card.querySelector('[data-act="add-blast-cover"]').focus();
+      card.querySelector(`[data-act="add-${action.slice(7)}"]`).focus();
     } else if (action === "forget-gcs") {
       forgetGcs(card);
       card.querySelector("[data-gcs-file]").focus();
