@@ -50,6 +50,11 @@ class Ruling(StrEnum):
     GU_21 = "GU-21"
     GU_22 = "GU-22"
     GU_23 = "GU-23"
+    GU_24 = "GU-24"
+    GU_25 = "GU-25"
+    GU_26 = "GU-26"
+    GU_27 = "GU-27"
+    GU_28 = "GU-28"
     AP_1 = "AP-1"
     AP_2 = "AP-2"
 
