@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from dataclasses import dataclass, field
 from fractions import Fraction
 from typing import ClassVar
@@ -178,6 +179,17 @@ class Cover:
 LineEntry = Target | Cover
 
 
+def first_target_card(line: Iterable[LineEntry]) -> Target | None:
+    """The first target card of ``line`` (None: it has none), the one place that decides it.
+
+    It is the first target the scenario lists. What stands for a vehicle's occupants no card lists
+    (GU-17) is no card, so never the first one, even in front of every listed card: the first
+    card's ``range`` decides GU-23's 1/2D and GU-20's extremely close range for the whole shot, and
+    it is the card aimed at when ``attack.aim`` is left out (GU-16).
+    """
+    return next((e for e in line if isinstance(e, Target) and not e.unnamed), None)
+
+
 @dataclass(frozen=True, slots=True)
 class GurpsSettings:
     """Readings a table may choose; ``fractional_dr0`` is GU-3's DR 0 against (0.5), (0.2), (0.1)."""
@@ -205,10 +217,16 @@ class GurpsScenario:
         return tuple(e for e in self.line if isinstance(e, Target))
 
     @property
+    def first_target(self) -> Target | None:
+        """The first target card (:func:`first_target_card`): never the stand-in for a vehicle's
+        unlisted occupants, whose range is nobody's."""
+        return first_target_card(self.line)
+
+    @property
     def half_damage(self) -> Explained[bool]:
         """Whether the shot's basic damage is halved: the first target card at the attack's 1/2D
         range or farther (GU-23)."""
-        first = self.targets[0] if self.targets else None
+        first = self.first_target
         return half_damage(self.attack.half_damage_range, None if first is None else first.range,
                            "" if first is None else first.name)
 

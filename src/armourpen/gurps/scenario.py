@@ -36,6 +36,7 @@ from armourpen.gurps.model import (
     GurpsSettings,
     LineEntry,
     Target,
+    first_target_card,
 )
 from armourpen.gurps.notation import Damage
 from armourpen.gurps.pain import PainThreshold
@@ -121,7 +122,9 @@ class _Line:
 
     @property
     def has_target(self) -> bool:
-        return any(isinstance(e, Target) for e in self.entries)
+        """Whether the first target card has been read (a range, and GU-8's hit chance 1, are
+        its alone)."""
+        return first_target_card(self.entries) is not None
 
 
 def parse_gurps(
@@ -442,7 +445,9 @@ def _aim(line: _Line, a: AttackEntry | GcsAttackEntry) -> str:
     targets = [e for e in line.entries if isinstance(e, Target)]
     names = ", ".join(t.name for t in targets)
     if a.aim is None:
-        aimed = targets[0]
+        first = first_target_card(line.entries)
+        assert first is not None  # _check_line: a line has a target card
+        aimed = first
     else:
         found = [t for t in targets if t.name == a.aim]
         if not found:

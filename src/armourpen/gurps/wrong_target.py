@@ -135,6 +135,14 @@ def card_try(mode: Mode, card: Card, prev_hit: bool, chosen: bool) -> Try:
                "behind a target that was hit: tried as the wrong target")
 
 
+def front_hit(card: Card, hit: bool, prev_hit: bool) -> bool:
+    """Whether the nearest target card in front of the next card was hit (GU-8, GU-16), once the
+    shot is past ``card`` (``hit``: whether it hit it). The stand-in for a vehicle's occupants no
+    card lists is no card (:func:`~armourpen.gurps.model.first_target_card`): past it, the card in
+    front is still the one before."""
+    return prev_hit if card.unnamed else hit
+
+
 def next_mode(mode: Mode, card: Card, hit: bool) -> Mode:
     """The situation after ``card``: a hit puts the shot behind a hit target, except an occupant
     hit in front of the aimed card, when the aimed roll hit (the shot goes on at the aimed one)."""
@@ -244,8 +252,7 @@ class Shooter:
         if card.by_occupant_roll and self.chosen == k:
             self.chosen = None
         self.mode = next_mode(self.mode, card, hit)
-        if not card.unnamed:  # no card lists it: the nearest card in front is still the one before
-            self.prev_hit = hit
+        self.prev_hit = front_hit(card, hit, self.prev_hit)
         return hit, tuple(steps)
 
     def cover(self, cover: Cover) -> tuple[Step, ...]:

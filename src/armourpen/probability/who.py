@@ -136,7 +136,7 @@ class _Walk:
     def target(self, i: int) -> None:
         """A target card: hit or not as GU-16 says in each situation, at each placement."""
         from armourpen.gurps.attack_roll import THREE_D, success_ways
-        from armourpen.gurps.wrong_target import card_try, next_mode
+        from armourpen.gurps.wrong_target import card_try, front_hit, next_mode
 
         k = self.k
         card, spots = self.deck[k], self.places[k]
@@ -161,8 +161,7 @@ class _Walk:
                 if not hit:
                     ww = w * bw * table
                     meet[(front, None)] = meet.get((front, None), 0) + ww
-                    # the unnamed occupants are no card: the nearest card in front stays as it was
-                    self.add((after, prev and card.unnamed, left, front), ww)
+                    self.add((after, front_hit(card, hit, prev), left, front), ww)
                     continue
                 for p in spots:
                     ww = w * bw * p.weight
@@ -170,7 +169,8 @@ class _Walk:
                     if self.lm is None or card.unnamed:
                         self.add(DEAD, ww)
                     else:
-                        self.add((after, True, left, front + self.lm.cover_at(i, p)), ww)
+                        self.add((after, front_hit(card, hit, prev), left,
+                                  front + self.lm.cover_at(i, p)), ww)
         self.slots.append(slot)
         self.at_slot[k] = len(self.slots)
         self.k += 1
