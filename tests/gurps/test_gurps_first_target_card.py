@@ -164,3 +164,27 @@ def test_gu20_close_range_is_read_on_the_first_card_behind_a_car_of_unlisted_occ
         assert [s.text for s in got.steps if s.rule == "GU-23"] == [near]
     assert [s.text for s in oa.steps if s.rule in ("GU-19", "GU-20")] == \
         [s.text for s in ob.steps if s.rule in ("GU-19", "GU-20")]
+
+
+def test_gu16_gu17_immediately_behind_is_behind_the_nearest_card_not_the_stand_in() -> None:
+    # Gunman, aimed and hit (attack roll 10 on skill 12), then a van (DR 1, HP 2, SM +1) with one
+    # occupant no card lists, then Hostage, immediately behind. 7d fixed at 30 passes the gunman
+    # (cover DR 0 + 0 + HP 10) and the van (1 + HP 2 / 4, GU-6), both far below 30. The van's
+    # occupant roll (1 occupant, SM +1: 10 or less) comes from the seed:
+    # - it succeeds: the stand-in is hit and the shot stops in it; Hostage is not reached;
+    # - it fails: the stand-in is no card, so the nearest card in front of Hostage is Gunman, who
+    #   was hit: she is hit without a roll (GU-8), hit_by "behind", with no roll of her own.
+    s = scenario({"damage": "7d pi", "skill": 12, "roll": 30, "attack_roll": 10},
+                 {"target": "Gunman", "hp": 10},
+                 {"cover": {"name": "Van", "dr": 1, "hp": 2, "occupants": 1, "sm": 1}},
+                 {"target": "Hostage", "hp": 10, "immediately_behind": True})
+    seen = set()
+    for seed in range(40):
+        out = armourpen.resolve(s, seed=seed)
+        hit = {t.name: t.hit_by for t in out.targets if t.hit}
+        assert hit in ({"Gunman": "aimed", "unnamed occupant of Van": "occupant"},
+                       {"Gunman": "aimed", "Hostage": "behind"}), hit
+        if "Hostage" in hit:
+            assert next(t.hit_roll for t in out.targets if t.name == "Hostage") is None
+        seen.add("Hostage" in hit)
+    assert seen == {True, False}  # both cases were met
