@@ -172,3 +172,44 @@ def test_ap2_a_table_of_known_keys_names_them(
     with pytest.raises(ScenarioError) as info:
         armourpen.load_scenario({**base, **edit})
     assert (info.value.field, info.value.allowed) == (field, allowed)
+
+
+def _worn(armour: list[Any]) -> dict[str, Any]:
+    return {"attack": {"weapon": "7.62x51mm NATO", "range": "150m"},
+            "line": [{"target": "T", "armour": armour}]}
+
+
+def test_ap2_many_bad_entries_are_each_walked_once_and_told_ten_then_counted(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    # 900 entries of the wrong shape: each fails both branches of the armour union (a name, a
+    # table), 1,800 errors at 900 places. The report tells the first ten places in order and
+    # counts the other 890; every error's place is found once, never once per problem told.
+    from armourpen import validation
+
+    calls = 0
+    walk = validation.walk
+
+    def counted(*args: Any) -> Any:
+        nonlocal calls
+        calls += 1
+        return walk(*args)
+
+    monkeypatch.setattr(validation, "walk", counted)
+    with pytest.raises(ScenarioError) as caught:
+        armourpen.load_scenario(_worn([5] * 900))
+    err = caught.value
+    assert [e.field for e in (err, *err.also)] == [f"line[0].armour[{i}]" for i in range(10)]
+    assert err.also[-1].allowed.endswith("(and 890 more problems)")
+    assert calls <= 1_800 + 10  # the errors, and a few more for the places told
+
+
+def test_ap2_a_list_longer_than_max_list_entries_is_refused_before_it_is_validated() -> None:
+    from armourpen.limits import LimitError, Limits
+
+    with pytest.raises(LimitError) as caught:
+        armourpen.load_scenario(_worn(["PASGT vest"] * 4), limits=Limits(max_list_entries=3))
+    assert caught.value.field == "line[0].armour"
+    assert "at most 3 entries (max_list_entries)" in caught.value.allowed
+    assert "ARMOURPEN_MAX_LIST_ENTRIES" in caught.value.allowed
+    # at the cap itself the list is read as before
+    armourpen.load_scenario(_worn(["PASGT vest"] * 3), limits=Limits(max_list_entries=3))

@@ -49,6 +49,10 @@ class Limits:
     """Nesting of arrays and tables in a JSON or TOML file (a real scenario needs 5)."""
     max_line_entries: int = 500
     """Entries (cover and targets) in a line of fire, both rule sets."""
+    max_list_entries: int = 1_000
+    """Entries of any other list in a scenario (worn armour, a card's cover, a table of DR by
+    location): each bad entry costs its own error report, so a long list is refused before it
+    is validated."""
     max_line_work: int = 100_000
     """PEN/AV: the layers each target faces (PA-12), summed over the targets."""
     max_odds_work: int = 10_000_000

@@ -130,9 +130,27 @@ def load_checked(
     line = data.get("line")
     if isinstance(line, list):
         limits.check("max_line_entries", len(line), "entries", "line")
+    _check_lists(data, limits)
     scenario: Scenario = rules_of(data).parse(data, catalog, base=base, limits=limits,
                                               allow_outside_files=allow_outside_files)
     return scenario
+
+
+def _check_lists(data: CheckedTree, limits: Limits) -> None:
+    """Refuse, naming it, a list (other than the line) longer than ``max_list_entries``: its
+    entries would each be validated and reported before any cap on the work is reached."""
+    from armourpen.validation import field_path
+
+    stack: list[tuple[object, tuple[int | str, ...]]] = [(data, ())]
+    while stack:  # the tree is checked for depth already; a walk by hand keeps any depth safe
+        value, where = stack.pop()
+        if isinstance(value, Mapping):
+            stack.extend((v, (*where, k)) for k, v in value.items() if isinstance(v, Mapping | list))
+        elif isinstance(value, list):
+            if where != ("line",):
+                limits.check("max_list_entries", len(value), "entries", field_path(where))
+            stack.extend((v, (*where, i)) for i, v in enumerate(value)
+                         if isinstance(v, Mapping | list))
 
 
 def json_schema(rules: str = "penav") -> dict[str, Any]:

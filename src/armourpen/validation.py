@@ -10,6 +10,7 @@ those stand, so a user's key is kept exactly as typed whatever its spelling (``W
 
 from __future__ import annotations
 
+import functools
 import re
 import types
 import typing
@@ -123,10 +124,20 @@ def walk(model: type[BaseModel], loc: Sequence[int | str]) -> tuple[Loc, type[Ba
 def _walk(model: type[BaseModel], loc: Sequence[int | str]
           ) -> tuple[Loc, type[BaseModel] | None, Any]:
     """:func:`walk`, and the annotation of what ``loc`` ends at (a union's branch, by its tag)."""
-    out: list[int | str] = []
+    parts = tuple(loc)
+    # the walk depends on the keys and tags, not on which entry of a list: one walk per shape
+    kept, owner, ann = _walk_shape(model, tuple(0 if isinstance(p, int) else p for p in parts))
+    return tuple(parts[i] for i in kept), owner, ann
+
+
+@functools.lru_cache(maxsize=4096)
+def _walk_shape(model: type[BaseModel], parts: tuple[int | str, ...]
+                ) -> tuple[tuple[int, ...], type[BaseModel] | None, Any]:
+    """The walk of :func:`_walk` along ``parts``: which parts are the user's (their indices),
+    the model holding the last key, and the annotation the walk ends at."""
+    out: list[int] = []
     ann: Any = model
     owner: type[BaseModel] | None = None
-    parts = list(loc)
     i = 0
     while i < len(parts):
         part = parts[i]
@@ -151,7 +162,7 @@ def _walk(model: type[BaseModel], loc: Sequence[int | str]
             owner = None
             args = typing.get_args(ann)
             if i + 1 < len(parts) and parts[i + 1] == "[key]":  # the key itself is wrong
-                out.append(part)
+                out.append(i)
                 i += 2
                 ann = args[0] if args else Any
                 continue
@@ -159,7 +170,7 @@ def _walk(model: type[BaseModel], loc: Sequence[int | str]
         else:
             owner = None
             ann = Any
-        out.append(part)
+        out.append(i)
         i += 1
     return tuple(out), owner, ann
 
@@ -262,14 +273,11 @@ def _allowed_for(model: type[BaseModel], err: Mapping[str, Any]) -> str:
 @dataclass(frozen=True, slots=True)
 class Problem:
     """One validation error in AP-2 terms: where (the user's path), the value, what is allowed.
-
-    ``more`` counts problems at other places of the same input.
     """
 
     loc: Loc
     value: object
     allowed: str
-    more: int = 0
     cause: InputError | None = None  # our own error raised inside a validator
 
 
@@ -281,16 +289,6 @@ _PRIORITY = {"extra_forbidden": 2, "missing": 2, "value_error": 2}
 _BOUNDS = ("greater_than", "greater_than_equal", "less_than", "less_than_equal")
 
 
-def problem(exc: ValidationError, model: type[BaseModel],
-            hints: Mapping[str, str] | None = None) -> Problem:
-    """The most telling error of ``exc`` (validating ``model``), in AP-2 terms.
-
-    ``hints`` says, per key, what its values mean (``"AV runs 0 to 1000 ..."``): a value out of
-    bounds is answered with the hint.
-    """
-    return _problem(exc.errors(include_url=False), model, hints)[0]
-
-
 MAX_PROBLEMS = 10
 """How many problems of one input a message lists; past them it counts the rest."""
 
@@ -299,17 +297,30 @@ def problems(exc: ValidationError, model: type[BaseModel],
              hints: Mapping[str, str] | None = None,
              limit: int = MAX_PROBLEMS) -> tuple[list[Problem], int]:
     """Every problem of ``exc``, one per place of the input (at most ``limit``, the most telling
-    first, then in the input's order), and how many places more are wrong."""
-    errors: list[Any] = list(exc.errors(include_url=False))
+    first, then in the input's order), and how many places more are wrong.
+
+    The deepest error is the most telling (a union's other branches fail higher up); a place
+    told also tells the union branches tried on the way to it. Each error is walked once and the
+    errors are ordered once, so a list of many bad entries costs what its size does, whatever
+    ``limit`` is."""
+    located = [(walk(model, e.get("loc", ()))[0], e) for e in exc.errors(include_url=False)]
+    at_place: dict[Loc, list[Any]] = {}
+    for where, e in located:
+        at_place.setdefault(where, []).append(e)
+    order = sorted(range(len(located)), key=lambda i: (
+        -len(located[i][0]), -_PRIORITY.get(str(located[i][1].get("type")), 0), i))
     out: list[Problem] = []
-    while errors:
-        p, at = _problem(errors, model, hints)
+    told: list[Loc] = []
+    for i in order:
+        where, err = located[i]
+        if any(_on_the_way(where, at) for at in told):
+            continue
         if len(out) == limit:
-            return out, p.more + 1
-        out.append(p)
-        # this place, and the union branches tried on the way to it, are told
-        errors = [e for e in errors
-                  if not _on_the_way(walk(model, e.get("loc", ()))[0], at)]
+            # this place, and every other place not on the way to it or to one told
+            return out, 1 + sum(1 for place in at_place if where[: len(place)] != place
+                                and not any(_on_the_way(place, at) for at in told))
+        out.append(_problem(where, err, at_place[where], model, hints))
+        told.append(where)
     return out, 0
 
 
@@ -317,16 +328,13 @@ def _on_the_way(where: Loc, loc: Loc) -> bool:
     return loc[: len(where)] == where
 
 
-def _problem(errors: Sequence[Any], model: type[BaseModel],
-             hints: Mapping[str, str] | None) -> tuple[Problem, Loc]:
-    """:func:`problem` over a list of pydantic's errors, and the place it is about."""
-    located = [(walk(model, e.get("loc", ()))[0], e) for e in errors]
-    loc, err = max(located, key=lambda le: (len(le[0]), _PRIORITY.get(str(le[1].get("type")), 0)))
-    at = loc
+def _problem(loc: Loc, err: Any, here: Sequence[Any], model: type[BaseModel],
+             hints: Mapping[str, str] | None) -> Problem:
+    """The problem at the place ``loc`` of the user's input, from the most telling of pydantic's
+    errors there (``err``) and every error at that place (``here``)."""
     raw_loc = err.get("loc", ())
     kind = str(err.get("type", ""))
     value = err.get("input")
-    here = [e for where, e in located if where == loc]
     kinds_here = {str(e.get("type", "")).split("_", 1)[0] for e in here}
     bounded = [e for e in here if str(e.get("type")) in _BOUNDS]
     if bounded:  # the value has a right type, and is out of bounds there
@@ -364,10 +372,7 @@ def _problem(errors: Sequence[Any], model: type[BaseModel],
             value = value.get(cause.key) if cause.value is None else cause.value
         else:
             value = MISSING if value is None or isinstance(value, Mapping) else value
-    # a problem elsewhere, not a union branch that failed on the way to this one
-    others = {where for where, _ in located if where != loc and loc[: len(where)] != where}
-    return Problem(loc, value, allowed, len(others),
-                   cause if isinstance(cause, InputError) else None), at
+    return Problem(loc, value, allowed, cause if isinstance(cause, InputError) else None)
 
 
 def from_validation_error(
