@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import functools
 import json
+from collections.abc import Callable
 from typing import Any
 
 import pytest
@@ -257,3 +258,20 @@ def test_ap2_a_gcs_files_json_in_a_scenario_is_held_to_its_caps_naming_the_place
     with pytest.raises(GcsError) as err:
         armourpen.load_scenario(scenario)
     assert err.value.field == "line[0].gcs.attributes[0].calc.value"
+
+
+def test_gu23_a_weapons_range_is_read_in_time_linear_in_it() -> None:
+    # three runs of digits that the range's three numbers could each take a part of, then a
+    # character no range ends with: a pattern that reads a number two ways tried every split
+    # (3 s a weapon at 183 characters). Ten times the text may cost about ten times as much.
+    from armourpen.gcs.weapons import _RANGE, _range
+
+    def hostile(runs: int) -> str:
+        return "1" * runs + "/" + "1" * runs + "-" + "1" * runs + "x"
+
+    def match(text: str) -> Callable[[], object]:
+        return lambda: [_RANGE.match(text) for _ in range(10)]
+
+    assert _RANGE.match(hostile(500)[:-1]) is not None and _RANGE.match(hostile(500)) is None
+    assert_linear(baseline(match(hostile(500))), match(hostile(5_000)), ratio=30)
+    assert _range(hostile(60)) == (None, None)

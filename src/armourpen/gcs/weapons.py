@@ -302,16 +302,21 @@ def _per_die_folded(base: str, per_die: int | float) -> str:
     return f"{count}d" + (f"{total:+d}" if total else "") + (f"x{times}" if times else "")
 
 
-# "10/100", "700/2,100", "100", "5-100", "10/100 mi": 1/2D, then Max (GCS's WeaponRange)
-_RANGE = re.compile(r"^(?:(x?)([\d,]*\.?\d+)\s*/\s*)?(?:(x?)[\d,]*\.?\d+\s*-\s*)?(x?)([\d,]*\.?\d+)"
+# "10/100", "700/2,100", "100", "5-100", "10/100 mi": 1/2D, then Max (GCS's WeaponRange). A number
+# is read one way only ("1,000.5", ".5"), so that a long run of digits cannot backtrack.
+_NUMBER = r"(?:\d[\d,]*(?:\.\d+)?|\.\d+)"
+_RANGE = re.compile(rf"^(?:(x?)({_NUMBER})\s*/\s*)?(?:(x?){_NUMBER}\s*-\s*)?(x?)({_NUMBER})"
                     r"(\s*mi\.?)?$", re.ASCII | re.IGNORECASE)
+_RANGE_CHARS = 40  # GCS's ranges are short ("1,000/2,000 mi."); a longer text is no range
 
 
 def _range(text: str) -> tuple[Fraction | None, Fraction | None]:
     """1/2D and Max in yards, where the range gives them as numbers (a muscle-powered ``x1``,
     unresolved, ``Sight`` or ``Spec.`` give none)."""
+    if len(text) > _RANGE_CHARS:  # checked first: the pattern need not even look at it
+        return None, None
     m = _RANGE.match(text.strip())
-    if m is None or len(text) > 40:
+    if m is None:
         return None, None
     half_x, half, _min_x, max_x, longest, miles = m.groups()
     scale = YARDS_PER_MILE if miles else 1
