@@ -52,6 +52,11 @@ _TRAITS = ("perfect_balance", "flexible", "groin_double_shock", "high_pain_thres
 FILE_TRAITS = ("perfect_balance", "high_pain_threshold", "low_pain_threshold")
 """The traits a GCS file gives, which a card beside the file sets to the file's, yes or no
 (``false`` takes the file's away); the others are the scenario's alone: a box."""
+SHEET_KEYS = ("target", "hp", "dr", "dr_back", "st", "injury_tolerance", "hardened", *FILE_TRAITS)
+"""What a GCS file gives a target card: its name, its figures (and the DR by location, ``dr.*``)
+and its traits. Beside a file, a value of these overrides the file's (docs/gcs.md)."""
+SHEET_ATTACK_KEYS = ("damage", "skill", "shots", "rcl", "half_damage_range", "ranged")
+"""What a weapon of the shooter's sheet gives the attack (docs/gcs.md)."""
 _GURPS_COVER = ("name", "dr", "dr_back", "hp", "slab", "injury_tolerance", "occupants", "sm",
                 "material", "inches", "grade", "dr_per_inch")
 
@@ -159,6 +164,27 @@ class CardForm:
             or (bool(v.get("gcs")) and any(v.get(k) == "false" for k in FILE_TRAITS))
 
     @property
+    def preset(self) -> frozenset[str]:
+        """The keys whose values came with the page (an example's, a default's, a shared
+        address's), not written over a GCS file: a file chosen for the card replaces them (its
+        name with the file's, the figures left empty for the file's), as they were never the
+        user's to override it with. Beside a file the card already names (an address keeps a
+        file's name, not the file), the values were written over that file, and are kept."""
+        if self.kind != "target" or self.values.get("gcs"):
+            return frozenset()
+        return frozenset(k for k, v in self.values.items()
+                         if v and (k in SHEET_KEYS or k.startswith("dr.")))
+
+    @property
+    def preset_extra(self) -> str:
+        """As :attr:`preset`, the keys kept beside the form (``extra``: a DR by kind, several
+        injury tolerances) that a file chosen replaces, as JSON for a data attribute."""
+        if self.kind != "target" or self.values.get("gcs"):
+            return "[]"
+        kept = json.loads(self.extra)
+        return json.dumps([k for k in SHEET_KEYS if k in kept])
+
+    @property
     def title(self) -> str:
         return {"penav-cover": "Cover", "person": "Person", "vehicle": "Vehicle",
                 "target": "Target", "gurps-cover": "Cover"}[self.kind]
@@ -248,6 +274,17 @@ class FormState:
         has stays on offer, for the error to stand beside it."""
         names = [c.values.get("target", "") for c in self.cards if c.kind == "target"]
         return choices(names, self.attack.get("aim", ""))
+
+    @property
+    def attack_preset(self) -> frozenset[str]:
+        """The GURPS attack's keys that a weapon of the shooter's sheet gives and whose values
+        came with the page (as :attr:`CardForm.preset`): a file or a weapon chosen clears them.
+        So is the roll that came with the page: the sheet gives no roll, but one the GM did not
+        type is the page's damage's, and does not stay for the weapon's (as for a damage typed,
+        GU-2). Beside a sheet the address names, they were written over it, and are kept."""
+        if self.attack.get("gcs"):
+            return frozenset()
+        return frozenset(k for k in (*SHEET_ATTACK_KEYS, "roll") if self.attack.get(k))
 
     @property
     def burst_set(self) -> bool:

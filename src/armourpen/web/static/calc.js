@@ -805,12 +805,30 @@
     hint.textContent = `${file.name}: ${character.name}, HP ${character.hp}, ST ${character.st}, ` +
       `HT ${character.ht}, ${character.body.name.toLowerCase()} body`;
     box.querySelector('[data-act="forget-gcs"]').hidden = false;
+    // what came with the page (the example's name and figures, a new card's), not typed, is the
+    // file's now: the name the file's, the figures empty, for the file's; what was typed stays
+    // and overrides the file
     const name = own(card, "target");
-    if (!name.value.trim() || /^Target \d+$/.test(name.value.trim())) name.value = character.name;
+    const was = name.value.trim();
+    if (!was || name.dataset.preset || /^Target \d+$/.test(was)) {
+      name.value = character.name;
+      name.dataset.preset = "true"; // the file's: another file chosen names the card again
+      const aim = form.querySelector('[data-key="aim"]');
+      if (aim && was && aim.value === was) { // the attack aimed at the card: still at it
+        renumber();
+        aim.value = character.name;
+      }
+    }
+    clearPreset(card, (key) => key !== "target");
+    const dropped = JSON.parse(card.dataset.presetExtra || "[]");
+    if (dropped.length) { // kept beside the form (a DR by kind): the file's too
+      const ex = extra(card);
+      for (const key of dropped) delete ex[key];
+      card.dataset.extra = JSON.stringify(ex);
+      delete card.dataset.presetExtra;
+    }
     for (const key of ["hp", "dr", "st"]) { // the file gives them; what is typed overrides it
-      const el = own(card, key);
-      if (el.dataset.preset) el.value = ""; // the new card's figure, not the GM's: the file's
-      el.placeholder = "file"; // short: a phone's narrow box would cut "from the file"
+      own(card, key).placeholder = "file"; // short: a phone's narrow box would cut "from the file"
     }
     own(card, "hardened").placeholder = "file";
     const note = card.querySelector("[data-gcs-note]");
@@ -878,10 +896,20 @@
     }));
     root.querySelector("[data-gcs-unusable-lead]").hidden = !unusable.length;
     root.querySelector("[data-gcs-weapon-box]").hidden = false;
-    // the sheet chosen gives these: the boxes empty, showing the sheet's, for a figure to override
-    for (const key of ["damage", "skill", "half_damage_range"]) own(root, key).value = "";
     weaponChosen(root);
     schedule();
+  }
+
+  function clearPreset(root, which) {
+    // the values of root's boxes that came with the page (data-preset: an example's, a new
+    // card's), not typed, cleared for a file's or a sheet's own: a box empty, a list on its
+    // first choice, a checkbox as unsaid (Ranged ticked, a trait not)
+    for (const el of root.querySelectorAll("[data-preset]")) {
+      if (owner(el) !== root || (which && !which(el.dataset.key))) continue;
+      if (el.type === "checkbox") el.checked = el.dataset.key === "ranged";
+      else el.value = "";
+      delete el.dataset.preset;
+    }
   }
 
   function weaponName(w) {
@@ -904,6 +932,9 @@
     const option = select.selectedOptions[0];
     const w = option && option.dataset.weapon ? JSON.parse(option.dataset.weapon) : null;
     select.dataset.wanted = w ? w.id : "";
+    // the weapon gives these: the figures that came with the page (the example's) empty, showing
+    // the sheet's, a figure typed staying to override it; the example's roll, for its damage, too
+    if (w) clearPreset(root);
     own(root, "damage").placeholder = w ? `sheet: ${w.damage}` : "7d(2) pi-, 3d+1 cr";
     own(root, "skill").placeholder = w && w.skill !== null ? `sheet: ${w.skill}` : "";
     own(root, "half_damage_range").placeholder =
@@ -981,6 +1012,8 @@
         const next = own(card, key);
         if (gcs) next.value = el.checked ? "true" : "";
         else next.checked = el.value === "true";
+        if (el.dataset.preset) next.dataset.preset = "true"; // still the page's, not typed
+        else delete next.dataset.preset;
         el = next;
       }
       if (gcs && key in filed) el.options[0].textContent = `from the file (${filed[key] ? "yes" : "no"})`;
