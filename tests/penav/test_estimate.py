@@ -204,7 +204,7 @@ def test_pa1_the_d10_and_the_f34_come_out_at_the_texts_rows() -> None:
     d10 = armourpen.estimate(calibre="100mm", mass="15.9kg", velocity="895", bullet="ap")
     f34 = armourpen.estimate(calibre="76.2mm", mass="6.3kg", velocity="662", bullet="ap")
     assert 16 <= d10.spen < 18 and 10 <= f34.spen < 12
-    assert d10.low <= d10.pen <= d10.high
+    assert d10.low is not None and d10.high is not None and d10.low <= d10.pen <= d10.high
 
 
 def test_pa11_a_guns_interval_is_the_guns_errors_turned_round() -> None:
@@ -317,7 +317,7 @@ def test_pa11_the_interval_is_the_leave_one_out_errors_turned_round() -> None:
     e = armourpen.estimate(calibre="6.5mm", mass="9g", velocity="820")
     err = fit_error(builtin_rows(), "small_arms", "soft")
     assert (e.low, e.high) == (max(0, e.pen - round(err.highest)), e.pen - round(err.lowest))
-    assert e.low <= e.pen <= e.high
+    assert e.low is not None and e.high is not None and e.low <= e.pen <= e.high
 
 
 def test_pa11_each_construction_group_has_its_own_interval() -> None:

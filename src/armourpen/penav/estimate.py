@@ -27,7 +27,9 @@ reads them), a law is fitted to them, and the estimate comes out with every step
   hard-core difference, so that ball and AP differ by the same PEN at every calibre.
 
 The error of the fit is the leave-one-out error: each row estimated from a fit to the others, in
-PEN for the small-arms rows and in SPEN for the guns.
+PEN for the small-arms rows and in SPEN for the guns. Turned round, it is the interval of PENs the
+text would give, for a round among the rows its law was fitted to; a round beyond them (its
+calibre, mass, velocity or the law's own measure outside theirs) has none, and a warning says where.
 """
 
 from __future__ import annotations
@@ -608,8 +610,9 @@ def _interval(pen: int, err: FitError, steps: list[Step]) -> tuple[int, int]:
 
 
 def blend_interval(pen: int, w: float, small: FitError, gun: FitError,
-                    steps: list[Step]) -> tuple[int, int]:
-    """Between the laws, each law's errors (in PEN) weighed as the laws are."""
+                   steps: list[Step]) -> tuple[int, int]:
+    """Between the laws, each law's errors (in PEN) weighed as the laws are: the small arms' by
+    1 - w, the guns' by w (``w`` the gun law's weight, :func:`gun_weight`)."""
     lowest = (1 - w) * small.lowest + w * 5 * gun.lowest
     highest = (1 - w) * small.highest + w * 5 * gun.highest
     low = max(0, math.floor(pen - highest + 1e-9))
