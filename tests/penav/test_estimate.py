@@ -11,12 +11,21 @@ import pytest
 import armourpen
 from armourpen.catalog.items import RangeColumn
 from armourpen.errors import InputError
-from armourpen.penav.ballistics import builtin_rows, parse_calibre, parse_mass, parse_velocity
+from armourpen.explain import Step
+from armourpen.penav.ballistics import (
+    builtin_rows,
+    parse_calibre,
+    parse_mass,
+    parse_velocity,
+    read_calibre,
+)
 from armourpen.penav.estimate import (
     Ballistics,
     Bullet,
+    FitError,
     TableRow,
     av_of_mm,
+    blend_interval,
     default_column,
     fit_de_marre,
     fit_error,
@@ -28,6 +37,7 @@ from armourpen.penav.estimate import (
     structural_target_mm,
     target_mm,
 )
+from armourpen.penav.estimate import estimate as estimate_round
 from armourpen.penav.ranges import Band
 
 SHARED_ROWS = {
@@ -194,7 +204,7 @@ def test_pa1_the_d10_and_the_f34_come_out_at_the_texts_rows() -> None:
     d10 = armourpen.estimate(calibre="100mm", mass="15.9kg", velocity="895", bullet="ap")
     f34 = armourpen.estimate(calibre="76.2mm", mass="6.3kg", velocity="662", bullet="ap")
     assert 16 <= d10.spen < 18 and 10 <= f34.spen < 12
-    assert d10.low <= d10.pen <= d10.high
+    assert d10.low is not None and d10.high is not None and d10.low <= d10.pen <= d10.high
 
 
 def test_pa11_a_guns_interval_is_the_guns_errors_turned_round() -> None:
@@ -307,7 +317,7 @@ def test_pa11_the_interval_is_the_leave_one_out_errors_turned_round() -> None:
     e = armourpen.estimate(calibre="6.5mm", mass="9g", velocity="820")
     err = fit_error(builtin_rows(), "small_arms", "soft")
     assert (e.low, e.high) == (max(0, e.pen - round(err.highest)), e.pen - round(err.lowest))
-    assert e.low <= e.pen <= e.high
+    assert e.low is not None and e.high is not None and e.low <= e.pen <= e.high
 
 
 def test_pa11_each_construction_group_has_its_own_interval() -> None:
@@ -387,3 +397,156 @@ def test_ap2_bad_or_absurd_input_names_its_field(kwargs: dict[str, object], fiel
     with pytest.raises(InputError) as info:
         armourpen.estimate(**args)  # type: ignore[arg-type]
     assert info.value.field == field
+
+
+# --- a bare calibre under 1 is inches; a round outside the text's rows has no interval -----------
+
+INCHES_STEP = ("calibre {typed} read as inches: {mm} mm (a bare calibre under 1 is inches, as "
+               "designers write .308 and .50; give {typed}mm for millimetres)")
+
+
+@pytest.mark.parametrize(("typed", "mm"), [
+    (".308", Fraction("7.8232")),  # 0.308 x 25.4
+    (".50", Fraction("12.7")),  # 0.5 x 25.4
+    ("0.5", Fraction("12.7")),
+    (0.308, Fraction("7.8232")),  # a number from Python or JSON reads the same
+    (Fraction(1, 2), Fraction("12.7")),
+])
+def test_ap2_a_bare_calibre_under_1_is_inches_and_a_step_says_so(typed: object,
+                                                                  mm: Fraction) -> None:
+    q, step = read_calibre(typed)
+    assert q == mm and step is not None and step.rule == "AP-2"
+    assert f"read as inches: {float(mm):g} mm" in step.text
+
+
+@pytest.mark.parametrize(("typed", "mm"), [
+    ("6.5", Fraction("6.5")), ("1", 1), (1, 1), ("20", 20), (6.5, Fraction("6.5")),
+    ("0.308mm", Fraction("0.308")), (".308in", Fraction("7.8232")), ('.5"', Fraction("12.7")),
+    ("0.5cm", 5),
+])
+def test_ap2_a_bare_calibre_of_1_or_more_is_mm_and_a_unit_is_as_written(typed: object,
+                                                                         mm: Fraction) -> None:
+    assert read_calibre(typed) == (mm, None)
+
+
+def test_ap2_calibre_308_is_the_308in_round_with_the_reading_step_first() -> None:
+    bare = armourpen.estimate(calibre=".308", mass="147gr", velocity="2700fps")
+    inches = armourpen.estimate(calibre=".308in", mass="147gr", velocity="2700fps")
+    assert bare.ballistics.calibre_mm == pytest.approx(7.8232)
+    assert bare.steps[0] == Step("AP-2", INCHES_STEP.format(typed=".308", mm="7.8232"))
+    assert bare.steps[1:] == inches.steps and bare.pen == inches.pen
+    assert (bare.low, bare.high) == (inches.low, inches.high) != (None, None)
+    # 6.5 (a bare number over 1) stays millimetres, with no reading step
+    mm = armourpen.estimate(calibre="6.5", mass="140gr", velocity="2700fps")
+    assert mm.ballistics.calibre_mm == 6.5 and mm.steps[0].rule == "PA-11"
+    half = armourpen.estimate(calibre=".50", mass="647gr", velocity="2910fps")
+    assert half.ballistics.calibre_mm == pytest.approx(12.7)
+    assert half.steps[0].text == INCHES_STEP.format(typed=".50", mm="12.7")
+
+
+@pytest.mark.parametrize("typed", ["0", ".0", "0in", "-0.308", ".308cal", "1001", "39.5in",
+                                   "0.308 inches", True, None])
+def test_ap2_a_calibre_refused_says_what_is_allowed(typed: object) -> None:
+    with pytest.raises(InputError) as info:
+        armourpen.estimate(calibre=typed, mass="9g", velocity="820")  # type: ignore[arg-type]
+    assert (info.value.field, info.value.value) == ("calibre", typed)
+    assert "a bare number is mm from 1 and inches under 1: .308 is .308in" in info.value.allowed
+
+
+def test_pa11_a_round_beyond_the_small_arms_rows_has_no_interval_and_a_warning_says_where() -> None:
+    # 0.308 mm (as typed with its unit) is under the narrowest small-arms row, the 5.45mm
+    # Soviet's 5.62 mm; 147 gr = 9.52544 g at 2700 fps = 822.96 m/s is E = 3,225.6 J, E/d =
+    # 10,472.8 J/mm, over the rows' 28.74 (9mm Makarov: 6.0 g at 298 m/s over 9.27 mm) to
+    # 2,275.6 J/mm (.50 BMG SLAP: 23.3 g at 1220 m/s over 7.62 mm); its mass and velocity are
+    # within theirs (2.6 to 45.8 g, 230 to 1220 m/s)
+    e = armourpen.estimate(calibre="0.308mm", mass="147gr", velocity="2700fps")
+    assert (e.low, e.high) == (None, None)
+    assert e.to_dict()["interval"] is None
+    assert e.warnings[0].rule == "PA-11"
+    assert e.warnings[0].text == (
+        "outside the text's rows: beyond the small arms' rows, calibre 0.308 mm (theirs: 5.62 to "
+        "18.5 mm) and E/d 10,472.8 J/mm (theirs: 28.74 to 2,275.6 J/mm): the estimate is "
+        "extrapolated, and has no interval")
+    assert any(s.text.startswith("no interval: ") for s in e.steps)
+    assert not any("the text would give this round" in s.text for s in e.steps)
+
+
+def test_pa11_a_gun_beyond_the_guns_rows_has_no_interval() -> None:
+    # the five guns' velocities run from 662 m/s (F-34) to 895 m/s (D-10): the 6-pdr's shot at
+    # 1000 m/s is beyond them, and at 822 m/s (its own row) within
+    fast = armourpen.estimate(calibre="57mm", mass="3.3kg", velocity="1000", bullet="ap")
+    assert fast.low is None and fast.to_dict()["interval"] is None
+    assert ("beyond the guns' rows, velocity 1,000 m/s (theirs: 662 to 895 m/s)"
+            in fast.warnings[0].text)
+    own = armourpen.estimate(calibre="57mm", mass="3.3kg", velocity="822", bullet="ap")
+    assert own.low is not None and own.to_dict()["interval"]["from_rows"] == ["guns"]
+    assert not any("outside" in w.text for w in own.warnings)
+
+
+def test_pa1_between_the_laws_a_round_is_beyond_both_tables_rows() -> None:
+    # the text lists no round between 18.5 mm (12-gauge slug) and its guns (57 mm the narrowest
+    # in the data): 23 mm is beyond both, so no interval, and the warning names both rows
+    e = armourpen.estimate(calibre="23mm", mass="200g", velocity="900", bullet="ap")
+    assert e.law == "blend" and e.low is None and e.to_dict()["interval"] is None
+    text = e.warnings[0].text
+    assert "beyond the small arms' rows, calibre 23 mm (theirs: 5.62 to 18.5 mm)" in text
+    assert "beyond the guns' rows, calibre 23 mm (theirs: 57 to 122 mm)" in text
+
+
+def test_pa11_a_row_of_the_text_itself_lies_within_the_rows() -> None:
+    # the 7.62x51mm NATO row (7.82 mm, 9.6 g at 847 m/s): its measures are the rows' own
+    e = armourpen.estimate(calibre="7.82mm", mass="9.6g", velocity="847")
+    assert e.low is not None and not any("outside" in w.text for w in e.warnings)
+
+
+# --- between 18.5 and 30 mm: the blend's weights, worked by hand ---------------------------------
+
+
+def _blend_rows() -> tuple[TableRow, ...]:
+    """Rows on known laws: small arms mm = 0.2 x (E/d)^0.7 with a hard-core offset of exactly 0;
+    guns e = 3 x (m^0.5 v / d^0.75)^0.8."""
+    rows = []
+    for pen in (3, 5, 7, 9, 12):  # 8 mm, 10 g bullets whose E/d the law turns into target_mm(pen)
+        epm = (target_mm(pen) / 0.2) ** (1 / 0.7)
+        rows.append(_row(pen, 8, 10, math.sqrt(2 * 8 * epm / (10 / 1000))))
+    # an AP row at PEN 7 whose round the law puts at 9 mm, AV 7.5 (8 mm at AV 7, 10 mm at AV 8):
+    # its target is the middle of PEN 7, 7.5, so the hard core adds 7.5 - 7.5 = 0
+    epm = (9 / 0.2) ** (1 / 0.7)
+    rows.append(_row(7, 8, 10, math.sqrt(2 * 8 * epm / (10 / 1000)), Bullet.AP))
+    for pen in (50, 70, 80):
+        e = structural_target_mm(pen)
+        rows.append(_gun(pen, 88, 10, (e / 3) ** (1 / 0.8) * 88**0.75 / 10**0.5))
+    return tuple(rows)
+
+
+def test_pa1_at_20mm_the_blend_weighs_the_small_arms_law_by_1_minus_w() -> None:
+    # A 20 mm AP round of 250 g at 800 m/s: m^0.5 v = 0.5 x 800 = 400, E = 0.25 x 800^2 / 2 =
+    # 80,000 J, E/d = 4,000 J/mm.
+    # small arms: 0.2 x 4000^0.7 = 0.2 x e^(0.7 x 8.29405) = 0.2 x e^5.80584 = 0.2 x 332.23 =
+    #   66.446 mm, AV 25 + (66.446 - 60) / (70 - 60) x 5 = 28.223 (+0 for the hard core)
+    # guns: 400 / 20^0.75 = 20^1.25, and (20^1.25)^0.8 = 20: e = 3 x 20 = 60 mm, AV 25 exactly
+    # w = ln(20 / 18.5) / ln(30 / 18.5) = 0.077962 / 0.483427 = 0.161269
+    # blend: (1 - w) x 28.223 + w x 25 = 28.223 - 0.161269 x 3.223 = 27.703: PEN 27. Weighed the
+    # other way round it would be 25 + 0.161269 x 3.223 = 25.520, PEN 25: at 20 mm, barely past
+    # the slug's 18.5 mm, the round stays near the small-arms law.
+    rows = _blend_rows()
+    b = Ballistics(20, 250, 800, Bullet.AP)
+    e = estimate_round(b, rows)
+    assert e.law == "blend" and e.pen == 27
+    assert any(s.text.endswith("AV 0.839 x 28.22 + 0.161 x 25.00 = 27.70") for s in e.steps)
+    assert fit_laws(rows).av(b) == pytest.approx(27.7034, abs=1e-3)
+
+
+def test_pa1_the_blends_interval_weighs_each_laws_errors_as_the_laws_are() -> None:
+    # Reached only when rows reach into the gap (the text's do not). At 20 mm, w = 0.161269, a
+    # round estimated at PEN 20 with the small arms' errors -1 to +1 PEN and the guns' -1.2 to
+    # +1.6 SPEN (x 5: -6 to +8 PEN):
+    #   lowest = 0.838731 x -1 + 0.161269 x -6 = -1.806343
+    #   highest = 0.838731 x 1 + 0.161269 x 8 = 2.128880
+    # the text would give floor(20 - 2.128880) = 17 to ceil(20 + 1.806343) = 22. Weighed the
+    # other way round: -5.19 to +6.87, PEN 13 to 26.
+    small = FitError("small_arms", 18, 18, -1.0, 1.0, "PEN", "soft")
+    gun = FitError("de_marre", 5, 3, -1.2, 1.6, "SPEN", "guns")
+    steps: list[Step] = []
+    assert blend_interval(20, gun_weight(20), small, gun, steps) == (17, 22)
+    assert steps[0].text.endswith("-1.8 to +2.1 PEN: the text would give this round PEN 17 to 22")

@@ -23,8 +23,10 @@ def _pen(pen: int, structural: bool) -> str:
 def _render(report: Estimate) -> None:
     from armourpen.layout import Align, Column
 
-    head = (f"{_pen(report.pen, report.structural)}  (the text would give PEN {report.low} to "
-            f"{report.high}); range column {report.column.value}; DC: none (the text gives none)")
+    interval = ("no interval: outside the text's rows" if report.low is None else
+                f"the text would give PEN {report.low} to {report.high}")
+    head = (f"{_pen(report.pen, report.structural)}  ({interval}); range column "
+            f"{report.column.value}; DC: none (the text gives none)")
     bands = [Column("band"), Column("PEN", Align.RIGHT), Column("DC mod", Align.RIGHT)]
     band_rows = [[f.band.label, str(f.pen), f"{f.dc_modifier:+d}"] for f in report.bands]
     near = [Column("nearest rows of the text"), Column("PEN", Align.RIGHT),
@@ -61,7 +63,8 @@ def _render(report: Estimate) -> None:
 
 @command("estimate")
 @click.option("--calibre", required=True,
-              help="The calibre (a sub-calibre round's penetrator): 6.5mm, .308in, 2cm (bare: mm).")
+              help="The calibre (a sub-calibre round's penetrator): 6.5mm, .308in, 2cm; a bare "
+                   "number is mm from 1 and inches under 1: .308 is .308in.")
 @click.option("--mass", required=True, help="The bullet's mass: 9g, 147gr, 10.2kg (bare: g).")
 @click.option("--velocity", required=True,
               help="The muzzle velocity: 820m/s, 2700fps, 1.6km/s (bare: m/s).")

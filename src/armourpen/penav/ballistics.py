@@ -3,8 +3,9 @@ given in, and :func:`estimate` (``armourpen estimate``, ``POST /api/estimate``).
 themselves are in ``penav/estimate.py``.
 
 Units as armourpen reads them elsewhere: a calibre as a thickness is read (``6.5mm``, ``.308in``,
-``2cm``; bare: mm); a mass in ``g``, ``gr`` (grains), ``kg`` (bare: g); a velocity in ``m/s``,
-``fps`` or ``ft/s``, ``km/s`` (bare: m/s).
+``2cm``; a bare number is mm from 1, and inches under 1, as designers write ``.308`` and ``.50``,
+with a step that says so); a mass in ``g``, ``gr`` (grains), ``kg`` (bare: g); a velocity in
+``m/s``, ``fps`` or ``ft/s``, ``km/s`` (bare: m/s).
 """
 
 from __future__ import annotations
@@ -18,6 +19,7 @@ from importlib import resources
 
 from armourpen.catalog.items import RangeColumn
 from armourpen.errors import InputError
+from armourpen.explain import Ruling, Step
 from armourpen.penav.estimate import (
     GUN_COLUMN,
     STRUCTURAL_CALIBRE_MM,
@@ -74,21 +76,42 @@ def _read(field: str, value: object, units: dict[str, Fraction], what: str,
     return q
 
 
-def parse_calibre(value: object, field: str = "calibre") -> Fraction:
-    """A calibre in mm, read as a thickness is (``6.5mm``, ``.308in``, ``2cm``; bare: mm)."""
+INCH_MM = Fraction("25.4")
+CALIBRE_ALLOWED = ("a calibre such as 6.5mm, .308in or 2cm (a bare number is mm from 1 and inches "
+                   f"under 1: .308 is .308in), more than 0 and at most {MAX_CALIBRE_MM} mm")
+
+
+def read_calibre(value: object, field: str = "calibre") -> tuple[Fraction, Step | None]:
+    """A calibre in mm, read as a thickness is (``6.5mm``, ``.308in``, ``2cm``), and the step that
+    says so when a bare number under 1 was read as inches (``.308``, ``.50``): that is how
+    designers write a calibre in inches, and no round of the text is under 1 mm. A bare number
+    of 1 or more is mm (``6.5``, ``20``)."""
     from armourpen.penav.thickness import parse_thickness
 
-    allowed = ("a calibre such as 6.5mm, .308in or 2cm (bare: mm), more than 0 and at most "
-               f"{MAX_CALIBRE_MM} mm")
     if isinstance(value, bool) or not isinstance(value, str | int | float | Fraction):
-        raise InputError(field, value, allowed)
+        raise InputError(field, value, CALIBRE_ALLOWED)
     try:
         q = parse_thickness(value, field)
     except InputError:
-        raise InputError(field, value, allowed) from None
+        raise InputError(field, value, CALIBRE_ALLOWED) from None
+    # parse_thickness took it, so a text ends in its unit, or in a digit when it has none
+    bare = not isinstance(value, str) or value.strip()[-1:].isdigit()
+    note = None
+    if bare and 0 < q < 1:
+        typed = value.strip() if isinstance(value, str) else f"{float(value):g}"
+        q *= INCH_MM
+        note = Step(Ruling.AP_2, f"calibre {typed} read as inches: {float(q):g} mm (a bare calibre "
+                    f"under 1 is inches, as designers write .308 and .50; give {typed}mm for "
+                    "millimetres)")
     if not 0 < q <= MAX_CALIBRE_MM:
-        raise InputError(field, value, allowed)
-    return q
+        raise InputError(field, value, CALIBRE_ALLOWED)
+    return q, note
+
+
+def parse_calibre(value: object, field: str = "calibre") -> Fraction:
+    """A calibre in mm, as :func:`read_calibre` reads it (``6.5mm``, ``.308in``, ``2cm``, ``.308``
+    = ``.308in``; a bare number of 1 or more: mm)."""
+    return read_calibre(value, field)[0]
 
 
 def parse_mass(value: object, field: str = "mass") -> Fraction:
@@ -142,13 +165,15 @@ def estimate(
     """A suggested PEN (SPEN past the small-arms table), range column and band figures for a round
     from its ballistics, fitted to the text's own rows, with the interval of the fit's error.
 
-    ``calibre`` as a thickness (``"6.5mm"``), ``mass`` (``"9g"``, ``"147gr"``), ``velocity``
-    (``"820m/s"``, ``"2700fps"``); numbers are mm, g and m/s. ``bullet`` is one of ball, lead,
-    soft, ap, sub_calibre (a sub-calibre round's calibre and mass are its penetrator's);
-    ``column`` handgun or rifle (chosen from the round when None, PA-4; a gun's round, 20 mm or
-    more, takes none). Errors name the parameter.
+    ``calibre`` as a thickness (``"6.5mm"``, ``".308in"``), ``mass`` (``"9g"``, ``"147gr"``),
+    ``velocity`` (``"820m/s"``, ``"2700fps"``); numbers are mm, g and m/s, but a bare calibre
+    under 1 is inches (``".308"`` or ``0.308`` is 7.8232 mm, and a step says so). ``bullet`` is
+    one of ball, lead, soft, ap, sub_calibre (a sub-calibre round's calibre and mass are its
+    penetrator's); ``column`` handgun or rifle (chosen from the round when None, PA-4; a gun's
+    round, 20 mm or more, takes none). A round outside the text's rows has no interval. Errors
+    name the parameter.
     """
-    d = parse_calibre(calibre)
+    d, reading = read_calibre(calibre)
     m = parse_mass(mass)
     v = parse_velocity(velocity)
     kind = Bullet(_choice("bullet", bullet, BULLETS))
@@ -157,7 +182,7 @@ def estimate(
         raise InputError("column", column, GUN_COLUMN)
     b = Ballistics(float(d), float(m), float(v), kind)
     try:
-        return estimate_round(b, builtin_rows(), col)
+        return estimate_round(b, builtin_rows(), col, () if reading is None else (reading,))
     except BeyondScale as exc:
         raise beyond_scale(exc, {"calibre": calibre, "mass": mass, "velocity": velocity},
                            builtin_rows()) from None

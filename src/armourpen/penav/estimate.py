@@ -27,7 +27,9 @@ reads them), a law is fitted to them, and the estimate comes out with every step
   hard-core difference, so that ball and AP differ by the same PEN at every calibre.
 
 The error of the fit is the leave-one-out error: each row estimated from a fit to the others, in
-PEN for the small-arms rows and in SPEN for the guns.
+PEN for the small-arms rows and in SPEN for the guns. Turned round, it is the interval of PENs the
+text would give, for a round among the rows its law was fitted to; a round beyond them (its
+calibre, mass, velocity or the law's own measure outside theirs) has none, and a warning says where.
 """
 
 from __future__ import annotations
@@ -437,6 +439,46 @@ def interval_error(rows: tuple[TableRow, ...], law: str, b: Ballistics) -> FitEr
     return err if err.rows >= MIN_GROUP_ROWS else fit_error(rows, law)
 
 
+# --- the rows' reach ------------------------------------------------------------------------------
+
+LAW_ROWS = {"small_arms": "small arms", "de_marre": "guns"}
+"""Whose rows each law was fitted to: the small-arms table's (its ball, lead and soft rows for the
+law, its hard-core rows for their offset) or the structural table's guns."""
+
+
+def _measures(law: str, b: Ballistics) -> tuple[tuple[str, str, float], ...]:
+    """What a round is set against a law's rows by (name, unit, value): its calibre, mass and
+    velocity, and the law's own measure (E/d, or De Marre's grouping)."""
+    own = (("E/d", "J/mm", b.energy_per_mm) if law == "small_arms" else
+           ("m^0.5 x v / d^0.75", "", math.exp(de_marre_x(b))))
+    return (("calibre", "mm", b.calibre_mm), ("mass", "g", b.mass_g),
+            ("velocity", "m/s", b.velocity_mps), own)
+
+
+def _figure(x: float) -> str:
+    """A measure as the warning shows it: 0.308, 5.62, 2,275.6, 25,000."""
+    return f"{x:,.1f}".removesuffix(".0") if x >= 100 else f"{x:.4g}"
+
+
+def _listed(items: Sequence[str]) -> str:
+    return items[0] if len(items) == 1 else ", ".join(items[:-1]) + " and " + items[-1]
+
+
+def outside_rows(b: Ballistics, rows: Sequence[TableRow], law: str) -> tuple[str, ...]:
+    """Where round ``b`` lies beyond the rows ``law`` was fitted to: each measure outside the
+    rows' lowest to highest, as ``calibre 0.308 mm (theirs: 5.62 to 18.5 mm)``. Leave-one-out's
+    errors, the interval, say what the text would give only among those rows."""
+    fitted = [_measures(law, r.ballistics) for r in rows if r.structural == (law == "de_marre")]
+    out = []
+    for i, (name, unit, x) in enumerate(_measures(law, b)):
+        lowest, highest = min(m[i][2] for m in fitted), max(m[i][2] for m in fitted)
+        if not lowest <= x <= highest:
+            u = f" {unit}" if unit else ""
+            out.append(f"{name} {_figure(x)}{u} (theirs: {_figure(lowest)} to "
+                       f"{_figure(highest)}{u})")
+    return tuple(out)
+
+
 # --- the estimate --------------------------------------------------------------------------------
 
 
@@ -454,14 +496,15 @@ class BandFigure:
 
 @dataclass(frozen=True, slots=True)
 class Estimate:
-    """A suggested PEN for a round, with its interval, column, bands and the rows near it."""
+    """A suggested PEN for a round, with its interval, column, bands and the rows near it. A round
+    outside the text's rows has no interval (``low`` and ``high`` None; a warning says where)."""
 
     ballistics: Ballistics
     law: str
     pen: int
     structural: bool
-    low: int
-    high: int
+    low: int | None
+    high: int | None
     column: RangeColumn
     column_given: bool
     bands: tuple[BandFigure, ...]
@@ -489,8 +532,8 @@ class Estimate:
             "law": self.law,
             "pen": self.pen,
             "spen": number(round(self.spen, 1)) if self.structural else None,
-            "interval": {"low": self.low, "high": self.high,
-                         "from_rows": list(self.interval_rows)},
+            "interval": None if self.low is None else {
+                "low": self.low, "high": self.high, "from_rows": list(self.interval_rows)},
             "dc": self.dc,
             "range_column": self.column.value,
             "column_given": self.column_given,
@@ -505,8 +548,7 @@ def _pen_text(pen: int) -> str:
     return f"PEN {pen} (SPEN {pen / 5:g})" if pen > PERSONAL_TABLE_MAX else f"PEN {pen}"
 
 
-def _gun_law(b: Ballistics, laws: Laws, rows: tuple[TableRow, ...], steps: list[Step],
-             warnings: list[Caution]) -> float:
+def _gun_law(b: Ballistics, laws: Laws, steps: list[Step], warnings: list[Caution]) -> float:
     """The gun law's continuous PEN for ``b``, its steps and warnings."""
     law = laws.gun
     mm = law.mm(b)
@@ -516,11 +558,6 @@ def _gun_law(b: Ballistics, laws: Laws, rows: tuple[TableRow, ...], steps: list[
                       f"(De Marre's own p is {DE_MARRE_POWER:.3f}); m^0.5 x v / d^0.75 = "
                       f"{math.exp(de_marre_x(b)):,.1f}, so e = {mm:,.1f} mm of RHA, AV "
                       f"{av_of_mm(mm):.2f} on the thickness curve"))
-    known = [de_marre_x(r.ballistics) for r in rows if r.structural]
-    if not min(known) <= de_marre_x(b) <= max(known):
-        warnings.append(Caution("PA-11", f"m^0.5 x v / d^0.75 = {math.exp(de_marre_x(b)):,.1f} "
-                                f"lies outside the fitted guns' {math.exp(min(known)):,.0f} to "
-                                f"{math.exp(max(known)):,.0f}: the law is extrapolated"))
     if b.bullet.hard:
         return av_of_mm(mm)
     steps.append(Step("PA-6", f"a {b.bullet.value} round: the small arms' hard-core difference, "
@@ -531,9 +568,8 @@ def _gun_law(b: Ballistics, laws: Laws, rows: tuple[TableRow, ...], steps: list[
     return laws.gun_av(b)
 
 
-def _small_arms_law(b: Ballistics, laws: Laws, rows: tuple[TableRow, ...], steps: list[Step],
-                    warnings: list[Caution]) -> float:
-    """The small-arms law's continuous PEN for ``b``, its steps and warnings."""
+def _small_arms_law(b: Ballistics, laws: Laws, steps: list[Step]) -> float:
+    """The small-arms law's continuous PEN for ``b``, and its steps."""
     sa = laws.small
     epm = b.energy_per_mm
     mm = math.exp(sa.ln_k + sa.n * math.log(epm))
@@ -551,11 +587,6 @@ def _small_arms_law(b: Ballistics, laws: Laws, rows: tuple[TableRow, ...], steps
     else:
         steps.append(Step("PA-6", f"a {b.bullet.value} bullet follows the law as it is: the "
                           "text's ball, lead and soft rows show no difference between them"))
-    known = [r.ballistics.energy_per_mm for r in rows if not r.structural]
-    if not min(known) <= epm <= max(known):
-        warnings.append(Caution("PA-11", f"E/d = {epm:,.1f} J/mm lies outside the fitted rows' "
-                                f"{min(known):,.0f} to {max(known):,.0f} J/mm: the law is "
-                                "extrapolated"))
     return x
 
 
@@ -578,9 +609,10 @@ def _interval(pen: int, err: FitError, steps: list[Step]) -> tuple[int, int]:
     return low, high
 
 
-def _blend_interval(pen: int, w: float, small: FitError, gun: FitError,
-                    steps: list[Step]) -> tuple[int, int]:
-    """Between the laws, each law's errors (in PEN) weighed as the laws are."""
+def blend_interval(pen: int, w: float, small: FitError, gun: FitError,
+                   steps: list[Step]) -> tuple[int, int]:
+    """Between the laws, each law's errors (in PEN) weighed as the laws are: the small arms' by
+    1 - w, the guns' by w (``w`` the gun law's weight, :func:`gun_weight`)."""
     lowest = (1 - w) * small.lowest + w * 5 * gun.lowest
     highest = (1 - w) * small.highest + w * 5 * gun.highest
     low = max(0, math.floor(pen - highest + 1e-9))
@@ -633,13 +665,14 @@ GUN_COLUMN = ("none: a round of 20 mm or more is a gun's (autocannon or artiller
               "gives guns no range column (PA-4); give no column")
 
 
-def estimate(b: Ballistics, rows: tuple[TableRow, ...],
-             column: RangeColumn | None = None) -> Estimate:
+def estimate(b: Ballistics, rows: tuple[TableRow, ...], column: RangeColumn | None = None,
+             reading: Sequence[Step] = ()) -> Estimate:
     """The suggested PEN of round ``b``, from a law fitted to ``rows`` (every step explained). A
-    gun's round (PA-1) takes no ``column``: the text gives guns none (PA-4)."""
+    gun's round (PA-1) takes no ``column``: the text gives guns none (PA-4). ``reading``: how the
+    front door read what was typed (a bare calibre under 1 read as inches), the first steps."""
     if b.structural and column not in (None, RangeColumn.NONE):
         raise InputError("column", column.value if column else column, GUN_COLUMN)
-    steps: list[Step] = []
+    steps: list[Step] = list(reading)
     warnings: list[Caution] = []
     e = b.energy_j
     steps.append(Step("PA-11", f"kinetic energy E = m v^2 / 2 = {b.mass_g:g} g x "
@@ -647,8 +680,8 @@ def estimate(b: Ballistics, rows: tuple[TableRow, ...],
                       f"E/d = {e:,.0f} J / {b.calibre_mm:g} mm = {b.energy_per_mm:,.1f} J/mm"))
     laws = fit_laws(rows)
     w = gun_weight(b.calibre_mm)
-    small = _small_arms_law(b, laws, rows, steps, warnings) if w < 1 else 0.0
-    gun = _gun_law(b, laws, rows, steps, warnings) if w > 0 else 0.0
+    small = _small_arms_law(b, laws, steps) if w < 1 else 0.0
+    gun = _gun_law(b, laws, steps, warnings) if w > 0 else 0.0
     law_name = "small_arms" if w == 0 else "de_marre" if w == 1 else "blend"
     x = (1 - w) * small + w * gun
     if law_name == "blend":
@@ -671,12 +704,25 @@ def estimate(b: Ballistics, rows: tuple[TableRow, ...],
     elif structural:
         steps.append(Step("PA-1", f"{_pen_text(pen)}: past the small-arms table's PEN "
                           f"{PERSONAL_TABLE_MAX}, the structural figure is SPEN {pen / 5:g}"))
-    errs = [interval_error(rows, name, b) for name, used in
-            (("small_arms", w < 1), ("de_marre", w > 0)) if used]
-    if law_name == "blend":
-        low, high = _blend_interval(pen, w, errs[0], errs[1], steps)
+    used = [name for name, on in (("small_arms", w < 1), ("de_marre", w > 0)) if on]
+    beyond = [f"beyond the {LAW_ROWS[name]}' rows, " + _listed(where)
+              for name in used if (where := outside_rows(b, rows, name))]
+    low: int | None = None
+    high: int | None = None
+    errs: list[FitError] = []
+    if beyond:
+        # leave-one-out measured the law's errors among its rows: past them they say nothing of
+        # what the text would give, so no interval is shown as if the text gave it
+        warnings.insert(0, Caution("PA-11", f"outside the text's rows: {'; '.join(beyond)}: "
+                                   "the estimate is extrapolated, and has no interval"))
+        steps.append(Step("PA-11", "no interval: leave-one-out's errors tell what the text "
+                          "would give only among the rows the law was fitted to, and this round "
+                          "lies outside them (see the warning)"))
     else:
-        low, high = _interval(pen, errs[0], steps)
+        errs = [interval_error(rows, name, b) for name in used]
+        # between the laws only rows that reach into the gap give an interval; the text's do not
+        low, high = (blend_interval(pen, w, errs[0], errs[1], steps) if law_name == "blend" else
+                     _interval(pen, errs[0], steps))
     given = column is not None
     column = _column(b, column, steps)
     bands = tuple(

@@ -89,7 +89,8 @@ SCHEMAS: dict[str, dict[str, Any]] = {
     "Estimate": _obj(
         "A suggested PEN for a round from its ballistics (PA-11), with the fit's interval",
         input=_O, energy_j=_N, energy_per_mm=_N, law=_S, pen=_I,
-        spen={"type": ["number", "null"]}, interval=_O, dc={"type": ["integer", "null"]},
+        spen={"type": ["number", "null"]}, interval={"type": ["object", "null"]},
+        dc={"type": ["integer", "null"]},
         range_column=_S, column_given=_B, bands=_list(_O), nearest=_list(_O), steps=_STEPS,
         warnings=_STEPS),
     "Roll": _obj("A GURPS damage roll (GU-1, GU-2)", damage=_S, dice=_list(_I), adds=_I,

@@ -105,7 +105,8 @@ class EstimateRequest(_Body):
     in mm, g and m/s."""
 
     calibre: StrictStr | StrictInt | StrictFloat = Field(
-        description="The calibre (a sub-calibre round's penetrator): 6.5mm, .308in, 2cm; bare: mm")
+        description="The calibre (a sub-calibre round's penetrator): 6.5mm, .308in, 2cm; a bare "
+        "number is mm from 1 and inches under 1: .308 is .308in")
     mass: StrictStr | StrictInt | StrictFloat = Field(description="The bullet's mass: 9g, 147gr; bare: g")
     velocity: StrictStr | StrictInt | StrictFloat = Field(
         description="The muzzle velocity: 820m/s, 2700fps; bare: m/s")
@@ -303,8 +304,9 @@ def thickness(
              responses=ok("Estimate", "The suggested PEN"),
              openapi_extra=_json_body(_schema_ref("EstimateRequest"), "The round's ballistics"))
 async def estimate(request: Request) -> Response:
-    """The suggested PEN (SPEN past the small-arms table), the interval of the fit's error, the
-    range column and each band's figures, the nearest rows of the text's tables, and the steps."""
+    """The suggested PEN (SPEN past the small-arms table), the interval of the fit's error (null
+    for a round outside the text's rows, with a warning saying where), the range column and each
+    band's figures, the nearest rows of the text's tables, and the steps."""
     state = state_of(request)
     params: EstimateRequest = validated(EstimateRequest, await read_json(request, state.limits))
     for key in ("calibre", "mass", "velocity", "bullet", "column"):
