@@ -572,7 +572,7 @@ def _check_blast(line: _Line) -> None:
               and t.blast.situation == "inside"]
     if len(inside) > 1:
         raise ScenarioError(f"line[{inside[1].index}].situation", "inside", "one target at most "
-                            f"has the explosive inside him ({inside[0].name} has)")
+                            f"has the explosive inside him ({inside[0].name} has, GU-21)")
     if inside and selfless:
         first, second = sorted((inside[0], selfless[0]), key=lambda t: t.index)
         said = {"inside": "has the explosive inside him", "threw_self": "threw himself on it"}
