@@ -49,7 +49,6 @@ def blast_odds(scenario: GurpsScenario, *, limits: Limits = DEFAULT_LIMITS) -> O
     for t in scenario.targets:
         assert t.blast is not None
         blast_cover = cover_in_front(scenario, t)
-        cover = blast_cover.value
         selfless = t.blast.situation == "threw_self"
         top = basic_damage(damage, damage.max_roll).value if selfless else None
         per_value = []
@@ -60,15 +59,15 @@ def blast_odds(scenario: GurpsScenario, *, limits: Limits = DEFAULT_LIMITS) -> O
         blast_knock: dict[int, int] = {}
         # the blast depends on the roll only through the damage after the divisor: work each
         # divided value out once
-        first = blast_at(scenario, t, values[0] if top is None else top, cover,
+        first = blast_at(scenario, t, values[0] if top is None else top, blast_cover.value,
                          explain=False).value
         seen: dict[int, Any] = {}
         for v, w in zip(values, weights, strict=True):
             key = 0 if top is not None or first.divisor is None else divided(v, first.divisor)
             b = seen.get(key)
             if b is None:
-                b = seen[key] = blast_at(scenario, t, v if top is None else top, cover,
-                                         explain=False).value
+                b = seen[key] = blast_at(scenario, t, v if top is None else top,
+                                         blast_cover.value, explain=False).value
             per_value.append(b.effects.injury)
             reached = reached or b.reached
             poly[b.effects.injury] = poly.get(b.effects.injury, 0) + w
@@ -81,7 +80,7 @@ def blast_odds(scenario: GurpsScenario, *, limits: Limits = DEFAULT_LIMITS) -> O
                 blast_knock[kd] = blast_knock.get(kd, 0) + w
         blast_injuries.append(per_value)
         # the fragments meet the cover with their own armour divisor, not the blast's (GU-21)
-        frag = _fragments(scenario, t, cover if fragments is None else
+        frag = _fragments(scenario, t, blast_cover.value if fragments is None else
                           fragment_cover(scenario, t, fragments, blast_cover).value)
         total = convolve(poly_of(tuple(poly.items())), frag["injury"])
         fden = frag["den"]
