@@ -1,4 +1,5 @@
-"""The golden cases (tests/golden: penav.txt, lines.txt, gurps.txt) hold through the public API."""
+"""The golden cases (tests/golden: penav.txt, lines.txt, gurps.txt, blasts.txt) hold through the
+public API."""
 
 from __future__ import annotations
 
@@ -23,5 +24,7 @@ def test_golden_cases_hold() -> None:
     # lines of fire through several targets and vehicles (PA-12), and GURPS chains (GU-7)
     assert len(mod.line_cases(here / "lines.txt")) >= 7
     assert len(mod.gurps_cases(here / "gurps.txt")) >= 6
+    # GURPS explosions (GU-21, GU-22): the blast's divisor, inside, fragments
+    assert len(mod.blast_cases(here / "blasts.txt")) >= 13
     count, failures = mod.check_all()
     assert failures == [] and count >= 33

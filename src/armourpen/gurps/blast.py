@@ -4,8 +4,10 @@ The blast's dice are rolled once (or ``attack.roll`` is taken); each target then
 for its distance, through its own cover and its large-area DR (GU-21), and the fragments attack it
 (GU-22): the 3d roll, then each fragment's damage and hit location, target by target in card order,
 all from the one seeded stream. The effects of GU-9 to GU-14 follow from the total injury, taken as
-a large-area injury to the torso; a fragment that cripples a limb cripples it. The functions that
-work a target out for one blast value serve the exact odds too.
+a large-area injury to the torso (an explosive inside a target: an injury to the vitals); a
+fragment that cripples a limb cripples it. The explosion's armour divisor meets only a target
+struck directly or with the explosive inside him; fragments bring their own bracket's divisor.
+The functions that work a target out for one blast value serve the exact odds too.
 """
 
 from __future__ import annotations
@@ -23,16 +25,19 @@ from armourpen.gurps.cover import cover_dr
 from armourpen.gurps.damage import apply_divisor, basic_damage, fmt, injury, wounding_modifier
 from armourpen.gurps.effects import Effects, injury_effects
 from armourpen.gurps.explosion import (
+    blast_armour_divisor,
     blast_divisor,
     blast_radius,
     body_cover,
     divided,
+    inside_wounding,
     large_area_dr,
 )
 from armourpen.gurps.fragments import fragment_reach, fragment_skill, fragments_landed
-from armourpen.gurps.locations import Location, lands_on, roll_location
+from armourpen.gurps.locations import Location, counts_as, lands_on, roll_location
 from armourpen.gurps.model import GurpsScenario, Target
-from armourpen.gurps.notation import Damage
+from armourpen.gurps.notation import Damage, Divisor
+from armourpen.gurps.traits import hardened_divisor
 from armourpen.serialize import exact, number
 
 
@@ -125,26 +130,43 @@ def shield_of(scenario: GurpsScenario) -> tuple[str, int] | None:
     return None
 
 
-def cover_in_front(scenario: GurpsScenario, t: Target) -> Explained[int]:
+def cover_in_front(scenario: GurpsScenario, t: Target, divisor: Divisor | None = None,
+                   what: str = "") -> Explained[int]:
     """The DR of the cover between the blast and ``t`` (GU-21, as for a shot, GU-6), the body of
-    whoever threw himself on it included."""
+    whoever threw himself on it included. ``divisor`` is the armour divisor it is met with: by
+    default the blast's where it applies (GU-21); the fragments bring their own (``what``
+    names them in the steps)."""
     assert t.blast is not None
-    damage = scenario.attack.damage
+    if divisor is None:
+        divisor = blast_armour_divisor(scenario.attack.damage, t.blast.situation).value
     reading = scenario.settings.fractional_dr0
     total = 0
     steps: list[Step] = []
     for c in t.blast.cover:
-        dr = cover_dr(c.dr, c.dr_back, c.hp, c.injury_tolerance, damage.divisor, c.slab, reading)
-        steps.extend(Step(s.rule, f"{t.name}: {c.name}: {s.text}") for s in dr.steps)
+        dr = cover_dr(c.dr, c.dr_back, c.hp, c.injury_tolerance, divisor, c.slab, reading)
+        steps.extend(Step(s.rule, f"{t.name}: {what}{c.name}: {s.text}") for s in dr.steps)
         total += dr.value
     shield = shield_of(scenario)
     if shield is not None and shield[0] != t.name and t.blast.situation != "inside":
-        steps.append(Step("GU-21", f"{t.name}: {shield[0]} threw himself on the explosive: his "
+        steps.append(Step("GU-21", f"{t.name}: {what}{shield[0]} threw himself on the explosive: his "
                           f"torso DR and HP cover the others, +{shield[1]}"))
         total += shield[1]
     if len(steps) > 1 or t.blast.cover:
-        steps.append(Step("GU-21", f"{t.name}: cover DR between the blast and it: {total}"))
+        steps.append(Step("GU-21", f"{t.name}: {what}cover DR between the blast and it: "
+                          f"{total}"))
     return Explained(total, tuple(steps))
+
+
+def fragment_cover(scenario: GurpsScenario, t: Target, fragments: Damage,
+                   blast_cover: Explained[int]) -> Explained[int]:
+    """The cover DR the fragments meet before ``t`` (GU-22): the blast's cover met with the
+    fragments' own armour divisor instead of the blast's (GU-21). ``blast_cover`` where the two
+    divisors are the same (no new steps then)."""
+    assert t.blast is not None
+    blast_div = blast_armour_divisor(scenario.attack.damage, t.blast.situation).value
+    if fragments.divisor == blast_div or not t.blast.cover:
+        return blast_cover
+    return cover_in_front(scenario, t, fragments.divisor, "fragments: ")
 
 
 def blast_at(scenario: GurpsScenario, t: Target, basic: int, cover: int,
@@ -168,25 +190,38 @@ def blast_at(scenario: GurpsScenario, t: Target, basic: int, cover: int,
         steps.append(Step("GU-21", f"{name}: blast damage {basic} / {fmt(div.value)} = "
                           f"{value} (rounded down)"))
     reading = scenario.settings.fractional_dr0
-    if place.situation == "inside":
-        dr, why = 0, "the explosive inside him: no DR protects"
-    elif place.situation == "threw_self":
-        dr = t.dr_for(Location.TORSO)[0]
-        why = f"on the explosive: his own (torso) DR {dr}"
+    inside = place.situation == "inside"
+    where, counts = Location.TORSO, Location.TORSO
+    if inside:
+        # an attack on the vitals: no DR at all, so no divisor to meet (GU-21)
+        eff: Explained[int] = Explained(0)
+        why = "the explosive inside him: an attack on the vitals, no DR protects"
+        wounding = inside_wounding(damage, t)
+        where, counts = Location.VITALS, counts_as(Location.VITALS, t.lacking).value
     else:
-        la = large_area_dr(t)
-        dr = la.value
-        why = la.steps[0].text
-    eff = apply_divisor(dr, damage.divisor, reading)
+        if place.situation == "threw_self":
+            dr = t.dr_for(Location.TORSO)[0]
+            why = f"on the explosive: his own (torso) DR {dr}"
+        else:
+            la = large_area_dr(t)
+            dr = la.value
+            why = la.steps[0].text
+        ad = blast_armour_divisor(damage, place.situation)
+        if place.situation == "struck":  # struck directly: the divisor meets his armour (GU-14)
+            ad = hardened_divisor(ad.value, t.hardened)
+        met = apply_divisor(dr, ad.value, reading)
+        eff = Explained(met.value, ad.steps + met.steps)
+        wounding = wounding_modifier(damage.type, damage.tbb, Location.TORSO, t.injury_tolerance)
     penetrating = max(0, value - cover - eff.value)
-    modifier = wounding_modifier(damage.type, damage.tbb, Location.TORSO,
-                                 t.injury_tolerance).modifier
-    hurt = injury(penetrating, modifier, damage.type, t.injury_tolerance, t.vulnerability)
-    fx = injury_effects(damage.type, t, Location.TORSO, Location.TORSO, penetrating, hurt.value,
+    hurt = injury(penetrating, wounding.modifier, damage.type, t.injury_tolerance,
+                  t.vulnerability)
+    fx = injury_effects(damage.type, t, where, counts, penetrating, hurt.value,
                         max(0, value - cover), explain)
     if explain:
         steps.append(Step("GU-21", f"{name}: {why}"))
         steps.extend(Step(s.rule, f"{name}: {s.text}") for s in eff.steps)
+        if inside:
+            steps.extend(Step(s.rule, f"{name}: {s.text}") for s in wounding.steps)
         faced = f"(cover DR {cover} + DR {eff.value})" if cover else f"DR {eff.value}"
         steps.append(Step("GU-4", f"{name}: blast penetrating = max(0, {value} - {faced}) = "
                           f"{penetrating}"))
@@ -198,23 +233,27 @@ def blast_at(scenario: GurpsScenario, t: Target, basic: int, cover: int,
 
 def fragment_hit(scenario: GurpsScenario, t: Target, fragments: Damage, roll: int,
                  where: Location, cover: int, explain: bool = True) -> Explained[Fragment]:
-    """One fragment of roll ``roll`` hitting ``t`` at ``where`` behind ``cover`` DR (GU-22)."""
+    """One fragment of roll ``roll`` hitting ``t`` at ``where`` behind ``cover`` DR (GU-22), met
+    with the fragments' own armour divisor; the one fragment of an explosive inside ``t`` meets
+    no DR (GU-21)."""
     reading = scenario.settings.fractional_dr0
     basic = basic_damage(fragments, roll).value
     landed = lands_on(where, t.lacking).value
     prep = target_prep(fragments, reading, t, landed)
-    penetrating = max(0, basic - cover - prep.own.value)
+    inside = t.blast is not None and t.blast.situation == "inside"
+    own = 0 if inside else prep.own.value
+    penetrating = max(0, basic - cover - own)
     hurt = injury(penetrating, prep.wounding.modifier, fragments.type, t.injury_tolerance,
                   t.vulnerability)
     fx = injury_effects(fragments.type, t, landed, prep.counts_as.value, penetrating, hurt.value,
                         max(0, basic - cover), explain)
     steps: tuple[Step, ...] = ()
     if explain:
-        faced = (f"(cover DR {cover} + DR {prep.own.value})" if cover
-                 else f"DR {prep.own.value}")
+        faced = f"(cover DR {cover} + DR {own})" if cover else f"DR {own}"
+        through = (f"no DR, the explosive inside him (GU-21): penetrating {penetrating}" if inside
+                   else f"penetrating max(0, {basic} - {faced}) = {penetrating}")
         steps = (Step("GU-22", f"{t.name}: a fragment, {fragments}: basic damage {basic} at the "
-                      f"{landed.value}: penetrating max(0, {basic} - {faced}) = {penetrating}, "
-                      f"injury {fx.value.injury}"),)
+                      f"{landed.value}: {through}, injury {fx.value.injury}"),)
     return Explained(Fragment(roll, basic, landed, penetrating, fx.value), steps)
 
 
@@ -298,7 +337,8 @@ def resolve_blast(scenario: GurpsScenario, stream: Stream
             t.name, t.index, reached, hit, dr,
             b.penetrating + sum(f.penetrating for f in record.fragments),
             record.total.injury, None, False, own_dr=b.large_area_dr, dr_in_front=b.cover_dr,
-            location=Location.TORSO if hit else None, effects=record.total,
+            location=None if not hit else Location.VITALS if record.situation == "inside"
+            else Location.TORSO, effects=record.total,
         ))
     explosion = Explosion(attack.environment, attack.airburst, radius, attack.fragments,
                           tuple(records))
@@ -323,6 +363,11 @@ def _one_target(scenario: GurpsScenario, t: Target, basic: int, stream: Stream,
     frags: list[Fragment] = []
     skill = fragment_reached(scenario, t)
     fragments = scenario.attack.fragments
+    frag_cover = cover
+    if fragments is not None:
+        frag_cover = fragment_cover(scenario, t, fragments, cover)
+        if frag_cover is not cover:
+            steps.extend(frag_cover.steps)
     froll: int | None = None
     count = 0
     if fragments is not None and sure_fragment(t):
@@ -346,7 +391,8 @@ def _one_target(scenario: GurpsScenario, t: Target, basic: int, stream: Stream,
         where = roll_location(rng, t.body)
         steps.append(Step("GU-10", f"{t.name}: fragment {j + 1}: hit location {where} on the "
                           f"{where.body} table: {where.location.value}"))
-        hit_ = fragment_hit(scenario, t, fragments, froll_damage, where.location, cover.value)
+        hit_ = fragment_hit(scenario, t, fragments, froll_damage, where.location,
+                            frag_cover.value)
         steps.extend(hit_.steps)
         frags.append(hit_.value)
     total = on_the_total(scenario, t, blast.value, tuple(frags))

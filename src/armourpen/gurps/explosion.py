@@ -6,7 +6,11 @@ struck directly, undivided. Beyond twice the dice of damage (the multiplier coun
 nothing. The collateral damage is a large-area injury (p. 400): the DR that counts is the average of
 the torso's and the least protected location's, rounded up. Cover between the blast and a target
 adds its DR as for a shot; someone who threw himself on the explosive takes the undivided maximum
-against his own DR, and covers everyone else with his torso DR plus his HP.
+against his own DR, and covers everyone else with his torso DR plus his HP. An armour divisor
+written on the explosion's damage applies only to a target struck directly or with the explosive
+inside him, never to collateral damage; fragments keep only their own bracket's divisor. An
+explosive inside a target is an attack on the vitals: undivided, no DR, x3 (Injury Tolerance as
+GU-4 says for the vitals).
 """
 
 from __future__ import annotations
@@ -15,9 +19,10 @@ from fractions import Fraction
 from math import ceil, floor
 from typing import TYPE_CHECKING
 
-from armourpen.explain import Explained
-from armourpen.gurps.damage import fmt
-from armourpen.gurps.locations import Location
+from armourpen.explain import Explained, Step
+from armourpen.gurps.damage import InjuryTolerance, Wounding, fmt, wounding_modifier
+from armourpen.gurps.locations import Location, counts_as
+from armourpen.gurps.notation import DamageType, Divisor
 
 if TYPE_CHECKING:
     from armourpen.gurps.model import Target
@@ -29,6 +34,8 @@ ENVIRONMENTS = {"air": 3, "water": 1, "vacuum": 10}
 POSTURES = ("standing", "crouching", "kneeling", "sitting", "crawling", "prone")
 SITUATIONS = ("caught", "struck", "threw_self", "inside")
 UNDIVIDED = ("struck", "threw_self", "inside")  # the situations that take the blast undivided
+DIRECT = ("struck", "inside")  # the situations the explosion's own armour divisor applies in
+INSIDE_MODIFIER = Fraction(3)  # an explosive inside a target: an attack on the vitals (GU-21)
 
 # The locations a large-area injury covers (p. 400): the random table's, the vitals and eyes left
 # out (inside the torso, and too small to be the "least protected location" of a body)
@@ -59,6 +66,32 @@ def blast_divisor(distance: Fraction, environment: str, situation: str = "caught
         text += ", at least 1"
         divisor = Fraction(1)
     return Explained.of(divisor, "GU-21", text)
+
+
+def blast_armour_divisor(damage: Damage, situation: str) -> Explained[Divisor]:
+    """The armour divisor the blast itself brings against a target's DR and its cover (GU-21):
+    the one written on the damage for a target struck directly or with the explosive inside him,
+    none for collateral damage (caught in the blast, or on the explosive)."""
+    if damage.divisor == Divisor.NONE or situation in DIRECT:
+        return Explained(damage.divisor)
+    return Explained.of(Divisor.NONE, "GU-21", f"collateral damage: the armour divisor "
+                        f"({damage.divisor.value}) does not apply")
+
+
+def inside_wounding(damage: Damage, target: Target) -> Wounding:
+    """The wounding modifier of an explosive inside ``target`` (GU-21): an attack on the vitals,
+    x3 for every damage type; Injury Tolerance as GU-4 says for the vitals (Unliving keeps the x3,
+    Homogenous its own, Diffuse its cap on the injury), and No Vitals makes it the torso (GU-14).
+    Fatigue ignores location and kb wounds nobody (GU-4, GU-13)."""
+    where = counts_as(Location.VITALS, target.lacking)
+    if (where.value is not Location.VITALS or damage.type in (DamageType.FAT, DamageType.KB)
+            or target.injury_tolerance is InjuryTolerance.HOMOGENOUS):
+        own = wounding_modifier(damage.type, damage.tbb, where.value, target.injury_tolerance)
+        return Wounding(own.modifier, (*where.steps, *own.steps))
+    why = f"the explosive inside him: an attack on the vitals, {damage.type.value} x3"
+    if target.injury_tolerance is InjuryTolerance.UNLIVING:
+        why += " (Unliving keeps the vitals' modifier)"
+    return Wounding(INSIDE_MODIFIER, (Step("GU-21", why),))
 
 
 def divided(basic: int, divisor: Fraction) -> int:

@@ -561,7 +561,8 @@ def _entry(raw: object, model: _Entry | None, i: int, line: _Line) -> LineEntry:
 
 def _check_blast(line: _Line) -> None:
     """An explosion's cards (GU-21): targets only, each with its own cover; one at most threw
-    himself on the explosive."""
+    himself on the explosive, one at most has it inside him, and never both (the explosive
+    inside one target is not under another's body)."""
     for e in line.entries:
         if isinstance(e, Cover):
             raise ScenarioError(f"line[{e.index}].cover", e.name, "in an explosion the cards are "
@@ -572,6 +573,19 @@ def _check_blast(line: _Line) -> None:
     if len(selfless) > 1:
         raise ScenarioError(f"line[{selfless[1].index}].situation", "threw_self", "one target at "
                             f"most threw himself on the explosive ({selfless[0].name} did)")
+    inside = [t for t in line.entries if isinstance(t, Target) and t.blast is not None
+              and t.blast.situation == "inside"]
+    if len(inside) > 1:
+        raise ScenarioError(f"line[{inside[1].index}].situation", "inside", "one target at most "
+                            f"has the explosive inside him ({inside[0].name} has, GU-21)")
+    if inside and selfless:
+        first, second = sorted((inside[0], selfless[0]), key=lambda t: t.index)
+        said = {"inside": "has the explosive inside him", "threw_self": "threw himself on it"}
+        assert second.blast is not None and first.blast is not None
+        raise ScenarioError(
+            f"line[{second.index}].situation", second.blast.situation,
+            f"caught or struck: {first.name} {said[first.blast.situation]}, and an explosive "
+            "inside one target cannot have another thrown on it (GU-21)")
 
 
 def _check_line(line: _Line, a: AttackEntry | GcsAttackEntry) -> None:
@@ -659,6 +673,9 @@ def _blast_place(t: TargetEntry | GcsTargetEntry, i: int, line: _Line) -> BlastP
         if situation != "caught" and distance != 0:
             raise ScenarioError(f"{here}.distance", t.distance, f"0 or left out: a target "
                                 f"{situation} is at the explosive (GU-21)")
+    if situation == "inside" and t.cover:
+        raise ScenarioError(f"{here}.cover", t.cover, "no cover for a target with the explosive "
+                            "inside him: no DR protects him (GU-21); leave cover out")
     cover = tuple(_cover(c, i, line, f"{here}.cover[{j}]") for j, c in enumerate(t.cover or ()))
     return BlastPlace(distance, t.posture or "standing", t.sm or 0, situation, cover)
 

@@ -228,7 +228,8 @@ class _AroundBlast(_Model):
         "in an explosion: the target's Size Modifier, for the fragments (GU-22); 0 when left out"))
     situation: Literal[*SITUATIONS] | None = Field(  # type: ignore[valid-type]
         default=None, description="in an explosion (GU-21): caught in it (the default), struck "
-        "directly, threw_self (threw himself on the explosive) or inside (it went off inside him)")
+        "directly, threw_self (threw himself on the explosive) or inside (it went off inside him: "
+        "an attack on the vitals, no DR, no cover; one target at most, and none threw_self)")
     cover: list[_CoverSpec] | None = Field(default=None, description=(
         "in an explosion: the cover between the blast and this target (GU-21), each as a cover "
         "card's cover"))

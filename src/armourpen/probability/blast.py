@@ -27,7 +27,7 @@ if TYPE_CHECKING:
 
 def blast_odds(scenario: GurpsScenario, *, limits: Limits = DEFAULT_LIMITS) -> OddsResult:
     """Each target's exact odds in the explosion of ``scenario``, and the ``joint`` figures."""
-    from armourpen.gurps.blast import blast_at, cover_in_front
+    from armourpen.gurps.blast import blast_at, cover_in_front, fragment_cover
     from armourpen.gurps.damage import basic_damage
     from armourpen.gurps.explosion import divided
     from armourpen.probability.totals import basic_damage_distribution, odds_steps
@@ -48,7 +48,7 @@ def blast_odds(scenario: GurpsScenario, *, limits: Limits = DEFAULT_LIMITS) -> O
     steps = [*odds_steps(scenario)]
     for t in scenario.targets:
         assert t.blast is not None
-        cover = cover_in_front(scenario, t).value
+        blast_cover = cover_in_front(scenario, t)
         selfless = t.blast.situation == "threw_self"
         top = basic_damage(damage, damage.max_roll).value if selfless else None
         per_value = []
@@ -59,15 +59,15 @@ def blast_odds(scenario: GurpsScenario, *, limits: Limits = DEFAULT_LIMITS) -> O
         blast_knock: dict[int, int] = {}
         # the blast depends on the roll only through the damage after the divisor: work each
         # divided value out once
-        first = blast_at(scenario, t, values[0] if top is None else top, cover,
+        first = blast_at(scenario, t, values[0] if top is None else top, blast_cover.value,
                          explain=False).value
         seen: dict[int, Any] = {}
         for v, w in zip(values, weights, strict=True):
             key = 0 if top is not None or first.divisor is None else divided(v, first.divisor)
             b = seen.get(key)
             if b is None:
-                b = seen[key] = blast_at(scenario, t, v if top is None else top, cover,
-                                         explain=False).value
+                b = seen[key] = blast_at(scenario, t, v if top is None else top,
+                                         blast_cover.value, explain=False).value
             per_value.append(b.effects.injury)
             reached = reached or b.reached
             poly[b.effects.injury] = poly.get(b.effects.injury, 0) + w
@@ -79,7 +79,9 @@ def blast_odds(scenario: GurpsScenario, *, limits: Limits = DEFAULT_LIMITS) -> O
             if kd is not None:
                 blast_knock[kd] = blast_knock.get(kd, 0) + w
         blast_injuries.append(per_value)
-        frag = _fragments(scenario, t, cover)
+        # the fragments meet the cover with their own armour divisor, not the blast's (GU-21)
+        frag = _fragments(scenario, t, blast_cover.value if fragments is None else
+                          fragment_cover(scenario, t, fragments, blast_cover).value)
         total = convolve(poly_of(tuple(poly.items())), frag["injury"])
         fden = frag["den"]
         den = dice * fden
@@ -153,10 +155,11 @@ def _fragments(scenario: GurpsScenario, t: Target, cover: int) -> dict[str, Any]
     knock: dict[int, int] = {}  # one fragment's knockdown roll, by its modifier
     plain = _plain(fragments)
     reading = scenario.settings.fractional_dr0
+    inside = t.blast is not None and t.blast.situation == "inside"  # no DR for its fragment
     for where, lw in table.items():
         landed = lands_on(where, t.lacking).value
         wt = wound_table(plain, reading, t, landed)
-        own = target_prep(plain, reading, t, landed).own.value
+        own = 0 if inside else target_prep(plain, reading, t, landed).own.value
         pens = [max(0, v - cover - own) for v in fvalues]
         through = [p for p in pens if p]
         hurt = iter(wt.penetrating(through))
