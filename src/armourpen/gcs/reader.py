@@ -58,11 +58,12 @@ def parse_bytes(
 
 def _parse_text(text: str, source: str, field: str, limits: Limits) -> GcsCharacter:
     # read as a scenario file is (AP-2): a key given twice, a number not finite or of more than
-    # 19 digits, a control character, nesting past max_depth, and more objects than
-    # max_gcs_objects (counted first: each takes memory) are refused, naming the place
+    # 19 digits, nesting past max_depth, and more objects than max_gcs_objects (counted first:
+    # each takes memory) are refused, naming the place. Text is kept whatever it holds (GCS
+    # writes a carriage return in notes): every text read from the file is escaped (printable)
     parsed = parse_json(text.removeprefix("\ufeff"), field=field, source=source,
                         prefix=f"{source}: ", error=GcsError, limits=limits,
-                        objects="max_gcs_objects")
+                        objects="max_gcs_objects", any_text=True)
     return _read(parsed, source, field, limits)
 
 
@@ -71,7 +72,7 @@ def parse_mapping(
 ) -> GcsCharacter:
     """Read an already parsed ``.gcs`` file (its JSON as Python values), checked as a file is."""
     count_objects(data, "max_gcs_objects", field, limits)
-    check_tree(data, prefix=f"{source}: ", error=GcsError, limits=limits)
+    check_tree(data, prefix=f"{source}: ", error=GcsError, limits=limits, any_text=True)
     return _read(data, source, field, limits)
 
 
@@ -145,7 +146,7 @@ def _stem(source: str) -> str:
     return printable(stem) or "(unnamed)"
 
 
-_LOWEST = {"hp": 1, "st": 0, "ht": 0}  # a target's hp is 1 or more, its st 0 or more (scenarios)
+_LOWEST = {"hp": 0, "st": 0, "ht": 0}  # GCS writes HP 0 (a Specter); see gcs.target
 
 
 def _attribute(attributes: Sequence[object], attr_id: str, source: str) -> int:

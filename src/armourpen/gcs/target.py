@@ -52,6 +52,18 @@ _PROTECTIVE = (InjuryTolerance.DIFFUSE, InjuryTolerance.HOMOGENOUS, InjuryTolera
 T = TypeVar("T")
 
 
+# What HP 0 means under the rules as armourpen applies them (no rule divides by HP; each threshold
+# that is a share of HP is 0, and "over 0" is any injury of 1 or more).
+HP_ZERO = (
+    "HP 0 in the file: every multiple of HP is 0 (GU-26, GU-27), so its body adds no HP to its "
+    "cover DR (GU-6: HP, HP/2 and HP/4 are all 0); any injury of 1 or more is over HP/2, HP/3 "
+    "and HP/10, so it is a major wound (GU-12) and cripples the limb, extremity or eye it hits, "
+    "which keeps at most 1 injury (GU-10: floor(0/2) + 1 = floor(0/3) + 1 = 1); shock is minus "
+    "the injury, at worst -4 (GU-11: HP below 20); and by GU-27 any injury kills (HP left falls "
+    "past -5 x HP = 0), which armourpen does not yet work out"
+)
+
+
 @dataclass(frozen=True, slots=True)
 class Overrides:
     """The keys written beside ``gcs`` (None: take the file's)."""
@@ -173,12 +185,12 @@ def from_character(
         report.warn(w.rule, w.text)
     body = character.body
     hp = report.figure("hp", character.hp, given.hp)
-    if hp < 1:
-        raise ScenarioError(f"{here}.gcs", source, f"a character with 1 HP or more: the file gives "
-                            f"HP {hp}; give hp beside gcs")
     st = report.figure("st", character.st, given.st, rule="GU-13")
     report.step("GU-4", f"from {source}: HP {character.hp}, ST {character.st}, HT {character.ht}, "
                 f"body {body.name or '(unnamed)'} ({body.roll})")
+
+    if hp == 0:  # GCS writes it (a Specter); hp beside gcs is 1 or more
+        report.step("GU-27", HP_ZERO)
 
     # Where it is hit: an id of the file's body, or its random table.
     location = _where(character, location, field, report)
