@@ -81,7 +81,10 @@ def _line(roll: int | None) -> dict[str, Any]:
 
 
 def test_gu27_hp_0_loads_and_the_step_says_what_it_means() -> None:
-    assert armourpen.load_gcs(_specter()).hp == 0
+    specter = armourpen.load_gcs(_specter())
+    assert specter.hp == 0
+    said = [w.text for w in specter.warnings if w.rule == "GU-27"]  # what gcs show says of it
+    assert len(said) == 1 and said[0].startswith("HP 0 in the file: every multiple of HP is 0")
     outcome = armourpen.resolve(armourpen.load_scenario(_line(4)))
     d = outcome.to_dict()
     ghost, bob = d["targets"]
@@ -104,7 +107,7 @@ def test_gu27_hp_0_loads_and_the_step_says_what_it_means() -> None:
     data = _line(4)
     data["line"][0]["hp"] = 8
     d = armourpen.resolve(armourpen.load_scenario(data)).to_dict()
-    assert not [s for s in d["steps"] if s["rule"] == "GU-27"]
+    assert not [s for s in d["steps"] + d["warnings"] if s["rule"] == "GU-27"]
 
 
 def test_gu27_hp_0_odds_agree_with_an_enumeration_of_the_rulings() -> None:

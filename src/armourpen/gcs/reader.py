@@ -4,7 +4,9 @@ Values come from the file's computed (``calc``) fields as GCS wrote them, never 
 file that is not JSON, is of another format version or lacks a field that armourpen reads gives one
 :class:`~armourpen.errors.GcsError` naming the file and the field (AP-2); what the file holds that
 armourpen does not model gives a warning instead (see :mod:`armourpen.gcs.traits` and
-:mod:`armourpen.gcs.body`).
+:mod:`armourpen.gcs.body`). A file is refused only for what makes it unreadable or unsafe to use
+(the caps on size and nesting included), never for its text: text of any character is kept, and
+escaped wherever it is shown. HP 0 is read as GCS writes it (see :mod:`armourpen.gcs.target`).
 """
 
 from __future__ import annotations
@@ -89,6 +91,8 @@ def _read(data: object, source: str, field: str, limits: Limits) -> GcsCharacter
         raise GcsError(f"{source}: {e.field}", e.value, e.allowed) from None
     hp, st, ht = (_attribute(f.attributes, a, source) for a in ("hp", "st", "ht"))
     warnings: list[Caution] = []
+    if hp == 0:  # GCS writes it (a Specter): read as it is, and said (the target's step says more)
+        warnings.append(Caution("GU-27", HP_ZERO))
     body = read_body(f.settings.body_type, f"{source}: settings.body_type", warnings,
                      limits=limits)
     warnings.extend(_dr_kind_warnings(body))
@@ -139,6 +143,11 @@ def bounded(warnings: Sequence[Caution]) -> tuple[Caution, ...]:
     if more:
         shown[Caution("GU-14", f"and {len(more):,} more warnings about this file, not shown")] = None
     return tuple(shown)
+
+
+HP_ZERO = ("HP 0 in the file: every multiple of HP is 0 (GU-26, GU-27), so any injury of 1 or "
+           "more is a major wound and cripples the limb, extremity or eye it hits (GU-10, GU-12), "
+           "its body adds no HP to its cover DR (GU-6), and by GU-27 it kills")
 
 
 def _stem(source: str) -> str:

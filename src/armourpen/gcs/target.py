@@ -28,6 +28,7 @@ from armourpen.errors import ScenarioError
 from armourpen.explain import Caution, Step
 from armourpen.gcs.dr import damage_types
 from armourpen.gcs.model import ALL, GcsCharacter, GcsLocation
+from armourpen.gcs.reader import HP_ZERO as HP_ZERO_WARNING
 from armourpen.gurps.damage import InjuryTolerance
 from armourpen.gurps.locations import RANDOM, BodyType, Lacking, Location, Random
 from armourpen.gurps.notation import Damage
@@ -182,7 +183,8 @@ def from_character(
     field = field or f"{here}.location"
     report = _Report(name, source)
     for w in character.warnings:
-        report.warn(w.rule, w.text)
+        if not (w.text == HP_ZERO_WARNING and given.hp is not None):  # not of the hp given
+            report.warn(w.rule, w.text)
     body = character.body
     hp = report.figure("hp", character.hp, given.hp)
     st = report.figure("st", character.st, given.st, rule="GU-13")
