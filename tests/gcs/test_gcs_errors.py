@@ -53,6 +53,16 @@ def test_ap2_other_format_version(tmp_path: Path, version: Any) -> None:
     assert e.value == version and "allowed: 5" in e.allowed
 
 
+def test_ap2_a_file_of_an_older_or_newer_format_says_why_it_cannot_be_read(tmp_path: Path) -> None:
+    # an XML file, as earlier GCS releases wrote: one line saying so and how to convert it
+    e = error_of(write(tmp_path, '\ufeff<?xml version="1.0"?>\n<character version="1"/>\n'))
+    assert e.field == "gcs" and "this one is XML" in e.allowed and "save it" in e.allowed
+    e = error_of(write(tmp_path, {**character(), "version": 1}))
+    assert "open an older file in GCS 5" in e.allowed
+    e = error_of(write(tmp_path, {**character(), "version": 6}))
+    assert "newer than armourpen reads" in e.allowed and "\n" not in str(e)
+
+
 def test_ap2_missing_version(tmp_path: Path) -> None:
     data = character()
     del data["version"]

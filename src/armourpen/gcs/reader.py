@@ -17,7 +17,7 @@ from pathlib import Path
 
 from pydantic import ValidationError
 
-from armourpen.errors import MISSING, GcsError, printable
+from armourpen.errors import MISSING, FileName, GcsError, printable
 from armourpen.explain import Caution
 from armourpen.gcs.body import read_body
 from armourpen.gcs.dr import BROADENED, damage_types, kind_key
@@ -35,6 +35,14 @@ _VERSION_ALLOWED = (
     f"allowed: {FORMAT_VERSION}, the character files of GCS 5 (open an older file in GCS 5 and "
     "save it to convert it)"
 )
+_VERSION_NEWER = (
+    f"allowed: {FORMAT_VERSION}, the character files of GCS 5; this format is newer than "
+    "armourpen reads"
+)
+
+
+_XML = ("allowed: a GCS 5 character file (JSON); this one is XML, as earlier GCS releases wrote "
+        "them: open it in GCS 5 and save it to convert it")
 
 
 def read_path(
@@ -59,6 +67,8 @@ def parse_bytes(
 
 
 def _parse_text(text: str, source: str, field: str, limits: Limits) -> GcsCharacter:
+    if text.lstrip("\ufeff \t\r\n").startswith("<"):  # earlier GCS releases wrote XML
+        raise GcsError(field, FileName(source), _XML)
     # read as a scenario file is (AP-2): a key given twice, a number not finite or of more than
     # 19 digits, nesting past max_depth, and more objects than max_gcs_objects (counted first:
     # each takes memory) are refused, naming the place. Text is kept whatever it holds (GCS
@@ -83,7 +93,8 @@ def _read(data: object, source: str, field: str, limits: Limits) -> GcsCharacter
         raise GcsError(field, source, "a GCS character file, whose top level is a JSON object")
     version = data.get("version", MISSING)
     if version != FORMAT_VERSION or isinstance(version, bool):
-        raise GcsError(f"{source}: version", version, _VERSION_ALLOWED)
+        newer = isinstance(version, int) and not isinstance(version, bool) and version > 5
+        raise GcsError(f"{source}: version", version, _VERSION_NEWER if newer else _VERSION_ALLOWED)
     try:
         f = GcsFileData.model_validate(dict(data))
     except ValidationError as exc:
