@@ -197,5 +197,6 @@ def test_ap2_control_characters_in_the_file_are_kept_and_escaped() -> None:
     data["settings"]["body_type"]["locations"][5]["table_name"] = "Torso\r\nX"
     assert armourpen.load_gcs(data).body.locations[5].table_name == "Torso\\r\\nX"
     # a key too: it is a key no reader looks up, and a warning naming it is escaped
-    data = character(**{"extra\x1b": {"note\r": "x\x07"}})
+    data = character()
+    data["extra\x1b"] = {"note\r": "x\x07"}
     assert armourpen.load_gcs(json.dumps(data).encode()).hp == 12

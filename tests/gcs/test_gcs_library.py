@@ -24,6 +24,7 @@ import armourpen
 from armourpen.errors import InputError
 from armourpen.gcs import GcsCharacter, weapon_uses
 from armourpen.gcs.uses import WeaponUse
+from armourpen.gurps.model import GurpsAttack
 
 LIBRARY = Path(__file__).resolve().parents[2].parent / "shared" / "gcs-library.tar.xz"
 """The archive, in the project's shared folder beside the repository (../shared), as
@@ -108,7 +109,8 @@ def _check(sheet: GcsCharacter, use: WeaponUse, path: Path) -> None:
         assert ("skill" in [n.key for n in use.needs]) == (w.skill is None), where
         scenario = armourpen.load_scenario(_scenario(sheet, use))
         armourpen.resolve(scenario, seed=1)  # a burst rolls its shots: by seed
-        attack = scenario.attack  # type: ignore[union-attr]
+        attack = scenario.attack
+        assert isinstance(attack, GurpsAttack)
         d = attack.damage
         assert d.dice == int(plain["dice"]) and d.adds == int(plain["adds"] or 0), where
         assert d.multiplier == int(plain["mult"] or 1) and d.type.value == plain["type"], where

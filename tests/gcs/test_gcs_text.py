@@ -101,8 +101,8 @@ def test_gu27_hp_0_loads_and_the_step_says_what_it_means() -> None:
     assert len(steps) == 1
     text = steps[0]["text"]
     assert text.startswith("Specter: HP 0 in the file: every multiple of HP is 0")
-    for said in ("GU-6", "GU-10", "GU-11", "GU-12", "any injury kills"):
-        assert said in text
+    for part in ("GU-6", "GU-10", "GU-11", "GU-12", "any injury kills"):
+        assert part in text
     # hp beside gcs (1 or more) wins over the file's 0, and then nothing is said of HP 0
     data = _line(4)
     data["line"][0]["hp"] = 8
