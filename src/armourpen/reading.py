@@ -5,7 +5,9 @@ FIFO, a device, a folder) or is over the size cap; nesting deeper than :class:`L
 (nesting deeper than a recursive parser can take is refused on the text, before parsing, as a
 whole); a key given twice in a JSON object;
 a number that is not finite (NaN, inf, ``1e309``) or has too many digits; a control character or
-a terminal escape in a key or a string. Nothing a user typed may reach a terminal raw.
+a terminal escape in a key or a string. Nothing a user typed may reach a terminal raw. A GCS
+character file's text is the exception (``any_text``): GCS writes carriage returns in notes, and
+its reader keeps every text escaped, so the file is not refused for what is never shown raw.
 """
 
 from __future__ import annotations
@@ -254,12 +256,13 @@ def count_objects(data: Any, cap: str, field: str, limits: Limits = DEFAULT_LIMI
 def parse_json(
     text: str, *, field: str, source: str = "(text)", prefix: str = "",
     error: type[InputError] = ScenarioError, limits: Limits = DEFAULT_LIMITS,
-    objects: str | None = None,
+    objects: str | None = None, any_text: bool = False,
 ) -> Any:
     """JSON text -> plain values (an object as a :class:`CheckedTree`); nesting, duplicate keys
     and numbers are checked (see module).
     ``objects`` names a cap of :class:`Limits` on the objects and arrays the text holds, checked
-    before parsing (a parsed empty object takes 30 times its two bytes)."""
+    before parsing (a parsed empty object takes 30 times its two bytes). ``any_text``: text of
+    any characters is kept (see :func:`check_tree`)."""
     import json
 
     bound = max(limits.max_depth, PARSER_DEPTH)
@@ -301,7 +304,7 @@ def parse_json(
                     f"allowed: valid JSON; this is not valid JSON: {exc}") from None
     except RecursionError:  # only when the cap was raised past what the parser can nest
         raise _nesting_error(PARSER_DEPTH, limits, field) from None
-    check_tree(data, prefix=prefix, error=error, limits=limits)
+    check_tree(data, prefix=prefix, error=error, limits=limits, any_text=any_text)
     return _table_of(data, limits)
 
 
@@ -580,12 +583,20 @@ def check_tree(  # noqa: C901, PLR0912 (one branch per kind of value a file may 
     prefix: str = "",
     error: type[InputError] = ScenarioError,
     limits: Limits | None = DEFAULT_LIMITS,
+    any_text: bool = False,
 ) -> None:
     """Refuse, naming the place, what no scenario or catalog may hold anywhere: nesting beyond
     the cap (none with ``limits=None``: the rule sets' parsers check values only, the readers
     nesting too), a duplicated key, a number that is not finite or has more than 19 digits, and
     control characters or terminal escapes in keys and strings. Fields are named by their path
-    (``line[1].hp``) after ``prefix``. The walk is iterative: any depth is safe to check."""
+    (``line[1].hp``) after ``prefix``. The walk is iterative: any depth is safe to check.
+
+    ``any_text``: keys and strings may hold any character (a GCS file's notes hold the carriage
+    returns GCS writes). Only a reader that escapes every text it keeps
+    (:func:`armourpen.errors.printable`) passes it: nothing is refused for what is never shown
+    raw. The object of a ``gcs`` key is a GCS file's JSON held in a scenario (a target's or an
+    attack's, as the calculator sends it): it is walked so too, after the rest, as the GCS reader
+    reads the file."""
     max_depth = limits.max_depth if limits is not None else float("inf")
 
     def fail(node: _Node, value: object, allowed: str, key: str | None = None) -> InputError:
@@ -597,57 +608,70 @@ def check_tree(  # noqa: C901, PLR0912 (one branch per kind of value a file may 
         return _nesting_error(node[1] + 1, limits, prefix + (_path_of(node) or "(top level)"))
 
     stack: list[_Node] = [(data, 0, None, "")]
-    while stack:
-        entry = stack.pop()
-        value, depth = entry[0], entry[1]
-        kind = type(value)  # the built-in types a parser returns first, without ABC checks
-        if kind is str:
-            if not value.isprintable():
-                bad = _bad_text(value, key=False)
-                if bad is not None:
-                    raise fail(entry, value, f"the text holds {bad}; give plain text")
-        elif kind is int:
-            if not -(2**63) <= value < 2**63:
-                raise fail(entry, value, _TOO_LONG)
-        elif kind is bool or value is None:
-            continue
-        elif kind is float:
-            if not math.isfinite(value):
-                raise fail(entry, value, _NOT_FINITE)
-        elif kind is dict or isinstance(value, Mapping):
-            if depth >= max_depth:
-                raise too_deep(entry)
-            if isinstance(value, _Duplicated):
-                raise fail(entry, value.key,
-                           "a key given twice in one object; give each key once", value.key)
-            children: list[_Node] = []
-            for k, v in value.items():
-                if not isinstance(k, str):
-                    raise fail(entry, k, "keys are text")
-                bad = None if k.isprintable() else _bad_text(k, key=True)
-                if bad is not None:
-                    raise fail(entry, k, f"a key holds {bad}; keys are plain text", k)
-                t = type(v)  # the bulk: plain text, numbers, flags, passed here at once
-                if not ((t is str and v.isprintable()) or t is bool or v is None
-                        or (t is int and -(2**63) <= v < 2**63)
-                        or (t is float and v - v == 0)):  # finite: inf - inf and NaN are NaN
-                    children.append((v, depth + 1, entry, k))
-            stack.extend(reversed(children))  # so that problems are found in reading order
-        elif kind is list or isinstance(value, list | tuple):
-            if depth >= max_depth:
-                raise too_deep(entry)
-            for i in range(len(value) - 1, -1, -1):  # last first: found in reading order
-                v = value[i]
-                t = type(v)  # as for a mapping's values
-                if not ((t is str and v.isprintable()) or t is bool or v is None
-                        or (t is int and -(2**63) <= v < 2**63)
-                        or (t is float and v - v == 0)):
-                    stack.append((v, depth + 1, entry, i))
-        else:
-            _check_other(entry, fail)
+    # a `gcs` key's object is a GCS character file's JSON (a scenario's target or attack, the
+    # calculator's): its text is kept as the file's is, for the GCS reader, which escapes it
+    gcs_files: list[_Node] = []
+    while True:
+        while stack:
+            entry = stack.pop()
+            value, depth = entry[0], entry[1]
+            kind = type(value)  # the built-in types a parser returns first, without ABC checks
+            if kind is str:
+                if not (any_text or value.isprintable()):
+                    bad = _bad_text(value, key=False)
+                    if bad is not None:
+                        raise fail(entry, value, f"the text holds {bad}; give plain text")
+            elif kind is int:
+                if not -(2**63) <= value < 2**63:
+                    raise fail(entry, value, _TOO_LONG)
+            elif kind is bool or value is None:
+                continue
+            elif kind is float:
+                if not math.isfinite(value):
+                    raise fail(entry, value, _NOT_FINITE)
+            elif kind is dict or isinstance(value, Mapping):
+                if depth >= max_depth:
+                    raise too_deep(entry)
+                if isinstance(value, _Duplicated):
+                    raise fail(entry, value.key,
+                               "a key given twice in one object; give each key once", value.key)
+                children: list[_Node] = []
+                for k, v in value.items():
+                    if not isinstance(k, str):
+                        raise fail(entry, k, "keys are text")
+                    bad = None if any_text or k.isprintable() else _bad_text(k, key=True)
+                    if bad is not None:
+                        raise fail(entry, k, f"a key holds {bad}; keys are plain text", k)
+                    t = type(v)  # the bulk: plain text, numbers, flags, passed here at once
+                    if not ((t is str and (any_text or v.isprintable())) or t is bool or v is None
+                            or (t is int and -(2**63) <= v < 2**63)
+                            or (t is float and v - v == 0)):  # finite: inf - inf and NaN are NaN
+                        if k == "gcs" and not any_text and isinstance(v, Mapping):
+                            gcs_files.append((v, depth + 1, entry, k))
+                        else:
+                            children.append((v, depth + 1, entry, k))
+                stack.extend(reversed(children))  # so that problems are found in reading order
+            elif kind is list or isinstance(value, list | tuple):
+                if depth >= max_depth:
+                    raise too_deep(entry)
+                for i in range(len(value) - 1, -1, -1):  # last first: found in reading order
+                    v = value[i]
+                    t = type(v)  # as for a mapping's values
+                    if not ((t is str and (any_text or v.isprintable())) or t is bool or v is None
+                            or (t is int and -(2**63) <= v < 2**63)
+                            or (t is float and v - v == 0)):
+                        stack.append((v, depth + 1, entry, i))
+            else:
+                _check_other(entry, fail, any_text)
+
+        if any_text or not gcs_files:
+            return
+        any_text, stack = True, gcs_files[::-1]
 
 
-def _check_other(entry: _Node, fail: Callable[[_Node, object, str], InputError]) -> None:
+def _check_other(
+    entry: _Node, fail: Callable[[_Node, object, str], InputError], any_text: bool,
+) -> None:
     """A value of a type other than the built-in ones a parser returns (subclasses included)."""
     value = entry[0]
     if isinstance(value, BadNumber):
@@ -660,7 +684,7 @@ def _check_other(entry: _Node, fail: Callable[[_Node, object, str], InputError])
     elif isinstance(value, int):
         if not -(2**63) <= value < 2**63:
             raise fail(entry, value, _TOO_LONG)
-    elif isinstance(value, str):
+    elif isinstance(value, str) and not any_text:
         bad = _bad_text(value, key=False)
         if bad is not None:
             raise fail(entry, value, f"the text holds {bad}; give plain text")

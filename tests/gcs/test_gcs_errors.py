@@ -53,6 +53,16 @@ def test_ap2_other_format_version(tmp_path: Path, version: Any) -> None:
     assert e.value == version and "allowed: 5" in e.allowed
 
 
+def test_ap2_a_file_of_an_older_or_newer_format_says_why_it_cannot_be_read(tmp_path: Path) -> None:
+    # an XML file, as earlier GCS releases wrote: one line saying so and how to convert it
+    e = error_of(write(tmp_path, '\ufeff<?xml version="1.0"?>\n<character version="1"/>\n'))
+    assert e.field == "gcs" and "this one is XML" in e.allowed and "save it" in e.allowed
+    e = error_of(write(tmp_path, {**character(), "version": 1}))
+    assert "open an older file in GCS 5" in e.allowed
+    e = error_of(write(tmp_path, {**character(), "version": 6}))
+    assert "newer than armourpen reads" in e.allowed and "\n" not in str(e)
+
+
 def test_ap2_missing_version(tmp_path: Path) -> None:
     data = character()
     del data["version"]
@@ -177,14 +187,16 @@ def test_gcs_name_defaults_to_the_file_name(tmp_path: Path) -> None:
     assert armourpen.load_gcs(data).name == "(unnamed)"
 
 
-def test_ap2_control_characters_in_the_file_are_refused_naming_the_place() -> None:
-    # as a scenario's are: nothing a file says may reach a terminal raw
+def test_ap2_control_characters_in_the_file_are_kept_and_escaped() -> None:
+    # a file is not refused for text armourpen never prints raw (GCS writes "\r" in notes):
+    # every text it keeps is escaped, a terminal escape as \x1b and a line break as \r\n
     data = character(name="Evil\x1b[2J")
     for source in (data, json.dumps(data).encode()):
-        err = error_of(source)
-        assert err.field.endswith(": profile.name") and "control character" in err.allowed
-    data = character(traits=[{"name": "Vulnerability", "modifiers": [{"name": "Fire\x1b[31m"}]}])
-    assert error_of(data).field == "(GCS data): traits[0].modifiers[0].name"
+        assert armourpen.load_gcs(source).name == "Evil\\x1b[2J"
     data = character()
-    data["settings"]["body_type"]["locations"][5]["table_name"] = "Torso\r\n"
-    assert error_of(data).field == "(GCS data): settings.body_type.locations[5].table_name"
+    data["settings"]["body_type"]["locations"][5]["table_name"] = "Torso\r\nX"
+    assert armourpen.load_gcs(data).body.locations[5].table_name == "Torso\\r\\nX"
+    # a key too: it is a key no reader looks up, and a warning naming it is escaped
+    data = character()
+    data["extra\x1b"] = {"note\r": "x\x07"}
+    assert armourpen.load_gcs(json.dumps(data).encode()).hp == 12

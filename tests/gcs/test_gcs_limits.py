@@ -168,8 +168,8 @@ def test_ap2_a_key_given_twice_is_refused_naming_it() -> None:
 
 
 @pytest.mark.parametrize(("attr", "value", "allowed"), [
-    ("hp", 1e300, "from 1 to 2**63 - 1"),
-    ("hp", 0, "from 1 to 2**63 - 1"),
+    ("hp", 1e300, "from 0 to 2**63 - 1"),
+    ("hp", -1, "from 0 to 2**63 - 1"),
     ("st", -1, "from 0 to 2**63 - 1"),
     ("ht", -3.0, "from 0 to 2**63 - 1"),
     ("hp", 12.5, "a whole number"),

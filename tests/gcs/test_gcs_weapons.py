@@ -15,7 +15,7 @@ import pytest
 from gcs.gcs_helpers import character, other_samples, sample, samples_dir
 
 import armourpen
-from armourpen.errors import GcsError, InputError, NotationError, ScenarioError
+from armourpen.errors import InputError, NotationError, ScenarioError
 from armourpen.gcs.uses import WeaponUse
 from armourpen.gcs.weapons import Carrier, GcsWeapon
 from armourpen.gurps.model import GurpsScenario
@@ -212,17 +212,13 @@ def test_gcs_weapon_of_a_disabled_trait_or_container_is_refused_with_why() -> No
             assert f"{name} ({usage}): " in str(info.value) and "disabled" in str(info.value)
 
 
-def test_gcs_a_control_character_in_a_weapon_refuses_the_file_naming_its_place() -> None:
-    # the file-wide check holds for a weapon's text as for every text of a file: a terminal
-    # escape refuses the file, in one line naming where, the character escaped (never raw)
-    data = _sheet(_w(calc={"damage": "1d\x1b[31m cr"}))
-    with pytest.raises(GcsError) as info:
-        armourpen.load_gcs(json.dumps(data).encode(), "Agent.gcs")
-    text = str(info.value)
-    assert text.startswith("Agent.gcs: equipment[0].weapons[0].calc.damage: '1d\\x1b[31m cr' is "
-                           "not allowed; the text holds a control character or terminal escape")
-    assert "\x1b" not in text and "\n" not in text
-    # a line break, which text may hold, is escaped and leaves that weapon's damage with no rule
+def test_gu1_a_control_character_in_a_weapon_is_kept_escaped_and_has_no_rule() -> None:
+    # the file loads (GCS writes "\r" in a weapon's usage notes); every text of a weapon is
+    # escaped, and a damage holding a terminal escape or a line break has no rule (GU-1)
+    data = _sheet(_w(usage="Swing\x1b[31m", calc={"damage": "1d\x1b[31m cr"}))
+    w = armourpen.load_gcs(json.dumps(data).encode(), "Agent.gcs").weapons[0]
+    assert w.damage == "1d\\x1b[31m cr" and w.usage == "Swing\\x1b[31m" and not w.usable
+    assert w.problem is not None and "\x1b" not in w.problem and "no rule behind it" in w.problem
     w = armourpen.load_gcs(_sheet(_w(calc={"damage": "1d\ncr"}))).weapons[0]
     assert w.damage == "1d\\ncr" and not w.usable
 

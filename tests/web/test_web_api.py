@@ -189,6 +189,22 @@ def test_gcs_file_as_the_body_and_in_a_scenario(client: TestClient) -> None:
     ap2(client.post("/api/gcs", json={"version": 4}), 422, "(uploaded file): version")
 
 
+def test_gcs_file_with_a_carriage_return_and_an_escape_is_read_and_shown_escaped(
+        client: TestClient) -> None:
+    # GCS writes "\r" in notes: the file is read, through /api/gcs and held in a scenario, and
+    # what it says comes back escaped (AP-2); the scenario's own text is still plain text
+    ogre = character(name="Ogre\x1b[2J", notes=[{"id": "n1", "markdown": "Big\r\nand red"}])
+    shown = client.post("/api/gcs", params={"name": "Ogre.gcs"}, json=ogre)
+    assert shown.status_code == 200 and shown.json()["name"] == "Ogre\\x1b[2J"
+    assert "\x1b" not in shown.text and "\\u001b" not in shown.text
+    data = {"rules": "gurps", "attack": {"damage": "2d pi", "roll": 7},
+            "line": [{"target": "Ogre", "gcs": ogre}]}
+    # 7 basic against the file's torso DR 0: 7 penetrating, x1 for pi to the torso (GU-4)
+    assert client.post("/api/resolve", json=data).json()["targets"][0]["injury"] == 7
+    data["line"][0]["target"] = "Og\rre"  # type: ignore[index]
+    ap2(client.post("/api/resolve", json=data), 400, "line[0].target")  # a malformed body
+
+
 def test_gcs_paths_are_never_read_from_the_server(client: TestClient, tmp_path: Path) -> None:
     real = tmp_path / "Ogre.gcs"
     real.write_text(json.dumps(character(name="Ogre")), encoding="utf-8")

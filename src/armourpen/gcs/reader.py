@@ -4,7 +4,9 @@ Values come from the file's computed (``calc``) fields as GCS wrote them, never 
 file that is not JSON, is of another format version or lacks a field that armourpen reads gives one
 :class:`~armourpen.errors.GcsError` naming the file and the field (AP-2); what the file holds that
 armourpen does not model gives a warning instead (see :mod:`armourpen.gcs.traits` and
-:mod:`armourpen.gcs.body`).
+:mod:`armourpen.gcs.body`). A file is refused only for what makes it unreadable or unsafe to use
+(the caps on size and nesting included), never for its text: text of any character is kept, and
+escaped wherever it is shown. HP 0 is read as GCS writes it (see :mod:`armourpen.gcs.target`).
 """
 
 from __future__ import annotations
@@ -15,7 +17,7 @@ from pathlib import Path
 
 from pydantic import ValidationError
 
-from armourpen.errors import MISSING, GcsError, printable
+from armourpen.errors import MISSING, FileName, GcsError, printable
 from armourpen.explain import Caution
 from armourpen.gcs.body import read_body
 from armourpen.gcs.dr import BROADENED, damage_types, kind_key
@@ -33,6 +35,14 @@ _VERSION_ALLOWED = (
     f"allowed: {FORMAT_VERSION}, the character files of GCS 5 (open an older file in GCS 5 and "
     "save it to convert it)"
 )
+_VERSION_NEWER = (
+    f"allowed: {FORMAT_VERSION}, the character files of GCS 5; this format is newer than "
+    "armourpen reads"
+)
+
+
+_XML = ("allowed: a GCS 5 character file (JSON); this one is XML, as earlier GCS releases wrote "
+        "them: open it in GCS 5 and save it to convert it")
 
 
 def read_path(
@@ -57,12 +67,15 @@ def parse_bytes(
 
 
 def _parse_text(text: str, source: str, field: str, limits: Limits) -> GcsCharacter:
+    if text.lstrip("\ufeff \t\r\n").startswith("<"):  # earlier GCS releases wrote XML
+        raise GcsError(field, FileName(source), _XML)
     # read as a scenario file is (AP-2): a key given twice, a number not finite or of more than
-    # 19 digits, a control character, nesting past max_depth, and more objects than
-    # max_gcs_objects (counted first: each takes memory) are refused, naming the place
+    # 19 digits, nesting past max_depth, and more objects than max_gcs_objects (counted first:
+    # each takes memory) are refused, naming the place. Text is kept whatever it holds (GCS
+    # writes a carriage return in notes): every text read from the file is escaped (printable)
     parsed = parse_json(text.removeprefix("\ufeff"), field=field, source=source,
                         prefix=f"{source}: ", error=GcsError, limits=limits,
-                        objects="max_gcs_objects")
+                        objects="max_gcs_objects", any_text=True)
     return _read(parsed, source, field, limits)
 
 
@@ -71,7 +84,7 @@ def parse_mapping(
 ) -> GcsCharacter:
     """Read an already parsed ``.gcs`` file (its JSON as Python values), checked as a file is."""
     count_objects(data, "max_gcs_objects", field, limits)
-    check_tree(data, prefix=f"{source}: ", error=GcsError, limits=limits)
+    check_tree(data, prefix=f"{source}: ", error=GcsError, limits=limits, any_text=True)
     return _read(data, source, field, limits)
 
 
@@ -80,7 +93,8 @@ def _read(data: object, source: str, field: str, limits: Limits) -> GcsCharacter
         raise GcsError(field, source, "a GCS character file, whose top level is a JSON object")
     version = data.get("version", MISSING)
     if version != FORMAT_VERSION or isinstance(version, bool):
-        raise GcsError(f"{source}: version", version, _VERSION_ALLOWED)
+        newer = isinstance(version, int) and not isinstance(version, bool) and version > 5
+        raise GcsError(f"{source}: version", version, _VERSION_NEWER if newer else _VERSION_ALLOWED)
     try:
         f = GcsFileData.model_validate(dict(data))
     except ValidationError as exc:
@@ -88,6 +102,8 @@ def _read(data: object, source: str, field: str, limits: Limits) -> GcsCharacter
         raise GcsError(f"{source}: {e.field}", e.value, e.allowed) from None
     hp, st, ht = (_attribute(f.attributes, a, source) for a in ("hp", "st", "ht"))
     warnings: list[Caution] = []
+    if hp == 0:  # GCS writes it (a Specter): read as it is, and said (the target's step says more)
+        warnings.append(Caution("GU-27", HP_ZERO))
     body = read_body(f.settings.body_type, f"{source}: settings.body_type", warnings,
                      limits=limits)
     warnings.extend(_dr_kind_warnings(body))
@@ -140,12 +156,17 @@ def bounded(warnings: Sequence[Caution]) -> tuple[Caution, ...]:
     return tuple(shown)
 
 
+HP_ZERO = ("HP 0 in the file: every multiple of HP is 0 (GU-26, GU-27), so any injury of 1 or "
+           "more is a major wound and cripples the limb, extremity or eye it hits (GU-10, GU-12), "
+           "its body adds no HP to its cover DR (GU-6), and by GU-27 it kills")
+
+
 def _stem(source: str) -> str:
     stem = Path(source).stem if source and not source.startswith("(") else ""
     return printable(stem) or "(unnamed)"
 
 
-_LOWEST = {"hp": 1, "st": 0, "ht": 0}  # a target's hp is 1 or more, its st 0 or more (scenarios)
+_LOWEST = {"hp": 0, "st": 0, "ht": 0}  # GCS writes HP 0 (a Specter); see gcs.target
 
 
 def _attribute(attributes: Sequence[object], attr_id: str, source: str) -> int:

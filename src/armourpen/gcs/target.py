@@ -28,6 +28,7 @@ from armourpen.errors import ScenarioError
 from armourpen.explain import Caution, Step
 from armourpen.gcs.dr import damage_types
 from armourpen.gcs.model import ALL, GcsCharacter, GcsLocation
+from armourpen.gcs.reader import HP_ZERO as HP_ZERO_WARNING
 from armourpen.gurps.damage import InjuryTolerance
 from armourpen.gurps.locations import RANDOM, BodyType, Lacking, Location, Random
 from armourpen.gurps.notation import Damage
@@ -50,6 +51,18 @@ _TAIL_LIMB = ("this tail is a limb (arm, leg) for wounding and crippling: {why} 
               "p. 552)")
 _PROTECTIVE = (InjuryTolerance.DIFFUSE, InjuryTolerance.HOMOGENOUS, InjuryTolerance.UNLIVING)
 T = TypeVar("T")
+
+
+# What HP 0 means under the rules as armourpen applies them (no rule divides by HP; each threshold
+# that is a share of HP is 0, and "over 0" is any injury of 1 or more).
+HP_ZERO = (
+    "HP 0 in the file: every multiple of HP is 0 (GU-26, GU-27), so its body adds no HP to its "
+    "cover DR (GU-6: HP, HP/2 and HP/4 are all 0); any injury of 1 or more is over HP/2, HP/3 "
+    "and HP/10, so it is a major wound (GU-12) and cripples the limb, extremity or eye it hits, "
+    "which keeps at most 1 injury (GU-10: floor(0/2) + 1 = floor(0/3) + 1 = 1); shock is minus "
+    "the injury, at worst -4 (GU-11: HP below 20); and by GU-27 any injury kills (HP left falls "
+    "past -5 x HP = 0), which armourpen does not yet work out"
+)
 
 
 @dataclass(frozen=True, slots=True)
@@ -170,15 +183,16 @@ def from_character(
     field = field or f"{here}.location"
     report = _Report(name, source)
     for w in character.warnings:
-        report.warn(w.rule, w.text)
+        if not (w.text == HP_ZERO_WARNING and given.hp is not None):  # not of the hp given
+            report.warn(w.rule, w.text)
     body = character.body
     hp = report.figure("hp", character.hp, given.hp)
-    if hp < 1:
-        raise ScenarioError(f"{here}.gcs", source, f"a character with 1 HP or more: the file gives "
-                            f"HP {hp}; give hp beside gcs")
     st = report.figure("st", character.st, given.st, rule="GU-13")
     report.step("GU-4", f"from {source}: HP {character.hp}, ST {character.st}, HT {character.ht}, "
                 f"body {body.name or '(unnamed)'} ({body.roll})")
+
+    if hp == 0:  # GCS writes it (a Specter); hp beside gcs is 1 or more
+        report.step("GU-27", HP_ZERO)
 
     # Where it is hit: an id of the file's body, or its random table.
     location = _where(character, location, field, report)

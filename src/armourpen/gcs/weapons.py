@@ -7,11 +7,10 @@ folded into the adds as GCS resolves it), the skill level
 (``calc.level``), the rate of fire, recoil, shots and range (``calc.*`` where GCS wrote a
 resolved value, else the weapon's own); nothing is recomputed. The reading is lenient, as the rest
 of a sheet beside what a shot needs is (:mod:`armourpen.gcs.lenient`): a value of another shape is
-left out, and no weapon's value refuses the file, but as any text of the file does: a control
-character or terminal escape anywhere in a file, a weapon's damage included, refuses it naming the
-place (the file-wide check of :mod:`armourpen.reading`, so that nothing a file says reaches a
-terminal or page raw); a line break or tab, which that check lets through in text, is escaped
-here, and a damage holding one has no rule. A weapon whose damage has no rule behind it
+left out, and no weapon's value refuses the file. Its text may hold any character (GCS writes
+a carriage return in usage notes): every text is escaped here (a terminal escape shows as
+``\x1b``, a line break as ``\n``), so that nothing a file says reaches a terminal or page raw,
+and a damage holding one has no rule. A weapon whose damage has no rule behind it
 (GU-1), or of a disabled trait (or one a disabled container holds), is kept, with the reason
 armourpen cannot use it.
 """
