@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import random
 from typing import Any
 
 import pytest
@@ -181,3 +182,62 @@ def test_gu15_gu19_a_bursts_attack_roll_says_whether_it_was_given_or_rolled() ->
     rolled = resolve_gurps(gurps("2d+2 pi", DOOR, THUG, skill=12, shots=10, rcl=2), seed=3)
     texts = [s.text for s in rolled.steps if s.rule == "GU-15"]
     assert texts and texts[0].startswith("the attack roll: 3d rolled ")  # drawn from seed 3
+
+
+def _dice(seed: int, n: int) -> list[int]:
+    """By hand: the d6s a seed gives, in the order a burst draws them (random.Random, 1 to 6)."""
+    rng = random.Random(seed)
+    return [rng.randint(1, 6) for _ in range(n)]
+
+
+def test_gu19_gu16_every_landed_shot_hits_on_the_one_attack_roll() -> None:
+    # 9 shots: +2, skill 10 + 2 = 12; the given roll 11 succeeds by 1; Rcl 1: 1 + 1 = 2 shots.
+    # Both hit T (the attack roll hit, GU-16): neither re-judges the roll without the bonus (11 >
+    # 10 would miss). Seed 3 draws shot 1's 2d, then shot 2's (the attack roll and the torso are
+    # given). T: DR 0, pi x1: injury = the roll; a roll over 6 is over HP/2, a major wound.
+    s = gurps("2d pi", {"target": "T", "hp": 12}, skill=10, shots=9, rcl=1, attack_roll=11,
+              seed=3)
+    out = resolve_gurps(s)
+    d = _dice(3, 4)
+    first, second = d[0] + d[1], d[2] + d[3]
+    attack = out.to_dict()["attack"]
+    assert (attack["effective_skill"], attack["margin"], attack["shots_landed"]) == (12, 1, 2)
+    assert attack["rolls"] == [first, second]
+    t = out.to_dict()["targets"][0]
+    assert (t["hits"], t["injuries"], t["injury"]) == (2, [first, second], first + second)
+    assert t["major_wound"] is (first > 6 or second > 6)
+    texts = [s.text for s in out.steps]
+    assert "shot 2: T: the aimed roll hit: hit" in texts
+    assert not any("aimed roll missed" in x for x in texts)
+
+
+def test_gu19_gu16_a_burst_that_hits_tries_no_wrong_target_with_later_shots() -> None:
+    # Aimed at Thug past a bystander: skill 14 - 4 (in the way) + 2 (9 shots) = 12; roll 11: 2
+    # shots + 1 per point over Rcl 1 = 2 shots, each shot past the bystander (not hit, no roll,
+    # no DR) into Thug. Re-judged without the bonus (11 > 10), shot 2 would be a miss tried at the
+    # bystander on min(9, 14) as the wrong target.
+    for seed in range(20):
+        s = gurps("2d pi", {"target": "Bystander", "hp": 10}, {"target": "Thug", "hp": 30},
+                  skill=14, aim="Thug", shots=9, rcl=1, attack_roll=11, seed=seed)
+        out = resolve_gurps(s)
+        by, thug = out.to_dict()["targets"]
+        assert out.to_dict()["attack"]["shots_landed"] == 2
+        assert (by["hits"], thug["hits"]) == (0, 2)
+        texts = [x.text for x in out.steps]
+        assert not any("wrong target" in x for x in texts)
+        assert sum("Bystander: shot past" in x for x in texts) == 2
+
+
+def test_gu19_gu11_shock_is_on_the_sum_of_a_bursts_injuries() -> None:
+    # 2 shots (margin 1, Rcl 1) of 1d pi rolling 1 and 1 at HP 12, DR 0: injury 1 + 1 = 2.
+    # Shock on the sum: -2 (GU-11); judged on either hit alone it would be -1.
+    s = gurps("1d pi", {"target": "Bob", "hp": 12}, skill=12, shots=2, rcl=1, attack_roll=11,
+              rolls=[1, 1])
+    bob = resolve_gurps(s).to_dict()["targets"][0]
+    assert (bob["hits"], bob["injuries"], bob["injury"]) == (2, [1, 1], 2)
+    assert bob["shock"] == -2
+    # and three hits of 1 and 2 and 1 on HP 12: 4, not 2 (still within -4)
+    s = gurps("1d pi", {"target": "Bob", "hp": 12}, skill=12, shots=3, rcl=1, attack_roll=10,
+              rolls=[1, 2, 1])
+    bob = resolve_gurps(s).to_dict()["targets"][0]
+    assert (bob["injuries"], bob["shock"]) == ([1, 2, 1], -4)

@@ -131,7 +131,8 @@ def resolve_burst(scenario: GurpsScenario, stream: Stream) -> tuple[
     first_dice: tuple[int, ...] | None = None
     for i in range(n):
         label = f"shot {i + 1}" if n > 1 or first.aimed_hit else "the shot"
-        shooter = first if i == 0 else Shooter(scenario, roller, chooser, aimed)
+        # every landed shot hit on the one attack roll (GU-19): none re-judges it
+        shooter = first if i == 0 else first.again()
         roll, dice, value, chain, own = _fire(scenario, i, label, shooter, stream)
         if i == 0:
             first_dice = dice
