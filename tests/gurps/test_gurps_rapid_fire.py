@@ -241,3 +241,90 @@ def test_gu19_gu11_shock_is_on_the_sum_of_a_bursts_injuries() -> None:
               rolls=[1, 2, 1])
     bob = resolve_gurps(s).to_dict()["targets"][0]
     assert (bob["injuries"], bob["shock"]) == ([1, 2, 1], -4)
+
+
+# GU-20 at extremely close range: 1/2D 50, so under 5 yards; RoF 3x9: 9 // 2 = 4.
+CLOSE = {"skill": 11, "shots": "3x9", "rcl": 1, "half_damage_range": 50}
+
+
+def _raider(yards: float, **more: Any) -> dict[str, Any]:
+    return {"target": "Raider", "hp": 12, "dr": 3, "range": yards, **more}
+
+
+def test_gu20_close_range_example_by_hand() -> None:
+    # 4 yd < 50 / 10: only the 3 shots count, +0: skill 11; roll 10: margin 1, 1 + 1 = 2 shots.
+    # Each hit rolls 4d+4 (1d+1 x 4) against DR 3 x 4 = 12: 16 - 12 = 4, 15 - 12 = 3 (pi x1),
+    # sum 7: shock -4 (HP 12); neither over 6, no major wound. Cover DR 3 + 3 + 12 = 18 >= 16.
+    s = gurps("1d+1 pi", _raider(4), attack_roll=10, rolls=[16, 15], **CLOSE)
+    out = resolve_gurps(s)
+    d = out.to_dict()
+    assert (d["attack"]["rof_bonus"], d["attack"]["effective_skill"]) == (0, 11)
+    assert (d["attack"]["margin"], d["attack"]["shots_landed"]) == (1, 2)
+    r = d["targets"][0]
+    assert (r["effective_dr"], r["hits"], r["injuries"], r["injury"]) == (12, 2, [4, 3], 7)
+    assert (r["cover_dr"], r["overpenetrates"], r["shock"], r["major_wound"]) == (
+        18, False, -4, False)
+    texts = [x.text for x in out.steps]
+    assert any("4d+4 pi: fixed roll 16" in x for x in texts)
+    assert any(x.rule == "GU-20" and "effective DR 3 x 4 = 12" in x.text for x in out.steps)
+    assert d["attack"]["damage"] == "1d+1 pi"  # as written; the steps say what each hit rolls
+
+
+def test_gu20_close_range_hits_roll_four_times_the_dice_from_the_seed() -> None:
+    # attack roll 10 given: 2 shots, each drawing 4 dice from the seed (4d+4), no location roll
+    for seed in range(5):
+        out = resolve_gurps(gurps("1d+1 pi", _raider(4), attack_roll=10, seed=seed, **CLOSE))
+        d = _dice(seed, 8)
+        assert out.burst is not None
+        assert out.burst.rolls == (sum(d[:4]) + 4, sum(d[4:]) + 4)
+        assert out.burst.injuries == ((max(0, sum(d[:4]) + 4 - 12),
+                                       max(0, sum(d[4:]) + 4 - 12)),)
+
+
+def test_gu20_at_a_tenth_of_half_damage_the_projectiles_have_spread() -> None:
+    # 5 yd is not under 5: 27 count, +5: 16; roll 13: margin 3, 4 shots of 1d+1 against DR 3
+    s = gurps("1d+1 pi", _raider(5), attack_roll=13, rolls=[7, 6, 5, 4], **CLOSE)
+    d = resolve_gurps(s).to_dict()
+    assert (d["attack"]["rof_bonus"], d["attack"]["shots_landed"]) == (5, 4)
+    r = d["targets"][0]
+    assert (r["effective_dr"], r["injuries"]) == (3, [4, 3, 2, 1])
+
+
+def test_gu20_a_b_of_1_changes_nothing_at_close_range() -> None:
+    # 9 shots of one projectile at 1 yd: +2 as anywhere; 1d+1 against DR 3 as written
+    s = gurps("1d+1 pi", _raider(1), skill=11, shots=9, rcl=1, half_damage_range=50,
+              attack_roll=13, rolls=[7])
+    out = resolve_gurps(s)
+    d = out.to_dict()
+    assert (d["attack"]["rof_bonus"], d["attack"]["shots_landed"]) == (2, 1)
+    assert (d["targets"][0]["effective_dr"], d["targets"][0]["injuries"]) == (3, [4])
+    assert not any(x.rule == "GU-20" for x in out.steps)
+
+
+def test_gu20_three_projectiles_at_close_range_count_the_shots_only() -> None:
+    # 4x3 at 2 yd: half of 3 is 1, damage and DR as written; but only the 4 shots count: +0
+    s = gurps("1d+1 pi", _raider(2), skill=11, shots="4x3", rcl=1, half_damage_range=50,
+              attack_roll=9, rolls=[7, 6, 5])
+    d = resolve_gurps(s).to_dict()
+    assert (d["attack"]["rof_bonus"], d["attack"]["shots_landed"]) == (0, 3)
+    assert (d["targets"][0]["effective_dr"], d["targets"][0]["injuries"]) == (3, [4, 3, 2])
+
+
+@pytest.mark.parametrize(("attack", "field"), [
+    ({"rolls": [7]}, "attack.rolls[0]"),  # 4d+4 rolls 8 to 28
+    ({"rolls": [29]}, "attack.rolls[0]"),
+    ({"rolls": [8, 8, 8, 8]}, "attack.rolls"),  # only the 3 shots count
+])
+def test_gu20_close_range_rolls_are_of_the_concentrated_damage(attack: dict[str, Any],
+                                                               field: str) -> None:
+    with pytest.raises(ScenarioError) as err:
+        gurps("1d+1 pi", _raider(4), **CLOSE, **attack)
+    assert err.value.field == field
+
+
+def test_gu20_close_range_beyond_the_dice_cap_is_one_error() -> None:
+    # 300d x 50 (100 projectiles) would be 15,000 dice: refused, naming attack.shots
+    with pytest.raises(ScenarioError) as err:
+        gurps("300d pi", _raider(1), skill=11, shots="1x100", rcl=1, half_damage_range=50)
+    assert err.value.field == "attack.shots"
+    assert "15000d" in str(err.value)
