@@ -244,7 +244,7 @@ def test_gu19_gu11_shock_is_on_the_sum_of_a_bursts_injuries() -> None:
 
 
 # GU-20 at extremely close range: 1/2D 50, so under 5 yards; RoF 3x9: 9 // 2 = 4.
-CLOSE = {"skill": 11, "shots": "3x9", "rcl": 1, "half_damage_range": 50}
+CLOSE: dict[str, Any] = {"skill": 11, "shots": "3x9", "rcl": 1, "half_damage_range": 50}
 
 
 def _raider(yards: float, **more: Any) -> dict[str, Any]:
