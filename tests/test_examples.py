@@ -215,6 +215,25 @@ def test_gu20_shotgun_at_close_range_example() -> None:
     assert raider["injury"] == sum(raider["injuries"])
 
 
+def test_gu19_gu20_shotgun_example_at_attack_roll_13_lands_4_hits_on_the_raider() -> None:
+    # 27 projectiles, +5: skill 11 + 5 = 16 (no 1/2D given: GU-20's close range does not apply);
+    # roll 13 succeeds by 3, Rcl 1: 1 + 3 = 4 pellets land, and every one hits the Raider on the
+    # one attack roll (13 > 11 would miss without the bonus). Each is 1d+1 (2 to 7) against DR 2.
+    import tomllib
+
+    from armourpen.scenario import example_path
+
+    data = tomllib.loads(example_path("shotgun-close-range").read_text(encoding="utf-8"))
+    data["attack"]["attack_roll"] = 13
+    out = armourpen.resolve(armourpen.load_scenario(data)).to_dict()
+    assert (out["attack"]["effective_skill"], out["attack"]["margin"]) == (16, 3)
+    assert out["attack"]["shots_landed"] == 4
+    (raider,) = out["targets"]
+    assert raider["hits"] == 4 == len(raider["injuries"]) == len(raider["locations"])
+    assert all(2 <= r <= 7 for r in out["attack"]["rolls"]) and len(out["attack"]["rolls"]) == 4
+    assert not any("aimed roll missed" in s["text"] for s in out["steps"])
+
+
 def test_gu21_gu22_grenade_in_the_courtyard_example() -> None:
     out = outcome("grenade-courtyard")
     ann, bob, cid, dan = out["targets"]

@@ -2,7 +2,8 @@
 
 - ``penav.txt``: one attack, worn armour and cover, one target (PEN, AV, outcome);
 - ``lines.txt``: PEN/AV lines of fire through several targets, cover and vehicles (PA-12);
-- ``gurps.txt``: GURPS chains with a fixed roll (GU-1 to GU-8);
+- ``gurps.txt``: GURPS chains with a fixed roll (GU-1 to GU-8), and bursts with every roll given
+  (GU-19, GU-20);
 - ``blasts.txt``: GURPS explosions with a fixed blast roll (GU-21, GU-22).
 
 Every expected value was worked out by hand from the texts and the rulings (the comment above each
@@ -85,8 +86,8 @@ def _gurps_entry(text: str) -> dict[str, Any]:
     kind, name, *pairs = text.split()
     spec: dict[str, Any] = {}
     for pair in pairs:
-        if pair == "slab":
-            spec["slab"] = True
+        if "=" not in pair:  # a flag: "slab", "immediately_behind"
+            spec[pair] = True
             continue
         key, value = pair.split("=")
         spec[key] = int(value) if value.isdigit() else value
@@ -95,13 +96,26 @@ def _gurps_entry(text: str) -> dict[str, Any]:
     return {"target": name, **spec}
 
 
+def _gurps_attack(damage: str, roll: str) -> dict[str, Any]:
+    """A fixed roll (``20``), or a burst's keys (``skill=10 shots=9 rcl=1 attack_roll=11
+    rolls=7,7``: GU-19, GU-20), every roll given."""
+    if roll.isdigit():
+        return {"damage": damage, "roll": int(roll)}
+    attack: dict[str, Any] = {"damage": damage}
+    for pair in roll.split():
+        key, value = pair.split("=")
+        attack[key] = ([int(r) for r in value.split(",")] if key == "rolls"
+                       else int(value) if value.isdigit() else value)
+    return attack
+
+
 def gurps_cases(path: Path) -> list[Case]:
-    """``gurps.txt``: damage | roll | entries => one result per entry."""
+    """``gurps.txt``: damage | roll or burst | entries => one result per entry."""
     out = []
     for n, line in _lines(path):
         left, right = line.split("=>")
         damage, roll, entries = (p.strip() for p in left.split("|"))
-        data = {"rules": "gurps", "attack": {"damage": damage, "roll": int(roll)},
+        data = {"rules": "gurps", "attack": _gurps_attack(damage, roll),
                 "line": [_gurps_entry(e.strip()) for e in entries.split(" ; ")]}
         out.append((n, line, data, [r.strip() for r in right.split(" ; ")]))
     return out
@@ -125,7 +139,10 @@ def _gurps_got(d: dict[str, Any]) -> list[str]:
         shot = "through" if t["overpenetrates"] else "stops"
         figures = " ".join(_shown(t[k]) for k in ("effective_dr", "penetrating", "injury",
                                                    "cover_dr"))
-        rows.append((t["index"], f"{t['name']} {figures} {shot}"))
+        hits = ""
+        if "hits" in t:  # a burst (GU-19): how many shots hit it, and each one's injury
+            hits = f" hits={t['hits']} injuries={'+'.join(map(str, t['injuries'])) or '-'}"
+        rows.append((t["index"], f"{t['name']} {figures} {shot}{hits}"))
     for c in d["covers"]:
         if not c["reached"]:
             rows.append((c["index"], f"{c['name']} not_reached"))

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import random
 from typing import Any
 
 import pytest
@@ -181,3 +182,149 @@ def test_gu15_gu19_a_bursts_attack_roll_says_whether_it_was_given_or_rolled() ->
     rolled = resolve_gurps(gurps("2d+2 pi", DOOR, THUG, skill=12, shots=10, rcl=2), seed=3)
     texts = [s.text for s in rolled.steps if s.rule == "GU-15"]
     assert texts and texts[0].startswith("the attack roll: 3d rolled ")  # drawn from seed 3
+
+
+def _dice(seed: int, n: int) -> list[int]:
+    """By hand: the d6s a seed gives, in the order a burst draws them (random.Random, 1 to 6)."""
+    rng = random.Random(seed)
+    return [rng.randint(1, 6) for _ in range(n)]
+
+
+def test_gu19_gu16_every_landed_shot_hits_on_the_one_attack_roll() -> None:
+    # 9 shots: +2, skill 10 + 2 = 12; the given roll 11 succeeds by 1; Rcl 1: 1 + 1 = 2 shots.
+    # Both hit T (the attack roll hit, GU-16): neither re-judges the roll without the bonus (11 >
+    # 10 would miss). Seed 3 draws shot 1's 2d, then shot 2's (the attack roll and the torso are
+    # given). T: DR 0, pi x1: injury = the roll; a roll over 6 is over HP/2, a major wound.
+    s = gurps("2d pi", {"target": "T", "hp": 12}, skill=10, shots=9, rcl=1, attack_roll=11,
+              seed=3)
+    out = resolve_gurps(s)
+    d = _dice(3, 4)
+    first, second = d[0] + d[1], d[2] + d[3]
+    attack = out.to_dict()["attack"]
+    assert (attack["effective_skill"], attack["margin"], attack["shots_landed"]) == (12, 1, 2)
+    assert attack["rolls"] == [first, second]
+    t = out.to_dict()["targets"][0]
+    assert (t["hits"], t["injuries"], t["injury"]) == (2, [first, second], first + second)
+    assert t["major_wound"] is (first > 6 or second > 6)
+    texts = [s.text for s in out.steps]
+    assert "shot 2: T: the aimed roll hit: hit" in texts
+    assert not any("aimed roll missed" in x for x in texts)
+
+
+def test_gu19_gu16_a_burst_that_hits_tries_no_wrong_target_with_later_shots() -> None:
+    # Aimed at Thug past a bystander: skill 14 - 4 (in the way) + 2 (9 shots) = 12; roll 11: 2
+    # shots + 1 per point over Rcl 1 = 2 shots, each shot past the bystander (not hit, no roll,
+    # no DR) into Thug. Re-judged without the bonus (11 > 10), shot 2 would be a miss tried at the
+    # bystander on min(9, 14) as the wrong target.
+    for seed in range(20):
+        s = gurps("2d pi", {"target": "Bystander", "hp": 10}, {"target": "Thug", "hp": 30},
+                  skill=14, aim="Thug", shots=9, rcl=1, attack_roll=11, seed=seed)
+        out = resolve_gurps(s)
+        by, thug = out.to_dict()["targets"]
+        assert out.to_dict()["attack"]["shots_landed"] == 2
+        assert (by["hits"], thug["hits"]) == (0, 2)
+        texts = [x.text for x in out.steps]
+        assert not any("wrong target" in x for x in texts)
+        assert sum("Bystander: shot past" in x for x in texts) == 2
+
+
+def test_gu19_gu11_shock_is_on_the_sum_of_a_bursts_injuries() -> None:
+    # 2 shots (margin 1, Rcl 1) of 1d pi rolling 1 and 1 at HP 12, DR 0: injury 1 + 1 = 2.
+    # Shock on the sum: -2 (GU-11); judged on either hit alone it would be -1.
+    s = gurps("1d pi", {"target": "Bob", "hp": 12}, skill=12, shots=2, rcl=1, attack_roll=11,
+              rolls=[1, 1])
+    bob = resolve_gurps(s).to_dict()["targets"][0]
+    assert (bob["hits"], bob["injuries"], bob["injury"]) == (2, [1, 1], 2)
+    assert bob["shock"] == -2
+    # and three hits of 1 and 2 and 1 on HP 12: 4, not 2 (still within -4)
+    s = gurps("1d pi", {"target": "Bob", "hp": 12}, skill=12, shots=3, rcl=1, attack_roll=10,
+              rolls=[1, 2, 1])
+    bob = resolve_gurps(s).to_dict()["targets"][0]
+    assert (bob["injuries"], bob["shock"]) == ([1, 2, 1], -4)
+
+
+# GU-20 at extremely close range: 1/2D 50, so under 5 yards; RoF 3x9: 9 // 2 = 4.
+CLOSE: dict[str, Any] = {"skill": 11, "shots": "3x9", "rcl": 1, "half_damage_range": 50}
+
+
+def _raider(yards: float, **more: Any) -> dict[str, Any]:
+    return {"target": "Raider", "hp": 12, "dr": 3, "range": yards, **more}
+
+
+def test_gu20_close_range_example_by_hand() -> None:
+    # 4 yd < 50 / 10: only the 3 shots count, +0: skill 11; roll 10: margin 1, 1 + 1 = 2 shots.
+    # Each hit rolls 4d+4 (1d+1 x 4) against DR 3 x 4 = 12: 16 - 12 = 4, 15 - 12 = 3 (pi x1),
+    # sum 7: shock -4 (HP 12); neither over 6, no major wound. Cover DR 3 + 3 + 12 = 18 >= 16.
+    s = gurps("1d+1 pi", _raider(4), attack_roll=10, rolls=[16, 15], **CLOSE)
+    out = resolve_gurps(s)
+    d = out.to_dict()
+    assert (d["attack"]["rof_bonus"], d["attack"]["effective_skill"]) == (0, 11)
+    assert (d["attack"]["margin"], d["attack"]["shots_landed"]) == (1, 2)
+    r = d["targets"][0]
+    assert (r["effective_dr"], r["hits"], r["injuries"], r["injury"]) == (12, 2, [4, 3], 7)
+    assert (r["cover_dr"], r["overpenetrates"], r["shock"], r["major_wound"]) == (
+        18, False, -4, False)
+    texts = [x.text for x in out.steps]
+    assert any("4d+4 pi: fixed roll 16" in x for x in texts)
+    assert any(x.rule == "GU-20" and "effective DR 3 x 4 = 12" in x.text for x in out.steps)
+    assert d["attack"]["damage"] == "1d+1 pi"  # as written; the steps say what each hit rolls
+
+
+def test_gu20_close_range_hits_roll_four_times_the_dice_from_the_seed() -> None:
+    # attack roll 10 given: 2 shots, each drawing 4 dice from the seed (4d+4), no location roll
+    for seed in range(5):
+        out = resolve_gurps(gurps("1d+1 pi", _raider(4), attack_roll=10, seed=seed, **CLOSE))
+        d = _dice(seed, 8)
+        assert out.burst is not None
+        assert out.burst.rolls == (sum(d[:4]) + 4, sum(d[4:]) + 4)
+        assert out.burst.injuries == ((max(0, sum(d[:4]) + 4 - 12),
+                                       max(0, sum(d[4:]) + 4 - 12)),)
+
+
+def test_gu20_at_a_tenth_of_half_damage_the_projectiles_have_spread() -> None:
+    # 5 yd is not under 5: 27 count, +5: 16; roll 13: margin 3, 4 shots of 1d+1 against DR 3
+    s = gurps("1d+1 pi", _raider(5), attack_roll=13, rolls=[7, 6, 5, 4], **CLOSE)
+    d = resolve_gurps(s).to_dict()
+    assert (d["attack"]["rof_bonus"], d["attack"]["shots_landed"]) == (5, 4)
+    r = d["targets"][0]
+    assert (r["effective_dr"], r["injuries"]) == (3, [4, 3, 2, 1])
+
+
+def test_gu20_a_b_of_1_changes_nothing_at_close_range() -> None:
+    # 9 shots of one projectile at 1 yd: +2 as anywhere; 1d+1 against DR 3 as written
+    s = gurps("1d+1 pi", _raider(1), skill=11, shots=9, rcl=1, half_damage_range=50,
+              attack_roll=13, rolls=[7])
+    out = resolve_gurps(s)
+    d = out.to_dict()
+    assert (d["attack"]["rof_bonus"], d["attack"]["shots_landed"]) == (2, 1)
+    assert (d["targets"][0]["effective_dr"], d["targets"][0]["injuries"]) == (3, [4])
+    assert not any(x.rule == "GU-20" for x in out.steps)
+
+
+def test_gu20_three_projectiles_at_close_range_count_the_shots_only() -> None:
+    # 4x3 at 2 yd: half of 3 is 1, damage and DR as written; but only the 4 shots count: +0
+    s = gurps("1d+1 pi", _raider(2), skill=11, shots="4x3", rcl=1, half_damage_range=50,
+              attack_roll=9, rolls=[7, 6, 5])
+    d = resolve_gurps(s).to_dict()
+    assert (d["attack"]["rof_bonus"], d["attack"]["shots_landed"]) == (0, 3)
+    assert (d["targets"][0]["effective_dr"], d["targets"][0]["injuries"]) == (3, [4, 3, 2])
+
+
+@pytest.mark.parametrize(("attack", "field"), [
+    ({"rolls": [7]}, "attack.rolls[0]"),  # 4d+4 rolls 8 to 28
+    ({"rolls": [29]}, "attack.rolls[0]"),
+    ({"rolls": [8, 8, 8, 8]}, "attack.rolls"),  # only the 3 shots count
+])
+def test_gu20_close_range_rolls_are_of_the_concentrated_damage(attack: dict[str, Any],
+                                                               field: str) -> None:
+    with pytest.raises(ScenarioError) as err:
+        gurps("1d+1 pi", _raider(4), **CLOSE, **attack)
+    assert err.value.field == field
+
+
+def test_gu20_close_range_beyond_the_dice_cap_is_one_error() -> None:
+    # 300d x 50 (100 projectiles) would be 15,000 dice: refused, naming attack.shots
+    with pytest.raises(ScenarioError) as err:
+        gurps("300d pi", _raider(1), skill=11, shots="1x100", rcl=1, half_damage_range=50)
+    assert err.value.field == "attack.shots"
+    assert "15000d" in str(err.value)

@@ -129,3 +129,84 @@ def test_gu19_twenty_shot_burst_matches_a_seeded_monte_carlo() -> None:
     assert abs(float(Fraction(injury, n) - exact.expected_injury)) < 4 * 40 / n**0.5
     assert sum(exact.hits_pmf.values()) == 1
     assert sum(exact.injury_pmf.values()) == 1
+
+
+def _close_brute(skill: int) -> dict[str, dict[int, Fraction]]:
+    """GU-19 and GU-20 by hand for 1d pi, RoF 2x4, Rcl 1, at 1 yd of a 1/2D of 20 (under 2):
+    only the 2 shots count (+0); each hit is 4 // 2 = 2 times 1d, so 2d, against Bob's DR 1 x 2
+    = 2; pi x1 on the torso; a major wound over HP 6 / 2 = 3 from one hit; shock on the sum, at
+    most -4 (HP under 20). Every attack roll and every die."""
+    out: dict[str, dict[int, Fraction]] = {"hits": {}, "injury": {}, "shock": {}, "major": {}}
+
+    def add(name: str, key: int, p: Fraction) -> None:
+        out[name][key] = out[name].get(key, Fraction(0)) + p
+
+    for roll, ways in THREE_D.items():
+        p_roll = Fraction(ways, 216)
+        k = _landed(skill, roll, 1, 2)
+        for dice in product(range(1, 7), repeat=2 * k):
+            p = p_roll * Fraction(1, 6 ** (2 * k))
+            injuries = [max(0, dice[2 * j] + dice[2 * j + 1] - 2) for j in range(k)]
+            total = sum(injuries)
+            add("hits", k, p)
+            add("injury", total, p)
+            add("shock", -min(total, 4), p)
+            add("major", int(any(i > 3 for i in injuries)), p)
+    return out
+
+
+@pytest.mark.parametrize("skill", [8, 10, 15])
+def test_gu20_close_range_exact_odds_equal_an_enumeration_by_hand(skill: int) -> None:
+    s = gurps("1d pi", {"target": "Bob", "hp": 6, "dr": 1, "range": 1}, skill=skill,
+              shots="2x4", rcl=1, half_damage_range=20)
+    got = odds(s).target("Bob")
+    assert isinstance(got, BurstTargetOdds)
+    want = _close_brute(skill)
+    assert got.hits_pmf == {k: v for k, v in want["hits"].items() if v}
+    assert got.injury_pmf == {k: v for k, v in sorted(want["injury"].items()) if v}
+    assert got.shock_pmf == {k: v for k, v in sorted(want["shock"].items()) if v}
+    assert got.p_major_wound == want["major"].get(1, Fraction(0))
+    assert got.p_hit == 1 - want["hits"].get(0, Fraction(0))
+
+
+def test_gu20_close_range_odds_by_hand_for_the_rulings_example() -> None:
+    # 1d+1 pi, RoF 3x9, 1/2D 50, at 4 yd against DR 3, skill 11, Rcl 1: 3 shots count, +0.
+    # Rolls 3 to 11 hit: 1+3+6+10+15+21+25+27+27 = 135 of 216 ways, so 81 miss; margin 0 lands
+    # 1 (roll 11: 27), margin 1 lands 2 (roll 10: 27), 2 or more lands 3 (rolls 3-9: 81). Each
+    # hit rolls 4d+4 against DR 3 x 4 = 12: no injury when 4d <= 8.
+    s = gurps("1d+1 pi", {"target": "Raider", "hp": 12, "dr": 3, "range": 4}, skill=11,
+              shots="3x9", rcl=1, half_damage_range=50)
+    got = odds(s).target("Raider")
+    assert isinstance(got, BurstTargetOdds)
+    assert got.hits_pmf == {0: Fraction(81, 216), 1: Fraction(27, 216), 2: Fraction(27, 216),
+                            3: Fraction(81, 216)}
+    four_d = {t: 0 for t in range(4, 25)}
+    for dice in product(range(1, 7), repeat=4):
+        four_d[sum(dice)] += 1
+    no_injury = Fraction(sum(w for t, w in four_d.items() if t <= 8), 6**4)
+    p_none = (Fraction(81, 216) + Fraction(27, 216) * no_injury
+              + Fraction(27, 216) * no_injury**2 + Fraction(81, 216) * no_injury**3)
+    assert got.injury_pmf[0] == p_none
+
+
+@pytest.mark.parametrize(("damage", "line", "attack"), [
+    ("2d pi", [{"target": "T", "hp": 12}], {"skill": 10, "shots": 9, "rcl": 1}),
+    ("2d pi", [{"target": "By", "hp": 10}, {"target": "Thug", "hp": 8},
+               {"target": "Ann", "hp": 10, "immediately_behind": True}],
+     {"skill": 14, "aim": "Thug", "shots": 9, "rcl": 1}),
+    ("1d+1 pi", [{"target": "Raider", "hp": 12, "dr": 3, "range": 4},
+                 {"target": "Ann", "hp": 10}],
+     {"skill": 11, "shots": "3x9", "rcl": 1, "half_damage_range": 50}),
+])
+def test_gu19_gu20_seeded_resolve_falls_within_the_exact_odds(
+        damage: str, line: list[dict[str, Any]], attack: dict[str, Any]) -> None:
+    s = gurps(damage, *line, **attack)
+    exact = odds(s)
+    for seed in range(40):
+        out = resolve_gurps(s, seed)
+        assert out.burst is not None
+        for k, t in enumerate(out.targets):
+            o = exact.target(t.name)
+            assert isinstance(o, BurstTargetOdds)
+            assert o.hits_pmf.get(len(out.burst.injuries[k]), 0) > 0, (seed, t.name)
+            assert o.injury_pmf.get(t.injury or 0, 0) > 0, (seed, t.name)

@@ -21,6 +21,7 @@ from armourpen.gurps.damage import basic_damage
 from armourpen.gurps.half_damage import halved
 from armourpen.gurps.locations import RANDOM, roll_location
 from armourpen.gurps.model import GurpsScenario
+from armourpen.gurps.projectiles import counted
 from armourpen.gurps.rapid_fire import burst_effects, landed_step, rof_bonus
 from armourpen.gurps.wrong_target import Chooser, Roller, Shooter, seeded
 
@@ -104,19 +105,26 @@ def resolve_burst(scenario: GurpsScenario, stream: Stream) -> tuple[
     what = f"{shots} ({shots.count} shots of {shots.projectiles} projectiles, GU-20)" \
         if shots.projectiles > 1 else str(shots.total)
     steps: list[Step] = [Step("GU-19", f"a burst of {what}, Rcl {rcl}")]
+    # at extremely close range only the A shots count, and each hit is the projectiles together
+    # (GU-20): every landed shot follows the concentrated scenario down the line
+    close = scenario.close_range.value
+    together = scenario.hits_together()
+    scenario = together.value
+    steps.extend(together.steps)
+    count = counted(shots, close)
     entries: list[int | None] = []
     aimed = attack.attack_roll
     if aimed is None:
         aimed = roll_3d(stream.need("the attack roll"))
     roller, chooser = stream.who_is_hit()
-    first = Shooter(scenario, roller, chooser, aimed, rof=shots.total,
+    first = Shooter(scenario, roller, chooser, aimed, rof=count,
                     drawn=attack.attack_roll is None)
     steps.extend(first.steps)
-    bonus = rof_bonus(shots.total)
+    bonus = rof_bonus(count)
     margin: int | None = None
     if first.aimed_hit:
         margin = first.skill - aimed
-        landed = landed_step(margin, rcl, shots.total)
+        landed = landed_step(margin, rcl, count)
         steps.append(Step("GU-19", f"margin of success {first.skill} - {aimed} = {margin}"))
         steps.extend(landed.steps)
         n = landed.value
@@ -131,7 +139,8 @@ def resolve_burst(scenario: GurpsScenario, stream: Stream) -> tuple[
     first_dice: tuple[int, ...] | None = None
     for i in range(n):
         label = f"shot {i + 1}" if n > 1 or first.aimed_hit else "the shot"
-        shooter = first if i == 0 else Shooter(scenario, roller, chooser, aimed)
+        # every landed shot hit on the one attack roll (GU-19): none re-judges it
+        shooter = first if i == 0 else first.again()
         roll, dice, value, chain, own = _fire(scenario, i, label, shooter, stream)
         if i == 0:
             first_dice = dice

@@ -195,6 +195,11 @@ def target_prep(damage: Damage, reading: Dr0Reading, target: Target, hit: Locati
     dr_out = dr_back + (SKULL_DR if natural else 0)
     eff = apply_divisor(dr_in, divisor.value, reading)
     own_steps = divisor.steps + eff.steps
+    if target.dr_times != 1:  # GU-20: the projectiles together, at extremely close range
+        times = target.dr_times
+        own_steps += (Step("GU-20", f"effective DR {eff.value} x {times} = {eff.value * times} "
+                           "(the projectiles together, at extremely close range)"),)
+        eff = Explained(eff.value * times, eff.steps)
     cover_steps: tuple[Step, ...] = ()
     if natural:
         own_steps = (Step("GU-4", f"skull: DR {dr} + natural DR {SKULL_DR} = {dr_in}"),

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Iterable
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from fractions import Fraction
 from typing import ClassVar
 
@@ -13,7 +13,13 @@ from armourpen.gurps.half_damage import half_damage
 from armourpen.gurps.locations import HUMANOID, RANDOM, BodyType, Lacking, Location, Random
 from armourpen.gurps.notation import Damage
 from armourpen.gurps.pain import PainThreshold
-from armourpen.gurps.projectiles import Shots
+from armourpen.gurps.projectiles import (
+    Shots,
+    close_range,
+    concentrated_damage,
+    concentration,
+    together_steps,
+)
 
 
 @dataclass(frozen=True, slots=True)
@@ -128,6 +134,9 @@ class Target:
     range: Fraction | None = None  # GU-23: yards from the shooter, on the first target card
     location_roll: int | None = None  # GU-10: the GM's own roll for a random location
     blast: BlastPlace | None = None  # in an explosion (GU-21): where it stands
+    # GU-20 at extremely close range: its effective DR (after the divisor) times half the
+    # projectiles of a shot; set by the rule (GurpsScenario.hits_together), never read from a file
+    dr_times: int = 1
 
     def dr_for(self, hit: Location) -> tuple[int, int]:
         """The DR where the shot enters and where it leaves, hit at ``hit``.
@@ -229,6 +238,33 @@ class GurpsScenario:
         first = self.first_target
         return half_damage(self.attack.half_damage_range, None if first is None else first.range,
                            "" if first is None else first.name)
+
+    @property
+    def close_range(self) -> Explained[bool]:
+        """Whether a burst of several projectiles a shot is at extremely close range: the first
+        target card under a tenth of the attack's 1/2D (GU-20)."""
+        first = self.first_target
+        return close_range(self.attack.shots, self.attack.half_damage_range,
+                           None if first is None else first.range,
+                           "" if first is None else first.name)
+
+    def hits_together(self) -> Explained[GurpsScenario]:
+        """The scenario each landed hit of a burst follows down the line (GU-20): at extremely
+        close range, the damage's dice and adds and every target's effective DR multiplied by
+        B // 2; otherwise this scenario. Cover DR (GU-6) is not multiplied: the ruling names the
+        target's effective DR only."""
+        shots, close = self.attack.shots, self.close_range
+        if shots is None or not close.value:
+            return Explained(self, close.steps)
+        times = concentration(shots)
+        steps = (*close.steps, *together_steps(shots, self.attack.damage, times))
+        if times == 1:
+            return Explained(self, steps)
+        damage = concentrated_damage(self.attack.damage, times)
+        line = tuple(replace(e, dr_times=times) if isinstance(e, Target) else e
+                     for e in self.line)
+        return Explained(replace(self, attack=replace(self.attack, damage=damage), line=line),
+                         steps)
 
     @property
     def hit_chances(self) -> tuple[Fraction, ...]:

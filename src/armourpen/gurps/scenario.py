@@ -38,9 +38,15 @@ from armourpen.gurps.model import (
     Target,
     first_target_card,
 )
-from armourpen.gurps.notation import Damage
+from armourpen.gurps.notation import MAX_ADDS, MAX_DICE, Damage
 from armourpen.gurps.pain import PainThreshold
-from armourpen.gurps.projectiles import MAX_BURST_WORK, read_shots
+from armourpen.gurps.projectiles import (
+    MAX_BURST_WORK,
+    concentrated_damage,
+    concentration,
+    counted,
+    read_shots,
+)
 from armourpen.gurps.schema import (
     AttackEntry,
     CoverEntry,
@@ -154,7 +160,7 @@ def parse_gurps(
     if line.who:
         attack = replace(attack, aim=_aim(line, entry))
         _check_occupants(line)
-    return GurpsScenario(
+    scenario = GurpsScenario(
         attack=attack,
         line=_with_unnamed(line, len(top.line)) if line.who else tuple(line.entries),
         settings=GurpsSettings(top.settings.fractional_dr0),
@@ -162,6 +168,39 @@ def parse_gurps(
         steps=tuple(line.steps),
         step_entries=tuple(line.step_entries),
     )
+    if attack.shots is not None:
+        _check_hits(scenario)
+    return scenario
+
+
+def _check_hits(scenario: GurpsScenario) -> None:
+    """A burst's damage rolls (GU-19), read once the line says whether it is at extremely close
+    range (GU-20): there only the A shots count and each hit rolls the dice and adds x B // 2, so
+    the rolls are of that damage, and that damage must be one GU-1 can roll."""
+    attack = scenario.attack
+    assert attack.shots is not None
+    shots, damage = attack.shots, attack.damage
+    close = scenario.close_range.value
+    why = ""
+    if close:
+        times = concentration(shots)
+        dice, adds = damage.dice * times, damage.adds * times
+        if dice > MAX_DICE or abs(adds) > MAX_ADDS:
+            raise ScenarioError("attack.shots", str(shots), f"at extremely close range (GU-20) "
+                                f"each hit rolls {damage}'s dice and adds x {times}: at most "
+                                f"{MAX_DICE} dice and adds from -{MAX_ADDS} to +{MAX_ADDS} "
+                                f"(here {dice}d{adds:+d}); fewer projectiles, or no range")
+        damage = concentrated_damage(damage, times)
+        why = f", each hit {damage} at extremely close range (GU-20)"
+    most = counted(shots, close)
+    if len(attack.rolls) > most:
+        only = f" (only the {most} shots count at extremely close range, GU-20)" if close else ""
+        raise ScenarioError("attack.rolls", list(attack.rolls),
+                            f"at most one roll per shot: {most}{only}")
+    for i, r in enumerate(attack.rolls):
+        if not damage.min_roll <= r <= damage.max_roll:
+            raise ScenarioError(f"attack.rolls[{i}]", r, f"{damage} rolls from {damage.min_roll} "
+                                f"to {damage.max_roll} (dice total with adds{why})")
 
 
 def _model(model: type[BaseModel], raw: Mapping[str, Any], here: str = "") -> Any:
@@ -408,10 +447,6 @@ def _burst(a: AttackEntry, attack: GurpsAttack) -> GurpsAttack:
     rolls = tuple(a.rolls or ())
     if len(rolls) > shots.total:
         raise ScenarioError("attack.rolls", a.rolls, f"at most one roll per shot: {shots.total}")
-    for i, r in enumerate(rolls):
-        if not damage.min_roll <= r <= damage.max_roll:
-            raise ScenarioError(f"attack.rolls[{i}]", r, f"{damage} rolls from {damage.min_roll} "
-                                f"to {damage.max_roll} (dice total with adds)")
     work = shots.total * (damage.dice + 1)
     if work > MAX_BURST_WORK:
         raise ScenarioError("attack.shots", a.shots, f"shots x (dice + 1) at most "

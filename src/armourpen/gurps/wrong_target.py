@@ -224,6 +224,14 @@ class Shooter:
         self.aimed_roll, self.aimed_hit = rolled, hit.value
         self.mode = Mode.AIMED if hit.value else Mode.SEEKING
 
+    def again(self) -> Shooter:
+        """The next landed shot of the same burst (GU-19): the same attack roll against the same
+        skill, the rapid-fire bonus included, so it starts where this one started (the aimed
+        roll hit) and never re-judges that roll; its own further rolls of who is hit are drawn
+        as it reaches each card."""
+        return Shooter(self.scenario, self.roll, self.choose, self.aimed_roll, rof=self.rof,
+                       drawn=self.drawn)
+
     def target(self, k: int, target: Target) -> tuple[bool, tuple[Step, ...]]:  # noqa: ARG002
         """Whether the shot, reaching target ``k``, hits it, and the steps that say so."""
         card = self._cards[k]

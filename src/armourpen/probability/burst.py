@@ -113,15 +113,23 @@ class BurstTargetOdds(TargetOdds):
 
 def burst_odds(scenario: GurpsScenario, *, limits: Limits = DEFAULT_LIMITS) -> OddsResult:
     """Each target's exact odds under the burst of ``scenario`` (GU-19, GU-20)."""
+    from armourpen.gurps.projectiles import counted
     from armourpen.gurps.rapid_fire import rof_step
     from armourpen.gurps.wrong_target import Mode, effective_skill
 
     attack = scenario.attack
     assert attack.shots is not None and attack.rcl is not None
-    n = attack.shots.total
+    # at extremely close range only the A shots count, and each hit is the projectiles together
+    # (GU-20): the landed shots are weighed as resolve fires them, in the concentrated scenario
+    close = scenario.close_range.value
+    n = counted(attack.shots, close)
+    written, rcl = attack.damage, attack.rcl
+    bonus_of = f"{n if close else attack.shots} shots"
+    together = scenario.hits_together()
+    scenario = together.value
     skill = effective_skill(scenario)
-    bonus = rof_step(n, f"{attack.shots} shots", skill.value)
-    miss, ways = landing_ways(bonus.value, attack.rcl, n)
+    bonus = rof_step(n, bonus_of, skill.value)
+    miss, ways = landing_ways(bonus.value, rcl, n)
     top = max((k for k, w in enumerate(ways) if w), default=0)
     limits.check("max_odds_work", top * top * 64, "units of odds work", "attack.shots")
     one = _reduced(_per_shot(scenario, Mode.AIMED, limits)) if top else None
@@ -134,13 +142,13 @@ def burst_odds(scenario: GurpsScenario, *, limits: Limits = DEFAULT_LIMITS) -> O
         a = None if one is None else one.targets[i]
         s = None if past is None else past.targets[i]
         targets.append(_target(t, a, s, miss, ways, top, da, ds, den))
-    steps = [*(one or past).steps, *bonus.steps, Step(  # type: ignore[union-attr]
+    steps = [*(one or past).steps, *together.steps, *bonus.steps, Step(  # type: ignore[union-attr]
         "GU-19", f"the burst weighed over the 216 attack rolls: it misses on {miss} of them; "
         + ", ".join(f"{k} shot{'s' if k > 1 else ''} land on {w}" for k, w in enumerate(ways)
                     if w) + "; each landed shot alike, convolved exactly")]
-    damage = attack.damage
+    damage = scenario.attack.damage  # the dice each landed hit rolls
     basic = (one or past).basic_damage  # type: ignore[union-attr]
-    return OddsResult(str(damage), tuple(targets), basic, 6**damage.dice, top, tuple(steps))
+    return OddsResult(str(written), tuple(targets), basic, 6**damage.dice, top, tuple(steps))
 
 
 def _per_shot(scenario: GurpsScenario, mode: Any, limits: Limits) -> OddsResult:
