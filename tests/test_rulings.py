@@ -2,9 +2,12 @@
 
 from __future__ import annotations
 
+import dataclasses
 import os
 import re
+from collections.abc import Iterator
 from pathlib import Path
+from typing import Any
 
 import pytest
 
@@ -61,3 +64,33 @@ def _records(value: object) -> list[dict[str, str]]:
     if isinstance(value, list):
         return [r for v in value for r in _records(v)]
     return []
+
+
+@pytest.mark.parametrize("path", EXAMPLES, ids=[p.stem for p in EXAMPLES])
+def test_every_step_and_warning_of_an_example_holds_a_ruling_member(path: Path) -> None:
+    # a ruling is cited by its member, not by a string that could be misspelt ("GU-4 ")
+    from armourpen.explain import Caution, Step
+
+    outcome = armourpen.resolve(armourpen.load_scenario(path), seed=1)
+    found = list(_values(outcome, (Step, Caution)))
+    assert found
+    for value in found:
+        assert type(value.rule) is Ruling, value
+
+
+def _values(value: object, kinds: tuple[type, ...], depth: int = 0) -> Iterator[Any]:
+    """Every value of ``kinds`` inside an outcome's dataclasses, tuples and lists."""
+    if isinstance(value, kinds):
+        yield value
+        return
+    if depth > 12 or isinstance(value, str | bytes | int | float):
+        return
+    if dataclasses.is_dataclass(value) and not isinstance(value, type):
+        for f in dataclasses.fields(value):
+            yield from _values(getattr(value, f.name), kinds, depth + 1)
+    elif isinstance(value, tuple | list):
+        for v in value:
+            yield from _values(v, kinds, depth + 1)
+    elif isinstance(value, dict):
+        for v in value.values():
+            yield from _values(v, kinds, depth + 1)

@@ -9,6 +9,7 @@ from fractions import Fraction
 from typing import NamedTuple
 
 from armourpen.errors import RangeError
+from armourpen.explain import Ruling
 from armourpen.reading import MAX_NUMBER_CHARS
 from armourpen.values import MAX_DISTANCE
 
@@ -38,7 +39,7 @@ class Distance(NamedTuple):
 
     @classmethod
     def parse(cls, text: str | int | float, field: str = "attack.range", *,
-              rule: str = "PA-3") -> Distance:
+              rule: Ruling = Ruling.PA_3) -> Distance:
         """``"150 m"``, ``"150m"``, ``"0.15 km"``, ``"300 ft"``, ``"80 yd"``, or a bare number (metres,
         the same number as yards). ``rule`` is the ruling the errors cite."""
         if isinstance(text, bool):

@@ -69,7 +69,7 @@ class Ruling(StrEnum):
 class Step:
     """One line of an explanation: the ruling it applies (e.g. ``"PA-7"``) and what happened."""
 
-    rule: str
+    rule: Ruling
     text: str
 
     def to_dict(self) -> dict[str, str]:
@@ -86,7 +86,7 @@ class Caution:
     Warnings never stop a calculation (e.g. PA-8 wearing limits); they travel beside the steps.
     """
 
-    rule: str
+    rule: Ruling
     text: str
 
     def to_dict(self) -> dict[str, str]:
@@ -104,10 +104,10 @@ class Explained(Generic[T]):
     steps: tuple[Step, ...] = ()
 
     @classmethod
-    def of(cls, value: T, rule: str, text: str) -> Explained[T]:
+    def of(cls, value: T, rule: Ruling, text: str) -> Explained[T]:
         return cls(value, (Step(rule, text),))
 
-    def then(self, value: T, rule: str, text: str) -> Explained[T]:
+    def then(self, value: T, rule: Ruling, text: str) -> Explained[T]:
         """The next value, keeping the steps so far."""
         return Explained(value, (*self.steps, Step(rule, text)))
 

@@ -22,7 +22,7 @@ import numpy.typing as npt
 
 from armourpen.catalog.items import MAX_NAME_CHARS, ArmourItem, AttackProfile, CoverItem, RangeColumn
 from armourpen.errors import MISSING, InputError, UnknownNameError
-from armourpen.explain import Caution
+from armourpen.explain import Caution, Ruling
 from armourpen.layout import Badge, Tone
 from armourpen.limits import DEFAULT_LIMITS, Limits
 from armourpen.penav.ammo import BALL_AS_SP_BANDS, OPTIONAL_RULES, RIFLE_BALL_AS_SP
@@ -556,7 +556,7 @@ def _tied_range_warnings(attacks: Sequence[AttackProfile], bands: Sequence[Band]
         tied = band_for_metres(a.tied_range_m)
         other = [b.label for b in dict.fromkeys(bands) if b is not tied]
         if other:
-            out.append(Caution("PA-13", f"{a.name} holds at {a.tied_range_m} m ({tied.label}) "
+            out.append(Caution(Ruling.PA_13, f"{a.name} holds at {a.tied_range_m} m ({tied.label}) "
                                f"only; used here at {', '.join(other)}"))
     return out
 

@@ -11,7 +11,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
-from armourpen.explain import Caution
+from armourpen.explain import Caution, Ruling
 from armourpen.limits import DEFAULT_LIMITS, Limits
 from armourpen.penav.direction import Direction
 from armourpen.penav.penetration import Result
@@ -59,7 +59,7 @@ class MatrixChart:
     warnings: tuple[Caution, ...] = ()
 
     kind = "matrix"
-    rulings = ("PA-1", "PA-2", "PA-3", "PA-4", "PA-6", "PA-7", "PA-9")
+    rulings = (Ruling.PA_1, Ruling.PA_2, Ruling.PA_3, Ruling.PA_4, Ruling.PA_6, Ruling.PA_7, Ruling.PA_9)
 
     @property
     def where(self) -> str:

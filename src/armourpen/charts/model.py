@@ -4,30 +4,30 @@ from __future__ import annotations
 
 from typing import Any, Protocol
 
-from armourpen.explain import Caution
+from armourpen.explain import Caution, Ruling
 from armourpen.limits import Limits
 
 RULING_TITLES: dict[str, str] = {
-    "PA-1": "scales",
-    "PA-2": "outcome",
-    "PA-3": "range bands",
-    "PA-4": "range columns",
-    "PA-5": "damage class",
-    "PA-6": "ammunition",
-    "PA-7": "layering",
-    "PA-8": "wearing limits",
-    "PA-9": "direction",
-    "PA-10": "sloped armour",
-    "PA-11": "thickness curve",
-    "PA-13": "unknown values",
-    "GU-1": "notation",
-    "GU-3": "DR and divisors",
-    "GU-4": "injury",
-    "GU-6": "cover DR",
-    "GU-7": "the chain",
-    "GU-8": "who is hit",
-    "GU-10": "hit locations",
-    "GU-12": "major wounds and knockdown",
+    Ruling.PA_1: "scales",
+    Ruling.PA_2: "outcome",
+    Ruling.PA_3: "range bands",
+    Ruling.PA_4: "range columns",
+    Ruling.PA_5: "damage class",
+    Ruling.PA_6: "ammunition",
+    Ruling.PA_7: "layering",
+    Ruling.PA_8: "wearing limits",
+    Ruling.PA_9: "direction",
+    Ruling.PA_10: "sloped armour",
+    Ruling.PA_11: "thickness curve",
+    Ruling.PA_13: "unknown values",
+    Ruling.GU_1: "notation",
+    Ruling.GU_3: "DR and divisors",
+    Ruling.GU_4: "injury",
+    Ruling.GU_6: "cover DR",
+    Ruling.GU_7: "the chain",
+    Ruling.GU_8: "who is hit",
+    Ruling.GU_10: "hit locations",
+    Ruling.GU_12: "major wounds and knockdown",
 }
 """Short names of the rulings a chart cites in its footnote (RULINGS.md has the full text)."""
 

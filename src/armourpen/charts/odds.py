@@ -14,7 +14,7 @@ from dataclasses import dataclass
 from fractions import Fraction
 from typing import TYPE_CHECKING, Any
 
-from armourpen.explain import Caution
+from armourpen.explain import Caution, Ruling
 from armourpen.limits import DEFAULT_LIMITS, Limits
 
 if TYPE_CHECKING:
@@ -42,7 +42,8 @@ class OddsChart:
     warnings: tuple[Caution, ...] = ()
 
     kind = "odds"
-    rulings = ("GU-1", "GU-3", "GU-4", "GU-6", "GU-7", "GU-8", "GU-10", "GU-12")
+    rulings = (Ruling.GU_1, Ruling.GU_3, Ruling.GU_4, Ruling.GU_6,
+               Ruling.GU_7, Ruling.GU_8, Ruling.GU_10, Ruling.GU_12)
 
     @property
     def targets(self) -> tuple[TargetOdds, ...]:

@@ -14,7 +14,7 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
 from armourpen.catalog.items import RangeColumn
-from armourpen.explain import Caution
+from armourpen.explain import Caution, Ruling
 from armourpen.limits import DEFAULT_LIMITS, Limits
 from armourpen.penav.direction import Direction
 from armourpen.penav.ranges import BAND_LIMITS, Band
@@ -100,7 +100,8 @@ class PenRangeChart:
     warnings: tuple[Caution, ...] = ()
 
     kind = "pen-range"
-    rulings = ("PA-1", "PA-2", "PA-3", "PA-4", "PA-5", "PA-6", "PA-7", "PA-9")
+    rulings = (Ruling.PA_1, Ruling.PA_2, Ruling.PA_3, Ruling.PA_4,
+               Ruling.PA_5, Ruling.PA_6, Ruling.PA_7, Ruling.PA_9)
 
     @property
     def title(self) -> str:

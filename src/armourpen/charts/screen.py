@@ -18,6 +18,7 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
 from armourpen.errors import InputError
+from armourpen.explain import Ruling
 from armourpen.penav.penetration import Result
 from armourpen.penav.ranges import Band
 from armourpen.penav.scale import structural_number
@@ -35,7 +36,8 @@ _TINTS: dict[Result, str] = {  # light tints of the charts' outcome colours, for
 }
 _UNREACHED_TINT = "#FFFFFF"  # a band past the attack's reach (PA-3): left blank but for its –
 _COLUMN = {"handgun": "H", "rifle": "R", "none": "–"}
-RULINGS = ("PA-1", "PA-2", "PA-3", "PA-4", "PA-6", "PA-7", "PA-9", "PA-10", "PA-11")
+RULINGS = (Ruling.PA_1, Ruling.PA_2, Ruling.PA_3, Ruling.PA_4,
+           Ruling.PA_6, Ruling.PA_7, Ruling.PA_9, Ruling.PA_10, Ruling.PA_11)
 
 
 @dataclass(frozen=True, slots=True)

@@ -12,7 +12,7 @@ from dataclasses import dataclass
 from fractions import Fraction
 from typing import Any
 
-from armourpen.explain import Caution
+from armourpen.explain import Caution, Ruling
 from armourpen.penav.scale import structural_number
 from armourpen.penav.slope import SLOPE_TABLE, multiplier
 from armourpen.penav.thickness import MAX_MM, av_for_mm, fmt_mm, mm_for_av
@@ -53,7 +53,7 @@ class SlopeChart:
     curve: tuple[SlopePoint, ...]
 
     kind = "slope"
-    rulings = ("PA-1", "PA-10", "PA-11")
+    rulings = (Ruling.PA_1, Ruling.PA_10, Ruling.PA_11)
 
     @property
     def title(self) -> str:
@@ -65,7 +65,7 @@ class SlopeChart:
         beyond = [p.angle for p in self.curve if p.av is None]
         if not beyond:
             return ()
-        return (Caution("PA-11", f"from {_num(beyond[0])}° the effective thickness passes "
+        return (Caution(Ruling.PA_11, f"from {_num(beyond[0])}° the effective thickness passes "
                         f"{fmt_mm(MAX_MM)} mm, the end of the thickness curve (AV 1000): no AV is "
                         "drawn there"),)
 

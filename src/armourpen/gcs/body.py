@@ -24,7 +24,7 @@ from collections.abc import Sequence
 from pydantic import ValidationError
 
 from armourpen.errors import GcsError, printable
-from armourpen.explain import Caution
+from armourpen.explain import Caution, Ruling
 from armourpen.gcs.model import ALL, Dice, GcsBody, GcsLocation
 from armourpen.gcs.schema import BodyData
 from armourpen.limits import DEFAULT_LIMITS, LimitError, Limits
@@ -136,7 +136,7 @@ def read_body(
         random = (f"a random hit lands on its only location, {locations[0].table_name}"
                   if len(locations) == 1 else "location = \"random\" cannot be rolled on this table")
         warnings.append(Caution(
-            "GU-10", f"{title}: the roll {data.roll!r} is not dice armourpen reads (such as 3d); "
+            Ruling.GU_10, f"{title}: the roll {data.roll!r} is not dice armourpen reads (such as 3d); "
             f"{random}",
         ))
         return GcsBody(printable(data.name), printable(data.roll), tuple(locations))
@@ -150,7 +150,7 @@ def _natural_dr(value: object, name: str, where: str, warnings: list[Caution]) -
     if isinstance(value, int) and not isinstance(value, bool) and value >= 0:
         return value
     warnings.append(Caution(
-        "GU-4",
+        Ruling.GU_4,
         f"{name}: {where.rpartition(': ')[2]}.dr_bonus {_shown(value)} is not a whole number of "
         "DR; read as no natural DR (the file's calc.dr, which holds it, is used as written)",
     ))
@@ -174,7 +174,7 @@ def _sub_table(
     except (ValidationError, GcsError) as exc:
         why = exc.errors()[0]["msg"] if isinstance(exc, ValidationError) else exc.allowed
         warnings.append(Caution(
-            "GU-10",
+            Ruling.GU_10,
             f"{owner}: {where.rpartition(': ')[2]} is not a body type armourpen reads ({why}); "
             "left out, so its locations cannot be aimed at",
         ))
@@ -214,7 +214,7 @@ def _table(
         beyond = [t for t in range(low, high + 1) if not dice.low <= t <= dice.high]
         if beyond:
             warnings.append(Caution(
-                "GU-10",
+                Ruling.GU_10,
                 f"{title}: {loc.table_name} {loc.roll} reaches beyond {dice} "
                 f"({dice.low}-{dice.high}); rolls {_runs(beyond)} cannot happen and are ignored",
             ))
@@ -229,7 +229,7 @@ def _table(
             said = f"roll {rolls[0]} is" if len(rolls) == 1 else f"rolls {_runs(rolls)} are"
             them = "it" if len(rolls) == 1 else "them"
             warnings.append(Caution(
-                "GU-10",
+                Ruling.GU_10,
                 f"{title}: {said} listed for both {first.table_name} and "
                 f"{loc.table_name}; the first listed, {first.table_name}, takes {them}",
             ))
@@ -238,14 +238,14 @@ def _table(
         found = _fallback(locations, owner)
         if found is None:
             warnings.append(Caution(
-                "GU-10",
+                Ruling.GU_10,
                 f"{title}: no location is on the random table (every roll range is \"-\"); "
                 "location = \"random\" cannot be rolled on it",
             ))
             return ()
         fallback, reading = found
         warnings.append(Caution(
-            "GU-10",
+            Ruling.GU_10,
             f"{title}: rolls {_runs(missing)} of {dice} hit no location of the table; "
             f"armourpen reads them as {reading}",
         ))

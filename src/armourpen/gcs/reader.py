@@ -18,7 +18,7 @@ from pathlib import Path
 from pydantic import ValidationError
 
 from armourpen.errors import MISSING, FileName, GcsError, printable
-from armourpen.explain import Caution
+from armourpen.explain import Caution, Ruling
 from armourpen.gcs.body import read_body
 from armourpen.gcs.dr import BROADENED, damage_types, kind_key
 from armourpen.gcs.lenient import read_leniently
@@ -103,7 +103,7 @@ def _read(data: object, source: str, field: str, limits: Limits) -> GcsCharacter
     hp, st, ht = (_attribute(f.attributes, a, source) for a in ("hp", "st", "ht"))
     warnings: list[Caution] = []
     if hp == 0:  # GCS writes it (a Specter): read as it is, and said (the target's step says more)
-        warnings.append(Caution("GU-27", HP_ZERO))
+        warnings.append(Caution(Ruling.GU_27, HP_ZERO))
     body = read_body(f.settings.body_type, f"{source}: settings.body_type", warnings,
                      limits=limits)
     warnings.extend(_dr_kind_warnings(body))
@@ -152,7 +152,7 @@ def bounded(warnings: Sequence[Caution]) -> tuple[Caution, ...]:
         elif c not in shown:
             more.add(c)
     if more:
-        shown[Caution("GU-14", f"and {len(more):,} more warnings about this file, not shown")] = None
+        shown[Caution(Ruling.GU_14, f"and {len(more):,} more warnings about this file, not shown")] = None
     return tuple(shown)
 
 
@@ -209,19 +209,19 @@ def _dr_kind_warnings(body: GcsBody) -> list[Caution]:
                  ((ALL, loc.dr_all), *loc.dr_by_kind.items()) if total < 0]
         if below:
             out.append(Caution(
-                "GU-3", f"{loc.table_name}: DR {', '.join(below)} in the file is below 0 (a "
+                Ruling.GU_3, f"{loc.table_name}: DR {', '.join(below)} in the file is below 0 (a "
                 "negative DR bonus); armourpen reads it as 0",
             ))
     for kind, names in where.items():
         at = ", ".join(names)
         if not damage_types(kind):
             out.append(Caution(
-                "GU-3", f"DR against {kind!r} ({at}) names no damage type of the notation; "
+                Ruling.GU_3, f"DR against {kind!r} ({at}) names no damage type of the notation; "
                 "armourpen never applies it",
             ))
         elif kind_key(kind) in BROADENED:
             out.append(Caution(
-                "GU-3", f"DR against {kind!r} ({at}): armourpen applies it against "
+                Ruling.GU_3, f"DR against {kind!r} ({at}): armourpen applies it against "
                 f"{BROADENED[kind_key(kind)]} (it cannot tell what the attack is made of)",
             ))
     return out

@@ -27,7 +27,7 @@ from armourpen.errors import (
     NotationError,
     ScenarioError,
 )
-from armourpen.explain import Step
+from armourpen.explain import Ruling, Step
 from armourpen.gcs.model import GcsCharacter
 from armourpen.gcs.reader import parse_mapping, read_path
 from armourpen.gcs.target import Overrides, from_character
@@ -217,12 +217,12 @@ def read_weapon(entry: GcsAttackEntry, w: GcsWeapon, source: str) -> ReadWeapon:
     if w.half_damage_range is not None:
         told.append(f"1/2D {fmt(w.half_damage_range)} yd")
     kind = "ranged" if w.ranged else "melee"
-    steps = [Step("GU-1", f"attack from {source}: {w.label}, a {kind} weapon: "
+    steps = [Step(Ruling.GU_1, f"attack from {source}: {w.label}, a {kind} weapon: "
                   + ", ".join(told))]
     skill = shots = rcl = None
     if not _explosive(damage):  # a blast reaches every card at its distance (GU-21): no roll
         skill, shots, rcl, taken = _roll_figures(entry, w, source)
-        steps.append(Step("GU-15", f"attack from {source}: " + "; ".join(taken)))
+        steps.append(Step(Ruling.GU_15, f"attack from {source}: " + "; ".join(taken)))
     return ReadWeapon(
         damage=damage, half_damage_range=w.half_damage_range, ranged=w.ranged,
         weapon=AttackWeapon(source, w.name, w.usage, w.damage, w.skill, w.rate_of_fire,

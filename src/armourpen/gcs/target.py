@@ -25,7 +25,7 @@ from dataclasses import dataclass
 from typing import TypeVar
 
 from armourpen.errors import ScenarioError
-from armourpen.explain import Caution, Step
+from armourpen.explain import Caution, Ruling, Step
 from armourpen.gcs.dr import damage_types
 from armourpen.gcs.model import ALL, GcsCharacter, GcsLocation
 from armourpen.gcs.reader import HP_ZERO as HP_ZERO_WARNING
@@ -147,13 +147,13 @@ class _Report:
         self.steps: list[Step] = []
         self.warnings: list[Caution] = []
 
-    def step(self, rule: str, text: str) -> None:
+    def step(self, rule: Ruling, text: str) -> None:
         self.steps.append(Step(rule, f"{self.name}: {text}"))
 
-    def warn(self, rule: str, text: str) -> None:
+    def warn(self, rule: Ruling, text: str) -> None:
         self.warnings.append(Caution(rule, f"{self.name} ({self.source}): {text}"))
 
-    def figure(self, key: str, filed: T, given: T | None, rule: str = "GU-4") -> T:
+    def figure(self, key: str, filed: T, given: T | None, rule: Ruling = Ruling.GU_4) -> T:
         """A key written beside gcs wins over the file's figure; the step says so."""
         if given is None:
             return filed
@@ -187,12 +187,12 @@ def from_character(
             report.warn(w.rule, w.text)
     body = character.body
     hp = report.figure("hp", character.hp, given.hp)
-    st = report.figure("st", character.st, given.st, rule="GU-13")
-    report.step("GU-4", f"from {source}: HP {character.hp}, ST {character.st}, HT {character.ht}, "
+    st = report.figure("st", character.st, given.st, rule=Ruling.GU_13)
+    report.step(Ruling.GU_4, f"from {source}: HP {character.hp}, ST {character.st}, HT {character.ht}, "
                 f"body {body.name or '(unnamed)'} ({body.roll})")
 
     if hp == 0:  # GCS writes it (a Specter); hp beside gcs is 1 or more
-        report.step("GU-27", HP_ZERO)
+        report.step(Ruling.GU_27, HP_ZERO)
 
     # Where it is hit: an id of the file's body, or its random table.
     location = _where(character, location, field, report)
@@ -208,7 +208,7 @@ def from_character(
         on_table = [body.locations[i] for _, _, i in body.table]
         hit = dict.fromkeys(location_of(loc.id)[0] for loc in on_table)
         listed = ", ".join(f"{where.value} {dr_at[where][1]}" for where in hit)
-        report.step("GU-3", f"DR by location on the random table, from {source}{against}: "
+        report.step(Ruling.GU_3, f"DR by location on the random table, from {source}{against}: "
                     f"{listed}")
         rolled = BodyType(
             body.name or "body",
@@ -217,17 +217,17 @@ def from_character(
         )
         for reading in dict.fromkeys(location_of(loc.id)[1] for loc in on_table):
             if reading:
-                report.step("GU-10", reading)
+                report.step(Ruling.GU_10, reading)
         if any(loc.sub_table is not None for loc in on_table):
-            report.warn("GU-10", "sub-tables are not rolled: a hit on a location with a sub-table "
+            report.warn(Ruling.GU_10, "sub-tables are not rolled: a hit on a location with a sub-table "
                         "is a hit on that location")
         dr = (dr_at.get(Location.TORSO) or next(iter(dr_at.values())))[0]
     else:
         assert spot is not None  # _where checked the id against the body
         loc, aimed, reading = spot
         if reading:
-            report.step("GU-10", reading)
-        report.step("GU-3", f"DR at the {loc.table_name} from {source}{against}: "
+            report.step(Ruling.GU_10, reading)
+        report.step(Ruling.GU_3, f"DR at the {loc.table_name} from {source}{against}: "
                     f"{dr_at[aimed][1]}")
         dr = dr_at[aimed][0]
 
@@ -236,9 +236,9 @@ def from_character(
     kind, lacking = _tolerance(character, given, report)
     hardened = _hardened(character, given, report)
     balance = report.figure("perfect_balance", character.perfect_balance, given.perfect_balance,
-                            rule="GU-13")
+                            rule=Ruling.GU_13)
     if character.perfect_balance and given.perfect_balance is None:
-        report.step("GU-13", f"Perfect Balance from {source}")
+        report.step(Ruling.GU_13, f"Perfect Balance from {source}")
     pain = _pain(character.pain_threshold, given, report)
     return GcsTarget(
         hp=hp, st=st, dr=dr, dr_back=dr_back, injury_tolerance=kind, lacking=lacking,
@@ -267,17 +267,17 @@ def _dr_sides(
     dr_back = dr
     included = True
     if given.dr is not None:
-        report.step("GU-3", f"dr {given.dr} from the scenario overrides the file's DR at every "
+        report.step(Ruling.GU_3, f"dr {given.dr} from the scenario overrides the file's DR at every "
                     "location (the skull adds its natural DR to it, on both sides)")
         dr, dr_back, pairs, included = given.dr, given.dr, (), False
     if given.dr_back is None:
         return dr, dr_back, pairs, included
     dr_back = given.dr_back
     if not included:
-        report.step("GU-6", f"dr_back {given.dr_back} from the scenario: the DR where the shot "
+        report.step(Ruling.GU_6, f"dr_back {given.dr_back} from the scenario: the DR where the shot "
                     "leaves, at every location")
         return dr, dr_back, pairs, included
-    report.step("GU-6", f"dr_back {given.dr_back} from the scenario: the DR where the shot leaves, "
+    report.step(Ruling.GU_6, f"dr_back {given.dr_back} from the scenario: the DR where the shot leaves, "
                 "at every location, plus the location's natural DR from the file (the skull's)")
     pairs = tuple((where, d, given.dr_back + natural[where]) for where, d, _ in pairs)
     if isinstance(aimed, Location):
@@ -337,7 +337,7 @@ def _dr_by_location(
             out[where] = (dr, shown, loc.table_name, loc.natural_dr)
         elif out[where][0] != dr:
             kept = out[where]
-            report.warn("GU-3", f"{loc.table_name} (DR {dr}) is hit as the {where.value}, whose "
+            report.warn(Ruling.GU_3, f"{loc.table_name} (DR {dr}) is hit as the {where.value}, whose "
                         f"DR is {kept[2]}'s, {kept[0]}")
     return out
 
@@ -353,7 +353,7 @@ def _where(
         and body.dice.add == 0
     only = body.locations[0] if len(body.locations) == 1 else None
     if location == RANDOM and not rollable and only is not None:
-        report.step("GU-10", f"a random hit lands on {only.table_name}, the body's only location "
+        report.step(Ruling.GU_10, f"a random hit lands on {only.table_name}, the body's only location "
                     f"(its roll {body.roll!r} gives no table to roll, and needs none)")
         return only.id
     if location == RANDOM:
@@ -393,14 +393,14 @@ def _tolerance(
     filed = character.injury_tolerance
     kinds = filed if given.injury_tolerance is None else given.injury_tolerance
     if given.injury_tolerance is not None and tuple(given.injury_tolerance) != filed:
-        report.step("GU-14", f"injury_tolerance {', '.join(kinds) or 'none'} from the scenario "
+        report.step(Ruling.GU_14, f"injury_tolerance {', '.join(kinds) or 'none'} from the scenario "
                     f"overrides the file's {', '.join(filed) or 'none'} ({report.source})")
     elif kinds:
-        report.step("GU-14", f"Injury Tolerance from {report.source}: {', '.join(kinds)}")
+        report.step(Ruling.GU_14, f"Injury Tolerance from {report.source}: {', '.join(kinds)}")
     bodies = [t for t in _PROTECTIVE if t.value in kinds]
     kind = bodies[0] if bodies else InjuryTolerance.NONE
     if len(bodies) > 1:
-        report.warn("GU-14", f"{', '.join(b.value for b in bodies)} exclude each other; the most "
+        report.warn(Ruling.GU_14, f"{', '.join(b.value for b in bodies)} exclude each other; the most "
                     f"protective, {kind.value}, counts")
     lacking = frozenset(Lacking(k) for k in kinds if k in {m.value for m in Lacking})
     return kind, lacking
@@ -416,24 +416,24 @@ def _pain(filed: PainThreshold, given: Overrides, report: _Report) -> PainThresh
     if chosen is None:
         chosen = PainThreshold.NORMAL if said.get(filed) is False else filed
         if chosen is not filed:
-            report.step("GU-11", f"{key[filed]} false from the scenario overrides the file's "
+            report.step(Ruling.GU_11, f"{key[filed]} false from the scenario overrides the file's "
                         f"{filed.trait} ({report.source})")
     elif filed is not PainThreshold.NORMAL and chosen is not filed:
-        report.step("GU-11", f"{key[chosen]} true from the scenario overrides the file's "
+        report.step(Ruling.GU_11, f"{key[chosen]} true from the scenario overrides the file's "
                     f"{filed.trait} ({report.source})")
     if chosen is not PainThreshold.NORMAL and chosen is filed:
-        report.step("GU-11", f"{chosen.trait} from {report.source}")
+        report.step(Ruling.GU_11, f"{chosen.trait} from {report.source}")
     return chosen
 
 
 def _hardened(character: GcsCharacter, given: Overrides, report: _Report) -> int:
     level = character.hardened
     if given.hardened is not None:
-        return report.figure("hardened", level, given.hardened, rule="GU-14")
+        return report.figure("hardened", level, given.hardened, rule=Ruling.GU_14)
     if level > MAX_HARDENED:
-        report.step("GU-14", f"Hardened {level} from {report.source}: beyond the ladder's "
+        report.step(Ruling.GU_14, f"Hardened {level} from {report.source}: beyond the ladder's "
                     f"{MAX_HARDENED} steps, which take any divisor to none; {MAX_HARDENED}")
         return MAX_HARDENED
     if level:
-        report.step("GU-14", f"Hardened {level} from {report.source}")
+        report.step(Ruling.GU_14, f"Hardened {level} from {report.source}")
     return level

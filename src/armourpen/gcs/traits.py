@@ -34,7 +34,7 @@ import re
 from collections.abc import Iterator, Sequence
 from dataclasses import dataclass, field
 
-from armourpen.explain import Caution
+from armourpen.explain import Caution, Ruling
 from armourpen.gcs.lenient import Path, Unread, path_text
 from armourpen.gcs.model import INJURY_TOLERANCE_KINDS, Vulnerability
 from armourpen.gcs.schema import EquipmentData, FeatureData, ModifierData, SheetData, TraitData
@@ -55,19 +55,19 @@ _KIND_WORDS: tuple[tuple[str, str], ...] = (
 )
 
 # Traits that change what armourpen computes but that it does not model: (name, ruling, what).
-_UNMODELLED: tuple[tuple[str, str, str], ...] = (
-    ("damage reduction", "GU-4", "divides the injury of every hit (Powers p. 52)"),
+_UNMODELLED: tuple[tuple[str, Ruling, str], ...] = (
+    ("damage reduction", Ruling.GU_4, "divides the injury of every hit (Powers p. 52)"),
     # Dungeon Fantasy's name for it (Dungeon Fantasy Monsters' Jelly has Injury Reduction 4)
-    ("injury reduction", "GU-4", "divides the injury of every hit (Powers p. 52)"),
-    ("supernatural durability", "GU-4",
+    ("injury reduction", Ruling.GU_4, "divides the injury of every hit (Powers p. 52)"),
+    ("supernatural durability", Ruling.GU_4,
      "injury only from its weakness, the rest cannot take it below 1 HP (Basic Set p. 89)"),
-    ("knockback resistance", "GU-13", "less or no knockback"),
+    ("knockback resistance", Ruling.GU_13, "less or no knockback"),
 )
 _PAIN = (("high pain threshold", PainThreshold.HIGH), ("low pain threshold", PainThreshold.LOW))
-_DR_MODIFIERS: tuple[tuple[str, str, str], ...] = (
-    ("directional", "GU-3",
+_DR_MODIFIERS: tuple[tuple[str, Ruling, str], ...] = (
+    ("directional", Ruling.GU_3,
      "protects from one direction only, but the file's DR per location counts it from every side"),
-    ("flexible", "GU-9",
+    ("flexible", Ruling.GU_9,
      "is flexible, so blunt trauma applies when it stops a blow: say flexible = true in the "
      "scenario"),
 )
@@ -234,7 +234,7 @@ def read_traits(traits: Sequence[TraitData], equipment: Sequence[EquipmentData])
             _dr_modifiers(raw, mods, features, out.warnings)
         elif _starts(name, "damage resistance") and not t.children:
             out.warnings.append(Caution(
-                "GU-3",
+                Ruling.GU_3,
                 f"{raw}: gives no DR in the file's locations (it has no DR features"
                 + _notes(mods) + "); armourpen uses the file's DR per location, without it",
             ))
@@ -250,7 +250,7 @@ def _pain_threshold(pains: dict[PainThreshold, str], warnings: list[Caution]) ->
         return next(iter(pains))
     if pains:
         warnings.append(Caution(
-            "GU-11", f"{pains[PainThreshold.HIGH]} and {pains[PainThreshold.LOW]}: a character has "
+            Ruling.GU_11, f"{pains[PainThreshold.HIGH]} and {pains[PainThreshold.LOW]}: a character has "
             "one or the other; read as neither (say high_pain_threshold or low_pain_threshold in "
             "the scenario)",
         ))
@@ -276,7 +276,7 @@ def _injury_tolerance(
                 kinds.add(kind)
         if _starts(mod_name, "damage reduction"):
             warnings.append(Caution(
-                "GU-4", f"{raw}: {mod.name}: divides the injury of every hit (Powers p. 52); "
+                Ruling.GU_4, f"{raw}: {mod.name}: divides the injury of every hit (Powers p. 52); "
                 "not modelled",
             ))
     return kinds
@@ -313,7 +313,7 @@ def _vulnerability(
         shown = shown[: 3 * MAX_NOTES_SHOWN - 3] + "..."
     factor = f"x{multiplier}" if multiplier is not None else "(multiplier not given in the file)"
     warnings.append(Caution(
-        "GU-14",
+        Ruling.GU_14,
         f"{raw}: wounding {factor} against {shown}; applied only where the scenario says "
         "vulnerability",
     ))
@@ -342,7 +342,7 @@ def _dr_modifiers(
             if any(not f.dr_kind.strip() or words(f.dr_kind) == "all" for f in dr):
                 notes = f" ({_cut(mod.notes)})" if mod.notes else ""
                 warnings.append(Caution(
-                    "GU-3",
+                    Ruling.GU_3,
                     f"{raw}: {mod.name}{notes}: the file counts this DR against every attack, "
                     "and so does armourpen",
                 ))
@@ -368,13 +368,13 @@ def _hardened_level(
     if len({level for _, level in levels}) > 1:
         shown = ", ".join(f"{name} {level}" for name, level in levels)
         warnings.append(Caution(
-            "GU-14",
+            Ruling.GU_14,
             f"the traits that give DR have different Hardened levels ({shown}); armourpen applies "
             f"one level to all of a location's DR and takes the lowest, {lowest}",
         ))
     if lowest and armour:
         warnings.append(Caution(
-            "GU-14",
+            Ruling.GU_14,
             f"worn armour adds DR beside Hardened {lowest} DR; armourpen applies Hardened "
             f"{lowest} to all of a location's DR, the armour's included",
         ))
@@ -401,7 +401,7 @@ def unread_warnings(
     for u in unread:
         if not u.path:
             warning: Caution | None = Caution(
-                "GU-14", f"the traits and equipment could not be read {u.shown}; none is read")
+                Ruling.GU_14, f"the traits and equipment could not be read {u.shown}; none is read")
         elif u.path[:1] == ("traits",):
             warning = _unread_trait(sheet.traits, u)
         elif u.path[:1] == ("equipment",) and reading.hardened:
@@ -435,13 +435,13 @@ def _entries(
 def _unread_trait(traits: Sequence[TraitData], u: Unread) -> Caution | None:
     chain, at, field = _entries(traits, u.path)
     if not chain:
-        return Caution("GU-14", f"traits: {u.shown} is not a list of traits; no trait is read")
+        return Caution(Ruling.GU_14, f"traits: {u.shown} is not a list of traits; no trait is read")
     trait = chain[-1]
     assert isinstance(trait, TraitData)
     if any(isinstance(t, TraitData) and t.disabled for t in chain):
         return None  # a disabled trait, or one in a disabled container, is never read
     if not field:
-        return Caution("GU-14", f"{path_text(at)}: {u.shown} is not a trait (an object); left out")
+        return Caution(Ruling.GU_14, f"{path_text(at)}: {u.shown} is not a trait (an object); left out")
     if _in_disabled_modifier(trait, field):
         return None  # a disabled modifier is never read either
     name = printable_name(_replaced(trait.name, trait.replacements))
@@ -452,7 +452,7 @@ def _unread_trait(traits: Sequence[TraitData], u: Unread) -> Caution | None:
     else:
         return None  # a trait armourpen never reads
     return Caution(
-        "GU-14", f"{path_text(at)} {name}: {path_text(field)} {u.shown} is not of the shape GCS "
+        Ruling.GU_14, f"{path_text(at)} {name}: {path_text(field)} {u.shown} is not of the shape GCS "
         f"writes there; {what}",
     )
 
@@ -476,7 +476,7 @@ def _in_disabled_modifier(trait: TraitData, field: Path) -> bool:
 def _unread_equipment(equipment: Sequence[EquipmentData], u: Unread) -> Caution | None:
     chain, at, field = _entries(equipment, u.path)
     if not chain:
-        return Caution("GU-14", f"equipment: {u.shown} is not a list of equipment; armourpen "
+        return Caution(Ruling.GU_14, f"equipment: {u.shown} is not a list of equipment; armourpen "
                        "cannot tell whether worn armour adds DR beside Hardened DR")
     item = chain[-1]
     assert isinstance(item, EquipmentData)
@@ -484,7 +484,7 @@ def _unread_equipment(equipment: Sequence[EquipmentData], u: Unread) -> Caution 
         return None  # within equipment not worn
     name = printable_name(item.description)
     return Caution(
-        "GU-14", f"{path_text(at)} {name}: {path_text(field) or 'the entry'} {u.shown} is not "
+        Ruling.GU_14, f"{path_text(at)} {name}: {path_text(field) or 'the entry'} {u.shown} is not "
         "of the shape GCS writes there; armourpen cannot tell whether it adds DR beside "
         "Hardened DR",
     )

@@ -9,7 +9,7 @@ from __future__ import annotations
 import random
 from functools import lru_cache
 
-from armourpen.explain import Explained
+from armourpen.explain import Explained, Ruling
 
 THREE_D_WAYS: tuple[tuple[int, int], ...] = (
     (3, 1), (4, 3), (5, 6), (6, 10), (7, 15), (8, 21), (9, 25), (10, 27),
@@ -42,7 +42,7 @@ def roll_3d(rng: random.Random) -> int:
     return rng.randint(1, 6) + rng.randint(1, 6) + rng.randint(1, 6)
 
 
-def attack_roll(roll: int, skill: int, what: str, rule: str = "GU-15") -> Explained[bool]:
+def attack_roll(roll: int, skill: int, what: str, rule: Ruling = Ruling.GU_15) -> Explained[bool]:
     """Whether ``roll`` succeeds against ``skill``, with the step that says why (GU-15; ``rule``
     is the ruling that calls for the roll)."""
     hit = succeeds(roll, skill)

@@ -17,7 +17,7 @@ from dataclasses import dataclass
 from fractions import Fraction
 from typing import Any
 
-from armourpen.explain import Explained, Step
+from armourpen.explain import Explained, Ruling, Step
 from armourpen.gurps.attack_roll import attack_roll, roll_3d
 from armourpen.gurps.burst import Stream
 from armourpen.gurps.chain import ChainResult, TargetResult, target_prep
@@ -148,11 +148,11 @@ def cover_in_front(scenario: GurpsScenario, t: Target, divisor: Divisor | None =
         total += dr.value
     shield = shield_of(scenario)
     if shield is not None and shield[0] != t.name and t.blast.situation != "inside":
-        steps.append(Step("GU-21", f"{t.name}: {what}{shield[0]} threw himself on the explosive: his "
+        steps.append(Step(Ruling.GU_21, f"{t.name}: {what}{shield[0]} threw himself on the explosive: his "
                           f"torso DR and HP cover the others, +{shield[1]}"))
         total += shield[1]
     if len(steps) > 1 or t.blast.cover:
-        steps.append(Step("GU-21", f"{t.name}: {what}cover DR between the blast and it: "
+        steps.append(Step(Ruling.GU_21, f"{t.name}: {what}cover DR between the blast and it: "
                           f"{total}"))
     return Explained(total, tuple(steps))
 
@@ -179,7 +179,7 @@ def blast_at(scenario: GurpsScenario, t: Target, basic: int, cover: int,
     name = t.name
     if place.situation == "caught" and place.distance > blast_radius(damage):
         if explain:
-            steps.append(Step("GU-21", f"{name}: {fmt(place.distance)} yd is beyond the blast's "
+            steps.append(Step(Ruling.GU_21, f"{name}: {fmt(place.distance)} yd is beyond the blast's "
                               f"{blast_radius(damage)} yd (2 x {damage.dice * damage.multiplier}"
                               " dice): no blast damage"))
         return Explained(BlastAt(False, None, 0, cover, None, 0, Effects()), tuple(steps))
@@ -187,7 +187,7 @@ def blast_at(scenario: GurpsScenario, t: Target, basic: int, cover: int,
     value = divided(basic, div.value)
     if explain:
         steps.extend(Step(s.rule, f"{name}: {s.text}") for s in div.steps)
-        steps.append(Step("GU-21", f"{name}: blast damage {basic} / {fmt(div.value)} = "
+        steps.append(Step(Ruling.GU_21, f"{name}: blast damage {basic} / {fmt(div.value)} = "
                           f"{value} (rounded down)"))
     reading = scenario.settings.fractional_dr0
     inside = place.situation == "inside"
@@ -218,12 +218,12 @@ def blast_at(scenario: GurpsScenario, t: Target, basic: int, cover: int,
     fx = injury_effects(damage.type, t, where, counts, penetrating, hurt.value,
                         max(0, value - cover), explain)
     if explain:
-        steps.append(Step("GU-21", f"{name}: {why}"))
+        steps.append(Step(Ruling.GU_21, f"{name}: {why}"))
         steps.extend(Step(s.rule, f"{name}: {s.text}") for s in eff.steps)
         if inside:
             steps.extend(Step(s.rule, f"{name}: {s.text}") for s in wounding.steps)
         faced = f"(cover DR {cover} + DR {eff.value})" if cover else f"DR {eff.value}"
-        steps.append(Step("GU-4", f"{name}: blast penetrating = max(0, {value} - {faced}) = "
+        steps.append(Step(Ruling.GU_4, f"{name}: blast penetrating = max(0, {value} - {faced}) = "
                           f"{penetrating}"))
         steps.extend(Step(s.rule, f"{name}: {s.text}") for s in hurt.steps)
         steps.extend(Step(s.rule, f"{name}: blast: {s.text}") for s in fx.steps)
@@ -252,7 +252,7 @@ def fragment_hit(scenario: GurpsScenario, t: Target, fragments: Damage, roll: in
         faced = f"(cover DR {cover} + DR {own})" if cover else f"DR {own}"
         through = (f"no DR, the explosive inside him (GU-21): penetrating {penetrating}" if inside
                    else f"penetrating max(0, {basic} - {faced}) = {penetrating}")
-        steps = (Step("GU-22", f"{t.name}: a fragment, {fragments}: basic damage {basic} at the "
+        steps = (Step(Ruling.GU_22, f"{t.name}: a fragment, {fragments}: basic damage {basic} at the "
                       f"{landed.value}: {through}, injury {fx.value.injury}"),)
     return Explained(Fragment(roll, basic, landed, penetrating, fx.value), steps)
 
@@ -288,7 +288,7 @@ def on_the_total(scenario: GurpsScenario, t: Target, blast: BlastAt,
     hits.extend(f.effects for f in fragments)
     together = burst_effects(hits, scenario.attack.damage.type, t.hp, t.knockback_st,
                              t.perfect_balance, t.pain_threshold, blast.arriving,
-                             blast.penetrating, t.name, "GU-22")
+                             blast.penetrating, t.name, Ruling.GU_22)
     return Explained(together.value, together.steps if explain else ())
 
 
@@ -306,20 +306,20 @@ def resolve_blast(scenario: GurpsScenario, stream: Stream
     dice: tuple[int, ...] | None = None
     if attack.roll is not None:
         roll = attack.roll
-        steps.append(Step("GU-21", f"{damage}: fixed roll {roll}, the one roll for the blast"))
+        steps.append(Step(Ruling.GU_21, f"{damage}: fixed roll {roll}, the one roll for the blast"))
     else:
         rolled = roll_damage(damage, 0, stream.need("the blast's roll"))
         roll, dice = rolled.total, rolled.dice
         adds = f" {damage.adds:+d}" if damage.adds else ""
-        steps.append(Step("GU-21", f"{damage}: rolled {' '.join(map(str, dice))}{adds} = {roll} "
+        steps.append(Step(Ruling.GU_21, f"{damage}: rolled {' '.join(map(str, dice))}{adds} = {roll} "
                           f"(seed {stream.seed}), the one roll for the blast"))
     basic = basic_damage(damage, roll)
     steps.extend(basic.steps)
     radius = blast_radius(damage)
-    steps.append(Step("GU-21", f"the blast reaches {radius} yd (2 x "
+    steps.append(Step(Ruling.GU_21, f"the blast reaches {radius} yd (2 x "
                       f"{damage.dice * damage.multiplier} dice) in {attack.environment}"))
     if attack.fragments is not None:
-        steps.append(Step("GU-22", f"fragments {attack.fragments} reach "
+        steps.append(Step(Ruling.GU_22, f"fragments {attack.fragments} reach "
                           f"{fragment_reach(attack.fragments)} yd (5 x their dice)"))
     entries.extend([None] * len(steps))
     results: list[TargetResult] = []
@@ -353,7 +353,7 @@ def _one_target(scenario: GurpsScenario, t: Target, basic: int, stream: Stream,
     damage = scenario.attack.damage
     if t.blast.situation == "threw_self":
         top = basic_damage(damage, damage.max_roll).value
-        steps.append(Step("GU-21", f"{t.name}: threw himself on the explosive: the maximum, "
+        steps.append(Step(Ruling.GU_21, f"{t.name}: threw himself on the explosive: the maximum, "
                           f"{top}, undivided"))
         basic = top
     cover = cover_in_front(scenario, t)
@@ -371,25 +371,25 @@ def _one_target(scenario: GurpsScenario, t: Target, basic: int, stream: Stream,
     froll: int | None = None
     count = 0
     if fragments is not None and sure_fragment(t):
-        steps.append(Step("GU-22", f"{t.name}: struck by one fragment without a roll"))
+        steps.append(Step(Ruling.GU_22, f"{t.name}: struck by one fragment without a roll"))
         count = 1
     elif fragments is not None and skill is None:
-        steps.append(Step("GU-22", f"{t.name}: beyond the fragments' reach"))
+        steps.append(Step(Ruling.GU_22, f"{t.name}: beyond the fragments' reach"))
     elif skill is not None:
         steps.extend(Step(s.rule, f"{t.name}: {s.text}") for s in skill.steps)
         froll = roll_3d(stream.need(f"the fragments' roll against {t.name}"))
-        hit = attack_roll(froll, skill.value, f"{t.name}: fragments", "GU-22")
+        hit = attack_roll(froll, skill.value, f"{t.name}: fragments", Ruling.GU_22)
         steps.extend(hit.steps)
         if hit.value:
             count = fragments_landed(skill.value - froll)
-            steps.append(Step("GU-22", f"{t.name}: 1 + floor(margin {max(0, skill.value - froll)}"
+            steps.append(Step(Ruling.GU_22, f"{t.name}: 1 + floor(margin {max(0, skill.value - froll)}"
                               f" / 3) = {count} fragment{'s' if count > 1 else ''}"))
     for j in range(count):
         assert fragments is not None
         rng = stream.need(f"fragment {j + 1} against {t.name}")
         froll_damage = roll_damage_total(fragments, rng)
         where = roll_location(rng, t.body)
-        steps.append(Step("GU-10", f"{t.name}: fragment {j + 1}: hit location {where} on the "
+        steps.append(Step(Ruling.GU_10, f"{t.name}: fragment {j + 1}: hit location {where} on the "
                           f"{where.body} table: {where.location.value}"))
         hit_ = fragment_hit(scenario, t, fragments, froll_damage, where.location,
                             frag_cover.value)

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from armourpen.explain import Explained
+from armourpen.explain import Explained, Ruling
 from armourpen.gurps.notation import DamageType
 
 # Damage types whose stopped damage becomes blunt trauma, with the points per HP of it.
@@ -39,10 +39,10 @@ def blunt_trauma(
     if not explain:
         return Explained(value)
     if penetrating > 0:
-        return Explained.of(0, "GU-9", f"{penetrating} through the flexible DR: no blunt trauma")
+        return Explained.of(0, Ruling.GU_9, f"{penetrating} through the flexible DR: no blunt trauma")
     return Explained.of(
         value,
-        "GU-9",
+        Ruling.GU_9,
         f"the flexible DR stops all {stopped}: 1 HP per full {per} ({damage_type.value}) "
         f"= {value} blunt trauma",
     )

@@ -14,7 +14,7 @@ from dataclasses import dataclass, replace
 from typing import Any
 
 from armourpen.errors import MISSING, InputError
-from armourpen.explain import Step
+from armourpen.explain import Ruling, Step
 from armourpen.gurps.attack_roll import roll_3d
 from armourpen.gurps.chain import ChainResult, CoverResult, HitLocation, TargetResult, resolve_chain
 from armourpen.gurps.damage import basic_damage
@@ -104,7 +104,7 @@ def resolve_burst(scenario: GurpsScenario, stream: Stream) -> tuple[
     shots, rcl = attack.shots, attack.rcl
     what = f"{shots} ({shots.count} shots of {shots.projectiles} projectiles, GU-20)" \
         if shots.projectiles > 1 else str(shots.total)
-    steps: list[Step] = [Step("GU-19", f"a burst of {what}, Rcl {rcl}")]
+    steps: list[Step] = [Step(Ruling.GU_19, f"a burst of {what}, Rcl {rcl}")]
     # at extremely close range only the A shots count, and each hit is the projectiles together
     # (GU-20): every landed shot follows the concentrated scenario down the line
     close = scenario.close_range.value
@@ -125,11 +125,11 @@ def resolve_burst(scenario: GurpsScenario, stream: Stream) -> tuple[
     if first.aimed_hit:
         margin = first.skill - aimed
         landed = landed_step(margin, rcl, count)
-        steps.append(Step("GU-19", f"margin of success {first.skill} - {aimed} = {margin}"))
+        steps.append(Step(Ruling.GU_19, f"margin of success {first.skill} - {aimed} = {margin}"))
         steps.extend(landed.steps)
         n = landed.value
     else:
-        steps.append(Step("GU-19", "the burst missed with every shot: it is tried against the "
+        steps.append(Step(Ruling.GU_19, "the burst missed with every shot: it is tried against the "
                           "other cards as one shot (GU-16)"))
         n = 1
     entries.extend([None] * len(steps))
@@ -171,12 +171,12 @@ def _fire(scenario: GurpsScenario, i: int, label: str, shooter: Shooter, stream:
     dice: tuple[int, ...] | None = None
     if i < len(scenario.attack.rolls):
         roll = scenario.attack.rolls[i]
-        own = [Step("GU-19", f"{damage}: fixed roll {roll} (attack.rolls[{i}])")]
+        own = [Step(Ruling.GU_19, f"{damage}: fixed roll {roll} (attack.rolls[{i}])")]
     else:
         rolled = roll_damage(damage, 0, stream.need(f"the damage roll of {label}"))
         roll, dice = rolled.total, rolled.dice
         adds = f" {damage.adds:+d}" if damage.adds else ""
-        own = [Step("GU-1", f"{damage}: rolled {' '.join(map(str, dice))}{adds} = {roll} "
+        own = [Step(Ruling.GU_1, f"{damage}: rolled {' '.join(map(str, dice))}{adds} = {roll} "
                     f"(seed {stream.seed})")]
     basic = basic_damage(damage, roll)
     half = scenario.half_damage

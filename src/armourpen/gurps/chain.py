@@ -14,7 +14,7 @@ from functools import lru_cache
 from typing import Any, Protocol
 
 from armourpen.errors import InputError
-from armourpen.explain import Caution, Explained, Step
+from armourpen.explain import Caution, Explained, Ruling, Step
 from armourpen.gurps.cover import cover_dr
 from armourpen.gurps.damage import (
     SKULL_DR,
@@ -139,15 +139,15 @@ class ChainResult:
 def overpenetration_eligible(damage: Damage, ranged: bool) -> Explained[bool]:
     """GU-5: ranged piercing, impaling or tight-beam burning attacks may pass through."""
     if not ranged:
-        return Explained.of(False, "GU-5", "a melee attack cannot overpenetrate: it stops in the "
+        return Explained.of(False, Ruling.GU_5, "a melee attack cannot overpenetrate: it stops in the "
                             "first thing it hits")
     t = damage.type
     if t.is_piercing or t is DamageType.IMP or (t is DamageType.BURN and damage.tbb):
         kind = "tight-beam burning" if t is DamageType.BURN else t.value
-        return Explained.of(True, "GU-5", f"a ranged {kind} attack can overpenetrate")
+        return Explained.of(True, Ruling.GU_5, f"a ranged {kind} attack can overpenetrate")
     name = "burn without tbb" if t is DamageType.BURN else t.value
     return Explained.of(
-        False, "GU-5", f"{name} cannot overpenetrate: it stops in the first thing it hits"
+        False, Ruling.GU_5, f"{name} cannot overpenetrate: it stops in the first thing it hits"
     )
 
 
@@ -197,29 +197,29 @@ def target_prep(damage: Damage, reading: Dr0Reading, target: Target, hit: Locati
     own_steps = divisor.steps + eff.steps
     if target.dr_times != 1:  # GU-20: the projectiles together, at extremely close range
         times = target.dr_times
-        own_steps += (Step("GU-20", f"effective DR {eff.value} x {times} = {eff.value * times} "
+        own_steps += (Step(Ruling.GU_20, f"effective DR {eff.value} x {times} = {eff.value * times} "
                            "(the projectiles together, at extremely close range)"),)
         eff = Explained(eff.value * times, eff.steps)
     cover_steps: tuple[Step, ...] = ()
     if natural:
-        own_steps = (Step("GU-4", f"skull: DR {dr} + natural DR {SKULL_DR} = {dr_in}"),
+        own_steps = (Step(Ruling.GU_4, f"skull: DR {dr} + natural DR {SKULL_DR} = {dr_in}"),
                      *own_steps)
-        cover_steps = (Step("GU-6", f"skull: the shot leaves through the skull too: DR {dr_back} "
+        cover_steps = (Step(Ruling.GU_6, f"skull: the shot leaves through the skull too: DR {dr_back} "
                             f"+ natural DR {SKULL_DR} = {dr_out} where it leaves"),)
     elif skull:
-        own_steps = (Step("GU-4", f"skull: DR {dr} from the character file already counts the "
+        own_steps = (Step(Ruling.GU_4, f"skull: DR {dr} from the character file already counts the "
                           "skull's natural DR; not added again"), *own_steps)
-        cover_steps = (Step("GU-6", f"skull: DR {dr_back} where the shot leaves, the skull's "
+        cover_steps = (Step(Ruling.GU_6, f"skull: DR {dr_back} where the shot leaves, the skull's "
                             "natural DR included (the shot passes the skull on both sides)"),)
     elif where is Location.SKULL and damage.type is DamageType.TOX:
         why = ("no natural DR 2" if not target.skull_dr_included else
                f"DR {dr} from the character file counts the skull's natural DR, kept as it is")
-        own_steps = (Step("GU-12", f"skull: toxic damage, {why}"), *own_steps)
+        own_steps = (Step(Ruling.GU_12, f"skull: toxic damage, {why}"), *own_steps)
     if target.dr_table:
         listed = any(spot is hit for spot, _, _ in target.dr_at)
         why = "from the table of DR by location" if listed else \
             "(the table of DR by location does not list it)"
-        own_steps = (Step("GU-3", f"DR at the {hit.value}: {dr} in, {dr_back} out {why}"),
+        own_steps = (Step(Ruling.GU_3, f"DR at the {hit.value}: {dr} in, {dr_back} out {why}"),
                      *own_steps)
     w = wounding_modifier(damage.type, damage.tbb, where, target.injury_tolerance)
     c = cover_dr(dr_in, dr_out, target.hp, target.injury_tolerance, divisor.value,
@@ -337,7 +337,7 @@ def _through_cover(shot: _Shot, e: Cover, c: Explained[int] | None) -> None:
         shot.steps.extend(c.steps)
         shot.steps.append(_pass_step(e.name, shot.basic, shot.in_front, c.value, passes))
     else:
-        shot.steps.append(Step("GU-5", f"{e.name}: the shot stops here"))
+        shot.steps.append(Step(Ruling.GU_5, f"{e.name}: the shot stops here"))
     shot.covers.append(CoverResult(e.name, e.index, True, c.value if shot.eligible else None,
                                    passes))
     if shot.eligible:
@@ -353,7 +353,7 @@ def _at_target(shot: _Shot, e: Target, hit: bool, where: HitLocation | Random,
     wounded (GU-3, GU-4, GU-9 to GU-14) and passed or not (GU-6, GU-7). ``why`` says who is hit
     when the rolls decide it (GU-16, GU-17), in place of GU-8's hit chance."""
     if not shot.reached:
-        shot.steps.append(Step("GU-7", f"{e.name}: not reached (the shot stopped in "
+        shot.steps.append(Step(Ruling.GU_7, f"{e.name}: not reached (the shot stopped in "
                                f"{shot.stopped_in})"))
         return TargetResult.untouched(e, reached=False)
     if why is not None:
@@ -361,7 +361,7 @@ def _at_target(shot: _Shot, e: Target, hit: bool, where: HitLocation | Random,
     if not hit:
         if why is None:
             shot.steps.append(
-                Step("GU-8", f"{e.name}: missed (hit chance {fmt(e.hit_chance)}); "
+                Step(Ruling.GU_8, f"{e.name}: missed (hit chance {fmt(e.hit_chance)}); "
                      "the shot goes on and this target adds no cover DR")
             )
         return TargetResult.untouched(e, reached=True)
@@ -370,7 +370,7 @@ def _at_target(shot: _Shot, e: Target, hit: bool, where: HitLocation | Random,
     shot.first = False
     landed, rolled = _landing(shot.steps, e, where)
     tp = target_prep(shot.damage, shot.reading, e, landed)
-    shot.steps.extend(Step("GU-14", f"{e.name}: {LACKING_NOTES[kind]}")
+    shot.steps.extend(Step(Ruling.GU_14, f"{e.name}: {LACKING_NOTES[kind]}")
                       for kind in sorted(e.lacking))
     shot.steps.extend(tp.counts_as.steps)
     shot.steps.extend(tp.own.steps)
@@ -380,13 +380,13 @@ def _at_target(shot: _Shot, e: Target, hit: bool, where: HitLocation | Random,
     if e.unnamed:
         # GU-17: no card says what an occupant no card lists adds, nor what stands behind it
         passes, cdr = False, None
-        shot.steps.append(Step("GU-17", f"{e.name}: the shot stops in an occupant no card lists"))
+        shot.steps.append(Step(Ruling.GU_17, f"{e.name}: the shot stops in an occupant no card lists"))
     else:
         passes, cdr = _pass_on(shot, e.name, tp.cover)
     if not passes:
         shot.stopped_in = e.name
         if not shot.eligible:
-            shot.steps.append(Step("GU-5", f"{e.name}: the shot stops here"))
+            shot.steps.append(Step(Ruling.GU_5, f"{e.name}: the shot stops here"))
     return TargetResult(
         e.name, e.index, True, True, total_dr, penetrating, fx.injury, cdr, passes,
         own_dr=tp.own.value, dr_in_front=total_dr - tp.own.value, wounding=tp.wounding.modifier,
@@ -404,10 +404,10 @@ def _landing(steps: list[Step], e: Target, where: HitLocation | Random
     aimed = where.location if isinstance(where, LocationRoll) else where
     assert isinstance(aimed, Location)
     if rolled is not None:
-        steps.append(Step("GU-10", f"{e.name}: hit location {rolled} on the {rolled.body} "
+        steps.append(Step(Ruling.GU_10, f"{e.name}: hit location {rolled} on the {rolled.body} "
                           f"table: {rolled.location.value}"))
     elif e.random_location:
-        steps.append(Step("GU-10", f"{e.name}: hit location {aimed.value} (random: "
+        steps.append(Step(Ruling.GU_10, f"{e.name}: hit location {aimed.value} (random: "
                           f"{e.body.ranges(aimed)} on 3d6)"))
     landed = lands_on(aimed, e.lacking)
     steps.extend(_prefixed(e.name, landed.steps))
@@ -417,16 +417,16 @@ def _landing(steps: list[Step], e: Target, where: HitLocation | Random
 def _penetrating(shot: _Shot, name: str, own: int, total_dr: int) -> int:
     """The damage that gets through the cover in front and the target's own DR (GU-4, GU-7)."""
     if shot.damage.type is DamageType.KB:
-        shot.steps.append(Step("GU-13", f"{name}: kb pushes and does no damage: penetrating 0"))
+        shot.steps.append(Step(Ruling.GU_13, f"{name}: kb pushes and does no damage: penetrating 0"))
         return 0
     penetrating = max(0, shot.basic - total_dr)
     if shot.in_front:
         shot.steps.append(
-            Step("GU-7", f"{name}: DR faced = cover DR {shot.in_front} in front + own DR "
+            Step(Ruling.GU_7, f"{name}: DR faced = cover DR {shot.in_front} in front + own DR "
                  f"{own} = {total_dr}")
         )
     shot.steps.append(
-        Step("GU-4", f"{name}: penetrating = max(0, {shot.basic} - {total_dr}) = {penetrating}")
+        Step(Ruling.GU_4, f"{name}: penetrating = max(0, {shot.basic} - {total_dr}) = {penetrating}")
     )
     return penetrating
 
@@ -461,20 +461,20 @@ def _pass_on(shot: _Shot, name: str, c: Explained[int]) -> tuple[bool, int | Non
 
 def _hit_step(t: Target, first: bool, assumed: bool) -> Step:
     if first:
-        return Step("GU-8", f"{t.name}: the shot hits (first in the line)")
+        return Step(Ruling.GU_8, f"{t.name}: the shot hits (first in the line)")
     if t.hit_chance == 1:
-        return Step("GU-8", f"{t.name}: hit (hit chance 1, as for a target immediately behind)")
+        return Step(Ruling.GU_8, f"{t.name}: hit (hit chance 1, as for a target immediately behind)")
     if assumed:
-        return Step("GU-8", f"{t.name}: hit chance {fmt(t.hit_chance)}; this outcome assumes it "
+        return Step(Ruling.GU_8, f"{t.name}: hit chance {fmt(t.hit_chance)}; this outcome assumes it "
                     "is hit")
-    return Step("GU-8", f"{t.name}: hit (hit chance {fmt(t.hit_chance)})")
+    return Step(Ruling.GU_8, f"{t.name}: hit (hit chance {fmt(t.hit_chance)})")
 
 
 def _pass_step(name: str, basic: int, in_front: int, own_cover: int, passes: bool) -> Step:
     total = in_front + own_cover
     sums = f"{in_front} + {own_cover} = {total}" if in_front else f"{total}"
     if passes:
-        return Step("GU-7", f"{name}: basic damage {basic} > cover DR {sums}: the shot "
+        return Step(Ruling.GU_7, f"{name}: basic damage {basic} > cover DR {sums}: the shot "
                     "overpenetrates")
-    return Step("GU-7", f"{name}: basic damage {basic} does not exceed cover DR {sums}: the shot "
+    return Step(Ruling.GU_7, f"{name}: basic damage {basic} does not exceed cover DR {sums}: the shot "
                 "stops here")

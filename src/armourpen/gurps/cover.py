@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from fractions import Fraction
 
-from armourpen.explain import Explained, Step
+from armourpen.explain import Explained, Ruling, Step
 from armourpen.gurps.damage import Dr0Reading, InjuryTolerance, apply_divisor, fmt
 from armourpen.gurps.notation import Divisor
 
@@ -28,7 +28,7 @@ def raw_cover_dr(
     The sum is exact (HP/2 and HP/4 may be fractions); the divisor floors it once.
     """
     if slab:
-        return Explained.of(Fraction(dr_front), "GU-6", f"thin slab: cover DR = its DR {dr_front}")
+        return Explained.of(Fraction(dr_front), Ruling.GU_6, f"thin slab: cover DR = its DR {dr_front}")
     if hp is None:
         raise ValueError("cover that is not a thin slab needs hp")
     share, label = _HP_SHARE[tolerance]
@@ -36,10 +36,10 @@ def raw_cover_dr(
     total = dr_front + dr_back + part
     steps: list[Step] = []
     if tolerance is InjuryTolerance.DIFFUSE:
-        steps.append(Step("GU-6", "Diffuse: the rules give no cover DR; HP/4 is used"))
+        steps.append(Step(Ruling.GU_6, "Diffuse: the rules give no cover DR; HP/4 is used"))
     steps.append(
         Step(
-            "GU-6",
+            Ruling.GU_6,
             f"cover DR = DR {dr_front} in + DR {dr_back} out + {label} {fmt(part)} = {fmt(total)}",
         )
     )

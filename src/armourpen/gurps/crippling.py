@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from armourpen.explain import Explained
+from armourpen.explain import Explained, Ruling
 from armourpen.gurps.locations import EXTREMITIES, LIMBS, Location
 from armourpen.gurps.notation import DamageType
 
@@ -28,7 +28,7 @@ def capped_injury(location: Location, hp: int, injury: int, explain: bool = True
     share = "HP/2" if location in LIMBS else "HP/3"
     return Explained.of(
         cap,
-        "GU-10",
+        Ruling.GU_10,
         f"{location.value}: injury over {share} cripples and the rest is lost: {injury} -> "
         f"{cap} ({injury - cap} lost)",
     )
@@ -69,13 +69,13 @@ def crippling(
         share = "HP/2" if limb else "HP/3"
         said = f"> {share} (HP {hp}): crippled" if over else (
             f"is not over {share} (HP {hp}): not crippled")
-        return Explained.of(value, "GU-10", f"{location.value}: injury {injury} {said}")
+        return Explained.of(value, Ruling.GU_10, f"{location.value}: injury {injury} {said}")
     if location is Location.EYE and has_eyes:
         if damage_type is DamageType.TOX:
             if not explain:
                 return Explained(NOT_CRIPPLED)
             return Explained.of(
-                NOT_CRIPPLED, "GU-12", "eye: toxic damage gets none of the eye's effects"
+                NOT_CRIPPLED, Ruling.GU_12, "eye: toxic damage gets none of the eye's effects"
             )
         blind = 10 * injury > hp
         value = Crippling(True, 1) if blind else NOT_CRIPPLED
@@ -83,7 +83,7 @@ def crippling(
             return Explained(value)
         said = f"> HP/10 (HP {hp}): the eye is blinded" if blind else (
             f"is not over HP/10 (HP {hp}): not blinded")
-        return Explained.of(value, "GU-10", f"eye: injury {injury} {said}")
+        return Explained.of(value, Ruling.GU_10, f"eye: injury {injury} {said}")
     return Explained(NOT_CRIPPLED)
 
 
@@ -102,13 +102,13 @@ def face_blinding(
     if not has_eyes:
         if not explain:
             return Explained(NOT_CRIPPLED)
-        return Explained.of(NOT_CRIPPLED, "GU-14", "face, corrosion: no eyes to blind")
+        return Explained.of(NOT_CRIPPLED, Ruling.GU_14, "face, corrosion: no eyes to blind")
     both = injury > hp
     value = Crippling(True, 2 if both else 1)
     if not explain:
         return Explained(value)
     if both:
         return Explained.of(
-            value, "GU-10", f"face, corrosion: injury {injury} > HP {hp} blinds both eyes"
+            value, Ruling.GU_10, f"face, corrosion: injury {injury} > HP {hp} blinds both eyes"
         )
-    return Explained.of(value, "GU-10", "face, corrosion: a major wound blinds one eye")
+    return Explained.of(value, Ruling.GU_10, "face, corrosion: a major wound blinds one eye")

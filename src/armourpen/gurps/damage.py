@@ -8,7 +8,7 @@ from enum import StrEnum
 from fractions import Fraction
 
 from armourpen.errors import InputError
-from armourpen.explain import Caution, Explained, Step
+from armourpen.explain import Caution, Explained, Ruling, Step
 from armourpen.gurps.locations import Location
 from armourpen.gurps.notation import Damage, DamageType, Divisor
 
@@ -118,9 +118,9 @@ def basic_damage(damage: Damage, roll: int) -> Explained[int]:
     if value < floor:
         kind = "crushing" if floor == 0 else "non-crushing"
         return Explained.of(
-            floor, "GU-2", f"{shown}: basic damage raised to {floor}, the {kind} minimum"
+            floor, Ruling.GU_2, f"{shown}: basic damage raised to {floor}, the {kind} minimum"
         )
-    return Explained.of(value, "GU-2", f"{shown}: basic damage {value}")
+    return Explained.of(value, Ruling.GU_2, f"{shown}: basic damage {value}")
 
 
 def apply_divisor(
@@ -141,32 +141,32 @@ def apply_divisor(
     if divisor == Divisor.NONE:
         value = math.floor(dr)
         if value == dr:
-            return Explained.of(value, "GU-3", f"{what} {shown}, no armour divisor")
-        return Explained.of(value, "GU-3", f"{what} {shown}, no armour divisor: {value} (floor)")
+            return Explained.of(value, Ruling.GU_3, f"{what} {shown}, no armour divisor")
+        return Explained.of(value, Ruling.GU_3, f"{what} {shown}, no armour divisor: {value} (floor)")
     if divisor.ignores_dr:
-        return Explained.of(0, "GU-3", f"{what} {shown} ignored: armour divisor (inf) gives 0")
+        return Explained.of(0, Ruling.GU_3, f"{what} {shown} ignored: armour divisor (inf) gives 0")
     if not divisor.is_fractional:
         value = math.floor(dr / divisor.value_fraction)
         return Explained.of(
-            value, "GU-3", f"{what} {shown} / armour divisor {divisor.value} = {value} (floor)"
+            value, Ruling.GU_3, f"{what} {shown} / armour divisor {divisor.value} = {value} (floor)"
         )
     factor = divisor.dr_factor
     if dr == 0:
         if reading is Dr0Reading.BECOMES_1:
             return Explained.of(
-                1, "GU-3", f"{what} 0 against fractional divisor ({divisor.value}) becomes 1"
+                1, Ruling.GU_3, f"{what} 0 against fractional divisor ({divisor.value}) becomes 1"
             )
         value = math.floor(factor)
         return Explained.of(
             value,
-            "GU-3",
+            Ruling.GU_3,
             f"{what} 0 against fractional divisor ({divisor.value}) counts as 1, "
             f"x {fmt(factor)} = {value} (setting fractional_dr0 = multiplied)",
         )
     value = math.floor(dr * factor)
     return Explained.of(
         value,
-        "GU-3",
+        Ruling.GU_3,
         f"{what} {shown} x {fmt(factor)} (fractional divisor {divisor.value}) = {value}",
     )
 
@@ -196,7 +196,7 @@ def location_modifier(  # noqa: C901, PLR0911 (GU-4's table: one return per row)
         if damage_type is DamageType.BURN and tbb:
             return Fraction(2), "vitals: tight-beam burning x2", ()
         warning = Caution(
-            "GU-4",
+            Ruling.GU_4,
             "the Basic Set lets only impaling, piercing and tight-beam burning attacks target "
             f"the vitals; {name} keeps its torso modifier",
         )
@@ -230,20 +230,20 @@ def wounding_modifier(
     """GU-4: the wounding modifier for a damage type at a location, after Injury Tolerance."""
     name = damage_type.value + (" tbb" if tbb else "")
     if damage_type is DamageType.KB:
-        return Wounding(Fraction(0), (Step("GU-13", "kb: knockback only, no wounding"),))
+        return Wounding(Fraction(0), (Step(Ruling.GU_13, "kb: knockback only, no wounding"),))
     if tolerance is InjuryTolerance.HOMOGENOUS and damage_type is not DamageType.FAT:
         mod = HOMOGENOUS.get(damage_type, TORSO[damage_type])
         return Wounding(
-            mod, (Step("GU-4", f"Homogenous ignores location: {name} x{fmt(mod)}"),)
+            mod, (Step(Ruling.GU_4, f"Homogenous ignores location: {name} x{fmt(mod)}"),)
         )
     mod, why, warnings = location_modifier(damage_type, tbb, location)
-    steps = [Step("GU-4", f"wounding modifier, {why}")]
+    steps = [Step(Ruling.GU_4, f"wounding modifier, {why}")]
     if tolerance is InjuryTolerance.UNLIVING and damage_type in UNLIVING:
         if location in _UNLIVING_KEEPS:
-            steps.append(Step("GU-4", f"Unliving: {location.value} keeps x{fmt(mod)}"))
+            steps.append(Step(Ruling.GU_4, f"Unliving: {location.value} keeps x{fmt(mod)}"))
         else:
             mod = UNLIVING[damage_type]
-            steps.append(Step("GU-4", f"Unliving: {name} x{fmt(mod)} instead"))
+            steps.append(Step(Ruling.GU_4, f"Unliving: {name} x{fmt(mod)} instead"))
     return Wounding(mod, tuple(steps), warnings)
 
 
@@ -265,26 +265,26 @@ def injury(
     Diffuse cap comes last, so Vulnerability cannot lift it. ``kb`` does no injury (GU-13).
     """
     if damage_type is DamageType.KB:
-        return Explained.of(0, "GU-13", "kb: knockback only, no injury")
+        return Explained.of(0, Ruling.GU_13, "kb: knockback only, no injury")
     if penetrating <= 0:
-        return Explained.of(0, "GU-4", "no penetrating damage, no injury")
+        return Explained.of(0, Ruling.GU_4, "no penetrating damage, no injury")
     out: Explained[int] = Explained(penetrating)
     if vulnerability != 1:
         multiplied = penetrating * vulnerability
         out = out.then(
-            multiplied, "GU-14",
+            multiplied, Ruling.GU_14,
             f"Vulnerability x{vulnerability}: penetrating {penetrating} x {vulnerability} = {multiplied}",
         )
         penetrating = multiplied
     value = math.floor(penetrating * modifier)
     out = out.then(
-        value, "GU-4", f"injury {penetrating} x {fmt(modifier)} = {value} (floor)"
+        value, Ruling.GU_4, f"injury {penetrating} x {fmt(modifier)} = {value} (floor)"
     )
     if value < 1:
-        out = out.then(1, "GU-4", "injury raised to 1, the minimum when damage penetrates")
+        out = out.then(1, Ruling.GU_4, "injury raised to 1, the minimum when damage penetrates")
         value = 1
     if tolerance is InjuryTolerance.DIFFUSE:
         cap = diffuse_cap(damage_type)
         if value > cap:
-            out = out.then(cap, "GU-4", f"Diffuse: injury {value} capped at {cap}")
+            out = out.then(cap, Ruling.GU_4, f"Diffuse: injury {value} capped at {cap}")
     return out

@@ -11,7 +11,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
-from armourpen.explain import Explained, Step
+from armourpen.explain import Explained, Ruling, Step
 from armourpen.gurps.blunt_trauma import blunt_trauma
 from armourpen.gurps.crippling import capped_injury, crippling, face_blinding
 from armourpen.gurps.damage import InjuryTolerance, diffuse_cap
@@ -167,7 +167,7 @@ def injury_effects(
             cap = diffuse_cap(damage_type)
             if bt > cap:
                 if explain:
-                    steps.append(Step("GU-4", f"Diffuse: blunt trauma {bt} capped at {cap}"))
+                    steps.append(Step(Ruling.GU_4, f"Diffuse: blunt trauma {bt} capped at {cap}"))
                 bt = cap
         total = bt
     else:

@@ -19,7 +19,7 @@ from fractions import Fraction
 from math import ceil, floor
 from typing import TYPE_CHECKING
 
-from armourpen.explain import Explained, Step
+from armourpen.explain import Explained, Ruling, Step
 from armourpen.gurps.damage import InjuryTolerance, Wounding, fmt, wounding_modifier
 from armourpen.gurps.locations import Location, counts_as
 from armourpen.gurps.notation import DamageType, Divisor
@@ -55,9 +55,9 @@ def blast_divisor(distance: Fraction, environment: str, situation: str = "caught
     if situation in UNDIVIDED:
         why = {"struck": "struck directly", "threw_self": "threw himself on the explosive",
                "inside": "the explosive went off inside him"}[situation]
-        return Explained.of(Fraction(1), "GU-21", f"{why}: the blast undivided")
+        return Explained.of(Fraction(1), Ruling.GU_21, f"{why}: the blast undivided")
     if distance == 0:
-        return Explained.of(Fraction(1), "GU-21", "at distance 0: the blast undivided")
+        return Explained.of(Fraction(1), Ruling.GU_21, "at distance 0: the blast undivided")
     per = ENVIRONMENTS[environment]
     divisor = per * distance
     text = f"{fmt(distance)} yd in {environment}: divided by {per} x {fmt(distance)} = {fmt(divisor)}"
@@ -65,7 +65,7 @@ def blast_divisor(distance: Fraction, environment: str, situation: str = "caught
         # closer than 1/3 yard (1 yard underwater): the text divides; it never multiplies
         text += ", at least 1"
         divisor = Fraction(1)
-    return Explained.of(divisor, "GU-21", text)
+    return Explained.of(divisor, Ruling.GU_21, text)
 
 
 def blast_armour_divisor(damage: Damage, situation: str) -> Explained[Divisor]:
@@ -74,7 +74,7 @@ def blast_armour_divisor(damage: Damage, situation: str) -> Explained[Divisor]:
     none for collateral damage (caught in the blast, or on the explosive)."""
     if damage.divisor == Divisor.NONE or situation in DIRECT:
         return Explained(damage.divisor)
-    return Explained.of(Divisor.NONE, "GU-21", f"collateral damage: the armour divisor "
+    return Explained.of(Divisor.NONE, Ruling.GU_21, f"collateral damage: the armour divisor "
                         f"({damage.divisor.value}) does not apply")
 
 
@@ -91,7 +91,7 @@ def inside_wounding(damage: Damage, target: Target) -> Wounding:
     why = f"the explosive inside him: an attack on the vitals, {damage.type.value} x3"
     if target.injury_tolerance is InjuryTolerance.UNLIVING:
         why += " (Unliving keeps the vitals' modifier)"
-    return Wounding(INSIDE_MODIFIER, (Step("GU-21", why),))
+    return Wounding(INSIDE_MODIFIER, (Step(Ruling.GU_21, why),))
 
 
 def divided(basic: int, divisor: Fraction) -> int:
@@ -111,8 +111,8 @@ def large_area_dr(target: Target) -> Explained[int]:
     least, where = min((target.dr_for(loc)[0], loc.value) for loc in SURFACE)
     value = ceil(Fraction(torso + least, 2))
     if least == torso:
-        return Explained.of(value, "GU-21", f"large-area injury: DR {value} everywhere")
-    return Explained.of(value, "GU-21", f"large-area injury: (torso DR {torso} + least protected "
+        return Explained.of(value, Ruling.GU_21, f"large-area injury: DR {value} everywhere")
+    return Explained.of(value, Ruling.GU_21, f"large-area injury: (torso DR {torso} + least protected "
                         f"DR {least} at the {where}) / 2, rounded up = {value}")
 
 

@@ -14,7 +14,7 @@ from __future__ import annotations
 from fractions import Fraction
 from typing import TYPE_CHECKING
 
-from armourpen.explain import Explained
+from armourpen.explain import Explained, Ruling
 from armourpen.gurps.damage import fmt
 
 if TYPE_CHECKING:
@@ -66,7 +66,7 @@ def fragment_skill(distance: Fraction, sm: int, posture: str, airburst: bool
     skill = FRAGMENT_SKILL + rng + sm + pose
     why = "airburst: posture ignored" if airburst and posture != "standing" else (
         f"{posture} {pose:+d}")
-    return Explained.of(skill, "GU-22", f"fragments: skill {FRAGMENT_SKILL}, range "
+    return Explained.of(skill, Ruling.GU_22, f"fragments: skill {FRAGMENT_SKILL}, range "
                         f"{fmt(distance)} yd {rng:+d}, SM {sm:+d}, {why}: {skill}")
 
 

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from fractions import Fraction
 
-from armourpen.explain import Explained
+from armourpen.explain import Explained, Ruling
 from armourpen.gurps.damage import fmt
 from armourpen.gurps.notation import DamageType
 
@@ -21,15 +21,15 @@ def half_damage(half_damage_range: Fraction | None, target_range: Fraction | Non
     if half_damage_range is None and target_range is None:
         return Explained(False)
     if half_damage_range is None:
-        return Explained.of(False, "GU-23", f"{name} at {fmt(target_range or 0)} yd: the attack "
+        return Explained.of(False, Ruling.GU_23, f"{name} at {fmt(target_range or 0)} yd: the attack "
                             "has no 1/2D range, full damage")
     if target_range is None:
-        return Explained.of(False, "GU-23", f"1/2D {fmt(half_damage_range)} yd: {name} has no "
+        return Explained.of(False, Ruling.GU_23, f"1/2D {fmt(half_damage_range)} yd: {name} has no "
                             "range given, full damage")
     if target_range >= half_damage_range:
-        return Explained.of(True, "GU-23", f"{name} at {fmt(target_range)} yd, at or beyond 1/2D "
+        return Explained.of(True, Ruling.GU_23, f"{name} at {fmt(target_range)} yd, at or beyond 1/2D "
                             f"{fmt(half_damage_range)} yd: basic damage halved")
-    return Explained.of(False, "GU-23", f"{name} at {fmt(target_range)} yd, within 1/2D "
+    return Explained.of(False, Ruling.GU_23, f"{name} at {fmt(target_range)} yd, within 1/2D "
                         f"{fmt(half_damage_range)} yd: full damage")
 
 
@@ -38,5 +38,5 @@ def halved(basic: int, damage_type: DamageType) -> Explained[int]:
     floor = 0 if damage_type is DamageType.CR else 1
     value = max(floor, basic // 2)
     raised = "" if value == basic // 2 else f", raised to the minimum {floor}"
-    return Explained.of(value, "GU-23", f"basic damage {basic} / 2 = {value} (rounded down"
+    return Explained.of(value, Ruling.GU_23, f"basic damage {basic} / 2 = {value} (rounded down"
                         f"{raised}), before DR")

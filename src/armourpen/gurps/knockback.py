@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from armourpen.explain import Explained
+from armourpen.explain import Explained, Ruling
 from armourpen.gurps.notation import DamageType
 
 PERFECT_BALANCE = 4
@@ -38,7 +38,7 @@ def knockback(
     if damage_type is DamageType.CUT and penetrating > 0:
         if not explain:
             return Explained(NO_KNOCKBACK)
-        return Explained.of(NO_KNOCKBACK, "GU-13", "cutting that penetrates DR: no knockback")
+        return Explained.of(NO_KNOCKBACK, Ruling.GU_13, "cutting that penetrates DR: no knockback")
     if damage_type not in (DamageType.CR, DamageType.CUT, DamageType.KB):
         return Explained(NO_KNOCKBACK)
     per = max(1, st - 2)
@@ -50,12 +50,12 @@ def knockback(
     shown = f"ST {st} - 2 = {st - 2}" + (", at least 1" if st - 2 < 1 else "")
     kind = "cutting stopped by DR" if damage_type is DamageType.CUT else damage_type.value
     if yards == 0:
-        return Explained.of(value, "GU-13", f"{kind}: {damage} is less than {shown}: no knockback")
+        return Explained.of(value, Ruling.GU_13, f"{kind}: {damage} is less than {shown}: no knockback")
     balance = ", +4 for Perfect Balance" if perfect_balance else ""
     unit = "yard" if yards == 1 else "yards"
     return Explained.of(
         value,
-        "GU-13",
+        Ruling.GU_13,
         f"{kind}: {damage} // ({shown}) = {yards} {unit} of knockback; DX roll at {modifier:+d} "
         f"to stay standing (-1 per yard after the first{balance})",
     )

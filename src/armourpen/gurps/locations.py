@@ -14,7 +14,7 @@ from enum import StrEnum
 from functools import cache
 from typing import Literal
 
-from armourpen.explain import Explained
+from armourpen.explain import Explained, Ruling
 
 Random = Literal["random"]
 RANDOM: Random = "random"
@@ -184,7 +184,7 @@ def lands_on(location: Location, lacking: frozenset[Lacking]) -> Explained[Locat
     if location in missing_locations(lacking):
         why = "no_neck" if location is Location.NECK else "no_head"
         return Explained.of(
-            Location.TORSO, "GU-14", f"{why}: there is no {location.value}; the hit lands on the torso"
+            Location.TORSO, Ruling.GU_14, f"{why}: there is no {location.value}; the hit lands on the torso"
         )
     return Explained(location)
 
@@ -198,10 +198,10 @@ def counts_as(location: Location, lacking: frozenset[Lacking]) -> Explained[Loca
     if Lacking.NO_BRAIN in lacking and location in (Location.SKULL, Location.EYE):
         extra = " (the eye can still be blinded)" if location is Location.EYE else ""
         return Explained.of(
-            Location.FACE, "GU-14", f"no_brain: the {location.value} counts as the face{extra}"
+            Location.FACE, Ruling.GU_14, f"no_brain: the {location.value} counts as the face{extra}"
         )
     if Lacking.NO_VITALS in lacking and location in (Location.VITALS, Location.GROIN):
         return Explained.of(
-            Location.TORSO, "GU-14", f"no_vitals: the {location.value} counts as the torso"
+            Location.TORSO, Ruling.GU_14, f"no_vitals: the {location.value} counts as the torso"
         )
     return Explained(location)

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from armourpen.explain import Explained
+from armourpen.explain import Explained, Ruling
 from armourpen.gurps.damage import InjuryTolerance
 from armourpen.gurps.locations import Location
 from armourpen.gurps.notation import DamageType
@@ -18,14 +18,14 @@ def major_wound(injury: int, hp: int, crippled: bool = False, explain: bool = Tr
     if not explain:
         return Explained(value)
     if over:
-        return Explained.of(True, "GU-12", f"injury {injury} > HP/2 (HP {hp}): a major wound")
+        return Explained.of(True, Ruling.GU_12, f"injury {injury} > HP/2 (HP {hp}): a major wound")
     if crippled:
         return Explained.of(
-            True, "GU-12", f"injury {injury} is not over HP/2 (HP {hp}), but a crippling injury "
+            True, Ruling.GU_12, f"injury {injury} is not over HP/2 (HP {hp}), but a crippling injury "
             "is a major wound"
         )
     return Explained.of(
-        False, "GU-12", f"injury {injury} is not over HP/2 (HP {hp}): not a major wound"
+        False, Ruling.GU_12, f"injury {injury} is not over HP/2 (HP {hp}): not a major wound"
     )
 
 
@@ -55,7 +55,7 @@ def knockdown_modifier(
     if pain is not PainThreshold.NORMAL:
         why += f"; {pain.knockdown_modifier:+d} for {pain.trait}: {value:+d} {pain.knockdown_modifier:+d}"
     return Explained.of(
-        total, "GU-12", f"{why}: HT roll at {total:+d} against knockdown and stunning"
+        total, Ruling.GU_12, f"{why}: HT roll at {total:+d} against knockdown and stunning"
     )
 
 

@@ -10,7 +10,7 @@ import math
 from decimal import Decimal
 from fractions import Fraction
 
-from armourpen.explain import Explained
+from armourpen.explain import Explained, Ruling
 from armourpen.gurps.damage import fmt
 
 MATERIALS: dict[str, tuple[Fraction, Fraction]] = {
@@ -52,7 +52,7 @@ def material_dr(material: str, inches: Fraction, grade: str = "low",
     raw = per * inches
     dr = math.floor(raw)
     within = "" if why.endswith("within") else " of"
-    return Explained.of(dr, "GU-18", f"{material}: DR {_decimal(per)} per inch ({why}{within} "
+    return Explained.of(dr, Ruling.GU_18, f"{material}: DR {_decimal(per)} per inch ({why}{within} "
                         f"{material_range(material)}) x {_decimal(inches)} in. = {_decimal(raw)}, "
                         f"rounded down: DR {dr}")
 

@@ -7,7 +7,7 @@ from dataclasses import dataclass, field, replace
 from fractions import Fraction
 from typing import ClassVar
 
-from armourpen.explain import Caution, Explained, Step
+from armourpen.explain import Caution, Explained, Ruling, Step
 from armourpen.gurps.damage import Dr0Reading, InjuryTolerance
 from armourpen.gurps.half_damage import half_damage
 from armourpen.gurps.locations import HUMANOID, RANDOM, BodyType, Lacking, Location, Random
@@ -157,7 +157,7 @@ class Target:
         """
         for where, treated, why in self.rules:
             if where is hit:
-                return Explained.of(treated, "GU-10", f"{hit.value}: {why}")
+                return Explained.of(treated, Ruling.GU_10, f"{hit.value}: {why}")
         return Explained(hit)
 
     @property

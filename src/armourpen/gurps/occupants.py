@@ -8,7 +8,7 @@ reads as +1.
 
 from __future__ import annotations
 
-from armourpen.explain import Explained
+from armourpen.explain import Explained, Ruling
 
 MIN_SM = -10
 MAX_SM = 30
@@ -44,5 +44,5 @@ def occupant_number(occupants: int, sm: int) -> Explained[int]:
     col = max(sm, 1)
     number = _number_at(col - table_row(occupants))
     read = f"SM {sm:+d} reads as +1, " if sm < 1 else ""
-    return Explained.of(number, "GU-17", f"Occupant Hit Table: {occupants} occupant"
+    return Explained.of(number, Ruling.GU_17, f"Occupant Hit Table: {occupants} occupant"
                         f"{'' if occupants == 1 else 's'}, {read}SM {col:+d}: {number} or less")

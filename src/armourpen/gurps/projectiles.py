@@ -20,7 +20,7 @@ from fractions import Fraction
 from typing import TYPE_CHECKING
 
 from armourpen.errors import ScenarioError
-from armourpen.explain import Explained, Step
+from armourpen.explain import Explained, Ruling, Step
 
 if TYPE_CHECKING:
     from armourpen.gurps.notation import Damage
@@ -97,10 +97,10 @@ def close_range(shots: Shots | None, half_damage_range: Fraction | None,
     tenth = half_damage_range * CLOSE_RANGE
     at = f"{name} at {fmt(target_range)} yd"
     if target_range < tenth:
-        return Explained.of(True, "GU-20", f"{at}, under a tenth of 1/2D {fmt(half_damage_range)} "
+        return Explained.of(True, Ruling.GU_20, f"{at}, under a tenth of 1/2D {fmt(half_damage_range)} "
                             f"yd ({fmt(tenth)} yd): extremely close range, the "
                             f"{shots.projectiles} projectiles of each shot have not spread")
-    return Explained.of(False, "GU-20", f"{at}, not under a tenth of 1/2D "
+    return Explained.of(False, Ruling.GU_20, f"{at}, not under a tenth of 1/2D "
                         f"{fmt(half_damage_range)} yd ({fmt(tenth)} yd): the projectiles spread")
 
 
@@ -126,9 +126,9 @@ def together_steps(shots: Shots, damage: Damage, times: int) -> tuple[Step, ...]
     """What extremely close range does to each hit of ``shots`` (GU-20), once the close range
     is found: only the A shots count, and the dice, adds and effective DR are ``times`` over."""
     if times == 1:
-        return (Step("GU-20", f"only the {shots.count} shots count; half of {shots.projectiles} "
+        return (Step(Ruling.GU_20, f"only the {shots.count} shots count; half of {shots.projectiles} "
                      "projectiles, rounded down, is 1: damage and DR as written"),)
-    return (Step("GU-20", f"only the {shots.count} shots count; each hit is "
+    return (Step(Ruling.GU_20, f"only the {shots.count} shots count; each hit is "
                  f"{shots.projectiles} // 2 = {times} times {damage}: it rolls "
                  f"{concentrated_damage(damage, times)}, and each target's effective DR is "
                  f"multiplied by {times}"),)

@@ -12,7 +12,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from armourpen.explain import Explained, Step
+from armourpen.explain import Explained, Ruling, Step
 from armourpen.gurps.effects import Effects
 from armourpen.gurps.knockback import knockback
 from armourpen.gurps.notation import DamageType
@@ -38,7 +38,7 @@ def rof_step(shots: int, label: str, skill: int) -> Explained[int]:
     """The skill with the rapid-fire bonus, and the step that says so (GU-19, GU-20)."""
     bonus = rof_bonus(shots)
     text = f"{label}: rapid-fire bonus {bonus:+d}: skill {skill} {bonus:+d} = {skill + bonus}"
-    return Explained.of(skill + bonus, "GU-19", text)
+    return Explained.of(skill + bonus, Ruling.GU_19, text)
 
 
 def shots_landed(margin: int, rcl: int, shots: int) -> int:
@@ -58,7 +58,7 @@ def landed_step(margin: int, rcl: int, shots: int) -> Explained[int]:
         why += ", at least 1"
     elif raw > shots:
         why += f", at most the {shots} fired"
-    return Explained.of(landed, "GU-19", f"shots landed: {why}: {landed}")
+    return Explained.of(landed, Ruling.GU_19, f"shots landed: {why}: {landed}")
 
 
 def burst_effects(
@@ -71,7 +71,7 @@ def burst_effects(
     arriving: int,
     penetrating: int,
     name: str,
-    rule: str = "GU-19",
+    rule: Ruling = Ruling.GU_19,
 ) -> Explained[Effects]:
     """What a target's hits do together (GU-19; an explosion's blast and fragments, GU-22, under
     ``rule``): injuries summed; a major wound, a knockdown roll and crippling judged per hit (the

@@ -7,7 +7,7 @@ from dataclasses import replace
 from typing import TYPE_CHECKING
 
 from armourpen.errors import MISSING, InputError
-from armourpen.explain import Caution, Step, join_steps
+from armourpen.explain import Caution, Ruling, Step, join_steps
 from armourpen.gurps.chain import ChainResult, HitLocation, resolve_chain
 from armourpen.gurps.damage import basic_damage
 from armourpen.gurps.dice import roll_damage
@@ -65,12 +65,12 @@ def resolve_gurps(scenario: GurpsScenario, seed: int | random.Random | None = No
     rng = random.Random(seed_used)
     if attack.roll is not None:
         roll, dice = attack.roll, None
-        roll_steps: tuple[Step, ...] = (Step("GU-1", f"{damage}: fixed roll {roll}"),)
+        roll_steps: tuple[Step, ...] = (Step(Ruling.GU_1, f"{damage}: fixed roll {roll}"),)
         if seed_used is not None and scenario.who_is_hit:
-            roll_steps += (Step("GU-16", f"the further rolls (GU-10, GU-15 to GU-17) rolled "
+            roll_steps += (Step(Ruling.GU_16, f"the further rolls (GU-10, GU-15 to GU-17) rolled "
                                 f"with seed {seed_used}"),)
         elif seed_used is not None:
-            roll_steps += (Step("GU-10", f"random hit locations rolled with seed {seed_used}"),)
+            roll_steps += (Step(Ruling.GU_10, f"random hit locations rolled with seed {seed_used}"),)
     else:
         assert seed_used is not None
         rolled = roll_damage(damage, seed_used, rng)
@@ -78,7 +78,7 @@ def resolve_gurps(scenario: GurpsScenario, seed: int | random.Random | None = No
         adds = f" {damage.adds:+d}" if damage.adds else ""
         roll_steps = (
             Step(
-                "GU-1",
+                Ruling.GU_1,
                 f"{damage}: rolled {' '.join(map(str, dice))}{adds} = {roll} (seed {seed_used})",
             ),
         )
@@ -105,7 +105,7 @@ def resolve_gurps(scenario: GurpsScenario, seed: int | random.Random | None = No
     unhit = [t.name for t in chain.targets if t.hit_chance != 1 and t.reached and t.hit]
     notes: tuple[Caution, ...] = ()
     if unhit:
-        notes = (Caution("GU-8", "hit chances below 1 (" + ", ".join(unhit)
+        notes = (Caution(Ruling.GU_8, "hit chances below 1 (" + ", ".join(unhit)
                          + ") are assumed to hit here; the odds give the chances"),)
     own = join_steps(roll_steps, basic.steps, half_steps)
     return _outcome(scenario, chain, roll=roll, basic=basic_value, dice=dice, seed=seed_used,
@@ -215,7 +215,7 @@ def _who_is_hit(scenario: GurpsScenario, seed_used: int | None, rng: random.Rand
     chain = resolve_chain(scenario, basic, None, locations, decide=shooter)
     if drawn:
         seed_used = drawn[0]
-        attack_steps += (Step("GU-16", f"the further rolls (GU-15 to GU-17) rolled with seed "
+        attack_steps += (Step(Ruling.GU_16, f"the further rolls (GU-15 to GU-17) rolled with seed "
                               f"{seed_used}"),)
     # an occupant no card lists is an entry of the outcome only when it is hit (GU-17): its
     # steps go with it (the odds list it always, with its chance of being hit)

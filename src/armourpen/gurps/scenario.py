@@ -23,7 +23,7 @@ from pydantic import BaseModel, ValidationError
 
 from armourpen.distance import Distance
 from armourpen.errors import MISSING, InputError, NotationError, ScenarioError
-from armourpen.explain import Caution, Step
+from armourpen.explain import Caution, Ruling, Step
 from armourpen.gurps.damage import InjuryTolerance
 from armourpen.gurps.locations import Lacking, Location, Random, missing_locations
 from armourpen.gurps.materials import MATERIALS, material_dr, material_range
@@ -559,7 +559,7 @@ def _with_unnamed(line: _Line, n: int) -> tuple[LineEntry, ...]:
 def distance_yards(raw: int | float | str, where: str) -> Fraction:
     """A distance in yards (GU-23), read as armourpen reads every distance (a bare number is
     yards: metres and yards are the same number in its tables)."""
-    return Distance.parse(raw, where, rule="GU-23").metres
+    return Distance.parse(raw, where, rule=Ruling.GU_23).metres
 
 
 def _range(raw: int | float | str | None, i: int, line: _Line) -> Fraction | None:
@@ -702,7 +702,7 @@ def _blast_place(t: TargetEntry | GcsTargetEntry, i: int, line: _Line) -> BlastP
                                 "explosion: yards from its centre (GU-21), e.g. 3 or '3 yd'")
         distance = Fraction(0)
     else:
-        distance = Distance.parse(t.distance, f"{here}.distance", rule="GU-21").metres
+        distance = Distance.parse(t.distance, f"{here}.distance", rule=Ruling.GU_21).metres
         if distance < 0:
             raise ScenarioError(f"{here}.distance", t.distance, "0 or more yards (GU-21)")
         if situation != "caught" and distance != 0:
@@ -798,7 +798,7 @@ def _dr_table_step(name: str, dr: int, dr_back: int,
         return str(a) if a == b else f"{a} in, {b} out"
 
     listed = ", ".join(f"{where.value} {pair(a, b)}" for where, a, b in dr_at) or "none listed"
-    return Step("GU-3", f"{name}: DR by location: {listed}; every other location "
+    return Step(Ruling.GU_3, f"{name}: DR by location: {listed}; every other location "
                 f"{pair(dr, dr_back)} (a table gives DR 0 where it does not list a location)")
 
 
@@ -861,7 +861,7 @@ def _cover(c: CoverSpec, i: int, line: _Line, where: str | None = None) -> Cover
         ]
         if ignored:
             line.warnings.append(Caution(
-                "GU-6", f"{name}: a thin slab counts its DR alone; " + ", ".join(ignored)
+                Ruling.GU_6, f"{name}: a thin slab counts its DR alone; " + ", ".join(ignored)
                 + " ignored"
             ))
     elif c.hp is None:

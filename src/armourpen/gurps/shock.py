@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from armourpen.explain import Explained
+from armourpen.explain import Explained, Ruling
 from armourpen.gurps.pain import PainThreshold
 
 MAX_SHOCK = 4
@@ -46,8 +46,8 @@ def shock(
     if factor > 1:
         how += f" = {raw}"
     if pain is PainThreshold.HIGH and raw:
-        return Explained.of(0, "GU-11", f"{how}: no shock penalty, for {pain.trait}")
+        return Explained.of(0, Ruling.GU_11, f"{how}: no shock penalty, for {pain.trait}")
     if value == 0:
-        return Explained.of(0, "GU-11", f"{how}: no shock")
+        return Explained.of(0, Ruling.GU_11, f"{how}: no shock")
     capped = f" (at most -{cap})" if raw > cap else ""
-    return Explained.of(-value, "GU-11", f"{how}: shock -{value}{capped} to DX and IQ next turn")
+    return Explained.of(-value, Ruling.GU_11, f"{how}: shock -{value}{capped} to DX and IQ next turn")

@@ -7,7 +7,7 @@ kinds that take a body part away (No Brain, No Vitals, No Head, ...) are in
 
 from __future__ import annotations
 
-from armourpen.explain import Explained
+from armourpen.explain import Explained, Ruling
 from armourpen.gurps.locations import Lacking
 from armourpen.gurps.notation import Divisor
 
@@ -36,7 +36,7 @@ def hardened_divisor(divisor: Divisor, levels: int) -> Explained[Divisor]:
         return Explained(divisor)
     if divisor.is_fractional:
         return Explained.of(
-            divisor, "GU-14",
+            divisor, Ruling.GU_14,
             f"Hardened {levels}: a fractional divisor ({divisor.value}) is not on the ladder; unchanged",
         )
     if divisor in LADDER:
@@ -48,7 +48,7 @@ def hardened_divisor(divisor: Divisor, levels: int) -> Explained[Divisor]:
     after = LADDER[min(step, MAX_HARDENED)]
     shown = "none" if after == Divisor.NONE else f"({after.value})"
     return Explained.of(
-        after, "GU-14", f"Hardened {levels}: armour divisor ({divisor.value}) becomes {shown}"
+        after, Ruling.GU_14, f"Hardened {levels}: armour divisor ({divisor.value}) becomes {shown}"
     )
 
 

@@ -25,7 +25,7 @@ from dataclasses import dataclass, field
 from enum import Enum
 
 from armourpen.errors import MISSING, InputError
-from armourpen.explain import Explained, Step
+from armourpen.explain import Explained, Ruling, Step
 from armourpen.gurps.attack_roll import attack_roll
 from armourpen.gurps.model import Cover, GurpsScenario, Target
 from armourpen.gurps.occupants import occupant_number
@@ -110,7 +110,7 @@ def effective_skill(scenario: GurpsScenario) -> Explained[int]:
         text += ", nobody in the way"
     if clear:
         text += "; no penalty for " + ", ".join(clear)
-    return Explained.of(skill, "GU-16", text)
+    return Explained.of(skill, Ruling.GU_16, text)
 
 
 def card_try(mode: Mode, card: Card, prev_hit: bool, chosen: bool) -> Try:
@@ -236,14 +236,14 @@ class Shooter:
         """Whether the shot, reaching target ``k``, hits it, and the steps that say so."""
         card = self._cards[k]
         t = card_try(self.mode, card, self.prev_hit, self.chosen == k)
-        rule = "GU-17" if card.by_occupant_roll else "GU-16"
+        rule = Ruling.GU_17 if card.by_occupant_roll else Ruling.GU_16
         if t.number is None:
             hit = t.sure
             steps = [Step(rule, f"{card.name}: {t.why}: " + ("hit" if hit else "not hit"))]
         else:
             rolled = self.roll(card.name)
             try_ = attack_roll(rolled, t.number, f"{card.name}: {t.why} on "
-                               f"min({WRONG_TARGET_SKILL}, skill {card.skill}) = {t.number}", "GU-16")
+                               f"min({WRONG_TARGET_SKILL}, skill {card.skill}) = {t.number}", Ruling.GU_16)
             hit = try_.value
             steps = list(try_.steps)
             self.hit_roll[k] = rolled
@@ -269,10 +269,10 @@ class Shooter:
         if number is None:
             return ()
         rolled = self.roll(cover.name)
-        hit = attack_roll(rolled, number.value, f"{cover.name}: occupant roll", "GU-17")
+        hit = attack_roll(rolled, number.value, f"{cover.name}: occupant roll", Ruling.GU_17)
         steps = [*number.steps, *hit.steps]
         if not hit.value:
-            return (*steps, Step("GU-17", f"{cover.name}: no occupant hit"))
+            return (*steps, Step(Ruling.GU_17, f"{cover.name}: no occupant hit"))
         assert cover.occupants is not None
         listed = occupants_of(self.scenario, cover)
         pick = self.choose(cover.name, cover.occupants)
@@ -283,7 +283,7 @@ class Shooter:
             self.chosen = unnamed_of(self.scenario, cover)
             who = "an occupant no card lists"
         self.chosen_roll = rolled
-        steps.append(Step("GU-17", f"{cover.name}: one of its {cover.occupants} occupants is hit, "
+        steps.append(Step(Ruling.GU_17, f"{cover.name}: one of its {cover.occupants} occupants is hit, "
                           f"each alike (chosen: {pick + 1} of {cover.occupants}): {who}"))
         return tuple(steps)
 

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from armourpen.catalog.items import AmmoType, AttackProfile, RangeColumn
-from armourpen.explain import Explained, Step
+from armourpen.explain import Explained, Ruling, Step
 from armourpen.penav.ranges import Band
 
 RIFLE_BALL_AS_SP = "rifle_ball_as_sp"
@@ -32,7 +32,7 @@ def modifiers_text(ammo: AmmoType) -> str:
 
 def modifier_step(ammo: AmmoType) -> Step:
     """The step that says what the ammunition in use changes (PA-6)."""
-    return Step("PA-6", f"{ammo.name} ammunition: {modifiers_text(ammo)}")
+    return Step(Ruling.PA_6, f"{ammo.name} ammunition: {modifiers_text(ammo)}")
 
 
 def ammo_in_use(
@@ -53,21 +53,21 @@ def ammo_in_use(
         text = f"ammunition: {loaded.name}"
         if rule_on and loaded.name.lower() == "ball":
             text += " (the Ball-as-SP rule is on but applies only to high-velocity rifle profiles)"
-        return Explained.of(loaded, "PA-6", text)
+        return Explained.of(loaded, Ruling.PA_6, text)
     if not rule_on:
         return Explained.of(
-            loaded, "PA-6", f"ammunition: {loaded.name} (optional Ball-as-SP rule off)"
+            loaded, Ruling.PA_6, f"ammunition: {loaded.name} (optional Ball-as-SP rule off)"
         )
     if band not in BALL_AS_SP_BANDS:
         return Explained.of(
             loaded,
-            "PA-6",
+            Ruling.PA_6,
             f"ammunition: {loaded.name}; the Ball-as-SP rule covers Contact to Medium only, "
             f"not {band.label}",
         )
     return Explained.of(
         soft_point,
-        "PA-6",
+        Ruling.PA_6,
         f"optional rule: high-velocity rifle Ball at {band.label} is treated as "
         f"{soft_point.name} (Contact to Medium)",
     )

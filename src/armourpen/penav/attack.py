@@ -5,7 +5,7 @@ from __future__ import annotations
 from typing import NamedTuple
 
 from armourpen.catalog.items import RangeColumn
-from armourpen.explain import Caution, Step
+from armourpen.explain import Caution, Ruling, Step
 from armourpen.penav.ammo import ammo_in_use, modifier_step
 from armourpen.penav.model import Attack
 from armourpen.penav.outcome import AttackSummary
@@ -39,37 +39,37 @@ def effective_attack(attack: Attack, optional_rules: frozenset[str]) -> Effectiv
     warnings: list[Caution] = []
     if profile.structural:
         steps.append(
-            Step("PA-1", f"{profile.name}: SPEN {shown_value(structural(profile.pen))} "
+            Step(Ruling.PA_1, f"{profile.name}: SPEN {shown_value(structural(profile.pen))} "
                  f"= PEN {profile.pen} on the personal scale (x5)")
         )
     else:
-        steps.append(Step("PA-1", f"{profile.name}: PEN {profile.pen}"))
+        steps.append(Step(Ruling.PA_1, f"{profile.name}: PEN {profile.pen}"))
 
     band = attack.band
     label = band.label
     distance = None if attack.distance is None else str(attack.distance)
     if band is Band.CONTACT:
-        steps.append(Step("PA-3", "range: Contact (the weapon touches the target)"))
+        steps.append(Step(Ruling.PA_3, "range: Contact (the weapon touches the target)"))
     else:
         assert distance is not None
-        steps.append(Step("PA-3", f"range: {distance} is {label} {band_span(band)}"))
+        steps.append(Step(Ruling.PA_3, f"range: {distance} is {label} {band_span(band)}"))
     reach = reach_of(profile)
     if reach is not None:
         how_far = "Contact only" if reach is Band.CONTACT else f"{reach.label} at most"
         why = f" ({profile.reach_note})" if profile.reach_note else ""
-        steps.append(Step("PA-3", f"{profile.name} reaches {how_far}{why}"))
+        steps.append(Step(Ruling.PA_3, f"{profile.name} reaches {how_far}{why}"))
         if beyond_reach(profile, band):
             # the text gives such attacks no range rule (PA-4): the shot is resolved as asked,
             # and the GM told, as the GM's chart marks the band out of reach
             warnings.append(Caution(
-                "PA-3", f"{profile.name} reaches {how_far}; resolved here at {label} as asked "
+                Ruling.PA_3, f"{profile.name} reaches {how_far}; resolved here at {label} as asked "
                 "(the text gives it no range rule, PA-4; the GM's chart shows this band out of "
                 "reach)"))
     if profile.tied_range_m is not None:
         tied = band_for_metres(profile.tied_range_m)
         if tied is not band:
             warnings.append(Caution(
-                "PA-13", f"{profile.name} holds at {profile.tied_range_m} m ({tied.label}) only; "
+                Ruling.PA_13, f"{profile.name} holds at {profile.tied_range_m} m ({tied.label}) only; "
                 f"used here at {label}"
             ))
 
@@ -82,13 +82,13 @@ def effective_attack(attack: Attack, optional_rules: frozenset[str]) -> Effectiv
     mod = range_modifier(band, range_column)
     if range_column is RangeColumn.NONE:
         steps.append(
-            Step("PA-4", f"range column: none; the rules give no range modifier for "
+            Step(Ruling.PA_4, f"range column: none; the rules give no range modifier for "
                  f"{profile.name}")
         )
     else:
         column = "Handgun/SMG" if range_column is RangeColumn.HANDGUN else "Rifle/MG"
         steps.append(
-            Step("PA-4", f"{column} column at {label}: PEN {_signed(mod.pen)}, "
+            Step(Ruling.PA_4, f"{column} column at {label}: PEN {_signed(mod.pen)}, "
                  f"DC {_signed(mod.dc)}")
         )
 
@@ -102,17 +102,17 @@ def effective_attack(attack: Attack, optional_rules: frozenset[str]) -> Effectiv
     text = " ".join(parts) + f" = PEN {raw}"
     if raw < 0:
         text += ", which cannot go below 0: PEN 0"
-    steps.append(Step("PA-3", "effective " + text))
+    steps.append(Step(Ruling.PA_3, "effective " + text))
 
     dc_mod = mod.dc + used.dc_mod
     dc: int | None = None
     if profile.dc is not None:
         dc = max(0, profile.dc + dc_mod)
-        steps.append(Step("PA-5", f"DC {profile.dc} {_signed(dc_mod)} = DC {dc}"
+        steps.append(Step(Ruling.PA_5, f"DC {profile.dc} {_signed(dc_mod)} = DC {dc}"
                           + (" (never below 0)" if profile.dc + dc_mod < 0 else "")))
     else:
         steps.append(
-            Step("PA-5", f"DC modifier {_signed(dc_mod)} (the profile gives no base DC)")
+            Step(Ruling.PA_5, f"DC modifier {_signed(dc_mod)} (the profile gives no base DC)")
         )
 
     summary = AttackSummary(

@@ -44,7 +44,7 @@ from typing import Any
 
 from armourpen.catalog.items import RangeColumn
 from armourpen.errors import InputError
-from armourpen.explain import Caution, Step
+from armourpen.explain import Caution, Ruling, Step
 from armourpen.penav.ranges import Band, band_for_metres, range_modifier
 from armourpen.penav.thickness import CURVE, MAX_AV, TABLE_MAX_AV
 from armourpen.serialize import number
@@ -552,7 +552,7 @@ def _gun_law(b: Ballistics, laws: Laws, steps: list[Step], warnings: list[Cautio
     """The gun law's continuous PEN for ``b``, its steps and warnings."""
     law = laws.gun
     mm = law.mm(b)
-    steps.append(Step("PA-11", "the gun law, De Marre's grouping e = k x (m^0.5 x v / d^0.75)^p: "
+    steps.append(Step(Ruling.PA_11, "the gun law, De Marre's grouping e = k x (m^0.5 x v / d^0.75)^p: "
                       f"k and p fitted to the {law.rows} guns of the text's autocannon "
                       f"and artillery table: k = {math.exp(law.ln_k):.4g}, p = {law.power:.3f} "
                       f"(De Marre's own p is {DE_MARRE_POWER:.3f}); m^0.5 x v / d^0.75 = "
@@ -560,9 +560,9 @@ def _gun_law(b: Ballistics, laws: Laws, steps: list[Step], warnings: list[Cautio
                       f"{av_of_mm(mm):.2f} on the thickness curve"))
     if b.bullet.hard:
         return av_of_mm(mm)
-    steps.append(Step("PA-6", f"a {b.bullet.value} round: the small arms' hard-core difference, "
+    steps.append(Step(Ruling.PA_6, f"a {b.bullet.value} round: the small arms' hard-core difference, "
                       f"{laws.small.hard:.2f} PEN, taken off the gun law's armour-piercing figure"))
-    warnings.append(Caution("PA-6", "every gun of the text's table fires armour-piercing shot: "
+    warnings.append(Caution(Ruling.PA_6, "every gun of the text's table fires armour-piercing shot: "
                             f"for a {b.bullet.value} round from a gun the small arms' hard-core "
                             "difference is carried over, not fitted"))
     return laws.gun_av(b)
@@ -573,19 +573,19 @@ def _small_arms_law(b: Ballistics, laws: Laws, steps: list[Step]) -> float:
     sa = laws.small
     epm = b.energy_per_mm
     mm = math.exp(sa.ln_k + sa.n * math.log(epm))
-    steps.append(Step("PA-11", f"the small-arms law mm = k x (E/d)^n, fitted in log space to "
+    steps.append(Step(Ruling.PA_11, f"the small-arms law mm = k x (E/d)^n, fitted in log space to "
                       f"the text's {sa.rows} ball, lead and soft rows: k = {math.exp(sa.ln_k):.4f}, "
                       f"n = {sa.n:.4f}; {math.exp(sa.ln_k):.4f} x {epm:,.1f}^{sa.n:.4f} = "
                       f"{mm:,.2f} mm of RHA, AV {av_of_mm(mm):.2f} on the thickness curve (below "
                       "AV 3 continued geometrically)"))
     x = av_of_mm(mm)
     if b.bullet.hard:
-        steps.append(Step("PA-6", f"a hard core ({b.bullet.value}) adds {sa.hard:+.2f} PEN, "
+        steps.append(Step(Ruling.PA_6, f"a hard core ({b.bullet.value}) adds {sa.hard:+.2f} PEN, "
                           f"the mean excess of the text's {sa.hard_rows} hard-core rows over "
                           "the law"))
         x += sa.hard
     else:
-        steps.append(Step("PA-6", f"a {b.bullet.value} bullet follows the law as it is: the "
+        steps.append(Step(Ruling.PA_6, f"a {b.bullet.value} bullet follows the law as it is: the "
                           "text's ball, lead and soft rows show no difference between them"))
     return x
 
@@ -596,13 +596,13 @@ def _interval(pen: int, err: FitError, steps: list[Step]) -> tuple[int, int]:
     if err.unit == "SPEN":
         low = max(0, math.floor(pen - 5 * err.highest + 1e-9))
         high = min(MAX_AV, math.ceil(pen - 5 * err.lowest - 1e-9))
-        steps.append(Step("PA-11", f"leave-one-out over the text's {err.rows} guns put every "
+        steps.append(Step(Ruling.PA_11, f"leave-one-out over the text's {err.rows} guns put every "
                           f"estimate {err.lowest:+.1f} to {err.highest:+.1f} SPEN from the middle "
                           f"of the text's row ({err.within_one} within one SPEN): the text would "
                           f"give this round SPEN {low / 5:g} to {high / 5:g} (PEN {low} to {high})"))
         return low, high
     low, high = max(0, pen - round(err.highest)), min(MAX_AV, pen - round(err.lowest))
-    steps.append(Step("PA-11", f"leave-one-out over {over} put every estimate "
+    steps.append(Step(Ruling.PA_11, f"leave-one-out over {over} put every estimate "
                       f"{err.lowest:+.0f} to {err.highest:+.0f} from the text "
                       f"({err.within_one} within one PEN): the text would give this round "
                       f"PEN {low} to {high}"))
@@ -617,7 +617,7 @@ def blend_interval(pen: int, w: float, small: FitError, gun: FitError,
     highest = (1 - w) * small.highest + w * 5 * gun.highest
     low = max(0, math.floor(pen - highest + 1e-9))
     high = min(MAX_AV, math.ceil(pen - lowest - 1e-9))
-    steps.append(Step("PA-11", f"leave-one-out put the {small.rows} small-arms "
+    steps.append(Step(Ruling.PA_11, f"leave-one-out put the {small.rows} small-arms "
                       f"{GROUPS[small.group or 'soft']} rows {small.lowest:+.0f} to "
                       f"{small.highest:+.0f} PEN from the text and the guns {gun.lowest:+.1f} to "
                       f"{gun.highest:+.1f} SPEN; weighed as the laws are, {lowest:+.1f} to "
@@ -628,14 +628,14 @@ def blend_interval(pen: int, w: float, small: FitError, gun: FitError,
 def _column(b: Ballistics, column: RangeColumn | None, steps: list[Step]) -> RangeColumn:
     """The range column: as given, or the round's own (PA-4)."""
     if column is not None:
-        steps.append(Step("PA-4", f"range column {column.value}, as given"))
+        steps.append(Step(Ruling.PA_4, f"range column {column.value}, as given"))
         return column
     column = default_column(b)
     why = ("a gun's round: the text gives autocannon and artillery no range rule"
            if b.structural else
            f"{b.velocity_mps:g} m/s is {'at least' if column is RangeColumn.RIFLE else 'below'} "
            f"{RIFLE_VELOCITY_MPS:g} m/s")
-    steps.append(Step("PA-4", f"range column {column.value} ({why})"))
+    steps.append(Step(Ruling.PA_4, f"range column {column.value} ({why})"))
     return column
 
 
@@ -675,7 +675,7 @@ def estimate(b: Ballistics, rows: tuple[TableRow, ...], column: RangeColumn | No
     steps: list[Step] = list(reading)
     warnings: list[Caution] = []
     e = b.energy_j
-    steps.append(Step("PA-11", f"kinetic energy E = m v^2 / 2 = {b.mass_g:g} g x "
+    steps.append(Step(Ruling.PA_11, f"kinetic energy E = m v^2 / 2 = {b.mass_g:g} g x "
                       f"({b.velocity_mps:g} m/s)^2 / 2 = {e:,.0f} J; over the calibre, "
                       f"E/d = {e:,.0f} J / {b.calibre_mm:g} mm = {b.energy_per_mm:,.1f} J/mm"))
     laws = fit_laws(rows)
@@ -685,7 +685,7 @@ def estimate(b: Ballistics, rows: tuple[TableRow, ...], column: RangeColumn | No
     law_name = "small_arms" if w == 0 else "de_marre" if w == 1 else "blend"
     x = (1 - w) * small + w * gun
     if law_name == "blend":
-        steps.append(Step("PA-1", f"the text lists no round between {SMALL_ARMS_TOP_MM:g} mm (its "
+        steps.append(Step(Ruling.PA_1, f"the text lists no round between {SMALL_ARMS_TOP_MM:g} mm (its "
                           f"widest small arm, the 12-gauge slug) and {GUN_BOTTOM_MM:g} mm (its "
                           f"narrowest gun, 30x173mm): at {b.calibre_mm:g} mm the gun law counts "
                           f"w = ln({b.calibre_mm:g} / {SMALL_ARMS_TOP_MM:g}) / "
@@ -694,15 +694,15 @@ def estimate(b: Ballistics, rows: tuple[TableRow, ...], column: RangeColumn | No
     pen = pen_figure(x)
     if pen > MAX_AV:
         raise BeyondScale(b, pen)
-    steps.append(Step("PA-11", f"AV {x:.2f}: the highest whole figure it reaches is "
+    steps.append(Step(Ruling.PA_11, f"AV {x:.2f}: the highest whole figure it reaches is "
                       f"{_pen_text(pen)}"))
     structural = b.structural or pen > PERSONAL_TABLE_MAX
     if b.structural:
-        steps.append(Step("PA-1", f"a calibre of {b.calibre_mm:g} mm is {STRUCTURAL_CALIBRE_MM:g} "
+        steps.append(Step(Ruling.PA_1, f"a calibre of {b.calibre_mm:g} mm is {STRUCTURAL_CALIBRE_MM:g} "
                           "mm or more: a gun's round (autocannon or artillery), shown on the "
                           f"structural scale, SPEN {pen / 5:g}"))
     elif structural:
-        steps.append(Step("PA-1", f"{_pen_text(pen)}: past the small-arms table's PEN "
+        steps.append(Step(Ruling.PA_1, f"{_pen_text(pen)}: past the small-arms table's PEN "
                           f"{PERSONAL_TABLE_MAX}, the structural figure is SPEN {pen / 5:g}"))
     used = [name for name, on in (("small_arms", w < 1), ("de_marre", w > 0)) if on]
     beyond = [f"beyond the {LAW_ROWS[name]}' rows, " + _listed(where)
@@ -713,9 +713,9 @@ def estimate(b: Ballistics, rows: tuple[TableRow, ...], column: RangeColumn | No
     if beyond:
         # leave-one-out measured the law's errors among its rows: past them they say nothing of
         # what the text would give, so no interval is shown as if the text gave it
-        warnings.insert(0, Caution("PA-11", f"outside the text's rows: {'; '.join(beyond)}: "
+        warnings.insert(0, Caution(Ruling.PA_11, f"outside the text's rows: {'; '.join(beyond)}: "
                                    "the estimate is extrapolated, and has no interval"))
-        steps.append(Step("PA-11", "no interval: leave-one-out's errors tell what the text "
+        steps.append(Step(Ruling.PA_11, "no interval: leave-one-out's errors tell what the text "
                           "would give only among the rows the law was fitted to, and this round "
                           "lies outside them (see the warning)"))
     else:
@@ -729,7 +729,7 @@ def estimate(b: Ballistics, rows: tuple[TableRow, ...], column: RangeColumn | No
         BandFigure(band, max(0, pen + m.pen), m.dc)
         for band in Band for m in (range_modifier(band, column),)
     )
-    steps.append(Step("PA-5", "DC: none. The text gives no weapon a DC (its tables list PEN and "
+    steps.append(Step(Ruling.PA_5, "DC: none. The text gives no weapon a DC (its tables list PEN and "
                       "SPEN alone) and no rule from a round to a DC, only the range table's DC "
                       "modifiers, listed for each band, to add to a DC the GM sets"))
     return Estimate(b, law_name, pen, structural, low, high, column, given, bands,

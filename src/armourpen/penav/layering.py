@@ -7,7 +7,7 @@ from dataclasses import dataclass
 from enum import StrEnum
 from typing import Any
 
-from armourpen.explain import Explained
+from armourpen.explain import Explained, Ruling
 from armourpen.penav.scale import fmt
 
 
@@ -47,10 +47,10 @@ def labels(layers: Iterable[Layer]) -> str:
 def layered_av(layers: Sequence[Layer]) -> Explained[int]:
     """The highest AV, +1 for each further layer of AV 1 or more (PA-7)."""
     if not layers:
-        return Explained.of(0, "PA-7", "nothing stands in the way: AV 0")
+        return Explained.of(0, Ruling.PA_7, "nothing stands in the way: AV 0")
     if len(layers) == 1:
         base = layers[0]
-        return Explained.of(base.av, "PA-7", f"one layer: {base.label()} -> AV {base.av}")
+        return Explained.of(base.av, Ruling.PA_7, f"one layer: {base.label()} -> AV {base.av}")
     avs = [layer.av for layer in layers]
     highest = max(avs)
     base_index = avs.index(highest)  # the first of the highest
@@ -65,4 +65,4 @@ def layered_av(layers: Sequence[Layer]) -> Explained[int]:
     if len(adding) < len(others):
         idle = [layer.name for layer in others if layer.av < 1]
         parts.append(f"no bonus for AV 0 layer(s) ({', '.join(idle)})")
-    return Explained.of(total, "PA-7", "layering: " + "; ".join(parts) + f" -> AV {total}")
+    return Explained.of(total, Ruling.PA_7, "layering: " + "; ".join(parts) + f" -> AV {total}")

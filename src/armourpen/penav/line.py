@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from armourpen.catalog.items import Plate
-from armourpen.explain import Caution, Step
+from armourpen.explain import Caution, Ruling, Step
 from armourpen.penav.direction import HUMAN_BODY_AV, Direction, body_axis
 from armourpen.penav.layering import Layer, Origin, labels, layered_av
 from armourpen.penav.model import Attack, Body, Cover, PenavScenario, Target
@@ -38,13 +38,13 @@ def cover_layers(cover: Cover, attack: Attack, field: str) -> Found:
         covered = ", ".join(d.value for d in Direction if d in cover.covers)
         return [], [
             Step(
-                "PA-9",
+                Ruling.PA_9,
                 f"{cover.name} covers only {covered}: it gives nothing against an attack "
                 f"from {attack.direction.value}",
             )
         ], []
     layer = Layer(cover.name, cover.av, Origin.COVER, cover.structural)
-    return [layer], [Step("PA-9", f"cover {layer.label()} stands in the way")], []
+    return [layer], [Step(Ruling.PA_9, f"cover {layer.label()} stands in the way")], []
 
 
 def own_layers(target: Target, attack: Attack, field: str) -> Found:
@@ -61,11 +61,11 @@ def own_layers(target: Target, attack: Attack, field: str) -> Found:
         return _plate_layer(f"{target.name} plate", target.plate, attack, field)
     layers = [Layer(a.name, a.av, Origin.ARMOUR, a.structural) for a in target.armour]
     if not layers:
-        return [], [Step("PA-9", f"{target.name} wears no armour")], []
-    steps = [Step("PA-9", f"{target.name} wears {labels(layers)} (worn armour counts from "
+        return [], [Step(Ruling.PA_9, f"{target.name} wears no armour")], []
+    steps = [Step(Ruling.PA_9, f"{target.name} wears {labels(layers)} (worn armour counts from "
                           "every direction)")]
     if len(layers) > 1:
-        steps.append(Step("PA-7", f"{target.name}'s {len(layers)} worn items are layered as if each "
+        steps.append(Step(Ruling.PA_7, f"{target.name}'s {len(layers)} worn items are layered as if each "
                           "covers the spot the shot meets (the text has no hit locations, and "
                           "PA-7 and PA-8 count every item listed): list only what covers that "
                           "spot; a helmet is no layer over a vest"))
@@ -79,7 +79,7 @@ def passed_layers(
     labels and the step."""
     if target.vehicle is not None or target.plate is not None:
         named = labels(own)
-        return own, named, Step("PA-12", f"for those behind, {target.name} adds {named}")
+        return own, named, Step(Ruling.PA_12, f"for those behind, {target.name} adds {named}")
     layers: list[Layer] = []
     if target.body is Body.HUMAN:
         d = attack.direction
@@ -88,9 +88,9 @@ def passed_layers(
         layers += (Layer(f"{x.name} (in)", x.av, Origin.ARMOUR, x.structural),
                    Layer(f"{x.name} (out)", x.av, Origin.ARMOUR, x.structural))
     if not layers:
-        return layers, "", Step("PA-12", f"for those behind, {target.name} adds nothing")
+        return layers, "", Step(Ruling.PA_12, f"for those behind, {target.name} adds nothing")
     named = labels(layers)
-    return layers, named, Step("PA-12", f"for those behind, {target.name} adds {named} (body by "
+    return layers, named, Step(Ruling.PA_12, f"for those behind, {target.name} adds {named} (body by "
                                         "direction, PA-9; each worn item twice, in and out)")
 
 
@@ -147,7 +147,7 @@ def resolve_line(
             outcomes.append(
                 TargetOutcome(
                     target.name, None, Result.NOT_REACHED, (),
-                    (Step("PA-12", f"{target.name}: not reached; the shot stopped at "
+                    (Step(Ruling.PA_12, f"{target.name}: not reached; the shot stopped at "
                                    f"{stopped_at}"),),
                 )
             )
@@ -159,7 +159,7 @@ def resolve_line(
         av = layered_av(facing)
         result = compare(pen, av.value)
         steps = [
-            Step("PA-12", f"{target.name}: in front: {', '.join(named_in_front)}" if in_front
+            Step(Ruling.PA_12, f"{target.name}: in front: {', '.join(named_in_front)}" if in_front
                  else f"{target.name}: nothing in front"),
             *pending,
             *own_steps,

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from enum import StrEnum
 
-from armourpen.explain import Explained
+from armourpen.explain import Explained, Ruling
 
 
 class Result(StrEnum):
@@ -35,15 +35,15 @@ def compare(pen: int, av: int) -> Explained[Result]:
     if pen < av:
         return Explained.of(
             Result.STOPPED,
-            "PA-2",
+            Ruling.PA_2,
             f"PEN {pen} < AV {av}: stopped, no penetration (non-lethal damage may still apply)",
         )
     if pen == av:
         return Explained.of(
             Result.PENETRATED_REDUCED,
-            "PA-2",
+            Ruling.PA_2,
             f"PEN {pen} = AV {av}: penetrates with -4 to the wound roll",
         )
     return Explained.of(
-        Result.PENETRATED, "PA-2", f"PEN {pen} > AV {av}: penetrates with full wound potential"
+        Result.PENETRATED, Ruling.PA_2, f"PEN {pen} > AV {av}: penetrates with full wound potential"
     )

@@ -21,7 +21,7 @@ from fractions import Fraction
 
 from armourpen.catalog.items import Plate
 from armourpen.errors import InputError
-from armourpen.explain import Caution, Explained, Step
+from armourpen.explain import Caution, Explained, Ruling, Step
 from armourpen.penav.scale import STRUCTURAL_FACTOR, fmt, shown_value, structural, to_personal
 from armourpen.penav.thickness import av_for_mm, fmt_mm, mm_for_av
 
@@ -89,12 +89,12 @@ def incidence(
     )
     if e == 0 and a == 0:
         # A horizontal attack square to the plate meets it at the slope itself: no trig needed.
-        return Explained.of(s, "PA-10", f"incidence: {formula} -> i = slope = {fmt_deg(s)}")
+        return Explained.of(s, Ruling.PA_10, f"incidence: {formula} -> i = slope = {fmt_deg(s)}")
     sr, er, ar = math.radians(float(s)), math.radians(e), math.radians(a)
     c = math.cos(sr) * math.cos(er) * math.cos(ar) + math.sin(sr) * math.sin(er)
     c = max(-1.0, min(1.0, c))
     i = _snap(math.degrees(math.acos(c)))
-    return Explained.of(i, "PA-10", f"incidence: {formula} = {c:.6g} -> i = {fmt_deg(i)}")
+    return Explained.of(i, Ruling.PA_10, f"incidence: {formula} = {c:.6g} -> i = {fmt_deg(i)}")
 
 
 def _check_angle(angle: Fraction | int, field: str) -> Fraction:
@@ -162,7 +162,7 @@ def actual_av(plate: Plate, *, field: str = "plate") -> Explained[int]:
     assert plate.sav is not None
     av = to_personal(plate.sav, True, f"{field}.sav")
     return Explained.of(
-        av, "PA-1", f"actual SAV {shown_value(plate.sav)} x {STRUCTURAL_FACTOR} = AV {av}"
+        av, Ruling.PA_1, f"actual SAV {shown_value(plate.sav)} x {STRUCTURAL_FACTOR} = AV {av}"
     )
 
 
@@ -184,15 +184,15 @@ def effective_av(
     steps: list[Step] = list(inc.steps)
     if plate.composite:
         m = F(1)
-        steps.append(Step("PA-10", "composite armour takes no benefit from slope: x1"))
+        steps.append(Step(Ruling.PA_10, "composite armour takes no benefit from slope: x1"))
     else:
         m = multiplier(i, field=f"{field}.incidence")
-        steps.append(Step("PA-10", _multiplier_text(i, m)))
+        steps.append(Step(Ruling.PA_10, _multiplier_text(i, m)))
     act = actual_av(plate, field=field)
     if m == 1:
         av = act.value
         steps.extend(act.steps)
-        steps.append(Step("PA-10", f"x1: effective {fmt(av, show_structural=True)} = actual"))
+        steps.append(Step(Ruling.PA_10, f"x1: effective {fmt(av, show_structural=True)} = actual"))
         return Explained(av, tuple(steps))
     if plate.thickness_mm is not None:
         mm = Fraction(plate.thickness_mm)
@@ -200,7 +200,7 @@ def effective_av(
     else:
         if act.value == 0:
             steps.extend(act.steps)
-            steps.append(Step("PA-10", "AV 0: no armour to slope, effective AV 0"))
+            steps.append(Step(Ruling.PA_10, "AV 0: no armour to slope, effective AV 0"))
             return Explained(0, tuple(steps))
         steps.extend(act.steps)
         got = mm_for_av(act.value, field=f"{field}.sav")
@@ -209,7 +209,7 @@ def effective_av(
         what = f"{fmt_mm(mm)} mm"
     eff_mm = mm * m
     steps.append(
-        Step("PA-10", f"effective thickness: {what} x {_fmt_mult(m)} = {fmt_mm(eff_mm)} mm")
+        Step(Ruling.PA_10, f"effective thickness: {what} x {_fmt_mult(m)} = {fmt_mm(eff_mm)} mm")
     )
     res = av_for_mm(eff_mm, field=f"{field}.thickness_mm")
     steps.extend(res.steps)
@@ -255,7 +255,7 @@ def check_stated(plate: Plate, *, field: str = "plate") -> Caution | None:
     if stated * STRUCTURAL_FACTOR == ours:
         return None
     return Caution(
-        "PA-10",
+        Ruling.PA_10,
         f"{field} states SAV {shown_value(stated)}, but the computed {what} is "
         f"SAV {_sav_text(ours)} (AV {ours}), shown as {notation(plate)}; "
         "the computed figure is used",

@@ -17,7 +17,7 @@ from pydantic import ValidationError
 
 from armourpen.catalog.items import AmmoType, AttackProfile, Plate, RangeColumn
 from armourpen.errors import MISSING, InputError, ScenarioError, UnknownNameError
-from armourpen.explain import Caution
+from armourpen.explain import Caution, Ruling
 from armourpen.penav.ammo import OPTIONAL_RULES
 from armourpen.penav.model import Armour, Attack, Body, Cover, LineEntry, PenavScenario, Target
 from armourpen.penav.ranges import Band, Distance, band_for
@@ -86,14 +86,14 @@ def build(spec: ScenarioSpec, catalog: Catalog) -> PenavScenario:
     notes: list[Caution] = []
     a = spec.attack
     if a.weapon is None and a.pen is not None and a.range_column is None:
-        notes.append(Caution("PA-4", "attack.range_column not given, so none: no range modifier "
+        notes.append(Caution(Ruling.PA_4, "attack.range_column not given, so none: no range modifier "
                              "applies (give handgun or rifle for a firearm)"))
     angles = [k for k, given in (("elevation", a.elevation is not None), ("azimuth", a.azimuth != 0))
               if given]
     if angles and not any(e.plate is not None if isinstance(e, Cover) else
                           e.vehicle is not None or e.plate is not None for e in line):
         # said, not dropped in silence
-        notes.append(Caution("PA-10", f"attack.{' and attack.'.join(angles)} given, but the line "
+        notes.append(Caution(Ruling.PA_10, f"attack.{' and attack.'.join(angles)} given, but the line "
                              "holds no plate or vehicle: the angles change nothing here"))
     return PenavScenario(attack, line, frozenset(spec.optional_rules), notes=tuple(notes))
 

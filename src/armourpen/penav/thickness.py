@@ -16,7 +16,7 @@ from math import floor
 from typing import Any
 
 from armourpen.errors import MISSING, InputError, shown
-from armourpen.explain import Explained, Step
+from armourpen.explain import Explained, Ruling, Step
 from armourpen.penav.scale import MAX_VALUE, fmt, shown_value, structural, structural_text, to_personal
 from armourpen.serialize import exact, number
 
@@ -160,12 +160,12 @@ def mm_for_av(av: int, *, field: str = "av") -> Explained[Fraction]:
     a0, m0 = CURVE[i]
     shown = fmt(av, show_structural=True)
     if a0 == av:
-        return Explained.of(m0, "PA-11", _point_name(av))
+        return Explained.of(m0, Ruling.PA_11, _point_name(av))
     a1, m1 = CURVE[i + 1]
     mm = m0 + (m1 - m0) * Fraction(av - a0, a1 - a0)
     return Explained.of(
         mm,
-        "PA-11",
+        Ruling.PA_11,
         f"{shown} lies between {_point_name(a0)} and {_point_name(a1)}: "
         f"{fmt_mm(m0)} + ({av} - {a0}) / ({a1} - {a0}) x ({fmt_mm(m1)} - {fmt_mm(m0)}) "
         f"= {fmt_mm(mm)} mm",
@@ -191,14 +191,14 @@ def av_for_mm(mm: Fraction | int, *, field: str = "thickness_mm") -> Explained[i
     a0, m0 = CURVE[i]
     if m0 == q:
         text = f"{fmt_mm(q)} mm is a point of the curve: {_point_name(a0)}"
-        return Explained.of(a0, "PA-11", text)
+        return Explained.of(a0, Ruling.PA_11, text)
     a1, m1 = CURVE[i + 1]
     exact = a0 + (q - m0) * Fraction(a1 - a0) / (m1 - m0)
     av = floor(exact)
     exact_text = fmt_mm(exact)
     return Explained.of(
         av,
-        "PA-11",
+        Ruling.PA_11,
         f"{fmt_mm(q)} mm lies between {_point_name(a0)} and {_point_name(a1)}: "
         f"AV {a0} + ({fmt_mm(q)} - {fmt_mm(m0)}) / ({fmt_mm(m1)} - {fmt_mm(m0)}) x {a1 - a0} "
         f"= {exact_text}; the highest AV it reaches (floor) is {fmt(av, show_structural=True)}",

@@ -20,7 +20,7 @@ from dataclasses import dataclass
 
 from armourpen.catalog.items import Plate, Vehicle
 from armourpen.errors import InputError
-from armourpen.explain import Caution, Explained, Step
+from armourpen.explain import Caution, Explained, Ruling, Step
 from armourpen.penav.direction import Direction
 from armourpen.penav.scale import fmt
 from armourpen.penav.slope import check_stated, effective_av, fmt_deg, notation
@@ -118,19 +118,19 @@ def hit_face(
     d = _direction(direction, "from")
     name, plate = face_for(vehicle, d, face, field=field, turret=turret)
     how = "named" if face is not None else f"attack from {d.value}"
-    steps = [Step("PA-10", f"{vehicle.name}: the {how} hits the {name} face, {notation(plate)}")]
+    steps = [Step(Ruling.PA_10, f"{vehicle.name}: the {how} hits the {name} face, {notation(plate)}")]
     if elevation is None:
         elevation = default_elevation(d)
         if elevation:
             way = "straight down" if elevation > 0 else "straight up"
             steps.append(
-                Step("PA-10", f"no elevation given: an attack from {d.value} comes {way} "
+                Step(Ruling.PA_10, f"no elevation given: an attack from {d.value} comes {way} "
                      f"(elevation {fmt_deg(elevation)})")
             )
     e = plate_elevation(name, elevation)
     if e != elevation:
         steps.append(
-            Step("PA-10", f"bottom plate: its slope is measured downward, so elevation "
+            Step(Ruling.PA_10, f"bottom plate: its slope is measured downward, so elevation "
                  f"{fmt_deg(elevation)} is {fmt_deg(e)} in the plate's frame")
         )
     res = effective_av(plate, e, azimuth, field=f"{field}.{name}")
@@ -138,7 +138,7 @@ def hit_face(
     warning = check_stated(plate, field=f"{vehicle.name} {name}")
     if warning is not None:
         steps.append(Step(warning.rule, f"warning: {warning.text}"))
-    steps.append(Step("PA-10", f"{name} face: effective {fmt(res.value, show_structural=True)}"))
+    steps.append(Step(Ruling.PA_10, f"{name} face: effective {fmt(res.value, show_structural=True)}"))
     return Explained(FaceHit(vehicle.name, name, plate, res.value, warning), tuple(steps))
 
 

@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import TYPE_CHECKING, NamedTuple
 
-from armourpen.explain import Caution
+from armourpen.explain import Caution, Ruling
 
 if TYPE_CHECKING:  # a scenario's worn armour, read as a Worn is
     from armourpen.penav.model import Armour
@@ -26,12 +26,12 @@ def wearing_warnings(wearer: str, worn: Sequence[Worn | Armour]) -> tuple[Cautio
     out: list[Caution] = []
     if len(worn) > MAX_WORN_LAYERS:
         out.append(Caution(
-            "PA-8", f"{wearer} wears {len(worn)} layers; the text allows two or three within reason"
+            Ruling.PA_8, f"{wearer} wears {len(worn)} layers; the text allows two or three within reason"
         ))
     rigid = [w.name for w in worn if w.rigid]
     if len(rigid) > MAX_RIGID_LAYERS:
         out.append(Caution(
-            "PA-8", f"{wearer} wears {len(rigid)} rigid or bulky layers ({', '.join(rigid)}); "
+            Ruling.PA_8, f"{wearer} wears {len(rigid)} rigid or bulky layers ({', '.join(rigid)}); "
             "only one is reasonable, and each item listed is layered as covering the spot hit: "
             "list only what covers it (a vest and a helmet are no two layers)"
         ))

@@ -16,7 +16,7 @@ from fractions import Fraction
 from functools import lru_cache
 from typing import TYPE_CHECKING, Any
 
-from armourpen.explain import Step
+from armourpen.explain import Ruling, Step
 from armourpen.limits import DEFAULT_LIMITS, Limits
 from armourpen.probability.burst import BurstTargetOdds, convolve, mixed, none_of, poly_of
 from armourpen.probability.result import OddsResult
@@ -107,7 +107,7 @@ def blast_odds(scenario: GurpsScenario, *, limits: Limits = DEFAULT_LIMITS) -> O
             p *= zero_fragments[k] if blast_injuries[k][j] == 0 else 0
         nobody += p
     expected = sum((1 - t.injury_pmf.get(0, Fraction(0)) for t in targets), Fraction(0))
-    steps.append(Step("GU-21", f"the blast weighed over its {len(values)} values, one roll for "
+    steps.append(Step(Ruling.GU_21, f"the blast weighed over its {len(values)} values, one roll for "
                       f"everyone (up to {top_value}); each target's fragments over their own rolls"))
     return OddsResult(str(damage), tuple(targets), tuple(zip(values, weights, strict=True)),
                       dice, 1, tuple(steps), joint=(nobody, expected))

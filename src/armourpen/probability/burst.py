@@ -17,7 +17,7 @@ from dataclasses import dataclass
 from fractions import Fraction
 from typing import TYPE_CHECKING, Any
 
-from armourpen.explain import Step
+from armourpen.explain import Ruling, Step
 from armourpen.limits import DEFAULT_LIMITS, Limits
 from armourpen.probability.result import OddsResult, TargetOdds
 from armourpen.serialize import exact, number
@@ -143,7 +143,7 @@ def burst_odds(scenario: GurpsScenario, *, limits: Limits = DEFAULT_LIMITS) -> O
         s = None if past is None else past.targets[i]
         targets.append(_target(t, a, s, miss, ways, top, da, ds, den))
     steps = [*(one or past).steps, *together.steps, *bonus.steps, Step(  # type: ignore[union-attr]
-        "GU-19", f"the burst weighed over the 216 attack rolls: it misses on {miss} of them; "
+        Ruling.GU_19, f"the burst weighed over the 216 attack rolls: it misses on {miss} of them; "
         + ", ".join(f"{k} shot{'s' if k > 1 else ''} land on {w}" for k, w in enumerate(ways)
                     if w) + "; each landed shot alike, convolved exactly")]
     damage = scenario.attack.damage  # the dice each landed hit rolls

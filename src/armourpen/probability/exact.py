@@ -13,7 +13,7 @@ from fractions import Fraction
 from functools import lru_cache
 from typing import TYPE_CHECKING
 
-from armourpen.explain import Step
+from armourpen.explain import Ruling, Step
 from armourpen.limits import DEFAULT_LIMITS, Limits
 from armourpen.probability.model import HitPatterns, Model, hit_patterns
 from armourpen.probability.result import OddsResult
@@ -88,7 +88,7 @@ def exact_odds(
         placed = any(sum(state is not None for _, state in opts) > 1 for opts in patterns.options)
         all_steps.append(
             Step(
-                "GU-8",
+                Ruling.GU_8,
                 f"{len(patterns.patterns)} hit patterns enumerated over the "
                 f"{len(patterns.uncertain)} target(s) whose hit chance is below 1"
                 if not placed else

@@ -7,7 +7,7 @@ from collections.abc import Sequence
 from fractions import Fraction
 from typing import TYPE_CHECKING
 
-from armourpen.explain import Step
+from armourpen.explain import Ruling, Step
 from armourpen.probability.dice import basic_damage_weights
 from armourpen.probability.model import State, Sums, Wound
 from armourpen.probability.result import TargetOdds
@@ -38,14 +38,14 @@ def odds_steps(scenario: GurpsScenario) -> list[Step]:
     roll = scenario.attack.roll
     if roll is not None:
         steps.append(
-            Step("GU-2", f"the scenario's fixed roll {roll} is ignored: odds cover every roll")
+            Step(Ruling.GU_2, f"the scenario's fixed roll {roll} is ignored: odds cover every roll")
         )
     if scenario.attack.attack_roll is not None:
-        steps.append(Step("GU-15", f"the scenario's fixed attack roll "
+        steps.append(Step(Ruling.GU_15, f"the scenario's fixed attack roll "
                           f"{scenario.attack.attack_roll} is ignored: odds cover every roll"))
     for t in scenario.targets:
         if t.random_location and t.location_roll is not None:
-            steps.append(Step("GU-10", f"{t.name}: the scenario's fixed location roll "
+            steps.append(Step(Ruling.GU_10, f"{t.name}: the scenario's fixed location roll "
                               f"{t.location_roll} is ignored: odds cover every roll"))
     tables: dict[str, list[str]] = {}
     for t in scenario.targets:
@@ -53,7 +53,7 @@ def odds_steps(scenario: GurpsScenario) -> list[Step]:
             tables.setdefault(f"{t.body.dice}d6 ({t.body.name} table)", []).append(t.name)
     for table, names in tables.items():
         steps.append(
-            Step("GU-10", f"every hit location weighed by its chance on {table} for "
+            Step(Ruling.GU_10, f"every hit location weighed by its chance on {table} for "
                  + ", ".join(names))
         )
     return steps

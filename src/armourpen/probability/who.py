@@ -18,7 +18,7 @@ from collections.abc import Sequence
 from itertools import accumulate
 from typing import TYPE_CHECKING
 
-from armourpen.explain import Step
+from armourpen.explain import Ruling, Step
 from armourpen.limits import DEFAULT_LIMITS, Limits
 from armourpen.probability.model import ChainModel, Placement, State, Sums, placements
 
@@ -66,7 +66,7 @@ def who_odds(scenario: GurpsScenario, *, limits: Limits = DEFAULT_LIMITS,
             walk.cover(i, e)
     totals, count = walk.totals()
     steps = [*odds_steps(scenario), *skill.steps, Step(
-        "GU-16", "who is hit weighed over every roll: the attack roll, each wrong-target roll "
+        Ruling.GU_16, "who is hit weighed over every roll: the attack roll, each wrong-target roll "
         f"and each occupant roll and choice ({count} situations of the shot)")]
     dice = 6**damage.dice
     return OddsResult(str(damage), totals.odds(tuple(c.name for c in walk.deck),

@@ -6,6 +6,7 @@ from collections.abc import Sequence
 from fractions import Fraction
 from typing import TYPE_CHECKING, NamedTuple
 
+from armourpen.explain import Ruling
 from armourpen.layout import percent
 
 if TYPE_CHECKING:
@@ -73,9 +74,9 @@ def effect_chances(major: Chance, knockdown: Chance, crippled: Chance
     ``crippled`` is named "crippled or blinded": the odds count a blinded eye with a crippled limb
     or extremity (GU-10).
     """
-    return (EffectChance("major wound", "GU-12", major),
-            EffectChance("knockdown roll", "GU-12", knockdown),
-            EffectChance("crippled or blinded", "GU-10", crippled))
+    return (EffectChance("major wound", Ruling.GU_12, major),
+            EffectChance("knockdown roll", Ruling.GU_12, knockdown),
+            EffectChance("crippled or blinded", Ruling.GU_10, crippled))
 
 
 def odds_kind(result: OddsResult) -> str:
@@ -128,8 +129,8 @@ def hits_chances(result: OddsResult, t: TargetOdds) -> HitsChances | None:
     if odds_kind(result) == "explosion":
         if pmf == ((0, Fraction(1)),):
             return None
-        return HitsChances("fragments hitting it", "GU-22", pmf, t.expected_hits)
-    return HitsChances("shots landed on it", "GU-19", pmf, t.expected_hits)
+        return HitsChances("fragments hitting it", Ruling.GU_22, pmf, t.expected_hits)
+    return HitsChances("shots landed on it", Ruling.GU_19, pmf, t.expected_hits)
 
 
 def joint_text(result: OddsResult) -> str | None:

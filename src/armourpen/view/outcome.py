@@ -12,7 +12,7 @@ from dataclasses import dataclass
 from fractions import Fraction
 from typing import TYPE_CHECKING, NamedTuple
 
-from armourpen.explain import Caution, Step
+from armourpen.explain import Caution, Ruling, Step
 from armourpen.layout import Badge, Cell, Layout, Span, Tone, percent
 from armourpen.view.odds import (
     Bar,
@@ -174,10 +174,10 @@ def assumed_hit(hit_chance: Fraction) -> Badge:
 
 
 HIT_BY = {
-    "aimed": ("aimed roll", "GU-15"),
-    "wrong_target": ("wrong-target roll", "GU-16"),
-    "behind": ("right behind, no roll", "GU-8"),
-    "occupant": ("occupant roll", "GU-17"),
+    "aimed": ("aimed roll", Ruling.GU_15),
+    "wrong_target": ("wrong-target roll", Ruling.GU_16),
+    "behind": ("right behind, no roll", Ruling.GU_8),
+    "occupant": ("occupant roll", Ruling.GU_17),
 }
 """What hit a target when the rolls decide who is hit (``hit_by``), in words, with its ruling."""
 
