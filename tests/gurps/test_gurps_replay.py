@@ -1,13 +1,13 @@
 """Replay any single shot of ``resolve`` from the rolls it prints, with a model written here.
 
-The model below is written from RULINGS.md alone (GU-2 to GU-7, GU-10, GU-15, GU-16, GU-23) and
-imports nothing of the rule code it checks: the outcome's JSON gives the rolls (the damage dice,
-each random hit location's 3d, the attack roll, each card's roll), and the model works out from
-them and from the scenario what every target and cover must show: basic damage, the DR faced,
-penetrating damage, injury, cover DR, whether the shot passes, and who is hit. Hypothesis draws
-small scenarios: damage of every type with adds, multipliers and divisors, DR, HP, Injury
-Tolerance, hit locations (aimed or random), covers (thin slabs or objects), several targets, the
-half damage range, and with a skill the rolls that decide who is hit.
+The model below is written from RULINGS.md alone (GU-2 to GU-7, GU-10, GU-15, GU-16, GU-18,
+GU-23) and imports nothing of the rule code it checks: the outcome's JSON gives the rolls (the
+damage dice, each random hit location's 3d, the attack roll, each card's roll), and the model
+works out from them and from the scenario what every target and cover must show: basic damage,
+the DR faced, penetrating damage, injury, cover DR, whether the shot passes, and who is hit.
+Hypothesis draws small scenarios: damage of every type with adds, multipliers and divisors, DR,
+HP, Injury Tolerance, hit locations (aimed or random), covers (thin slabs, objects, materials),
+several targets, the half damage range, and with a skill the rolls that decide who is hit.
 
 Left out, as other rulings than those modelled here: bursts and explosions (GU-19 to GU-22),
 vehicles and their occupants (GU-17: a failed occupant roll is not printed, so it cannot be
@@ -47,6 +47,12 @@ LOCATIONS = ("torso", "vitals", "skull", "eye", "face", "neck", "groin", *LIMBS,
 RANDOM_TABLE = {3: "skull", 4: "skull", 5: "face", 6: "leg", 7: "leg", 8: "arm", 9: "torso",
                 10: "torso", 11: "groin", 12: "arm", 13: "leg", 14: "leg", 15: "hand",
                 16: "foot", 17: "neck", 18: "neck"}
+# GU-18: DR per inch, from the low to the high end of the table's range
+MATERIALS = {"aluminum": (F(20), F(30)), "brick": (F(5), F(8)), "concrete": (F(6), F(9)),
+             "reinforced concrete": (F(10), F(12)), "window glass": (F(5), F(8)),
+             "bullet-resistant glass": (F(10), F(20)), "iron": (F(40), F(60)),
+             "sandbags": (F(3), F(3)), "mild steel": (F(50), F(60)),
+             "hard steel": (F(60), F(70)), "stone": (F(8), F(13)), "wood": (F(1, 2), F(1))}
 DIVISORS = (None, "2", "3", "5", "10", "100", "0.5", "0.2", "0.1", "inf")
 
 
@@ -147,13 +153,22 @@ def target_cover_dr(shot: Shot, card: dict[str, Any], where: str) -> int:
     return effective(dr_in + dr_out + card["hp"] * HP_SHARE[tolerance], shot.divisor)
 
 
+def material_dr(cover: dict[str, Any]) -> int:
+    """GU-18: DR per inch (the low end, the high end, or as given) x inches, rounded down."""
+    low, high = MATERIALS[cover["material"].lower()]
+    per = F(str(cover.get("dr_per_inch", high if cover.get("grade") == "high" else low)))
+    return math.floor(per * F(str(cover["inches"])))
+
+
 def cover_card_dr(shot: Shot, cover: dict[str, Any]) -> int:
     """GU-6: a thin slab's DR alone; an object's DR in + out + HP share (a cover card is
-    Homogenous unless it says otherwise, as the golden cases read it)."""
-    if cover.get("slab"):
-        return effective(F(cover["dr"]), shot.divisor)
+    Homogenous unless it says otherwise, as the golden cases read it). Cover by material is a
+    thin slab unless it says otherwise (GU-18)."""
+    dr = material_dr(cover) if "material" in cover else cover["dr"]
+    if cover.get("slab", "material" in cover):
+        return effective(F(dr), shot.divisor)
     tolerance = cover.get("injury_tolerance", "homogenous")
-    raw = cover["dr"] + cover.get("dr_back", cover["dr"]) + cover["hp"] * HP_SHARE[tolerance]
+    raw = dr + cover.get("dr_back", dr) + cover["hp"] * HP_SHARE[tolerance]
     return effective(raw, shot.divisor)
 
 
@@ -334,8 +349,27 @@ def target_cards(draw: st.DrawFn, name: str, who: bool) -> dict[str, Any]:
 
 
 @st.composite
+def materials(draw: st.DrawFn) -> dict[str, Any]:
+    name = draw(st.sampled_from(tuple(MATERIALS)))
+    cover: dict[str, Any] = {"material": draw(st.sampled_from((name, name.upper()))),
+                             "inches": draw(st.sampled_from((0.25, 0.5, 1, 1.5, 2.5, 3, 6)))}
+    low, high = MATERIALS[name]
+    how = draw(st.integers(0, 2))
+    if how == 1:
+        cover["grade"] = "high"
+    elif how == 2:
+        cover["dr_per_inch"] = float((low + high) / 2)  # within the range: x.0 or x.5
+    return cover
+
+
+@st.composite
 def cover_cards(draw: st.DrawFn, name: str) -> dict[str, Any]:
-    cover: dict[str, Any] = {"name": name, "dr": draw(st.integers(0, 20))}
+    if not draw(st.integers(0, 3)):
+        cover = {"name": name, **draw(materials())}
+        if draw(st.booleans()):
+            cover.update(slab=False, hp=draw(st.integers(0, 60)))
+        return {"cover": cover}
+    cover = {"name": name, "dr": draw(st.integers(0, 20))}
     if draw(st.booleans()):
         cover["slab"] = True
     else:
