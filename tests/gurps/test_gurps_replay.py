@@ -1,6 +1,6 @@
 """Replay any single shot of ``resolve`` from the rolls it prints, with a model written here.
 
-The model below is written from RULINGS.md alone (GU-2 to GU-7, GU-10, GU-15, GU-16, GU-18,
+The model below is written from RULINGS.md alone (GU-2 to GU-7, GU-10, GU-15 to GU-18,
 GU-23) and imports nothing of the rule code it checks: the outcome's JSON gives the rolls (the
 damage dice, each random hit location's 3d, the attack roll, each card's roll), and the model
 works out from them and from the scenario what every target and cover must show: basic damage,
@@ -9,14 +9,16 @@ Hypothesis draws small scenarios: damage of every type with adds, multipliers an
 HP, Injury Tolerance, hit locations (aimed or random), covers (thin slabs, objects, materials),
 several targets, the half damage range, and with a skill the rolls that decide who is hit.
 
-Left out, as other rulings than those modelled here: bursts and explosions (GU-19 to GU-22),
-vehicles and their occupants (GU-17: a failed occupant roll is not printed, so it cannot be
-replayed), flexible armour (GU-9), traits (GU-14), defenses and shields (GU-24, GU-25).
+A vehicle's occupant roll (GU-17) is not in the JSON's fields when no occupant is hit: it is
+read from the step that prints it. Left out, as other rulings than those modelled here: bursts
+and explosions (GU-19 to GU-22), flexible armour (GU-9), traits (GU-14), defenses and shields
+(GU-24, GU-25).
 """
 
 from __future__ import annotations
 
 import math
+import re
 from dataclasses import dataclass
 from fractions import Fraction
 from typing import Any
@@ -53,6 +55,12 @@ MATERIALS = {"aluminum": (F(20), F(30)), "brick": (F(5), F(8)), "concrete": (F(6
              "bullet-resistant glass": (F(10), F(20)), "iron": (F(40), F(60)),
              "sandbags": (F(3), F(3)), "mild steel": (F(50), F(60)),
              "hard steel": (F(60), F(70)), "stone": (F(8), F(13)), "wood": (F(1, 2), F(1))}
+# GU-17: the Occupant Hit Table as printed: (most occupants of the row) -> SM +1 .. +11
+OCCUPANT_TABLE = {1: (10, 9, 8, 7, 6, 5, 4, 3, 3, 3, 3), 2: (12, 10, 9, 8, 7, 6, 5, 4, 3, 3, 3),
+                  5: (14, 12, 10, 9, 8, 7, 6, 5, 4, 3, 3),
+                  10: (16, 14, 12, 10, 9, 8, 7, 6, 5, 4, 3),
+                  20: (17, 16, 14, 12, 10, 9, 8, 7, 6, 5, 4),
+                  50: (17, 17, 16, 14, 12, 10, 9, 8, 7, 6, 5)}
 DIVISORS = (None, "2", "3", "5", "10", "100", "0.5", "0.2", "0.1", "inf")
 
 
@@ -172,6 +180,13 @@ def cover_card_dr(shot: Shot, cover: dict[str, Any]) -> int:
     return effective(raw, shot.divisor)
 
 
+def occupant_number(occupants: int, sm: int) -> int:
+    """GU-17: the table's number for ``occupants`` people and Size Modifier ``sm`` (below +1 read
+    as +1), in the printed part of the table."""
+    row = next(v for most, v in OCCUPANT_TABLE.items() if occupants <= most)
+    return row[min(max(sm, 1), 11) - 1]
+
+
 def succeeds(roll: int, skill: int) -> bool:
     """GU-15: 3 and 4 always, 17 and 18 never, else at or below the skill."""
     return roll <= 4 or (roll < 17 and roll <= skill)
@@ -190,6 +205,8 @@ class Who:
     attack_roll: int
     mode: str
     prev_hit: bool = False
+    chosen: str | None = None  # the occupant a vehicle's roll hit (GU-17)
+    occupant_roll: int = 0
 
     def decide(self, card: dict[str, Any], got: dict[str, Any]) -> tuple[bool, str | None,
                                                                         int | None]:
@@ -197,6 +214,13 @@ class Who:
         card's own roll is read from the outcome (``got``), where the ruling calls for one."""
         aimed = card["target"] == self.aim
         roll: int | None = None
+        if card.get("inside") and not aimed:  # GU-17: only through its vehicle's roll
+            hit = card["target"] == self.chosen
+            by, roll = ("occupant", self.occupant_roll) if hit else (None, None)
+            if hit and self.mode == "seeking":
+                self.mode = "behind"  # after an aimed hit the shot goes on at the aimed card
+            self.prev_hit = hit
+            return hit, by, roll
         if self.mode == "aimed":
             hit, by = aimed, "aimed" if aimed else None
             roll = self.attack_roll if aimed else None
@@ -227,7 +251,7 @@ def aimed_roll(attack: dict[str, Any], targets: list[dict[str, Any]],
     for t in targets:
         if t["target"] == aim:
             break
-        in_way += t.get("obscures", True)
+        in_way += t.get("obscures", True) and not t.get("inside")
     eff = skill - 4 * in_way
     roll = got_attack["attack_roll"]
     assert (got_attack["effective_skill"], got_attack["attack_hit"]) == (eff, succeeds(roll, eff))
@@ -260,11 +284,51 @@ class Line:
         self.in_front += c
         self.stopped = not through
 
-    def cover(self, cover: dict[str, Any], got: dict[str, Any]) -> None:
+    def cover(self, cover: dict[str, Any], got: dict[str, Any], line: list[dict[str, Any]],
+              out: dict[str, Any]) -> None:
         assert got["reached"] is not self.stopped
         if not self.stopped:
             self.passes(cover_card_dr(self.shot, cover) if self.eligible else 0, got,
                         cover["name"])
+        if self.who is not None and "sm" in cover:
+            self.vehicle(cover, [e for e in line if e.get("inside") == cover["name"]], out)
+
+    def vehicle(self, cover: dict[str, Any], inside: list[dict[str, Any]],
+                out: dict[str, Any]) -> None:
+        """GU-17: a vehicle the shot passes, unless the aimed card sits in it, rolls 3d against
+        the table's number; a success hits one of its occupants alike: a listed one (its cards,
+        in line order) or one no card lists, in whom the shot stops. The roll and the pick are
+        read from the steps, which print them."""
+        name, who = cover["name"], self.who
+        assert who is not None
+        rolled = [m for s in out["steps"] if (m := re.fullmatch(
+            re.escape(name) + r": occupant roll: 3d rolled (\d+) against (\d+): .*", s["text"]))]
+        if self.stopped or any(c["target"] == who.aim for c in inside):
+            assert rolled == [], name
+            return
+        occupants = cover.get("occupants", len(inside))
+        (roll,) = rolled
+        assert int(roll[2]) == occupant_number(occupants, cover["sm"]), name
+        who.chosen = None
+        if not succeeds(int(roll[1]), int(roll[2])):
+            return
+        (pick,) = [m for s in out["steps"] if (m := re.search(
+            re.escape(name) + r": one of its \d+ occupants is hit, each alike \(chosen: (\d+) "
+            rf"of {occupants}\)", s["text"]))]
+        k = int(pick[1])
+        assert 1 <= k <= occupants
+        who.occupant_roll = int(roll[1])
+        if k <= len(inside):
+            who.chosen = inside[k - 1]["target"]
+            return
+        # one no card lists is hit, and the shot stops in him (GU-17); the rulings give him no
+        # DR or HP, so only that is checked
+        (unnamed,) = [u for u in out["targets"] if u["name"] == f"unnamed occupant of {name}"]
+        assert (unnamed["hit"], unnamed["hit_by"], unnamed["overpenetrates"]) == (
+            True, "occupant", False)
+        if who.mode == "seeking":
+            who.mode = "behind"
+        self.stopped = True
 
     def target(self, card: dict[str, Any], got: dict[str, Any]) -> None:
         name = card["target"]
@@ -314,9 +378,11 @@ def replay(data: dict[str, Any], out: dict[str, Any]) -> None:
                     aimed_roll(attack, targets, got_attack))
     by_name = {t["name"]: t for t in out["targets"]}
     covers = {c["name"]: c for c in out["covers"]}
+    if not any(c.get("cover", {}).get("sm") is not None for c in line):
+        assert not any(t["unnamed"] for t in out["targets"] if "unnamed" in t)
     for entry in line:
         if "cover" in entry:
-            shooting.cover(entry["cover"], covers[entry["cover"]["name"]])
+            shooting.cover(entry["cover"], covers[entry["cover"]["name"]], line, out)
         else:
             shooting.target(entry, by_name[entry["target"]])
 
@@ -382,12 +448,34 @@ def cover_cards(draw: st.DrawFn, name: str) -> dict[str, Any]:
 
 
 @st.composite
+def vehicles(draw: st.DrawFn, name: str) -> list[dict[str, Any]]:
+    """A vehicle or building (GU-17) and the cards of the people inside it, right after it."""
+    inside = [{**draw(target_cards(f"{name}P{i}", True)), "inside": name}
+              for i in range(draw(st.integers(0, 2)))]
+    cover: dict[str, Any] = {"name": name, "dr": draw(st.integers(0, 8)),
+                             "hp": draw(st.integers(0, 40)), "sm": draw(st.integers(-1, 11))}
+    if draw(st.booleans()):
+        cover["injury_tolerance"] = "unliving"
+    if not inside or draw(st.booleans()):
+        cover["occupants"] = draw(st.integers(max(1, len(inside)), 50))
+    for card in inside:
+        card.pop("range", None)
+    return [{"cover": cover}, *inside]
+
+
+@st.composite
 def scenarios(draw: st.DrawFn, who: bool) -> dict[str, Any]:
     shot = draw(shots())
-    kinds = draw(st.lists(st.sampled_from(("target", "target", "cover")), min_size=1,
+    choices = ("target", "target", "cover", *(("vehicle",) if who else ()))
+    kinds = draw(st.lists(st.sampled_from(choices), min_size=1,
                           max_size=5).filter(lambda k: "target" in k))
-    line = [draw(target_cards(f"T{i}", who)) if k == "target" else draw(cover_cards(f"C{i}"))
-            for i, k in enumerate(kinds)]
+    line: list[dict[str, Any]] = []
+    for i, k in enumerate(kinds):
+        if k == "vehicle":
+            line += draw(vehicles(f"V{i}"))
+        else:
+            line.append(draw(target_cards(f"T{i}", who)) if k == "target"
+                        else draw(cover_cards(f"C{i}")))
     attack: dict[str, Any] = {"damage": str(shot), "seed": draw(st.integers(0, 2**32)),
                               "_shot": shot}
     if not draw(st.integers(0, 4)):

@@ -207,8 +207,9 @@ class GurpsScenario:
     @property
     def half_damage(self) -> Explained[bool]:
         """Whether the shot's basic damage is halved: the first target card at the attack's 1/2D
-        range or farther (GU-23)."""
-        first = self.targets[0] if self.targets else None
+        range or farther (GU-23). The occupants of a vehicle that no card lists (GU-17) are no
+        card: the range is on the first card the file gives."""
+        first = next((t for t in self.targets if not t.unnamed), None)
         return half_damage(self.attack.half_damage_range, None if first is None else first.range,
                            "" if first is None else first.name)
 
