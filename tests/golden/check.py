@@ -4,7 +4,10 @@
 - ``lines.txt``: PEN/AV lines of fire through several targets, cover and vehicles (PA-12);
 - ``gurps.txt``: GURPS chains with a fixed roll (GU-1 to GU-8), and bursts with every roll given
   (GU-19, GU-20);
-- ``blasts.txt``: GURPS explosions with a fixed blast roll (GU-21, GU-22).
+- ``blasts.txt``: GURPS explosions with a fixed blast roll (GU-21, GU-22);
+- ``who.txt``: GURPS shots whose rolls decide who is hit (GU-15 to GU-18) and the half damage range
+  (GU-23), every roll fixed: the damage roll, the attack roll, and each further roll the shot asks
+  for (a card's, a vehicle's occupant roll and which occupant it hits), in the order asked.
 
 Every expected value was worked out by hand from the texts and the rulings (the comment above each
 case shows how). Run by CI (`python tests/golden/check.py`) and by the test suite.
@@ -12,8 +15,10 @@ case shows how). Run by CI (`python tests/golden/check.py`) and by the test suit
 
 from __future__ import annotations
 
+import random
 import sys
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
 from pathlib import Path
 from typing import Any
 
@@ -208,6 +213,141 @@ def check_blasts(path: Path = HERE / "blasts.txt") -> list[str]:
     return failures
 
 
+# ---- who.txt: who is hit (GU-15 to GU-18) and the half damage range (GU-23) ------------------
+
+Rolls = list[tuple[str, int]]
+WhoCase = tuple[int, str, dict[str, Any], Rolls, list[str]]
+
+
+def _who_value(key: str, text: str) -> Any:
+    if text in ("true", "false"):
+        return text == "true"
+    if text.isdigit():
+        return int(text)
+    if key in ("inches", "dr_per_inch"):
+        return float(text)
+    return text.replace("_", " ") if key == "material" else text
+
+
+def _who_pairs(tokens: list[str]) -> dict[str, Any]:
+    spec: dict[str, Any] = {}
+    for token in tokens:
+        key, sep, value = token.partition("=")
+        spec[key] = _who_value(key, value) if sep else True  # a bare word is a flag: "slab"
+    return spec
+
+
+def _who_entry(text: str) -> dict[str, Any]:
+    kind, name, *pairs = text.split()
+    spec = _who_pairs(pairs)
+    if kind == "cover":
+        return {"cover": {"name": name, **spec}}
+    return {"target": name, **spec}
+
+
+def who_cases(path: Path) -> list[WhoCase]:
+    """``who.txt``: damage | roll | attack | rolls | entries => results. ``attack`` and ``rolls``
+    are ``-`` or space-separated ``key=value``; a roll ``NAME=N`` is the 3d the shot asks of the
+    card or vehicle NAME, ``NAME:pick=K`` the K-th of that vehicle's occupants (from 1)."""
+    out = []
+    for n, line in _lines(path):
+        left, right = line.split("=>")
+        damage, roll, attack, rolls, entries = (p.strip() for p in left.split("|"))
+        given = {} if attack == "-" else _who_pairs(attack.split())
+        data = {"rules": "gurps", "attack": {"damage": damage, "roll": int(roll), **given},
+                "line": [_who_entry(e.strip()) for e in entries.split(" ; ")]}
+        asked = [] if rolls == "-" else [(k, int(v)) for k, _, v in
+                                         (r.partition("=") for r in rolls.split())]
+        out.append((n, line, data, asked, [r.strip() for r in right.split(" ; ")]))
+    return out
+
+
+def _who_got(d: dict[str, Any]) -> list[str]:
+    """The basic damage, the aimed roll (effective skill, hit or miss) when the rolls decide who
+    is hit, then each line entry: a target "NAME BY DR penetrating injury cover-DR through|stops"
+    (BY: aimed, behind, wrong_target, occupant; "hit" without who is hit), "NAME not_hit" (reached,
+    not hit) or "NAME not_reached"; a cover as in gurps.txt. An occupant no card lists comes right
+    after its vehicle, when it is hit."""
+    head = [f"basic {d['attack']['basic_damage']}"]
+    if "attack_roll" in d["attack"]:
+        head.append(f"skill {d['attack']['effective_skill']} "
+                    + ("hit" if d["attack"]["attack_hit"] else "miss"))
+    covers = {c["name"]: c["index"] for c in d["covers"]}
+    rows: list[tuple[float, str]] = []
+    for t in d["targets"]:
+        at = covers[t["inside"]] + 0.5 if t.get("unnamed") else t["index"]
+        if not t["reached"] or not t["hit"]:
+            rows.append((at, f"{t['name']} {'not_hit' if t['reached'] else 'not_reached'}"))
+            continue
+        figures = " ".join(_shown(t[k]) for k in ("effective_dr", "penetrating", "injury",
+                                                   "cover_dr"))
+        shot = "through" if t["overpenetrates"] else "stops"
+        rows.append((at, f"{t['name']} {t.get('hit_by') or 'hit'} {figures} {shot}"))
+    for c in d["covers"]:
+        if not c["reached"]:
+            rows.append((c["index"], f"{c['name']} not_reached"))
+        else:
+            shot = "through" if c["overpenetrates"] else "stops"
+            rows.append((c["index"], f"{c['name']} {_shown(c['cover_dr'])} {shot}"))
+    return head + [text for _, text in sorted(rows)]
+
+
+class _RollsDiffer(Exception):
+    """The shot asked for a roll the working does not give, or not for one it gives."""
+
+
+@contextmanager
+def _fixed_rolls(rolls: Rolls) -> Iterator[None]:
+    """``resolve`` with each further roll of who is hit (GU-16, GU-17) taken from ``rolls`` in
+    order, through the roller it is built to be given (``wrong_target.seeded``), as the unit tests
+    of GU-16 give theirs; each roll asked must be the next one the working lists, by name."""
+    from armourpen.gurps import wrong_target
+
+    left = list(rolls)
+
+    def take(name: str) -> int:
+        if not left or left[0][0] != name:
+            raise _RollsDiffer(f"the shot asks for {name}; the working lists "
+                               f"{left[0][0] if left else 'no more rolls'}")
+        return left.pop(0)[1]
+
+    def choose(cover: str, n: int) -> int:
+        pick = take(f"{cover}:pick")
+        if not 1 <= pick <= n:
+            raise _RollsDiffer(f"{cover} holds {n} occupants; the working picks {pick}")
+        return pick - 1
+
+    def seeded(rng: random.Random | None,  # noqa: ARG001 (nothing is drawn: rolls are fixed)
+               later: Callable[[], random.Random] | None = None,  # noqa: ARG001
+               ) -> tuple[Callable[[str], int], Callable[[str, int], int]]:
+        return take, choose
+
+    saved = wrong_target.seeded
+    wrong_target.seeded = seeded
+    try:
+        yield
+        if left:
+            raise _RollsDiffer(f"the shot never asks for {' '.join(k for k, _ in left)}")
+    finally:
+        wrong_target.seeded = saved
+
+
+def check_who(path: Path = HERE / "who.txt") -> list[str]:
+    """Every case of ``who.txt`` against ``resolve``, its rolls fixed."""
+    import armourpen
+
+    failures = []
+    for n, text, data, rolls, want in who_cases(path):
+        try:
+            with _fixed_rolls(rolls):
+                got = _who_got(armourpen.resolve(armourpen.load_scenario(data)).to_dict())
+        except _RollsDiffer as exc:
+            got = [f"rolls differ: {exc}"]
+        if got != want:
+            failures.append(f"{path.name}:{n}: {text}\n  got {' ; '.join(got)}")
+    return failures
+
+
 def check(path: Path = HERE / "penav.txt") -> list[str]:
     import armourpen
 
@@ -227,6 +367,8 @@ def check_all() -> tuple[int, list[str]]:
                 *_check(gurps, gurps_cases(gurps), _gurps_got), *check_blasts()]
     count = len(cases(HERE / "penav.txt")) + len(line_cases(lines)) + len(gurps_cases(gurps))
     count += len(blast_cases(HERE / "blasts.txt"))
+    failures += check_who()
+    count += len(who_cases(HERE / "who.txt"))
     return count, failures
 
 

@@ -97,3 +97,22 @@ def test_gu23_monte_carlo_samples_the_halved_damage() -> None:
     seen = dict(est.injury_pmf)
     assert set(seen) == {1, 2, 3}
     assert abs(seen[1].value - 0.5) < 5 * seen[1].se
+
+
+def test_gu23_gu17_the_first_card_decides_even_inside_a_vehicle_holding_more_people() -> None:
+    # The car holds 2, one of them listed (the driver, the first and only target card, at 25 yd;
+    # 1/2D 20): an occupant no card lists is no card, so the driver's range decides. 1d pi
+    # halved: rolls 1 to 6 give 1, 1, 1, 2, 2, 3 (at least 1). Aimed at the driver inside (no
+    # occupant roll, GU-17), skill 12: 160 of the 216 rolls of 3d hit (3 to 12). The car, a thin
+    # slab of DR 1, lets through basic 2 and 3 only: rolls 4, 5, 6. So the driver is hit 160/216
+    # x 3/6; at full damage (the range not read) it would be x 5/6. Resolving roll 6: basic 3,
+    # 3 - 1 = 2 penetrating, injury 2.
+    car = {"cover": {"name": "Car", "dr": 1, "slab": True, "occupants": 2, "sm": 3}}
+    driver = {"target": "Driver", "hp": 10, "inside": "Car", "range": 25}
+    s = gurps("1d pi", car, driver, skill=12, half_damage_range=20, attack_roll=12, roll=6)
+    out = resolve_gurps(s)
+    assert (out.basic_damage, out.half_damage) == (3, True)
+    hit = next(t for t in out.targets if t.name == "Driver")
+    assert (hit.hit, hit.penetrating, hit.injury) == (True, 2, 2)
+    odds = armourpen.odds(s)
+    assert odds.target("Driver").p_hit == Fraction(160, 216) * Fraction(3, 6)

@@ -13,10 +13,28 @@ SERVED = "http://127.0.0.1:8000"
 """The address ``armourpen serve`` serves by default, which the served app answers to."""
 
 
-def test_serve_defaults_to_loopback(capsys: pytest.CaptureFixture[str],
-                                    started: dict[str, Any]) -> None:
+def free_port(host: str = "127.0.0.1") -> int:
+    """A port nothing listens on at ``host`` now (the system's choice for port 0)."""
+    import socket
+
+    family = socket.AF_INET6 if ":" in host else socket.AF_INET
+    with socket.socket(family) as s:
+        s.bind((host, 0))
+        port: int = s.getsockname()[1]
+        return port
+
+
+def test_serve_defaults_to_loopback(capsys: pytest.CaptureFixture[str], started: dict[str, Any],
+                                    monkeypatch: pytest.MonkeyPatch) -> None:
+    # the default port is what is checked here, not whether this machine has it free (another
+    # program may listen on 8000): the probe of the port (tested with a port taken in
+    # tests/cli/test_output_channels.py) is told what it would have probed, and binds nothing
+    from armourpen.cli import serve_cmd
+
+    probed: list[tuple[str, int]] = []
+    monkeypatch.setattr(serve_cmd, "_check_listen", lambda host, port: probed.append((host, port)))
     code, out, _ = cli(capsys, "serve")
-    assert code == 0
+    assert code == 0 and probed == [("127.0.0.1", 8000)]
     assert (started["host"], started["port"]) == ("127.0.0.1", 8000)
     assert "http://127.0.0.1:8000/" in out
     from fastapi.testclient import TestClient
@@ -28,8 +46,9 @@ def test_serve_defaults_to_loopback(capsys: pytest.CaptureFixture[str],
 
 
 def test_serve_options(capsys: pytest.CaptureFixture[str], started: dict[str, Any]) -> None:
-    code, out, _ = cli(capsys, "serve", "--host", "::1", "--port", "8123", "--cors")
-    assert code == 0 and "http://[::1]:8123/" in out
+    port = free_port("::1")
+    code, out, _ = cli(capsys, "serve", "--host", "::1", "--port", str(port), "--cors")
+    assert code == 0 and f"http://[::1]:{port}/" in out and started["port"] == port
     from fastapi.testclient import TestClient
 
     got = TestClient(started["app"], base_url=SERVED).get("/api/catalog", headers={"Origin": "https://x.example"})
@@ -46,8 +65,8 @@ def test_ap2_a_stray_user_catalog_file_is_reported_once_and_gurps_is_served(
     capsys: pytest.CaptureFixture[str], started: dict[str, Any], user_catalogs: Path,
 ) -> None:
     (user_catalogs / "stray.toml").write_text("[[armour]\nname = 'x'\n", encoding="utf-8")
-    code, out, err = cli(capsys, "serve")
-    assert code == 0 and "http://127.0.0.1:8000/" in out  # it serves all the same
+    code, out, err = cli(capsys, "serve", "--port", "0")  # port 0: always free to probe
+    assert code == 0 and "http://127.0.0.1:0/" in out  # it serves all the same
     said = err.splitlines()[0]
     assert said.startswith("armourpen: warning: user catalog folder: ")
     assert "stray.toml' is not allowed; allowed: valid TOML" in said
@@ -92,7 +111,8 @@ def test_ap2_a_bad_catalog_file_given_to_serve_is_reported_too(
 ) -> None:
     bad = tmp_path / "mine.toml"
     bad.write_text('[[attack]]\nname = "Mine"\npen = 5\n', encoding="utf-8")  # no range column
-    code, _, err = cli(capsys, "serve", "--catalog", str(bad), "--no-user-catalog")
+    code, _, err = cli(capsys, "serve", "--catalog", str(bad), "--no-user-catalog", "--port",
+                       "0")
     assert code == 0 and err.count("mine.toml") == 1
     from fastapi.testclient import TestClient
 
@@ -115,7 +135,7 @@ def run(app, **options):
     print(matplotlib.get_cachedir())
 
 uvicorn.run = run
-sys.argv = ["armourpen", "serve", "--no-user-catalog"]
+sys.argv = ["armourpen", "serve", "--no-user-catalog", "--port", "0"]
 main()
 """
 

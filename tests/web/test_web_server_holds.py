@@ -1,8 +1,9 @@
 """How ``armourpen serve`` holds under load, against a real server on loopback.
 
 Each server runs in a subprocess (uvicorn with the project's connection protocol and worker pool)
-on a free port, and is stopped at the end. Timings are compared with other timings of the same run
-(the heavy request's own duration), never with fixed seconds; loops are bounded.
+on a free port, and is stopped at the end. No wall-clock time is asserted (a loaded machine
+stretches every one): what is checked is the order in which answers come; loops are bounded, and
+waits time out only as a guard against a hang.
 """
 
 from __future__ import annotations
@@ -109,12 +110,10 @@ def children(pid: int) -> set[int]:
 
 
 def served(method: str, server: Server, path: str, body: bytes | None = None
-           ) -> tuple[int, dict[str, Any], float]:
-    t0 = time.perf_counter()
+           ) -> tuple[int, dict[str, Any]]:
     status, headers, raw = server.request(method, path, body)
-    elapsed = time.perf_counter() - t0
     answer = json.loads(raw) if headers.get("content-type") == "application/json" else {}
-    return status, answer if isinstance(answer, dict) else {}, elapsed
+    return status, answer if isinstance(answer, dict) else {}
 
 
 def ap2(answer: dict[str, Any]) -> None:
@@ -136,37 +135,42 @@ def one_worker() -> Iterator[Server]:
 
 
 class Heavy(threading.Thread):
-    """The heavy request, in a thread, timed."""
+    """The heavy request, in a thread."""
 
     def __init__(self, server: Server) -> None:
         super().__init__()
         self.server = server
         self.status = 0
-        self.elapsed = 0.0
 
     def run(self) -> None:
         for _ in range(1000):  # another request may hold the one worker for a moment
-            self.status, _, self.elapsed = served("GET", self.server, HEAVY)
+            self.status, _ = served("GET", self.server, HEAVY)
             if self.status != 503:
                 return
 
 
+LIGHT = ("/static/style.css", "/api/thickness?mm=60", "/api/schema/penav")
+
+
 def test_heavy_work_neither_delays_static_files_nor_light_requests(one_worker: Server) -> None:
+    # No wall-clock figure is compared (a loaded machine stretches any of them): the light
+    # requests, one after another, must each be answered while the heavy one is still
+    # outstanding. Had any waited for the heavy work, the heavy answer would have come first, and
+    # the rest of the round after it.
     heavy = Heavy(one_worker)
     heavy.start()
-    during: list[float] = []
-    while heavy.is_alive() and len(during) < 40:
-        for path in ("/static/style.css", "/api/thickness?mm=60", "/api/schema/penav"):
-            status, _, elapsed = served("GET", one_worker, path)
+    rounds = 0
+    while heavy.is_alive() and rounds < 14:
+        answered = []
+        for path in LIGHT:
+            status, _ = served("GET", one_worker, path)
             assert status == 200
-            during.append(elapsed)
+            answered.append(heavy.is_alive())
+        rounds += all(answered)
         time.sleep(0.02)
-    answered_during = heavy.is_alive()
     heavy.join(PATIENCE)
     assert heavy.status == 200
-    assert answered_during and during  # the light requests were answered while the work ran
-    # each took far less than the heavy one: none waited for it
-    assert max(during) < heavy.elapsed / 5, (max(during), heavy.elapsed)
+    assert rounds >= 1  # a whole round of light requests answered while the work ran
 
 
 def test_work_past_the_bound_is_refused_with_503_and_retry_after(one_worker: Server) -> None:
@@ -208,7 +212,7 @@ def test_work_whose_client_hung_up_is_stopped_and_its_worker_replaced(one_worker
     while Path(f"/proc/{before}").exists() and time.monotonic() < deadline:
         time.sleep(0.02)
     assert not Path(f"/proc/{before}").exists()
-    status, answer, _ = served("POST", one_worker, "/api/resolve", QUICK)
+    status, answer = served("POST", one_worker, "/api/resolve", QUICK)
     assert status == 200 and len(answer["targets"]) == 1
     (after,) = one_worker.workers()
     assert after != before
@@ -219,7 +223,7 @@ def test_work_past_the_time_budget_is_stopped_with_a_422() -> None:
     try:
         assert served("POST", server, "/api/resolve", QUICK)[0] == 200
         (before,) = server.workers()
-        status, answer, _ = served("GET", server, HEAVY)
+        status, answer = served("GET", server, HEAVY)
         assert status == 422
         ap2(answer)
         assert answer["field"] == "time_budget" and "0.5 s" in answer["allowed"]
@@ -231,8 +235,10 @@ def test_work_past_the_time_budget_is_stopped_with_a_422() -> None:
 
 @pytest.fixture(scope="module", params=["httptools", "h11"])
 def tight(request: pytest.FixtureRequest) -> Iterator[Server]:
-    """Short connection timeouts and a small bound per client, over each HTTP parser."""
-    server = Server(request.param, workers=1, header_timeout=0.5, idle_timeout=1, body_timeout=0.5,
+    """Short connection timeouts and a small bound per client, over each HTTP parser. Short, but
+    long enough that a loaded machine opens the 30 idle connections below and sends each whole
+    request well within them (the idle test needs the first 8 still open when the rest arrive)."""
+    server = Server(request.param, workers=1, header_timeout=2, idle_timeout=3, body_timeout=2,
                     max_client_connections=8, max_connections=64)
     yield server
     server.stop()
@@ -318,7 +324,7 @@ def test_ap2_serve_workers_and_time_budget_are_checked(
         assert code == 2 and err.startswith(f"armourpen: error: {field}: "), err
         assert err.count("\n") == 1
     assert not ran
-    code, _, _ = cli(capsys, "serve", "--workers", "3", "--time-budget", "2.5")
+    code, _, _ = cli(capsys, "serve", "--workers", "3", "--time-budget", "2.5", "--port", "0")
     assert code == 0 and len(ran) == 1
 
 
