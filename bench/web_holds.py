@@ -173,9 +173,9 @@ def children(pid: int) -> set[int]:
     found = set()
     for entry in Path("/proc").iterdir():
         with contextlib.suppress(OSError, ValueError, IndexError):
-            if entry.name.isdigit():
-                if int((entry / "stat").read_text().rsplit(")", 1)[1].split()[1]) == pid:
-                    found.add(int(entry.name))
+            stat = (entry / "stat").read_text() if entry.name.isdigit() else ""
+            if stat and int(stat.rsplit(")", 1)[1].split()[1]) == pid:
+                found.add(int(entry.name))
     return found
 
 

@@ -342,26 +342,8 @@ class WorkPool:
                 future.cancel()  # type: ignore[no-untyped-call]  # pebble: ends its worker
         if gone.done() or done.cancelled():
             return
-        worked = loop.time() - ticket.started if ticket.started else 0.0
-        if ticket.stop.done():
-            await refuse(scope, send, 503, InputError(
-                "server", f"{worked:.1f} s of work stopped", "a retry in a second (Retry-After): "
-                "the work was stopped to give another client its share of the workers, this "
-                "client holding more than its share"), (RETRY_AFTER,))
-            return
-        if not done.done():
-            budget = s.time_budget
-            if worked >= budget / 2:
-                await refuse(scope, send, 422, InputError(
-                    "time_budget", f"more than {worked:.1f} s of work",
-                    f"a request whose work ends within the server's time budget ({budget:g} s; "
-                    "armourpen serve --time-budget sets it): ask for less work"))
-            else:
-                await refuse(scope, send, 503, InputError(
-                    "server", f"{budget - worked:.1f} s waiting for a worker", "a retry in a "
-                    f"second (Retry-After): the wait left {worked:.1f} s of the time budget "
-                    f"({budget:g} s, counted from the request's arrival) for the work"),
-                    (RETRY_AFTER,))
+        if ticket.stop.done() or not done.done():
+            await self._stopped(ticket, scope, send)
             return
         try:
             messages: list[Message] = done.result()
@@ -372,6 +354,30 @@ class WorkPool:
             return
         for message in messages:
             await send(message)
+
+    async def _stopped(self, ticket: Ticket, scope: Scope, send: Send) -> None:
+        """The answer to work stopped: taken back for another client, or at its time budget (422
+        when it had at least half the budget to work, else 503: the wait took it)."""
+        s, loop = self.settings, asyncio.get_running_loop()
+        worked = loop.time() - ticket.started if ticket.started else 0.0
+        assert ticket.stop is not None
+        budget = s.time_budget
+        if ticket.stop.done():
+            await refuse(scope, send, 503, InputError(
+                "server", f"{worked:.1f} s of work stopped", "a retry in a second (Retry-After): "
+                "the work was stopped to give another client its share of the workers, this "
+                "client holding more than its share"), (RETRY_AFTER,))
+        elif worked >= budget / 2:
+            await refuse(scope, send, 422, InputError(
+                "time_budget", f"more than {worked:.1f} s of work",
+                f"a request whose work ends within the server's time budget ({budget:g} s; "
+                "armourpen serve --time-budget sets it): ask for less work"))
+        else:
+            await refuse(scope, send, 503, InputError(
+                "server", f"{budget - worked:.1f} s waiting for a worker", "a retry in a "
+                f"second (Retry-After): the wait left {worked:.1f} s of the time budget "
+                f"({budget:g} s, counted from the request's arrival) for the work"),
+                (RETRY_AFTER,))
 
 
 async def hung_up(receive: Receive) -> None:
