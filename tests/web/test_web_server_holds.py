@@ -535,3 +535,20 @@ def test_a_bounded_process_gets_a_memory_error_not_the_hosts_memory() -> None:
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True,
                          env={**os.environ, "PYTHONPATH": str(ROOT / "src")}, timeout=PATIENCE)
     assert out.stdout.strip() == "MemoryError", out.stderr
+
+
+def test_ap2_serve_worker_memory_is_checked_and_passed_on(
+    capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    import uvicorn
+
+    ran: list[dict[str, Any]] = []
+    monkeypatch.setattr(uvicorn, "run", lambda *_, **options: ran.append(options))
+    for value in ("100", "two", "0"):  # under the 512 MiB a worker needs to start, or no number
+        code, _, err = cli(capsys, "serve", "--worker-memory", value)
+        assert code == 2 and err.startswith("armourpen: error: --worker-memory: "), err
+        assert err.count("\n") == 1
+    assert not ran
+    code, _, _ = cli(capsys, "serve", "--worker-memory", "1024")
+    assert code == 0 and len(ran) == 1
+    assert ran[0]["http"].settings.worker_memory == 1024

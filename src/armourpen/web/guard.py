@@ -13,7 +13,8 @@ or ``multipart/form-data``. So:
   told to answer to): a page whose name was made to point at this machine (DNS rebinding) is
   refused (421);
 - any other request a browser says another site's page sent (``Sec-Fetch-Site``) is refused
-  (403), but a link followed to a page and, with ``--cors``, a CORS request;
+  (403), but a link followed to a page, with ``--cors`` a CORS request, and with
+  ``--frame-ancestor`` a page opened in a frame (the page's policy names who may frame it);
 - a request with two ``Host`` headers is refused (400), for the check would see one and a proxy
   the other.
 

@@ -29,7 +29,7 @@ if TYPE_CHECKING:
 
 MAX_WORKERS = 64
 MIB = 1 << 20
-LOW = {"queue": 0, "workers": 0, "worker_memory": 256, "max_head_bytes": 1024}
+LOW = {"queue": 0, "workers": 0, "worker_memory": 512, "max_head_bytes": 1024}
 """The least each whole-number setting may be (1 where not named)."""
 
 
