@@ -155,8 +155,8 @@ def big_head(port: int, size: int = 10 << 20) -> None:
                 if b"\r\n\r\n" in got:
                     break
         status = got.split(b" ", 2)[1].decode() if got.startswith(b"HTTP/") else "(none)"
-        print(f"head_10MB_status: {status}")
-        print(f"head_10MB_bytes_taken: {sent}")
+        print(f"head_10mb_status: {status}")
+        print(f"head_10mb_bytes_taken: {sent}")
     finally:
         sock.close()
 
