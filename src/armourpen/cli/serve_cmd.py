@@ -29,7 +29,8 @@ if TYPE_CHECKING:
 @click.option("--workers", type=WHOLE, default=2, show_default=True,
               help="Worker processes that do the requests' work (several requests at once).")
 @click.option("--time-budget", type=NUMBER, default=10.0, show_default=True,
-              help="Seconds of work one request may take; past them it is stopped (422).")
+              help="Seconds one request may take from its arrival, waiting included; work "
+              "still running then is stopped (422).")
 @click.option("--worker-memory", type=WHOLE, default=2048, show_default=True, metavar="MIB",
               help="MiB of memory each worker may take; work needing more is refused (422).")
 @click.option("--frame-ancestor", "frame_ancestor", multiple=True, metavar="ORIGIN",

@@ -41,9 +41,11 @@ class ServerSettings:
     """Worker processes that do the requests' work (``--workers``); 0: the server's own process
     does it, one request at a time, without a time budget (the Python API only)."""
     queue: int = 8
-    """Requests that may wait for a worker; past ``workers + queue`` in flight: 503."""
+    """Requests that may wait for a worker; past ``workers + queue`` in flight: 503. The workers
+    and the queue are shared between client addresses (:class:`armourpen.web.work.FairShare`)."""
     time_budget: float = 10.0
-    """Seconds of work one request may take; past it, the work is stopped (``--time-budget``)."""
+    """Seconds one request may take from its arrival, waiting for a worker included; past them
+    it is answered and its work stopped (``--time-budget``)."""
     body_timeout: float = 30.0
     """Seconds a client has to send a request's body."""
     header_timeout: float = 10.0
