@@ -552,3 +552,28 @@ def test_ap2_serve_worker_memory_is_checked_and_passed_on(
     code, _, _ = cli(capsys, "serve", "--worker-memory", "1024")
     assert code == 0 and len(ran) == 1
     assert ran[0]["http"].settings.worker_memory == 1024
+
+
+def test_an_exception_of_a_workers_app_after_its_answer_began_is_still_an_ap2_answer(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    # A worker hands its answer back whole: one begun and then broken is replaced by the AP-2
+    # answer for the exception (an OverflowError: 422), not a 200 cut short or a traceback
+    import asyncio
+
+    from armourpen.web import work
+
+    async def app(scope: Any, receive: Any, send: Any) -> None:
+        del scope, receive
+        await send({"type": "http.response.start", "status": 200, "headers": []})
+        raise OverflowError("math range error")
+
+    loop = asyncio.new_event_loop()
+    monkeypatch.setattr(work, "_worker", (loop, app))
+    try:
+        start, body = work.work({"type": "http"}, b"")
+    finally:
+        loop.close()
+    assert start["status"] == 422
+    answer = json.loads(body["body"])
+    ap2(answer)
+    assert answer["field"] == "request" and "OverflowError" in answer["value"]

@@ -43,7 +43,8 @@ from starlette.requests import ClientDisconnect
 
 from armourpen.errors import InputError
 from armourpen.web.body import ASGIApp, Message, Receive, Scope, Send, received_body
-from armourpen.web.errors import response, status_of
+from armourpen.web.errors import body as errors_body
+from armourpen.web.errors import contained, response, status_of
 from armourpen.web.server import ServerSettings
 
 if TYPE_CHECKING:
@@ -352,6 +353,10 @@ class WorkPool:
                 "server", f"a worker that stopped ({exc})", "a request the server could finish; "
                 "the server log may say why"))
             return
+        except Exception as exc:  # the answer could not come back (a result pebble cannot send)
+            error, status = contained(exc)
+            await refuse(scope, send, status, error)
+            return
         for message in messages:
             await send(message)
 
@@ -501,6 +506,15 @@ def work(request: Scope, body: bytes) -> list[Message]:
     async def send(message: Message) -> None:
         sent.append(message)
 
-    loop.run_until_complete(app(dict(request), receive, send))
+    try:
+        loop.run_until_complete(app(dict(request), receive, send))
+    except Exception as exc:  # raised after the answer began (Contained answers the others)
+        error, status = contained(exc)
+        payload = json.dumps(errors_body(error), ensure_ascii=False,
+                             separators=(",", ":")).encode("utf-8")
+        return [{"type": "http.response.start", "status": status, "headers": [
+                    (b"content-type", b"application/json"),
+                    (b"content-length", str(len(payload)).encode())]},
+                {"type": "http.response.body", "body": payload, "more_body": False}]
     return sent
 
