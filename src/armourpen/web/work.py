@@ -66,7 +66,8 @@ PRELOAD = ["armourpen.web.work", "armourpen.web.routes", "armourpen.charts", "ma
            "armourpen.penav.resolve", "armourpen.penav.scenario", "armourpen.gurps.resolve",
            "armourpen.gurps.scenario", "armourpen.gcs.scenario", "armourpen.probability.exact",
            "armourpen.probability.fast", "armourpen.view.outcome", "armourpen.view.odds",
-           "armourpen.catalog.loader", "armourpen.catalog.cache", "fastapi.openapi.docs"]
+           "armourpen.catalog.loader", "armourpen.catalog.cache", "fastapi.openapi.docs",
+           "armourpen.web.warm"]
 """Imported once by the process the workers are forked from, not by each worker: a worker stopped
 (its client gone, its budget spent, its work taken back for another client) is replaced in a
 fraction of a second rather than the seconds its imports would take."""
@@ -218,6 +219,11 @@ class WorkPool:
 
     def _start(self) -> ProcessPool:
         from pebble import ProcessPool
+        from pebble.common.types import CONSTS
+
+        # pebble's manager looks at its workers every 0.1 s, and replacing a stopped one takes
+        # a few looks: every 0.02 s, a worker stopped for another client is back in ~0.25 s
+        CONSTS.sleep_unit = min(CONSTS.sleep_unit, 0.02)
 
         methods = multiprocessing.get_all_start_methods()
         context = multiprocessing.get_context("forkserver" if "forkserver" in methods
@@ -478,20 +484,30 @@ def start_worker(catalog: Any, problem: tuple[str, object, str] | None, limits: 
     held = (UnreadCatalog(InputError(*problem)) if problem is not None
             else decode_catalog(catalog, Catalog.restore))
     _worker = (asyncio.new_event_loop(), plain_app(held, limits))
-    # The calculator's first outcomes, before any request's time budget runs: what the rules
-    # load on first use is loaded now
+    warm(*_worker)
+
+
+def warm(loop: asyncio.AbstractEventLoop, app: ASGIApp) -> None:
+    """The calculator's first outcomes, before any request's time budget runs: what the rules
+    load on first use is loaded now (by a worker as it starts, and first by the process the
+    workers are forked from, :mod:`armourpen.web.warm`, so that a replaced worker is soon ready)."""
     from armourpen.web.form import GURPS_DEFAULT, PENAV_DEFAULT
 
     for scenario in (PENAV_DEFAULT, GURPS_DEFAULT):
-        work({"type": "http", "method": "POST", "path": "/ui/outcome", "headers": [
+        answer(loop, app, {"type": "http", "method": "POST", "path": "/ui/outcome", "headers": [
             (b"content-type", b"application/json")], "query_string": b""},
-             json.dumps(scenario).encode())
+            json.dumps(scenario).encode())
 
 
 def work(request: Scope, body: bytes) -> list[Message]:
     """The response's messages to one request (run in a worker)."""
     assert _worker is not None, "start_worker runs first"
-    loop, app = _worker
+    return answer(*_worker, request, body)
+
+
+def answer(loop: asyncio.AbstractEventLoop, app: ASGIApp, request: Scope, body: bytes
+           ) -> list[Message]:
+    """The response's messages of ``app`` to one request, run on ``loop``."""
     sent: list[Message] = []
     given = False
 
