@@ -61,3 +61,13 @@ def test_bench_web_runs() -> None:
     assert int(got["resolve_requests_per_s"]) > 0
     # the web extra installs httptools and uvloop, which uvicorn takes: the bench says so
     assert re.fullmatch(r"uvicorn \S+ \(httptools, uvloop\)", got["server"]), got["server"]
+
+
+def test_bench_web_holds_runs() -> None:
+    # one server on loopback: a flood of two seconds, the connections, a big head, an overflow
+    got = figures("web_holds.py", "--seconds", "2")
+    assert set(got) == {"worker_address_space_limit", "overflow_status", "overflow_traceback_shown",
+                        "overflow_body", "head_10mb_status", "head_10mb_bytes_taken",
+                        "fair_others_requests", "fair_others_503", "fair_others_200",
+                        "fair_others_other", "fair_others_worst_s", "fair_flooder",
+                        "conn_new_address_status"}

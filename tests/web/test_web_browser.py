@@ -98,6 +98,9 @@ def page(context: BrowserContext, server: str) -> Iterator[Page]:
     problems: list[str] = []
     pg.on("pageerror", lambda e: problems.append(str(e)))
     pg.on("dialog", lambda d: problems.append(f"a dialog opened: {d.message}"))
+    # a script or style the page's Content-Security-Policy blocks (Chromium says so on its console)
+    pg.on("console", lambda m: problems.append(m.text) if "Content Security Policy" in m.text
+          else None)
     pg.on("request", lambda r: None if r.url.startswith(("data:", server)) else problems.append(
         f"a request to another host: {r.url}"))
     yield pg

@@ -574,3 +574,135 @@ def test_a_list_parameter_may_repeat(client: TestClient) -> None:
     assert got.status_code == 200 and len(got.json()["attacks"]) == 2
     page = client.get("/table?armour=NIJ Type III&armour=NIJ Type IIIA")
     assert page.status_code == 200
+
+
+# --- issue 30: headers every answer carries, one Host, exceptions as AP-2 (items 8 and 9) -------
+
+PAGES = ["/", "/table", "/charts", "/?example=agent-gray"]
+
+
+@pytest.mark.parametrize("path", PAGES)
+def test_pages_send_a_content_security_policy_nosniff_and_a_referrer_policy(
+        client: TestClient, path: str) -> None:
+    r = client.get(path)
+    assert r.status_code == 200 and r.headers["content-type"].startswith("text/html")
+    policy = [p.strip() for p in r.headers["content-security-policy"].split(";")]
+    # scripts from the server's own files alone (no inline script runs); framed by its own pages
+    assert "script-src 'self'" in policy and "default-src 'self'" in policy
+    assert "object-src 'none'" in policy and "frame-ancestors 'self'" in policy
+    assert r.headers["x-content-type-options"] == "nosniff"
+    assert r.headers["referrer-policy"] == "same-origin"
+    # the page holds no script the policy would block: every <script> is a file or JSON data
+    html = r.text
+    for start in range(html.count("<script")):
+        tag = html.split("<script")[start + 1].split(">", 1)[0]
+        assert "src=" in tag or 'type="application/json"' in tag, tag
+
+
+def test_api_answers_say_nosniff_and_carry_no_page_policy(client: TestClient) -> None:
+    for r in (client.get("/api/thickness?mm=60"), client.get("/api/nope"),
+              client.get("/static/style.css")):
+        assert r.headers["x-content-type-options"] == "nosniff"
+        assert r.headers["referrer-policy"] == "same-origin"
+        assert "content-security-policy" not in r.headers
+
+
+def test_the_docs_page_allows_its_one_inline_script_by_hash(client: TestClient) -> None:
+    import base64
+    import hashlib
+    import re
+
+    r = client.get("/docs")
+    scripts = re.findall(r"<script>(.*?)</script>", r.text, re.S)
+    assert len(scripts) == 1
+    digest = base64.b64encode(hashlib.sha256(scripts[0].encode()).digest()).decode()
+    policy = r.headers["content-security-policy"]
+    assert f"script-src 'self' 'sha256-{digest}';" in policy
+    assert r.headers["x-content-type-options"] == "nosniff"
+
+
+FRAME = {"Sec-Fetch-Site": "cross-site", "Sec-Fetch-Mode": "navigate", "Sec-Fetch-Dest": "iframe"}
+
+
+def test_named_origins_may_frame_the_pages() -> None:
+    vtt = "https://foundry.example:30000"
+    framed = TestClient(create_app(allow_hosts=TEST_HOSTS, frame_ancestors=[vtt, "https://*.owlbear.rodeo"]))
+    r = framed.get("/", headers=FRAME)
+    assert r.status_code == 200
+    assert ("frame-ancestors 'self' https://foundry.example:30000 https://*.owlbear.rodeo"
+            in r.headers["content-security-policy"])
+    # an <img> of another site is still refused
+    img = framed.get("/", headers={**FRAME, "Sec-Fetch-Mode": "no-cors", "Sec-Fetch-Dest": "image"})
+    assert img.status_code == 403
+
+
+def test_without_named_origins_another_sites_frame_is_refused(client: TestClient) -> None:
+    ap2(client.get("/", headers=FRAME), 403, "Sec-Fetch-Site")
+
+
+@pytest.mark.parametrize("origins", ["https://vtt.example", ["vtt.example"], ["ftp://vtt.example"],
+                                     ["https://vtt.example/path"], ["https://"], ["https://a b"]])
+def test_create_app_refuses_frame_ancestors_that_are_not_origins(origins: Any) -> None:
+    from armourpen.errors import InputError
+
+    with pytest.raises(InputError) as caught:
+        create_app(frame_ancestors=origins)
+    assert caught.value.field == "frame_ancestors"
+
+
+def test_serve_refuses_a_frame_ancestor_that_is_no_origin(
+        capsys: pytest.CaptureFixture[str], started: dict[str, Any]) -> None:
+    code, _, err = cli(capsys, "serve", "--frame-ancestor", "foundry.example")
+    assert code == 2 and err.startswith("armourpen: error: --frame-ancestor: 'foundry.example'")
+    assert err.count("\n") == 1 and not started
+
+
+def test_serve_passes_its_frame_ancestors_to_the_pages(
+        capsys: pytest.CaptureFixture[str], started: dict[str, Any]) -> None:
+    code, _, _ = cli(capsys, "serve", "--frame-ancestor", "http://localhost:30000")
+    assert code == 0
+    page = TestClient(started["app"], base_url="http://localhost").get("/")
+    assert "frame-ancestors 'self' http://localhost:30000" in page.headers["content-security-policy"]
+
+
+def test_a_request_with_two_host_headers_is_refused_400(real_server: int) -> None:
+    raw = _exchange(real_server, b"GET /api/schema/penav HTTP/1.1\r\nHost: 127.0.0.1\r\n"
+                    b"Host: evil.example\r\nConnection: close\r\n\r\n")
+    head, _, body = raw.partition(b"\r\n\r\n")
+    assert head.startswith(b"HTTP/1.1 400")
+    answer = json.loads(body)
+    assert answer["field"] == "Host" and answer["allowed"] == "one Host header"
+    assert answer["value"] == "127.0.0.1, evil.example"
+
+
+def test_a_memory_error_of_the_work_is_a_422_saying_ask_for_less(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    import armourpen
+    from armourpen.web import errors
+    from armourpen.web.server import ServerSettings
+
+    def too_big(*_: Any, **__: Any) -> Any:
+        raise MemoryError
+
+    monkeypatch.setattr(armourpen, "thickness", too_big)
+    monkeypatch.setattr(errors, "MEMORY_BOUND", 2048 << 20)  # as a worker sets it
+    inline = TestClient(create_app(allow_hosts=TEST_HOSTS, server=ServerSettings(workers=0)))
+    body = ap2(inline.get("/api/thickness?mm=60"), 422, "work")
+    assert "2048 MiB" in body["allowed"] and "--worker-memory" in body["allowed"]
+    assert "fewer dice" in body["allowed"] and "--samples" in body["allowed"]
+
+
+def test_an_internal_error_is_one_line_without_a_traceback(
+        monkeypatch: pytest.MonkeyPatch, caplog: pytest.LogCaptureFixture) -> None:
+    import armourpen
+    from armourpen.web.server import ServerSettings
+
+    def broken(*_: Any, **__: Any) -> Any:
+        raise KeyError("detail-for-the-log")
+
+    monkeypatch.setattr(armourpen, "thickness", broken)
+    inline = TestClient(create_app(allow_hosts=TEST_HOSTS, server=ServerSettings(workers=0)))
+    r = inline.get("/api/thickness?mm=60")
+    body = ap2(r, 500, "server")
+    assert "KeyError" in body["error"] and "Traceback" not in r.text and "detail-for-the-log" not in r.text
+    assert "KeyError" in caplog.text  # the server's log has it

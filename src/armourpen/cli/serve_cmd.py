@@ -29,14 +29,21 @@ if TYPE_CHECKING:
 @click.option("--workers", type=WHOLE, default=2, show_default=True,
               help="Worker processes that do the requests' work (several requests at once).")
 @click.option("--time-budget", type=NUMBER, default=10.0, show_default=True,
-              help="Seconds of work one request may take; past them it is stopped (422).")
+              help="Seconds one request may take from its arrival, waiting included; work "
+              "still running then is stopped (422).")
+@click.option("--worker-memory", type=WHOLE, default=2048, show_default=True, metavar="MIB",
+              help="MiB of memory each worker may take; work needing more is refused (422).")
+@click.option("--frame-ancestor", "frame_ancestor", multiple=True, metavar="ORIGIN",
+              help="Let pages of this origin show the calculator in a frame (a virtual tabletop, "
+              "https://foundry.example:30000; repeatable); by default only the server's own.")
 @click.option("--allow-host", "allow_host", multiple=True, metavar="NAME",
               help="Answer to this host name too (repeatable); besides the --host name, IP "
               "addresses and localhost, any other name in a request's Host header is refused.")
 @catalog_files
 @no_user_catalog
-def serve(host: str, port: int, cors: bool, workers: int, time_budget: float,
-          allow_host: tuple[str, ...], catalog: tuple[Path, ...], no_user_catalog: bool) -> None:
+def serve(host: str, port: int, cors: bool, workers: int, time_budget: float, worker_memory: int,
+          frame_ancestor: tuple[str, ...], allow_host: tuple[str, ...], catalog: tuple[Path, ...],
+          no_user_catalog: bool) -> None:
     """Serve the calculator page and the HTTP API (prints the URL; Ctrl-C stops it)."""
     if not 0 <= port <= 65535:
         raise InputError("--port", port, "a port number from 0 to 65535")
@@ -52,19 +59,21 @@ def serve(host: str, port: int, cors: bool, workers: int, time_budget: float,
     if not 1 <= workers <= MAX_WORKERS:  # 0 (no worker) is the Python API's alone
         raise InputError("--workers", workers, f"a whole number from 1 to {MAX_WORKERS}")
     try:
-        settings = ServerSettings(workers=workers, time_budget=time_budget)
+        settings = ServerSettings(workers=workers, time_budget=time_budget,
+                                  worker_memory=worker_memory)
     except InputError as exc:
         raise exc.at("--" + exc.field.replace("_", "-")) from None
-    from armourpen.web.guard import allowed_host_names, host_name, is_ip
+    from armourpen.web.guard import allowed_host_names, frame_origins, host_name, is_ip
 
     hosts = allowed_host_names(allow_host, "--allow-host")  # refused before anything is read
+    frames = frame_origins(frame_ancestor, "--frame-ancestor")
     _check_listen(host, port)
     if not is_ip(host):  # the name it listens on is answered to as well
         hosts |= {host_name(host)}
     exposed = _exposed(host, port)
     _private_matplotlib_folder()  # before the workers start: they inherit it
     app = create_app(_catalog(catalog, no_user_catalog), limits=limits(), cors=cors,
-                     server=settings, allow_hosts=hosts)
+                     server=settings, allow_hosts=hosts, frame_ancestors=frames)
     if exposed:
         _warn_exposed(host, exposed, cors)
     shown = f"[{host}]" if ":" in host else host

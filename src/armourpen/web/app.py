@@ -27,6 +27,7 @@ def create_app(
     cors: bool = False,
     server: ServerSettings | None = None,
     allow_hosts: Iterable[str] = (),
+    frame_ancestors: Iterable[str] = (),
 ) -> FastAPI:
     """The app, looking names up in ``catalog`` (the built-in one by default) within ``limits``.
 
@@ -39,6 +40,8 @@ def create_app(
     ``allow_hosts``: the names the server answers to (the ``Host`` header) besides its IP
     addresses and ``localhost``; any other name is refused, for a page of another site may have
     made its name point at this machine (DNS rebinding; see :mod:`armourpen.web.guard`).
+    ``frame_ancestors``: origins whose pages may show these pages in a frame (a virtual tabletop,
+    ``https://foundry.example:30000``) besides the server's own; by default none other may.
     """
     import asyncio
     import weakref
@@ -47,9 +50,10 @@ def create_app(
     from starlette.routing import Router
 
     from armourpen.web.body import BodyLimit
-    from armourpen.web.guard import RequestGuard, allowed_host_names
+    from armourpen.web.guard import RequestGuard, allowed_host_names, frame_origins
     from armourpen.web.work import Offload, WorkPool
 
+    frames = frame_origins(frame_ancestors)  # refused before anything is built
     if catalog is None:
         from armourpen import Catalog
 
@@ -70,7 +74,7 @@ def create_app(
     app.add_middleware(BodyLimit, limits=limits)
     # outside the size cap and the workers: a request refused here costs neither a read nor a worker
     app.add_middleware(RequestGuard, router=Router(routes=routes()),
-                       hosts=allowed_host_names(allow_hosts), cors=cors)
+                       hosts=allowed_host_names(allow_hosts), cors=cors, frame_ancestors=frames)
     if cors:
         from armourpen.web.guard import cors_middleware
 

@@ -11,7 +11,12 @@ status says what kind of bad input it was, never a 5xx:
 - 415: a body not sent as JSON (``Content-Type``), where the route reads JSON;
 - 421: a ``Host`` that is not this server's name (DNS rebinding);
 - 422: everything else a user can get wrong: a value, a name, a missing or unknown key, a cap on
-  the work asked for (FastAPI's own validation errors are turned into the same shape).
+  the work asked for (FastAPI's own validation errors are turned into the same shape), work that
+  needs more memory than a worker may take (a ``MemoryError``), numbers whose working leaves a
+  float's range (an ``ArithmeticError``, such as an ``OverflowError``).
+
+Any other exception of a route (:class:`Contained`) is a 500 of one AP-2 line naming its kind,
+without a traceback (which goes to the server's log).
 """
 
 from __future__ import annotations
@@ -60,6 +65,60 @@ class MisdirectedHost(InputError):
 
 class BodyTooLarge(LimitError):
     """A request body over the size cap (413), refused before it is read whole."""
+
+
+MEMORY_BOUND: int | None = None
+"""Bytes of address space this process may take (set in a worker process as it starts)."""
+
+
+def contained(exc: BaseException) -> tuple[InputError, int]:
+    """An exception no route turned into an answer, as an AP-2 error and its status."""
+    if isinstance(exc, MemoryError):
+        bound = (f"the {MEMORY_BOUND >> 20} MiB a worker may take (armourpen serve "
+                 "--worker-memory)" if MEMORY_BOUND else "the memory the server has")
+        return LimitError("work", "more memory than the server gives one request", (
+            f"work that fits in {bound}: ask for less, fewer dice, shots or targets, or for odds "
+            "Monte Carlo (samples=N, the CLI's --samples) where it serves the scenario")), 422
+    if isinstance(exc, ArithmeticError):
+        return InputError("request", f"numbers out of range ({type(exc).__name__}: {exc})",
+                          "values whose working stays within a float's range (about 1e-308 "
+                          "to 1e308): a value far too small or too large for the rules"), 422
+    return InputError("server", f"an internal error ({type(exc).__name__})",
+                      "a request the server can answer: this is a bug of armourpen's (its "
+                      "server log has the details; please report it)"), 500
+
+
+class Contained:
+    """ASGI middleware: an exception of a route is an AP-2 answer (never a traceback, never
+    Starlette's plain-text 500); the traceback goes to the log (a worker's stderr)."""
+
+    def __init__(self, app: Any) -> None:
+        self.app = app
+
+    async def __call__(self, scope: Any, receive: Any, send: Any) -> None:
+        if scope["type"] != "http":
+            await self.app(scope, receive, send)
+            return
+        started = False
+
+        async def sending(message: Any) -> None:
+            nonlocal started
+            started = started or message["type"] == "http.response.start"
+            await send(message)
+
+        try:
+            await self.app(scope, receive, sending)
+        except Exception as exc:
+            if started:  # part of an answer is sent: the connection ends it
+                raise
+            import logging
+
+            error, status = contained(exc)
+            if status == 500:
+                logging.getLogger("armourpen.web").error("%s %s", scope.get("method"),
+                                                         scope.get("path"), exc_info=exc)
+            del exc
+            await response(error, status)(scope, receive, send)
 
 
 ERROR_SCHEMA: dict[str, Any] = {

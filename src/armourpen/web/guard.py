@@ -13,7 +13,15 @@ or ``multipart/form-data``. So:
   told to answer to): a page whose name was made to point at this machine (DNS rebinding) is
   refused (421);
 - any other request a browser says another site's page sent (``Sec-Fetch-Site``) is refused
-  (403), but a link followed to a page and, with ``--cors``, a CORS request.
+  (403), but a link followed to a page, with ``--cors`` a CORS request, and with
+  ``--frame-ancestor`` a page opened in a frame (the page's policy names who may frame it);
+- a request with two ``Host`` headers is refused (400), for the check would see one and a proxy
+  the other.
+
+Every answer says ``X-Content-Type-Options: nosniff`` and ``Referrer-Policy: same-origin`` (the
+address holds the whole scenario: no other site is told it), and every page its
+``Content-Security-Policy`` (:func:`page_policy`): scripts and styles of this server alone, and
+framed only by its own pages and the origins the server was given (``--frame-ancestor``).
 
 :class:`RequestGuard` (ASGI middleware) also answers ``HEAD`` wherever ``GET`` is answered, and
 refuses a query parameter given twice where the route takes one value (422).
@@ -52,6 +60,40 @@ if TYPE_CHECKING:
     from starlette.routing import BaseRoute, Router
 
     from armourpen.limits import Limits
+
+POLICY = ("default-src 'self'; script-src 'self'{scripts}; style-src 'self' 'unsafe-inline'; "
+          "img-src 'self' data:; object-src 'none'; base-uri 'none'; form-action 'self'; "
+          "frame-ancestors 'self'{frames}")
+"""A page's Content-Security-Policy. Scripts: the package's files alone (the calculator's data is
+a JSON block, which is no script). Styles may be inline: the charts are matplotlib's SVG placed in
+the page, drawn with ``style`` attributes, and a style runs no code."""
+ALWAYS = ((b"x-content-type-options", b"nosniff"), (b"referrer-policy", b"same-origin"))
+
+
+def page_policy(frame_ancestors: Iterable[str] = (), scripts: Iterable[str] = ()) -> str:
+    """The Content-Security-Policy of a page: ``scripts``, sources allowed besides the server's own
+    files (a hash such as ``'sha256-...'``); ``frame_ancestors``, the origins that may frame it
+    besides the server's own pages (each checked by :func:`frame_origins`)."""
+    return POLICY.format(scripts="".join(" " + s for s in scripts),
+                         frames="".join(" " + o for o in frame_ancestors))
+
+
+def frame_origins(origins: Iterable[str], field: str = "frame_ancestors") -> tuple[str, ...]:
+    """Origins that may frame the pages (a virtual tabletop's), each ``scheme://host[:port]``."""
+    if isinstance(origins, str | bytes):
+        raise InputError(field, origins, "a list of origins, e.g. [\"https://vtt.example\"]")
+    out: list[str] = []
+    for origin in origins:
+        text = origin if isinstance(origin, str) else ""
+        scheme, sep, rest = text.partition("://")
+        parts = split_host(rest) if sep and rest and "/" not in rest else None
+        if (scheme.lower() not in ("http", "https") or parts is None or not parts[0]
+                or not all(c.isalnum() or c in "-._:[]*" for c in rest)):
+            raise InputError(field, origin, "an origin: http:// or https://, a host and an "
+                             "optional port, nothing after it (e.g. https://foundry.example:30000)")
+        out.append(f"{scheme.lower()}://{rest.lower()}")
+    return tuple(out)
+
 
 LOCAL_NAMES = frozenset({"localhost"})
 """Names every server answers to besides IP addresses (a loopback name no other host can take)."""
@@ -132,11 +174,13 @@ class RequestGuard:
     """
 
     def __init__(self, app: ASGIApp, router: Router, hosts: frozenset[str],
-                 cors: bool = False) -> None:
+                 cors: bool = False, frame_ancestors: tuple[str, ...] = ()) -> None:
         self.app = app
         self.router = router
         self.hosts = hosts
         self.cors = cors
+        self.frames = bool(frame_ancestors)
+        self.policy = (b"content-security-policy", page_policy(frame_ancestors).encode())
         self._single: dict[int, frozenset[str]] = {}
         self._hosts_seen: dict[bytes, bool] = {}  # Host values checked (a bounded few)
 
@@ -144,6 +188,7 @@ class RequestGuard:
         if scope["type"] != "http":
             await self.app(scope, receive, send)
             return
+        send = self._secured(send)
         refused = self._refused(scope)
         if refused is None:
             query = scope.get("query_string") or b""
@@ -155,11 +200,33 @@ class RequestGuard:
             scope, send = self._head(scope, send)
         await self.app(scope, receive, send)
 
+    def _secured(self, send: Send) -> Send:
+        """``send`` adding the headers every answer carries, and a page's policy (unless the page
+        set its own)."""
+        policy = self.policy
+
+        async def secured(message: Message) -> None:
+            if message["type"] == "http.response.start":
+                headers = list(message.get("headers") or ())
+                names = {bytes(k).lower() for k, _ in headers}
+                headers.extend(h for h in ALWAYS if h[0] not in names)
+                kind = next((bytes(v) for k, v in headers if bytes(k).lower() == b"content-type"),
+                            b"")
+                if kind.startswith(b"text/html") and policy[0] not in names:
+                    headers.append(policy)
+                message = {**message, "headers": headers}
+            await send(message)
+
+        return secured
+
     def _refused(self, scope: Scope) -> InputError | None:
         """A ``Host`` that is not this server's, or a request of another site's page."""
         host = site = mode = dest = None
         for key, value in scope.get("headers") or ():
             if key == b"host":
+                if host is not None:
+                    return MalformedBody("Host", f"{host.decode('latin-1')}, "
+                                         f"{value.decode('latin-1')}", "one Host header")
                 host = value
             elif key.startswith(b"sec-fetch-"):
                 if key == b"sec-fetch-site":
@@ -175,8 +242,10 @@ class RequestGuard:
                                    + " (armourpen serve --allow-host NAME answers to another name)")
         if site is None or site in (b"same-origin", b"none"):
             return None
-        if (self.cors and mode == b"cors") or (
-                scope["method"] in ("GET", "HEAD") and mode == b"navigate" and dest == b"document"):
+        navigates = scope["method"] in ("GET", "HEAD") and mode == b"navigate"
+        if (self.cors and mode == b"cors") or (navigates and dest == b"document") or (
+                # a frame: the page's policy names who may frame it (--frame-ancestor)
+                self.frames and navigates and dest in (b"iframe", b"frame")):
             return None
         return CrossOrigin("Sec-Fetch-Site", site.decode("latin-1"), FOREIGN)
 

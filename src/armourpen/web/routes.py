@@ -46,6 +46,7 @@ def plain_app(catalog: Catalog, limits: Limits, lifespan: Any = None) -> FastAPI
                   docs_url=None, redoc_url=None, lifespan=lifespan)
     app.state.armourpen = WebState(catalog, limits)
     errors.install(app)
+    app.add_middleware(errors.Contained)  # the innermost: any exception of a route, as AP-2
     app.include_router(api.router)
     app.include_router(pages.router)
     app.include_router(docs.router)
