@@ -457,7 +457,7 @@ def test_a_queued_request_whose_budget_runs_out_waiting_is_answered_503() -> Non
         deadline = time.monotonic() + PATIENCE
         while cpu_ticks(stat) < start + 5 and time.monotonic() < deadline:  # the first works
             time.sleep(0.01)
-        status, answer, _ = served("GET", server, HEAVY)
+        status, answer = served("GET", server, HEAVY)
         assert status == 503, answer
         ap2(answer)
         assert answer["field"] == "server" and "counted from the request's arrival" in \

@@ -219,11 +219,6 @@ class WorkPool:
 
     def _start(self) -> ProcessPool:
         from pebble import ProcessPool
-        from pebble.common.types import CONSTS
-
-        # pebble's manager looks at its workers every 0.1 s, and replacing a stopped one takes
-        # a few looks: every 0.02 s, a worker stopped for another client is back in ~0.25 s
-        CONSTS.sleep_unit = min(CONSTS.sleep_unit, 0.02)
 
         methods = multiprocessing.get_all_start_methods()
         context = multiprocessing.get_context("forkserver" if "forkserver" in methods
