@@ -39,7 +39,7 @@ print(json.dumps({"s": took, "bytes": len(text.encode()),
 """
 
 
-def _line(damage: str, targets: int, **extra: Any) -> list[dict[str, Any]]:
+def _line(targets: int, **extra: Any) -> list[dict[str, Any]]:
     return [{"target": f"t{i}", "hp": 10 + i % 3, "dr": i % 4, **extra} for i in range(targets)]
 
 
@@ -54,25 +54,25 @@ def _blast(damage: str, targets: int, distance: float = 1, **extra: Any) -> dict
 
 CASES: dict[str, dict[str, Any]] = {
     # one shot (GU-7, GU-8): the threshold twin and the chain (crushing cannot overpenetrate)
-    "shot 40d pi, 3 targets": _case("40d pi", _line("40d pi", 3)),
-    "shot 300d pi, 5 targets": _case("300d pi", _line("300d pi", 5)),
-    "shot 200d pi, random location": _case("200d pi", _line("", 1, location="random")),
-    "shot 1000d pi, random location": _case("1000d pi", _line("", 1, location="random")),
-    "shot 1000d pi, 2 targets": _case("1000d pi", _line("", 2)),
+    "shot 40d pi, 3 targets": _case("40d pi", _line(3)),
+    "shot 300d pi, 5 targets": _case("300d pi", _line(5)),
+    "shot 200d pi, random location": _case("200d pi", _line(1, location="random")),
+    "shot 1000d pi, random location": _case("1000d pi", _line(1, location="random")),
+    "shot 1000d pi, 2 targets": _case("1000d pi", _line(2)),
     "shot 20d cr, 6 targets, 3 uncertain": _case("20d cr", [
         {"target": f"t{i}", "hp": 10, "hit_chance": "1/2" if i % 2 else 1} for i in range(6)]),
     # who is hit (GU-15 to GU-17)
-    "who 7d pi, 8 cards": _case("7d pi", _line("", 8), skill=14, aim="t3"),
-    "who 100d pi, 20 cards": _case("100d pi", _line("", 20), skill=12, aim="t5"),
-    "who 1000d pi, 3 cards": _case("1000d pi", _line("", 3), skill=12, aim="t1"),
+    "who 7d pi, 8 cards": _case("7d pi", _line(8), skill=14, aim="t3"),
+    "who 100d pi, 20 cards": _case("100d pi", _line(20), skill=12, aim="t5"),
+    "who 1000d pi, 3 cards": _case("1000d pi", _line(3), skill=12, aim="t1"),
     # bursts (GU-19, GU-20)
-    "burst 3d pi x20, random location": _case("3d pi", _line("", 1, location="random"),
+    "burst 3d pi x20, random location": _case("3d pi", _line(1, location="random"),
                                               skill=14, shots=20, rcl=2),
-    "burst 40d pi x10 Rcl 1": _case("40d pi", _line("", 1), skill=12, shots=10, rcl=1),
-    "burst 100d pi x10 Rcl 1": _case("100d pi", _line("", 1), skill=12, shots=10, rcl=1),
-    "burst 199d pi x10 Rcl 1": _case("199d pi", _line("", 1), skill=12, shots=10, rcl=1),
-    "burst 10d pi x100, 5 targets": _case("10d pi", _line("", 5), skill=12, shots=100, rcl=1),
-    "burst 10d pi x10000, 20 targets": _case("10d pi", _line("", 20), skill=12, shots=10000,
+    "burst 40d pi x10 Rcl 1": _case("40d pi", _line(1), skill=12, shots=10, rcl=1),
+    "burst 100d pi x10 Rcl 1": _case("100d pi", _line(1), skill=12, shots=10, rcl=1),
+    "burst 199d pi x10 Rcl 1": _case("199d pi", _line(1), skill=12, shots=10, rcl=1),
+    "burst 10d pi x100, 5 targets": _case("10d pi", _line(5), skill=12, shots=100, rcl=1),
+    "burst 10d pi x10000, 20 targets": _case("10d pi", _line(20), skill=12, shots=10000,
                                              rcl=1),
     # explosions (GU-21, GU-22)
     "blast 6dx4 [3d], 10 targets": _blast("6dx4 cr ex [3d cut]", 10),
@@ -94,7 +94,7 @@ def estimate(data: dict[str, Any]) -> tuple[int, int, str]:
 
     burst = "shots" in data["attack"]
 
-    def spy(limits: Any, c: Any, smaller: str) -> None:
+    def spy(_limits: Any, c: Any, smaller: str) -> None:
         seen.append(c)
         if not burst or "shots" in smaller:  # a burst's one shot first, then the burst's powers
             raise StopIteration

@@ -13,13 +13,8 @@ from fastapi.testclient import TestClient
 from web.web_helpers import TEST_HOSTS
 
 import armourpen
-import armourpen.probability.blast as blast
-import armourpen.probability.burst as burst
-import armourpen.probability.dice as dice
-import armourpen.probability.exact as exact
-import armourpen.probability.totals as totals
-import armourpen.probability.who as who
 from armourpen.limits import LimitError, Limits
+from armourpen.probability import blast, burst, dice, exact, totals, who
 from armourpen.serialize import compact, dumps
 from armourpen.web import create_app
 from armourpen.web.server import ServerSettings

@@ -32,10 +32,6 @@ def blast_odds(scenario: GurpsScenario, *, limits: Limits = DEFAULT_LIMITS) -> O
     from armourpen.gurps.explosion import divided
     from armourpen.probability.totals import basic_damage_distribution, odds_steps
 
-    from armourpen.probability.cost import blast_cost, refuse
-
-    # before the basic damage table, the fragments' tables and their powers
-    refuse(limits, blast_cost(scenario), "fewer targets, fewer dice or smaller fragments")
     attack = scenario.attack
     damage = attack.damage
     values, weights = basic_damage_distribution(damage)

@@ -72,7 +72,7 @@ def multiply(bits_a: float, bits_b: float) -> float:
     if a < KARATSUBA_WORDS:
         return a * b + a + b
     # each halving below the cutoff triples the products: 3 ** log2(a / cutoff) x cutoff ** 2
-    return b / a * (a / KARATSUBA_WORDS) ** 1.585 * KARATSUBA_WORDS**2 + a + b
+    return float(b / a * (a / KARATSUBA_WORDS) ** 1.585) * KARATSUBA_WORDS**2 + a + b
 
 
 def convolve(len_a: int, bits_a: float, len_b: int, bits_b: float) -> float:
@@ -171,7 +171,7 @@ def reaching(scenario: GurpsScenario, lm: LineModel | None, targets_cover: bool)
     return out
 
 
-def _shots_rows(values: Sequence[int], places: Sequence[Sequence[Placement]],
+def _shots_rows(values: Sequence[int], places: Sequence[tuple[Placement, ...]],
                 den_bits: float, reach: Sequence[int]) -> Cost:
     """Every target's rows and calls of the rules (:func:`_table_rows`) over ``den_bits``."""
     count = calls = 0
@@ -195,7 +195,7 @@ def refuse(limits: Limits, cost: Cost, smaller: str) -> None:
                 + limits.how_to_raise(name))
 
 
-def _log_den(chances: Sequence[Fraction], places: Sequence[Sequence[Placement]]) -> float:
+def _log_den(chances: Sequence[Fraction], places: Sequence[tuple[Placement, ...]]) -> float:
     bits = 0.0
     for c, spots in zip(chances, places, strict=True):
         table = sum(p.weight for p in spots)
@@ -203,7 +203,7 @@ def _log_den(chances: Sequence[Fraction], places: Sequence[Sequence[Placement]])
     return bits
 
 
-def shot_rows(scenario: GurpsScenario, places: Sequence[Sequence[Placement]],
+def shot_rows(scenario: GurpsScenario, places: Sequence[tuple[Placement, ...]],
               model: Model) -> Cost:
     """The answer of one shot's exact odds (GU-7, GU-8, GU-10): each target's rows over the dice's
     and the hit patterns' denominator, and the calls of the rules for their wounds. (The
@@ -217,7 +217,7 @@ def shot_rows(scenario: GurpsScenario, places: Sequence[Sequence[Placement]],
 
 
 def shot_work(scenario: GurpsScenario, model: Model,
-              places: Sequence[Sequence[Placement]]) -> int:
+              places: Sequence[tuple[Placement, ...]]) -> int:
     """The tabulation of one shot's odds, exact or sampled: the chain over every value and
     pattern (:func:`~armourpen.probability.model.odds_work`) and the basic damage table."""
     from armourpen.probability.model import odds_work
@@ -225,7 +225,7 @@ def shot_work(scenario: GurpsScenario, model: Model,
     return odds_work(scenario, model, places) + dice_table(scenario.attack.damage.dice)
 
 
-def who_den_bits(scenario: GurpsScenario, places: Sequence[Sequence[Placement]]) -> float:
+def who_den_bits(scenario: GurpsScenario, places: Sequence[tuple[Placement, ...]]) -> float:
     """Bits of the denominator of :func:`~armourpen.probability.who.who_odds`, at most: the dice,
     the aimed roll, each target card's roll and table, each vehicle's occupant roll (GU-15 to
     GU-17)."""
@@ -240,7 +240,7 @@ def who_den_bits(scenario: GurpsScenario, places: Sequence[Sequence[Placement]])
     return bits
 
 
-def who_cost(scenario: GurpsScenario, work: int, places: Sequence[Sequence[Placement]],
+def who_cost(scenario: GurpsScenario, work: int, places: Sequence[tuple[Placement, ...]],
              lm: LineModel | None) -> Cost:
     """The odds when the rolls decide who is hit: the walk's ``work``, the table and the rows."""
     dice = scenario.attack.damage.dice

@@ -43,7 +43,10 @@ def odds(scenario: GurpsScenario, *, limits: Limits = DEFAULT_LIMITS) -> OddsRes
 
     if scenario.attack.explosive:
         from armourpen.probability.blast import blast_odds
+        from armourpen.probability.cost import blast_cost, refuse
 
+        # before the basic damage table, the fragments' tables and their powers (GU-21, GU-22)
+        refuse(limits, blast_cost(scenario), "fewer targets, fewer dice or smaller fragments")
         return blast_odds(scenario, limits=limits)
     if scenario.attack.shots is not None:
         from armourpen.probability.burst import burst_odds

@@ -11,6 +11,11 @@ computing all happen there, so the event loop stays free for every other client 
 - Work over ``time_budget`` seconds is stopped: its worker process is terminated and replaced,
   and the answer is 422, as for any other cap on the work a request asks for.
 - Work whose client hangs up is stopped the same way.
+- A large answer is never held whole twice: the worker writes its body (from
+  :data:`SPOOL_FROM` bytes) to a temporary file as the app sends it and hands back the file's
+  name, not the bytes (no pickled copy on either side); the server sends the file in chunks of
+  :data:`CHUNK` bytes and removes it. Its size is bounded before the work by the caps of each
+  answer (``max_answer_bytes``, ``max_table_cells``).
 
 The pool is pebble's ``ProcessPool`` (a per-task timeout, and cancelling a running task
 terminates its worker), started on the first request that needs it, with the ``forkserver``
@@ -21,8 +26,11 @@ gets the app's catalog (as its plain data) and caps once, when it starts.
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import json
 import multiprocessing
+import os
+import tempfile
 import threading
 from typing import TYPE_CHECKING, Any
 
@@ -47,6 +55,10 @@ SCOPE_KEYS = ("type", "asgi", "http_version", "method", "scheme", "path", "raw_p
               "query_string", "headers", "client", "server")
 """What a worker is told of a request (plain values, as sent between processes)."""
 RETRY_AFTER = (b"retry-after", b"1")
+SPOOL_FROM = 1 << 20
+"""A response body of this many bytes or more is handed back from a worker in a file."""
+CHUNK = 1 << 18
+"""Bytes of a handed-back file sent at a time."""
 PRELOAD = ["armourpen.web.work", "armourpen.web.routes", "armourpen.charts", "matplotlib.pyplot"]
 """Imported once by the process the workers are forked from, not by each worker."""
 
@@ -160,8 +172,39 @@ class WorkPool:
                 "server", f"a worker that stopped ({exc})", "a request the server could finish; "
                 "the server log may say why"))
             return
-        for message in messages:
-            await send(message)
+        try:
+            for i, message in enumerate(messages):
+                path = message.get("spooled")
+                if path is None:
+                    await send(message)
+                else:
+                    messages[i] = {}  # sent (or not): removed below either way
+                    await send_file(path, bool(message.get("more_body")), send)
+        finally:
+            for message in messages:
+                if message.get("spooled"):
+                    _remove(message["spooled"])
+
+
+async def send_file(path: str, more_body: bool, send: Send) -> None:
+    """A body handed back in the file ``path`` (:func:`spooled`), sent in chunks, then removed."""
+    try:
+        with open(path, "rb") as f:
+            chunk = await asyncio.to_thread(f.read, CHUNK)
+            while True:
+                after = await asyncio.to_thread(f.read, CHUNK)
+                await send({"type": "http.response.body", "body": chunk,
+                            "more_body": bool(after) or more_body})
+                if not after:
+                    return
+                chunk = after
+    finally:
+        _remove(path)
+
+
+def _remove(path: str) -> None:
+    with contextlib.suppress(FileNotFoundError):
+        os.unlink(path)
 
 
 async def hung_up(receive: Receive) -> None:
@@ -262,8 +305,20 @@ def work(request: Scope, body: bytes) -> list[Message]:
         raise AssertionError("unreachable")
 
     async def send(message: Message) -> None:
-        sent.append(message)
+        sent.append(spooled(message))
 
     loop.run_until_complete(app(dict(request), receive, send))
     return sent
 
+
+def spooled(message: Message) -> Message:
+    """``message``, or when it is a body of :data:`SPOOL_FROM` bytes or more, the same message
+    with the body written to a temporary file and only the file's name kept (``spooled``)."""
+    body = message.get("body", b"")
+    if message["type"] != "http.response.body" or len(body) < SPOOL_FROM:
+        return message
+    fd, path = tempfile.mkstemp(prefix="armourpen-answer-")
+    with os.fdopen(fd, "wb") as f:
+        f.write(body)
+    return {"type": "http.response.body", "spooled": path,
+            "more_body": bool(message.get("more_body"))}
