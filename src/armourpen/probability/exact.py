@@ -74,7 +74,7 @@ def _check(scenario: GurpsScenario, limits: Limits) -> None:
     model = model_for(scenario, places)
     refuse(limits, Cost(shot_work(scenario, model, places), 0)
            + shot_rows(scenario, places, model),
-           "fewer targets or dice, or a Monte Carlo estimate: --samples N")
+           "fewer targets or dice, or a Monte Carlo estimate: --samples N, samples=N")
 
 
 def exact_odds(
