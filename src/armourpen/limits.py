@@ -61,9 +61,11 @@ class Limits:
     cannot overpenetrate (their chain is followed roll by roll); the basic damage table beyond 150
     dice; a call of the rules per value reaching each hit location; the big-integer powers of a
     burst's shots and of an explosion's fragments (their polynomials' lengths and digits); the
-    answer's rows. One unit is about 0.2 microseconds or less on a 2-core machine: measured by
-    ``bench/odds_caps.py``, 0.1 to 0.26 us per unit for work of 4 to 20 s, peaks under 320 MB;
-    the default is a second or two."""
+    answer's rows. One unit is about 0.2 microseconds on a 2-core machine (``bench/odds_caps.py``
+    prints estimate beside measured: 0.1 to 0.26 us per unit quiet, 0.2 to 0.4 shared by eight
+    jobs, over shots, who is hit, bursts and explosions of 2 to 36 s); so the default is one to
+    four seconds, and every scenario it admits peaked under 50 MB (what it refuses took 65 MB to
+    gigabytes)."""
     max_answer_bytes: int = 16 << 20
     """Exact odds: the answer's JSON (bytes), estimated before the work from the rows it will
     hold (each row of every distribution an exact fraction over the odds' denominator,
