@@ -16,6 +16,7 @@ from __future__ import annotations
 
 import argparse
 import json
+import re
 import resource
 import subprocess
 import sys
@@ -143,6 +144,7 @@ def main() -> None:
             continue
         work, answer, verdict = estimate(data)
         got = measure(data, args.timeout, args.memory)
+        name = re.sub(r"[^a-z0-9]+", "_", name.lower()).strip("_")
         if isinstance(got, str):
             line(name, f"estimate {work:,} units, {answer:,} B; measured {got}; {verdict}")
             continue

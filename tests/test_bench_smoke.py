@@ -61,3 +61,10 @@ def test_bench_web_runs() -> None:
     assert int(got["resolve_requests_per_s"]) > 0
     # the web extra installs httptools and uvloop, which uvicorn takes: the bench says so
     assert re.fullmatch(r"uvicorn \S+ \(httptools, uvloop\)", got["server"]), got["server"]
+
+
+def test_bench_odds_caps_runs() -> None:
+    got = figures("odds_caps.py", "--only", "shot 40d pi", "--timeout", "120")
+    assert list(got) == ["shot_40d_pi_3_targets"]
+    assert "estimate" in got["shot_40d_pi_3_targets"]
+    assert "within the default caps" in got["shot_40d_pi_3_targets"]
