@@ -71,3 +71,10 @@ def test_bench_web_holds_runs() -> None:
                         "fair_others_requests", "fair_others_503", "fair_others_200",
                         "fair_others_other", "fair_others_worst_s", "fair_flooder",
                         "conn_new_address_status"}
+
+
+def test_bench_odds_caps_runs() -> None:
+    got = figures("odds_caps.py", "--only", "shot 40d pi", "--timeout", "120")
+    assert list(got) == ["shot_40d_pi_3_targets"]
+    assert "estimate" in got["shot_40d_pi_3_targets"]
+    assert "within the default caps" in got["shot_40d_pi_3_targets"]

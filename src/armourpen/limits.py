@@ -56,8 +56,21 @@ class Limits:
     max_line_work: int = 100_000
     """PEN/AV: the layers each target faces (PA-12), summed over the targets."""
     max_odds_work: int = 10_000_000
-    """Exact odds: basic damage values x line entries x hit patterns x (1 + dice/200), times 25
-    for attacks that cannot overpenetrate (their chain is followed roll by roll)."""
+    """Exact odds: their whole work, estimated before any (:mod:`armourpen.probability.cost`):
+    basic damage values x line entries x hit patterns x (1 + dice/200), times 25 for attacks that
+    cannot overpenetrate (their chain is followed roll by roll); the basic damage table beyond 150
+    dice; a call of the rules per value reaching each hit location; the big-integer powers of a
+    burst's shots and of an explosion's fragments (their polynomials' lengths and digits); the
+    answer's rows. One unit is about 0.2 microseconds on a 2-core machine (``bench/odds_caps.py``
+    prints estimate beside measured: 0.1 to 0.26 us per unit quiet, 0.2 to 0.4 shared by eight
+    jobs, over shots, who is hit, bursts and explosions of 2 to 36 s); so the default is one to
+    four seconds, and every scenario it admits peaked under 50 MB (what it refuses took 65 MB to
+    gigabytes)."""
+    max_answer_bytes: int = 16 << 20
+    """Exact odds: the answer's JSON (bytes), estimated before the work from the rows it will
+    hold (each row of every distribution an exact fraction over the odds' denominator,
+    :mod:`armourpen.probability.cost`). JSON keeps every row exact, so a bigger answer is refused
+    up front with a way to ask for less (fewer shots, targets or dice)."""
     max_sample_work: int = 500_000_000
     """Monte Carlo: samples x (1 + targets whose hit chance is below 1)."""
     max_search_work: int = 20_000_000

@@ -12,6 +12,7 @@ from probability.odds_helpers import scenarios
 import armourpen
 from armourpen.gurps.model import GurpsScenario
 from armourpen.limits import LimitError, Limits
+from armourpen.probability.cost import shot_rows, shot_work
 from armourpen.probability.fast import model_for
 from armourpen.probability.model import hit_patterns, odds_work, pattern_shape, placements
 
@@ -64,7 +65,9 @@ def test_a_trillion_samples_are_refused_naming_the_draws() -> None:
 
 def test_a_setting_raises_the_cap() -> None:
     sc = line_of(3, 2)
-    work = odds_work(sc, model_for(sc))
+    # the chain's tabulation and the answer's rows, the whole estimate the cap is held against
+    places = placements(sc)
+    work = shot_work(sc, model_for(sc), places) + shot_rows(sc, places, model_for(sc)).work
     with pytest.raises(LimitError):
         armourpen.odds(sc, limits=Limits(max_odds_work=work - 1))
     exact = armourpen.odds(sc, limits=Limits(max_odds_work=work))

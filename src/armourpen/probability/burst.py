@@ -134,6 +134,7 @@ def burst_odds(scenario: GurpsScenario, *, limits: Limits = DEFAULT_LIMITS) -> O
     limits.check("max_odds_work", top * top * 64, "units of odds work", "attack.shots")
     one = _reduced(_per_shot(scenario, Mode.AIMED, limits)) if top else None
     past = _reduced(_per_shot(scenario, Mode.SEEKING, limits)) if miss else None
+    _check(scenario, one, past, top, limits)  # before any shot's odds is raised to a power
     da = one.denominator if one is not None else 1
     ds = past.denominator if past is not None else 1
     den = 216 * da**top * ds
@@ -149,6 +150,18 @@ def burst_odds(scenario: GurpsScenario, *, limits: Limits = DEFAULT_LIMITS) -> O
     damage = scenario.attack.damage  # the dice each landed hit rolls
     basic = (one or past).basic_damage  # type: ignore[union-attr]
     return OddsResult(str(written), tuple(targets), basic, 6**damage.dice, top, tuple(steps))
+
+
+def _check(scenario: GurpsScenario, one: _Shot | None, past: _Shot | None, top: int,
+           limits: Limits) -> None:
+    """Refuse the burst's powers and answer beyond ``limits`` (estimated from the one shot's odds,
+    :func:`armourpen.probability.cost.burst_cost`)."""
+    from armourpen.probability.cost import burst_cost, refuse
+
+    refuse(limits, burst_cost(scenario.targets,
+                              None if one is None else (one.denominator, one.targets),
+                              None if past is None else (past.denominator, past.targets), top),
+           "fewer shots, targets or dice")
 
 
 def _per_shot(scenario: GurpsScenario, mode: Any, limits: Limits) -> OddsResult:

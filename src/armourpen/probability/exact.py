@@ -43,7 +43,10 @@ def odds(scenario: GurpsScenario, *, limits: Limits = DEFAULT_LIMITS) -> OddsRes
 
     if scenario.attack.explosive:
         from armourpen.probability.blast import blast_odds
+        from armourpen.probability.cost import blast_cost, refuse
 
+        # before the basic damage table, the fragments' tables and their powers (GU-21, GU-22)
+        refuse(limits, blast_cost(scenario), "fewer targets, fewer dice or smaller fragments")
         return blast_odds(scenario, limits=limits)
     if scenario.attack.shots is not None:
         from armourpen.probability.burst import burst_odds
@@ -53,10 +56,25 @@ def odds(scenario: GurpsScenario, *, limits: Limits = DEFAULT_LIMITS) -> OddsRes
         from armourpen.probability.who import who_odds
 
         return who_odds(scenario, limits=limits)
+    _check(scenario, limits)
     planned = plan(scenario, limits)  # refused there beyond the cap, before enumerating
 
     return exact_odds(scenario.attack.damage, planned.model, planned.patterns,
                       tuple(odds_steps(scenario)), halved=scenario.half_damage.value)
+
+
+def _check(scenario: GurpsScenario, limits: Limits) -> None:
+    """Refuse one shot's exact odds beyond ``limits`` before any work: the tabulation, the basic
+    damage table and the answer (:mod:`armourpen.probability.cost`)."""
+    from armourpen.probability.cost import Cost, refuse, shot_rows, shot_work
+    from armourpen.probability.fast import model_for
+    from armourpen.probability.model import placements
+
+    places = placements(scenario)
+    model = model_for(scenario, places)
+    refuse(limits, Cost(shot_work(scenario, model, places), 0)
+           + shot_rows(scenario, places, model),
+           "fewer targets or dice, or a Monte Carlo estimate: --samples N, samples=N")
 
 
 def exact_odds(

@@ -31,7 +31,6 @@ from armourpen.probability.model import (
     Wound,
     Wounds,
     hit_patterns,
-    odds_work,
     placements,
     wound_of,
 )
@@ -343,7 +342,9 @@ def plan(scenario: GurpsScenario, limits: Limits | None = None) -> Plan:
     places = placements(scenario)
     targets = scenario.targets
     model = model_for(scenario, places)
-    work = odds_work(scenario, model, places)
+    from armourpen.probability.cost import shot_work
+
+    work = shot_work(scenario, model, places)
     if limits is not None:
         limits.check("max_odds_work", work, "units of odds work", "scenario")
     patterns = hit_patterns([t.hit_chance for t in targets], places, targets)

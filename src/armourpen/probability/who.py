@@ -47,9 +47,8 @@ def who_odds(scenario: GurpsScenario, *, limits: Limits = DEFAULT_LIMITS,
     from armourpen.probability.totals import basic_damage_distribution, odds_steps
 
     damage = scenario.attack.damage
+    check(scenario, limits)  # before the basic damage table and the walk exist
     walk = _Walk(scenario, *basic_damage_distribution(damage, scenario.half_damage.value))
-    limits.check("max_odds_work", work(scenario, len(walk.values), walk.places, walk.lm),
-                 "units of odds work", "scenario")
     skill = effective_skill(scenario)
     if start is None:
         aimed = success_ways(skill.value)
@@ -222,6 +221,21 @@ def _sums(k: int, entry: int, front: int, state: State, lm: LineModel | None,
         return Sums(total, 0, ((None, 1, {0: total}, _UNHURT),))
     pattern: tuple[State, ...] = tuple(state if j == k else None for j in range(n))
     return chain.tally(values, weights, pattern)[k]
+
+
+def check(scenario: GurpsScenario, limits: Limits) -> None:
+    """Refuse the odds of ``scenario`` beyond ``limits`` before any work: the walk
+    (:func:`work`, over every basic damage value the dice can give), the basic damage table and
+    the answer's rows (:func:`armourpen.probability.cost.who_cost`)."""
+    from armourpen.gurps.chain import line_prep
+    from armourpen.probability.cost import refuse, who_cost
+    from armourpen.probability.fast import line_model
+
+    places = placements(scenario)
+    lm = line_model(scenario, places) if line_prep(scenario).eligible.value else None
+    values = 5 * scenario.attack.damage.dice + 1  # at most (GU-2)
+    refuse(limits, who_cost(scenario, work(scenario, values, places, lm), places, lm),
+           "fewer targets or dice")
 
 
 def work(scenario: GurpsScenario, nvalues: int, places: Sequence[tuple[Placement, ...]],

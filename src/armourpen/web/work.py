@@ -21,6 +21,11 @@ computing all happen there, so the event loop stays free for every other client 
 - Any exception of the work is an AP-2 answer (:mod:`armourpen.web.errors`); a worker's memory is
   bounded (``worker_memory``, its address space), so work too big for it is a ``MemoryError``
   there (422), not a host that swaps.
+- A large answer is never held whole twice: the worker writes its body (from
+  :data:`SPOOL_FROM` bytes) to a temporary file as the app sends it and hands back the file's
+  name, not the bytes (no pickled copy on either side); the server sends the file in chunks of
+  :data:`CHUNK` bytes and removes it. Its size is bounded before the work by the caps of each
+  answer (``max_answer_bytes``, ``max_table_cells``).
 
 The pool is pebble's ``ProcessPool`` (cancelling a running task terminates its worker), started
 on the first request that needs it, with the ``forkserver`` method where there is one (a fork of
@@ -32,8 +37,11 @@ catalog (as its plain data), caps and memory bound once, when it starts.
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import json
 import multiprocessing
+import os
+import tempfile
 import threading
 from collections import Counter
 from dataclasses import dataclass, field
@@ -71,6 +79,10 @@ PRELOAD = ["armourpen.web.work", "armourpen.web.routes", "armourpen.charts", "ma
 """Imported once by the process the workers are forked from, not by each worker: a worker stopped
 (its client gone, its budget spent, its work taken back for another client) is replaced in a
 fraction of a second rather than the seconds its imports would take."""
+SPOOL_FROM = 1 << 20
+"""A response body of this many bytes or more is handed back from a worker in a file."""
+CHUNK = 1 << 18
+"""Bytes of a handed-back file sent at a time."""
 
 
 def is_work(method: str, path: str) -> bool:
@@ -358,8 +370,18 @@ class WorkPool:
             error, status = contained(exc)
             await refuse(scope, send, status, error)
             return
-        for message in messages:
-            await send(message)
+        try:
+            for i, message in enumerate(messages):
+                path = message.get("spooled")
+                if path is None:
+                    await send(message)
+                else:
+                    messages[i] = {}  # sent (or not): removed below either way
+                    await send_file(path, bool(message.get("more_body")), send)
+        finally:
+            for message in messages:
+                if message.get("spooled"):
+                    _remove(message["spooled"])
 
     async def _stopped(self, ticket: Ticket, scope: Scope, send: Send) -> None:
         """The answer to work stopped: taken back for another client, or at its time budget (422
@@ -515,7 +537,7 @@ def answer(loop: asyncio.AbstractEventLoop, app: ASGIApp, request: Scope, body: 
         raise AssertionError("unreachable")
 
     async def send(message: Message) -> None:
-        sent.append(message)
+        sent.append(spooled(message))
 
     try:
         loop.run_until_complete(app(dict(request), receive, send))
@@ -529,3 +551,36 @@ def answer(loop: asyncio.AbstractEventLoop, app: ASGIApp, request: Scope, body: 
                 {"type": "http.response.body", "body": payload, "more_body": False}]
     return sent
 
+
+def spooled(message: Message) -> Message:
+    """``message``, or when it is a body of :data:`SPOOL_FROM` bytes or more, the same message
+    with the body written to a temporary file and only the file's name kept (``spooled``)."""
+    body = message.get("body", b"")
+    if message["type"] != "http.response.body" or len(body) < SPOOL_FROM:
+        return message
+    fd, path = tempfile.mkstemp(prefix="armourpen-answer-")
+    with os.fdopen(fd, "wb") as f:
+        f.write(body)
+    return {"type": "http.response.body", "spooled": path,
+            "more_body": bool(message.get("more_body"))}
+
+
+async def send_file(path: str, more_body: bool, send: Send) -> None:
+    """A body handed back in the file ``path`` (:func:`spooled`), sent in chunks, then removed."""
+    try:
+        with open(path, "rb") as f:
+            chunk = await asyncio.to_thread(f.read, CHUNK)
+            while True:
+                after = await asyncio.to_thread(f.read, CHUNK)
+                await send({"type": "http.response.body", "body": chunk,
+                            "more_body": bool(after) or more_body})
+                if not after:
+                    return
+                chunk = after
+    finally:
+        _remove(path)
+
+
+def _remove(path: str) -> None:
+    with contextlib.suppress(FileNotFoundError):
+        os.unlink(path)
