@@ -370,18 +370,7 @@ class WorkPool:
             error, status = contained(exc)
             await refuse(scope, send, status, error)
             return
-        try:
-            for i, message in enumerate(messages):
-                path = message.get("spooled")
-                if path is None:
-                    await send(message)
-                else:
-                    messages[i] = {}  # sent (or not): removed below either way
-                    await send_file(path, bool(message.get("more_body")), send)
-        finally:
-            for message in messages:
-                if message.get("spooled"):
-                    _remove(message["spooled"])
+        await send_messages(messages, send)
 
     async def _stopped(self, ticket: Ticket, scope: Scope, send: Send) -> None:
         """The answer to work stopped: taken back for another client, or at its time budget (422
@@ -563,6 +552,23 @@ def spooled(message: Message) -> Message:
         f.write(body)
     return {"type": "http.response.body", "spooled": path,
             "more_body": bool(message.get("more_body"))}
+
+
+async def send_messages(messages: list[Message], send: Send) -> None:
+    """A worker's response messages sent on, a body handed back in a file (:func:`spooled`) read
+    from it in chunks; every such file is removed, sent or not."""
+    try:
+        for i, message in enumerate(messages):
+            path = message.get("spooled")
+            if path is None:
+                await send(message)
+            else:
+                messages[i] = {}  # sent (or not): removed below either way
+                await send_file(path, bool(message.get("more_body")), send)
+    finally:
+        for message in messages:
+            if message.get("spooled"):
+                _remove(message["spooled"])
 
 
 async def send_file(path: str, more_body: bool, send: Send) -> None:
