@@ -12,7 +12,6 @@ see every call; each loads its heavy parts (pydantic models, numpy) when first u
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping
-from dataclasses import dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, NamedTuple, Protocol, TypeAlias
 
@@ -81,15 +80,18 @@ class OddsEngine(Protocol):
                ) -> MonteCarloResult: ...
 
 
-@dataclass(frozen=True, slots=True)
 class _GcsFiles:
     """GCS's readers of character files (:class:`armourpen.gurps.scenario.CharacterReader` and
     ``WeaponReader``), imported only when a card or an attack names a file: a scenario without
-    one goes nowhere near :mod:`armourpen.gcs`."""
+    one goes nowhere near :mod:`armourpen.gcs`. A plain slotted class, not a dataclass, which
+    would cost every one-shot command a millisecond at import."""
 
-    base: Path | None
-    outside: bool
-    limits: Limits
+    __slots__ = ("base", "limits", "outside")
+
+    def __init__(self, base: Path | None, outside: bool, limits: Limits) -> None:
+        self.base = base
+        self.outside = outside
+        self.limits = limits
 
     def characters(self, entry: GcsTargetEntry, index: int, attack: GurpsAttack,
                    first: bool) -> ReadTarget:

@@ -11,7 +11,6 @@ from __future__ import annotations
 
 import sys
 from collections.abc import Callable, Mapping
-from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
 from armourpen.errors import ArgumentTypeError, InputError
@@ -33,13 +32,18 @@ ROLLS_DICE = True
 READS_FILES = True  # GCS character files, by the readers the caller passes
 
 
-@dataclass(frozen=True, slots=True)
 class FileReaders:
     """The readers of what a scenario takes from GCS character files: a target card's character
-    (``gcs`` beside ``target``) and an attack's weapon (``attack.gcs``)."""
+    (``gcs`` beside ``target``) and an attack's weapon (``attack.gcs``).
 
-    characters: CharacterReader
-    weapons: WeaponReader
+    A plain slotted class, not a frozen dataclass: every one-shot command imports this module,
+    and building a dataclass costs it a millisecond (bench/startup.py)."""
+
+    __slots__ = ("characters", "weapons")
+
+    def __init__(self, characters: CharacterReader, weapons: WeaponReader) -> None:
+        self.characters = characters
+        self.weapons = weapons
 
 
 def owns(value: object) -> bool:
