@@ -128,11 +128,12 @@ def test_an_injury_chart_without_zero_gives_a_lone_value_its_own_label() -> None
 
 
 def test_the_chance_of_crippling_has_one_name_on_the_page_and_at_the_terminal() -> None:
-    from armourpen.cli.odds_cmd import odds_parts, render_plain
+    from armourpen.cli.plain import render_report
+    from armourpen.view.odds_report import odds_report
 
     sc = armourpen.load_scenario(GURPS)
     result = armourpen.odds(sc)
-    text = render_plain(odds_parts(result))
+    text = render_report(odds_report(result))
     view = outcome_view(armourpen.resolve(sc), sc, result)
     names = [e.name for e in effect_chances(0, 0, 1)]
     assert names == ["major wound", "knockdown roll", "crippled or blinded"]

@@ -17,7 +17,14 @@ The public API (nothing heavy is imported here), the same for every front end:
   ``PENAV_OPTIONAL_RULES`` the optional rules a PEN/AV scenario may switch on, and
   ``QUICK_PARAMETERS`` the parameters :func:`quick_scenario` takes;
 - :func:`estimate` suggests a PEN (SPEN past the small-arms table), range column and band figures
-  for a round from its ballistics, fitted to the text's own rows (a :class:`Estimate`);
+  for a round from its ballistics, fitted to the text's own rows (a :class:`Estimate`, shown by
+  :func:`estimate_report`);
+- what the front ends show of the rule sets' values: :func:`av_text`, :func:`structural_text`
+  and :func:`mm_text` (PEN/AV figures, PA-1, PA-11), :class:`RangeBand` (PA-3), the catalog's
+  :data:`CATALOG_KINDS`, :func:`catalog_kind`, :func:`parse_catalog_kind`,
+  :func:`catalog_item_dict`, :func:`ammo_modifiers_text` and search hits (:class:`CatalogMatch`),
+  :func:`dice_text` (a GURPS roll's dice), :func:`gcs_layout`, :func:`gcs_weapons_layout` and
+  :func:`gcs_weapons_answer` (a GCS sheet shown);
 - :func:`fresh_seed` draws a seed to show and replay; :func:`parse_thickness` reads a thickness
   such as ``"120mm"`` (:func:`thickness` reports on it, a :class:`ThicknessReport`).
 
@@ -49,28 +56,46 @@ if TYPE_CHECKING:
     from armourpen.catalog import Vehicle as Vehicle
     from armourpen.catalog.cache import decode_catalog as decode_catalog
     from armourpen.catalog.cache import encode_catalog as encode_catalog
+    from armourpen.catalog.catalog import KINDS as CATALOG_KINDS
+    from armourpen.catalog.catalog import Match as CatalogMatch
+    from armourpen.catalog.catalog import kind_of as catalog_kind
+    from armourpen.catalog.catalog import parse_kind as parse_catalog_kind
     from armourpen.gcs import load_gcs as load_gcs
+    from armourpen.gcs.layout import layout as gcs_layout
+    from armourpen.gcs.layout import weapons_answer as gcs_weapons_answer
+    from armourpen.gcs.layout import weapons_layout as gcs_weapons_layout
     from armourpen.grid import sweep as sweep
     from armourpen.gurps.choices import ATTACK_LOCATIONS as GURPS_ATTACK_LOCATIONS
     from armourpen.gurps.choices import COVER_INJURY_TOLERANCES as GURPS_COVER_INJURY_TOLERANCES
     from armourpen.gurps.choices import DAMAGE_TYPES as GURPS_DAMAGE_TYPES
     from armourpen.gurps.choices import DR0_READINGS as GURPS_DR0_READINGS
+    from armourpen.gurps.choices import ENVIRONMENTS as GURPS_ENVIRONMENTS
     from armourpen.gurps.choices import HIT_LOCATIONS as GURPS_HIT_LOCATIONS
     from armourpen.gurps.choices import INJURY_TOLERANCES as GURPS_INJURY_TOLERANCES
     from armourpen.gurps.choices import MATERIAL_GRADES as GURPS_MATERIAL_GRADES
     from armourpen.gurps.choices import MATERIALS as GURPS_MATERIALS
+    from armourpen.gurps.choices import POSTURES as GURPS_POSTURES
+    from armourpen.gurps.choices import SITUATIONS as GURPS_SITUATIONS
     from armourpen.gurps.dice import fresh_seed as fresh_seed
+    from armourpen.gurps.layout import dice_text as dice_text
     from armourpen.gurps.model import GurpsScenario
     from armourpen.gurps.outcome import GurpsOutcome
     from armourpen.gurps.roll import roll as roll
     from armourpen.penav.ammo import OPTIONAL_RULES as PENAV_OPTIONAL_RULES
+    from armourpen.penav.ammo import modifiers_text as ammo_modifiers_text
     from armourpen.penav.ballistics import estimate as estimate
+    from armourpen.penav.catalog_view import item_dict as catalog_item_dict
     from armourpen.penav.estimate import Estimate as Estimate
+    from armourpen.penav.layout import estimate_report as estimate_report
     from armourpen.penav.model import PenavScenario
     from armourpen.penav.outcome import PenavOutcome
     from armourpen.penav.quick import PARAMETERS as QUICK_PARAMETERS
     from armourpen.penav.quick import quick_scenario as quick_scenario
+    from armourpen.penav.ranges import Band as RangeBand
+    from armourpen.penav.scale import fmt as av_text
+    from armourpen.penav.scale import structural_text as structural_text
     from armourpen.penav.thickness import ThicknessReport as ThicknessReport
+    from armourpen.penav.thickness import fmt_mm as mm_text
     from armourpen.penav.thickness import parse_thickness as parse_thickness
     from armourpen.penav.thickness import thickness as thickness
     from armourpen.probability.montecarlo import MonteCarloResult as MonteCarloResult
@@ -80,15 +105,19 @@ if TYPE_CHECKING:
     from armourpen.tables import table as table
 
 __all__ = [
+    "CATALOG_KINDS",
     "DEFAULT_LIMITS",
     "GURPS_ATTACK_LOCATIONS",
     "GURPS_COVER_INJURY_TOLERANCES",
     "GURPS_DAMAGE_TYPES",
     "GURPS_DR0_READINGS",
+    "GURPS_ENVIRONMENTS",
     "GURPS_HIT_LOCATIONS",
     "GURPS_INJURY_TOLERANCES",
     "GURPS_MATERIALS",
     "GURPS_MATERIAL_GRADES",
+    "GURPS_POSTURES",
+    "GURPS_SITUATIONS",
     "PENAV_OPTIONAL_RULES",
     "QUICK_PARAMETERS",
     "RULE_SETS",
@@ -100,6 +129,7 @@ __all__ = [
     "AttackProfile",
     "Catalog",
     "CatalogItem",
+    "CatalogMatch",
     "CoverItem",
     "Estimate",
     "InputError",
@@ -107,20 +137,33 @@ __all__ = [
     "Limits",
     "MonteCarloResult",
     "OddsResult",
+    "RangeBand",
     "ThicknessReport",
     "Vehicle",
+    "ammo_modifiers_text",
+    "av_text",
+    "catalog_item_dict",
+    "catalog_kind",
     "decode_catalog",
+    "dice_text",
     "encode_catalog",
     "estimate",
+    "estimate_report",
     "fresh_seed",
+    "gcs_layout",
+    "gcs_weapons_answer",
+    "gcs_weapons_layout",
     "load_gcs",
     "load_scenario",
+    "mm_text",
     "odds",
+    "parse_catalog_kind",
     "parse_thickness",
     "quick_scenario",
     "resolve",
     "roll",
     "sample",
+    "structural_text",
     "sweep",
     "table",
     "thickness",
@@ -198,6 +241,7 @@ _LAZY: dict[str, tuple[str, str]] = {
     "fresh_seed": ("armourpen.gurps.dice", "fresh_seed"),
     "estimate": ("armourpen.penav.ballistics", "estimate"),
     "Estimate": ("armourpen.penav.estimate", "Estimate"),
+    "estimate_report": ("armourpen.penav.layout", "estimate_report"),
     "PENAV_OPTIONAL_RULES": ("armourpen.penav.ammo", "OPTIONAL_RULES"),
     "QUICK_PARAMETERS": ("armourpen.penav.quick", "PARAMETERS"),
     "ThicknessReport": ("armourpen.penav.thickness", "ThicknessReport"),
@@ -210,9 +254,24 @@ _LAZY: dict[str, tuple[str, str]] = {
     "quick_scenario": ("armourpen.penav.quick", "quick_scenario"),
     "table": ("armourpen.tables", "table"),
     "roll": ("armourpen.gurps.roll", "roll"),
+    "CATALOG_KINDS": ("armourpen.catalog.catalog", "KINDS"),
+    "CatalogMatch": ("armourpen.catalog.catalog", "Match"),
+    "catalog_kind": ("armourpen.catalog.catalog", "kind_of"),
+    "parse_catalog_kind": ("armourpen.catalog.catalog", "parse_kind"),
+    "catalog_item_dict": ("armourpen.penav.catalog_view", "item_dict"),
+    "ammo_modifiers_text": ("armourpen.penav.ammo", "modifiers_text"),
+    "gcs_layout": ("armourpen.gcs.layout", "layout"),
+    "gcs_weapons_answer": ("armourpen.gcs.layout", "weapons_answer"),
+    "gcs_weapons_layout": ("armourpen.gcs.layout", "weapons_layout"),
+    "dice_text": ("armourpen.gurps.layout", "dice_text"),
+    "RangeBand": ("armourpen.penav.ranges", "Band"),
+    "av_text": ("armourpen.penav.scale", "fmt"),
+    "structural_text": ("armourpen.penav.scale", "structural_text"),
+    "mm_text": ("armourpen.penav.thickness", "fmt_mm"),
     **{f"GURPS_{name}": ("armourpen.gurps.choices", name) for name in (
         "ATTACK_LOCATIONS", "COVER_INJURY_TOLERANCES", "DAMAGE_TYPES", "DR0_READINGS",
-        "HIT_LOCATIONS", "INJURY_TOLERANCES", "MATERIALS", "MATERIAL_GRADES")},
+        "ENVIRONMENTS", "HIT_LOCATIONS", "INJURY_TOLERANCES", "MATERIALS", "MATERIAL_GRADES",
+        "POSTURES", "SITUATIONS")},
 }
 
 

@@ -23,6 +23,7 @@ class Tone(StrEnum):
     REDUCED = "reduced"  # harm, reduced (PEN = AV) or passing on
     SAFE = "safe"  # stopped, no injury
     MUTED = "muted"  # not reached, missed, row numbers
+    TITLE = "title"  # a name heading its own lines (a target in the odds)
 
 
 class Align(StrEnum):
@@ -96,6 +97,32 @@ class Layout(NamedTuple):
 
     def head_text(self) -> str:
         return "".join(s.text for s in self.head)
+
+
+class Table(NamedTuple):
+    """A table of text in a report: its columns and its rows of cells."""
+
+    columns: tuple[Column, ...]
+    rows: tuple[tuple[str, ...], ...]
+
+
+class Chart(NamedTuple):
+    """Bars of chances in a report: per row its label, its bar of block characters and its chance
+    as text, and whether the row harms (a backend draws harm and no harm apart)."""
+
+    rows: tuple[tuple[str, str, str], ...]
+    harm: tuple[bool, ...]
+
+
+Block = tuple[Span, ...] | Table | Chart
+"""A line of spans, a table or a chart."""
+
+
+class Report(NamedTuple):
+    """An answer that is not one outcome's line (exact odds, Monte Carlo, the PEN estimator) as a
+    front end shows it: its blocks in order, which each backend draws."""
+
+    blocks: tuple[Block, ...]
 
 
 def text(value: object, tone: Tone = Tone.PLAIN) -> Span:

@@ -29,7 +29,7 @@ catalog_group = Group(
 
 
 def _kinds() -> tuple[str, ...]:
-    from armourpen.view.catalog import KINDS
+    from armourpen import CATALOG_KINDS as KINDS
 
     return KINDS
 
@@ -43,7 +43,7 @@ sources = apply(catalog_files, no_user_catalog, json_flag)
 def _value(item: CatalogItem) -> str:
     """The item's number as the text prints it (both scales where structural, PA-1)."""
     from armourpen import AmmoType, ArmourItem, AttackProfile, CoverItem
-    from armourpen.view import fmt
+    from armourpen import av_text as fmt
 
     if isinstance(item, AttackProfile):
         return fmt(item.pen, "PEN", item.structural)
@@ -94,8 +94,8 @@ def _print_json(data: Any) -> None:
 
 def _table(items: list[CatalogItem], title: str, show_kind: bool = True,
            why: list[str] | None = None) -> None:
+    from armourpen import catalog_kind as kind_of
     from armourpen.layout import Column
-    from armourpen.view.catalog import kind_of
 
     names = (["kind"] if show_kind else []) + ["name", "value", "details", "aliases"]
     rows = [([kind_of(item)] if show_kind else [])
@@ -130,7 +130,8 @@ def _table(items: list[CatalogItem], title: str, show_kind: bool = True,
 def list_cmd(kind: str | None, catalog: Sequence[Path], no_user_catalog: bool,
              as_json: bool) -> None:
     """List the catalog's items, all of them or those of one kind."""
-    from armourpen.view.catalog import item_dict, parse_kind
+    from armourpen import catalog_item_dict as item_dict
+    from armourpen import parse_catalog_kind as parse_kind
 
     k = None if kind is None else parse_kind(kind)
     cat = load_catalog(catalog, no_user_catalog)
@@ -150,7 +151,7 @@ def show_cmd(name: str, kind: str | None, catalog: Sequence[Path], no_user_catal
              as_json: bool) -> None:
     """Show one item with all its fields, notes and source."""
     from armourpen import AmmoType
-    from armourpen.view.catalog import item_dict
+    from armourpen import catalog_item_dict as item_dict
 
     cat = load_catalog(catalog, no_user_catalog)
     item = cat.get(name, kind, field="name")
@@ -163,7 +164,7 @@ def show_cmd(name: str, kind: str | None, catalog: Sequence[Path], no_user_catal
     title = f"{item.name} ({data['kind']})"
     rows = [["value", _value(item)]]
     if isinstance(item, AmmoType):  # what it changes, and why nothing (PA-6)
-        from armourpen.view.catalog import modifiers_text
+        from armourpen import ammo_modifiers_text as modifiers_text
 
         rows = [["value", modifiers_text(item)]]
     for key, value in data.items():
@@ -200,7 +201,8 @@ def search_cmd(text: str, kind: str | None, catalog: Sequence[Path], no_user_cat
                as_json: bool) -> None:
     """Search names, aliases and notes: names first, then aliases, then notes, then close
     spellings; each hit says why it matched."""
-    from armourpen.view.catalog import hit_dict, parse_kind
+    from armourpen import parse_catalog_kind as parse_kind
+    from armourpen.view.catalog import hit_dict
 
     k = None if kind is None else parse_kind(kind)
     cat = load_catalog(catalog, no_user_catalog)

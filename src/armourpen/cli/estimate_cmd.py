@@ -16,47 +16,21 @@ if TYPE_CHECKING:
 _BULLETS = ("ball", "lead", "soft", "ap", "sub_calibre")
 
 
-def _pen(pen: int, structural: bool) -> str:
-    return f"PEN {pen} (SPEN {pen / 5:g})" if structural else f"PEN {pen}"
-
-
 def _render(report: Estimate) -> None:
-    from armourpen.layout import Align, Column
+    """The library's report of the estimate (:func:`armourpen.estimate_report`), drawn."""
+    from armourpen import estimate_report
 
-    interval = ("no interval: outside the text's rows" if report.low is None else
-                f"the text would give PEN {report.low} to {report.high}")
-    head = (f"{_pen(report.pen, report.structural)}  ({interval}); range column "
-            f"{report.column.value}; DC: none (the text gives none)")
-    bands = [Column("band"), Column("PEN", Align.RIGHT), Column("DC mod", Align.RIGHT)]
-    band_rows = [[f.band.label, str(f.pen), f"{f.dc_modifier:+d}"] for f in report.bands]
-    near = [Column("nearest rows of the text"), Column("PEN", Align.RIGHT),
-            Column("calibre", Align.RIGHT), Column("mass", Align.RIGHT),
-            Column("velocity", Align.RIGHT), Column("bullet")]
-    near_rows = [[r.name, str(r.pen), f"{r.ballistics.calibre_mm:g} mm",
-                  f"{r.ballistics.mass_g:g} g", f"{r.ballistics.velocity_mps:g} m/s",
-                  r.ballistics.bullet.value] for r in report.nearest]
-    steps = ["Steps:", *(f"  {s}" for s in report.steps),
-             *(f"Warning: {w}" for w in report.warnings)]
+    shown = estimate_report(report)
 
     def rich() -> Any:
-        from rich.console import Group
-        from rich.table import Table
-        from rich.text import Text
+        from armourpen.cli.render import render_report
 
-        tables = []
-        for columns, rows in ((bands, band_rows), (near, near_rows)):
-            table = Table()
-            for c in columns:
-                table.add_column(c.title, justify=c.align.value)
-            for row in rows:
-                table.add_row(*row)
-            tables.append(table)
-        return Group(Text(head, style="bold"), *tables, *map(Text, steps))
+        return render_report(shown)
 
     def plain() -> str:
-        from armourpen.cli.plain import table
+        from armourpen.cli.plain import render_report
 
-        return "\n".join([head, *table(bands, band_rows), "", *table(near, near_rows), *steps])
+        return render_report(shown)
 
     show(rich, plain, highlight=False)
 

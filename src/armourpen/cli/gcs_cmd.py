@@ -24,7 +24,8 @@ def show(file: Path, weapons: bool, as_json: bool) -> None:
 
     character = load_gcs(file, limits=limits())  # ARMOURPEN_MAX_GCS_BYTES
     if weapons:
-        from armourpen.view.gcs import weapons_answer, weapons_layout
+        from armourpen import gcs_weapons_answer as weapons_answer
+        from armourpen import gcs_weapons_layout as weapons_layout
 
         if as_json:
             echo_json(weapons_answer(character))
@@ -34,7 +35,7 @@ def show(file: Path, weapons: bool, as_json: bool) -> None:
     if as_json:
         echo_json(character)
         return
-    from armourpen.view.gcs import layout
+    from armourpen import gcs_layout as layout
 
     show_layout(layout(character))
 

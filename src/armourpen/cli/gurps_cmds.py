@@ -15,8 +15,7 @@ from armourpen.cli.params import WHOLE, command
 def roll(damage: str, seed: int | None, as_json: bool) -> None:
     """Roll GURPS damage: the dice, the basic damage (GU-2) and the canonical notation (GU-1)."""
     import armourpen
-    from armourpen import fresh_seed
-    from armourpen.view.notation import dice_text
+    from armourpen import dice_text, fresh_seed
 
     with flag_error(only=("seed",)):
         rolled = armourpen.roll(damage, fresh_seed() if seed is None else seed)

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from armourpen.layout import Align, Badge, Column, Layout, Span
+from armourpen.layout import Align, Badge, Chart, Column, Layout, Report, Span, Table
 
 GAP = "  "  # between columns
 
@@ -80,4 +80,26 @@ def render_layout(layout: Layout) -> str:
         lines.extend(["", "How"])
         lines.extend(table((Column("rule"), Column("step")),
                            [[s.rule, s.text] for s in layout.steps], header=False))
+    return "\n".join(lines)
+
+
+CHART_COLUMNS = (Column("injury", Align.RIGHT), Column(""), Column("chance", Align.RIGHT))
+
+
+def render_report(report: Report) -> str:
+    """A report's blocks: lines as their text, tables as aligned columns (a blank line between two
+    tables), charts as columns under titles without a rule, as at a terminal."""
+    lines: list[str] = []
+    last: object = None
+    for block in report.blocks:
+        if isinstance(block, Table):
+            if isinstance(last, Table):
+                lines.append("")
+            lines.extend(table(block.columns, block.rows))
+        elif isinstance(block, Chart):
+            chart = table(CHART_COLUMNS, block.rows)
+            lines.extend([chart[0], *chart[2:]])
+        else:
+            lines.append(_text(block))
+        last = block
     return "\n".join(lines)

@@ -7,7 +7,8 @@ from rich.table import Table
 from rich.text import Text
 
 from armourpen.explain import Caution, Step
-from armourpen.layout import Badge, Layout, Span, Tone
+from armourpen.layout import Badge, Chart, Layout, Report, Span, Tone
+from armourpen.layout import Table as TableBlock
 
 TONE_STYLES: dict[Tone, str] = {
     Tone.PLAIN: "",
@@ -16,6 +17,7 @@ TONE_STYLES: dict[Tone, str] = {
     Tone.REDUCED: "yellow",
     Tone.SAFE: "green",
     Tone.MUTED: "dim",
+    Tone.TITLE: "bold cyan",
 }
 
 
@@ -63,3 +65,34 @@ def render_layout(layout: Layout) -> RenderableType:
     if layout.steps:  # an outcome always has steps; a layout of data (a GCS file) has none
         parts.append(steps_table(layout.steps))
     return Group(*parts)
+
+
+CHART_BAR_WIDTH = 30  # the chart's bars are at most this long (armourpen.view.odds_report)
+
+
+def _chart(chart: Chart) -> Table:
+    table = Table(show_header=True, box=None, padding=(0, 1), pad_edge=False)
+    table.add_column("injury", justify="right", style="bold")
+    table.add_column("", min_width=CHART_BAR_WIDTH)
+    table.add_column("chance", justify="right")
+    for (label, bar, chance), harm in zip(chart.rows, chart.harm, strict=True):
+        table.add_row(label, Text(bar, "red" if harm else "green"), chance)
+    return table
+
+
+def render_report(report: Report) -> RenderableType:
+    """A report's blocks for a terminal: styled lines, tables, charts with coloured bars."""
+    out: list[RenderableType] = []
+    for block in report.blocks:
+        if isinstance(block, TableBlock):
+            table = Table()
+            for c in block.columns:
+                table.add_column(c.title, justify=c.align.value)
+            for row in block.rows:
+                table.add_row(*row)
+            out.append(table)
+        elif isinstance(block, Chart):
+            out.append(_chart(block))
+        else:
+            out.append(Text.assemble(*((s.text, TONE_STYLES[s.tone]) for s in block)))
+    return Group(*out)

@@ -140,7 +140,7 @@ def render_csv(res: SweepResult) -> str:
 
 
 def _bands() -> list[str]:
-    from armourpen.view.ranges import Band
+    from armourpen import RangeBand as Band
 
     return [b.value for b in Band]
 

@@ -17,9 +17,10 @@ _FLAGS = {"mm": "thickness"}
 
 
 def _render(report: ThicknessReport) -> None:
+    from armourpen import av_text as fmt
+    from armourpen import mm_text as fmt_mm
+    from armourpen import structural_text
     from armourpen.layout import Align, Column
-    from armourpen.view import fmt, structural_text
-    from armourpen.view.thickness import fmt_mm
 
     av_text = fmt(report.mm_av, show_structural=True)
     back_av = fmt(report.av, show_structural=True)

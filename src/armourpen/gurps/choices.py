@@ -7,6 +7,9 @@ rules give them; the scenario schema (:mod:`armourpen.gurps.schema`) accepts exa
 from __future__ import annotations
 
 from armourpen.gurps.damage import Dr0Reading, InjuryTolerance
+from armourpen.gurps.explosion import ENVIRONMENTS as _ENVIRONMENTS
+from armourpen.gurps.explosion import POSTURES as _POSTURES
+from armourpen.gurps.explosion import SITUATIONS as _SITUATIONS
 from armourpen.gurps.locations import HUMANOID_LOCATIONS, RANDOM, Lacking
 from armourpen.gurps.materials import GRADES
 from armourpen.gurps.materials import MATERIALS as _MATERIALS
@@ -30,6 +33,13 @@ DR0_READINGS: tuple[str, ...] = tuple(r.value for r in Dr0Reading)
 # material's range of DR per inch (``grade``).
 MATERIALS: tuple[str, ...] = tuple(_MATERIALS)
 MATERIAL_GRADES: tuple[str, ...] = GRADES
+ENVIRONMENTS: tuple[str, ...] = tuple(_ENVIRONMENTS)
+"""Where an explosion goes off (GU-21): each with its own reach."""
+POSTURES: tuple[str, ...] = _POSTURES
+"""How a target caught in an explosion stands (GU-21)."""
+SITUATIONS: tuple[str, ...] = _SITUATIONS
+"""Where a target stands to an explosion (GU-21): caught, struck, threw himself on it, inside."""
 
 __all__ = ["ATTACK_LOCATIONS", "COVER_INJURY_TOLERANCES", "DAMAGE_TYPES", "DR0_READINGS",
-           "HIT_LOCATIONS", "INJURY_TOLERANCES", "MATERIALS", "MATERIAL_GRADES"]
+           "ENVIRONMENTS", "HIT_LOCATIONS", "INJURY_TOLERANCES", "MATERIALS", "MATERIAL_GRADES",
+           "POSTURES", "SITUATIONS"]

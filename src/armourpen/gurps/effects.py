@@ -77,28 +77,35 @@ class Effects:
             out.append("knockback")
         return tuple(out)
 
-    def summary(self) -> str:
-        """One line for people, each effect with its ruling; empty when nothing happened."""
-        parts = []
+    def words(self) -> tuple[tuple[str, str], ...]:
+        """What happened, each effect as its key and its one wording with its ruling: the words
+        of every front end (the terminal's notes, the web's badges, the charts). ``crippled``
+        covers a blinded eye (GU-10)."""
+        parts: list[tuple[str, str]] = []
         if self.blunt_trauma:
-            parts.append(f"blunt trauma {self.blunt_trauma} HP (GU-9)")
+            parts.append(("blunt_trauma", f"blunt trauma {self.blunt_trauma} HP (GU-9)"))
         if self.shock:
-            parts.append(f"shock {self.shock} DX/IQ (GU-11)")
+            parts.append(("shock", f"shock {self.shock} DX/IQ (GU-11)"))
         if self.eyes_blinded:
-            parts.append(("one eye" if self.eyes_blinded == 1 else "both eyes") + " blinded (GU-10)")
+            eyes = "one eye" if self.eyes_blinded == 1 else "both eyes"
+            parts.append(("crippled", f"{eyes} blinded (GU-10)"))
         elif self.crippled:
-            parts.append("crippled (GU-10)")
+            parts.append(("crippled", "crippled (GU-10)"))
         if self.major_wound:
-            parts.append("major wound (GU-12)")
+            parts.append(("major_wound", "major wound (GU-12)"))
         if self.knockdown_ht_modifier is not None:
-            parts.append(f"HT{self.knockdown_ht_modifier:+d} or knocked down and stunned (GU-12)")
+            parts.append(("knockdown", f"HT{self.knockdown_ht_modifier:+d} or knocked down and "
+                                       "stunned (GU-12)"))
         if self.knockback_yards:
             unit = "yard" if self.knockback_yards == 1 else "yards"
-            parts.append(
-                f"knocked back {self.knockback_yards} {unit}, DX{self.knockback_dx_modifier:+d} "
-                "or falls (GU-13)"
-            )
-        return "; ".join(parts)
+            parts.append(("knockback", f"knocked back {self.knockback_yards} {unit}, "
+                                       f"DX{self.knockback_dx_modifier or 0:+d} or falls (GU-13)"))
+        return tuple(parts)
+
+    def summary(self) -> str:
+        """One line for people, each effect with its ruling (:meth:`words`); empty when nothing
+        happened."""
+        return "; ".join(words for _, words in self.words())
 
     def to_dict(self) -> dict[str, Any]:
         return {

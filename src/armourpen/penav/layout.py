@@ -1,11 +1,29 @@
-"""How a PEN/AV outcome is shown: the attack on the head line, a row per target with its badge."""
+"""How a PEN/AV outcome is shown: the attack on the head line, a row per target with its badge;
+and how the PEN estimator's report is shown (:func:`estimate_report`)."""
 
 from __future__ import annotations
 
-from armourpen.layout import Align, Badge, Column, Layout, Row, Span, Tone, text
+from typing import TYPE_CHECKING
+
+from armourpen.layout import (
+    Align,
+    Badge,
+    Block,
+    Column,
+    Layout,
+    Report,
+    Row,
+    Span,
+    Table,
+    Tone,
+    text,
+)
 from armourpen.penav.outcome import PenavOutcome
 from armourpen.penav.penetration import Result
 from armourpen.penav.scale import shown_value, structural
+
+if TYPE_CHECKING:
+    from armourpen.penav.estimate import Estimate
 
 BADGES: dict[Result, Badge] = {
     Result.PENETRATED: Badge("penetrated", "penetrates", "✓", Tone.HARM),
@@ -43,3 +61,33 @@ def layout(outcome: PenavOutcome) -> Layout:
         warnings=outcome.warnings,
         steps=outcome.steps,
     )
+
+
+def _pen(pen: int, structural: bool) -> str:
+    return f"PEN {pen} (SPEN {pen / 5:g})" if structural else f"PEN {pen}"
+
+
+def estimate_report(report: Estimate) -> Report:
+    """The estimator's answer (PA-1, PA-4, PA-11): the PEN suggested and the text's interval, the
+    range column, then the band figures, the nearest rows of the text, the steps and warnings."""
+    interval = ("no interval: outside the text's rows" if report.low is None else
+                f"the text would give PEN {report.low} to {report.high}")
+    head = (f"{_pen(report.pen, report.structural)}  ({interval}); range column "
+            f"{report.column.value}; DC: none (the text gives none)")
+    bands = Table(
+        (Column("band"), Column("PEN", Align.RIGHT), Column("DC mod", Align.RIGHT)),
+        tuple((f.band.label, str(f.pen), f"{f.dc_modifier:+d}") for f in report.bands),
+    )
+    near = Table(
+        (Column("nearest rows of the text"), Column("PEN", Align.RIGHT),
+         Column("calibre", Align.RIGHT), Column("mass", Align.RIGHT),
+         Column("velocity", Align.RIGHT), Column("bullet")),
+        tuple((r.name, str(r.pen), f"{r.ballistics.calibre_mm:g} mm",
+               f"{r.ballistics.mass_g:g} g", f"{r.ballistics.velocity_mps:g} m/s",
+               r.ballistics.bullet.value) for r in report.nearest),
+    )
+    lines = ["Steps:", *(f"  {s}" for s in report.steps),
+             *(f"Warning: {w}" for w in report.warnings)]
+    blocks: list[Block] = [(Span(head, Tone.STRONG),), bands, near]
+    blocks.extend((Span(line),) for line in lines)
+    return Report(tuple(blocks))

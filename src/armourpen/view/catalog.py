@@ -1,19 +1,19 @@
-"""What the front ends show of catalog items: an item's fields as data, its kind, the kinds.
+"""A catalog search hit as the front ends show it: the item's fields, and why it matched.
 
-The CLI's ``catalog`` commands and the web app's catalog routes render these; the item types
-themselves come from the public API (:mod:`armourpen`).
+The item types, the kinds and an item's fields as data come from the public API
+(:mod:`armourpen`: ``CATALOG_KINDS``, ``catalog_kind``, ``catalog_item_dict``).
 """
 
 from __future__ import annotations
 
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
-from armourpen.catalog import Match, kind_of, parse_kind
-from armourpen.catalog.catalog import KINDS
-from armourpen.penav.ammo import modifiers_text
 from armourpen.penav.catalog_view import item_dict
 
-__all__ = ["KINDS", "Match", "hit_dict", "item_dict", "kind_of", "modifiers_text", "parse_kind"]
+if TYPE_CHECKING:
+    from armourpen.catalog import Match
+
+__all__ = ["hit_dict"]
 
 
 def hit_dict(hit: Match) -> dict[str, Any]:

@@ -139,31 +139,25 @@ def _injury_badge(injury: int | None) -> Badge | None:
     return Badge("injury", f"injury {injury}", "✚", Tone.HARM)
 
 
+EFFECT_BADGES: dict[str, tuple[str, Tone]] = {
+    "major_wound": ("‼", Tone.HARM),
+    "crippled": ("✖", Tone.HARM),
+    "knockdown": ("↓", Tone.REDUCED),
+    "shock": ("⚡", Tone.REDUCED),
+    "blunt_trauma": ("◉", Tone.REDUCED),
+    "knockback": ("⇢", Tone.REDUCED),
+}
+"""Each effect's symbol and tone, worst first (the order of a card's badges)."""
+
+
 def effect_badges(effects: Effects | None) -> tuple[Badge, ...]:
-    """What the injury does to the target (GU-9 to GU-13), one badge each, worst first."""
+    """What the injury does to the target (GU-9 to GU-13), one badge each, worst first, in the
+    rule set's one wording (:meth:`armourpen.gurps.effects.Effects.words`)."""
     if effects is None:
         return ()
-    out = []
-    if effects.major_wound:
-        out.append(Badge("major_wound", "major wound (GU-12)", "‼", Tone.HARM))
-    if effects.eyes_blinded:
-        eyes = "one eye" if effects.eyes_blinded == 1 else "both eyes"
-        out.append(Badge("crippled", f"{eyes} blinded (GU-10)", "✖", Tone.HARM))
-    elif effects.crippled:
-        out.append(Badge("crippled", "crippled (GU-10)", "✖", Tone.HARM))
-    if effects.knockdown_ht_modifier is not None:
-        out.append(Badge("knockdown", f"HT{effects.knockdown_ht_modifier:+d} or knocked down "
-                         "(GU-12)", "↓", Tone.REDUCED))
-    if effects.shock:
-        out.append(Badge("shock", f"shock {effects.shock} DX/IQ (GU-11)", "⚡", Tone.REDUCED))
-    if effects.blunt_trauma:
-        out.append(Badge("blunt_trauma", f"blunt trauma {effects.blunt_trauma} (GU-9)", "◉",
-                         Tone.REDUCED))
-    if effects.knockback_yards:
-        out.append(Badge("knockback", f"knocked back {effects.knockback_yards} yd, "
-                         f"DX{effects.knockback_dx_modifier or 0:+d} or falls (GU-13)", "⇢",
-                         Tone.REDUCED))
-    return tuple(out)
+    order = list(EFFECT_BADGES)
+    said = sorted(effects.words(), key=lambda kw: order.index(kw[0]))
+    return tuple(Badge(key, words, *EFFECT_BADGES[key]) for key, words in said)
 
 
 def assumed_hit(hit_chance: Fraction) -> Badge:

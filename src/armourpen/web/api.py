@@ -260,7 +260,9 @@ def catalog(
 ) -> Response:
     """Without `q`, every item (of `kind`) in file order; with it, the matches best first, each
     with why it matched (`matched_by`: by name, alias, note or a close spelling)."""
-    from armourpen.view.catalog import hit_dict, item_dict, parse_kind
+    from armourpen import catalog_item_dict as item_dict
+    from armourpen import parse_catalog_kind as parse_kind
+    from armourpen.view.catalog import hit_dict
 
     state = state_of(request)
     k = None if kind is None else parse_kind(kind)
@@ -277,7 +279,7 @@ def catalog_item(
     name: Annotated[str, Path(description="A name or alias, any case")],
     kind: Annotated[str | None, Query(description="attack, armour, cover, vehicle or ammo")] = None,
 ) -> Response:
-    from armourpen.view.catalog import item_dict
+    from armourpen import catalog_item_dict as item_dict
 
     state = state_of(request)
     state.limits.check("max_text_chars", len(name), "characters", "name")
@@ -352,9 +354,9 @@ async def gcs(
     raw = await gcs_bytes(request, state.limits)
     character = load_gcs(raw, name or "(uploaded file)", limits=state.limits)
     if weapons:
-        from armourpen.view.gcs import weapons_answer
+        from armourpen import gcs_weapons_answer
 
-        return answer(weapons_answer(character))
+        return answer(gcs_weapons_answer(character))
     return answer(character)
 
 

@@ -16,7 +16,6 @@ from fastapi import APIRouter, Query, Request
 from fastapi.responses import HTMLResponse, JSONResponse
 
 from armourpen.errors import InputError
-from armourpen.view.ranges import Band, Distance, RangeColumn, band_for, range_modifier
 from armourpen.web.body import read_json
 from armourpen.web.errors import body as error_body
 from armourpen.web.form import (
@@ -68,62 +67,17 @@ def render(name: str, **context: Any) -> str:
 
 
 def _hint_errors(data: dict[str, Any], state: WebState) -> tuple[dict[str, str], list[InputError]]:
-    """What the form shows beside the attack's fields as they are typed, and their errors.
+    """What the form shows beside the attack's fields as they are typed, and their errors: the
+    rule set's own hints (:meth:`armourpen.rulesets.RuleSet.hints`), PEN/AV's for a scenario
+    that names no rule set the registry knows."""
+    from armourpen.rulesets import DEFAULT_RULES, RULE_SETS
 
-    PEN/AV: the chosen attack's PEN and column, the distance's band and modifiers (PA-3 to PA-5).
-    GURPS: the damage in canonical form (GU-1).
-    """
-
-    hints: dict[str, str] = {}
-    errors: list[InputError] = []
     attack = data.get("attack") if isinstance(data.get("attack"), dict) else {}
     assert isinstance(attack, dict)
-    if data.get("rules") == "gurps":
-        damage = attack.get("damage")
-        if isinstance(damage, str) and damage.strip():
-            from armourpen.view.notation import Damage
-
-            try:
-                parsed = Damage.parse(damage)
-                hints["attack.damage"] = f"{parsed}: rolls {parsed.min_roll} to {parsed.max_roll}"
-            except InputError as exc:
-                errors.append(exc.at("attack.damage"))
-        return hints, errors
-    column: RangeColumn | None = None
-    weapon = attack.get("weapon")
-    if isinstance(weapon, str) and weapon.strip():
-        try:
-            profile = state.catalog.attack(weapon)
-            column = profile.range_column
-            from armourpen.view import fmt
-
-            pen = fmt(profile.pen, "PEN", profile.structural)
-            hints["attack.weapon"] = f"{pen}, {column.value} column, {profile.ammo}"
-        except InputError as exc:
-            errors.append(exc)
-    elif isinstance(attack.get("range_column"), str):
-        try:
-            column = RangeColumn(attack["range_column"])
-        except ValueError:
-            column = None
-    if attack.get("contact") is True:
-        hints["attack.range"] = _band_hint("Contact", Band.CONTACT, column)
-    elif attack.get("range") not in (None, ""):
-        try:
-            distance = Distance.parse(attack["range"])
-            hints["attack.range"] = _band_hint(str(distance), band_for(distance), column)
-        except InputError as exc:
-            errors.append(exc)
-    return hints, errors
-
-
-def _band_hint(where: str, band: Band, column: RangeColumn | None) -> str:
-    """``150 m, Very Long: PEN -1, DC -1`` (the modifiers need the attack's column, PA-4)."""
-    hint = where if band is Band.CONTACT else f"{where}, {band.label}"
-    if column is None:
-        return hint
-    m = range_modifier(band, column)
-    return hint + f": PEN {m.pen:+d}, DC {m.dc:+d}"
+    rules = data.get("rules")
+    found = RULE_SETS.get(rules) if isinstance(rules, str) else None
+    rule_set = RULE_SETS[DEFAULT_RULES] if found is None else found
+    return rule_set.hints(attack, lambda: state.catalog)
 
 
 def outcome_of(
@@ -175,7 +129,6 @@ def _choices(state: WebState) -> dict[str, Any]:
     import armourpen
     from armourpen import PENAV_OPTIONAL_RULES as OPTIONAL_RULES
     from armourpen.scenario import example_names
-    from armourpen.view.blast import ENVIRONMENT_CHOICES, POSTURES, SITUATIONS
 
     unread = state.catalog_problem is not None  # no lists: every PEN/AV shot says why
     vehicles = [] if unread else state.catalog.items("vehicle")
@@ -185,9 +138,9 @@ def _choices(state: WebState) -> dict[str, Any]:
         "vehicles": [(v.name, list(getattr(v, "faces", {}))) for v in vehicles],
         "optional_rules": sorted(OPTIONAL_RULES),
         "locations": list(armourpen.GURPS_ATTACK_LOCATIONS),
-        "environments": list(ENVIRONMENT_CHOICES),
-        "postures": list(POSTURES),
-        "situations": list(SITUATIONS),
+        "environments": list(armourpen.GURPS_ENVIRONMENTS),
+        "postures": list(armourpen.GURPS_POSTURES),
+        "situations": list(armourpen.GURPS_SITUATIONS),
         "tolerances": list(armourpen.GURPS_INJURY_TOLERANCES),
         "dr_locations": list(armourpen.GURPS_HIT_LOCATIONS),  # a table's keys (GU-3)
         "cover_tolerances": list(armourpen.GURPS_COVER_INJURY_TOLERANCES),

@@ -18,10 +18,10 @@ if TYPE_CHECKING:
     from starlette.requests import Request
 
     from armourpen import CatalogItem
+    from armourpen import CatalogMatch as Match
     from armourpen.charts import MatrixChart, OddsChart, PenRangeChart, SlopeChart
     from armourpen.grid import Defence, SweepResult
     from armourpen.scenario import Scenario
-    from armourpen.view.catalog import Match
 
 FRESH = random.SystemRandom()
 """Where fresh seeds come from (the operating system's randomness; shared by every request)."""

@@ -1,0 +1,116 @@
+"""The GURPS rule set as the registry (:mod:`armourpen.rulesets`) sees it: what it is called,
+what its scenarios need, and its calls, typed, each loading its heavy parts (the pydantic models)
+when first used, so that importing this module costs a one-shot command nothing.
+
+GURPS reads its own scenarios. A card or an attack that names a GCS character file is read by the
+readers the caller passes (:class:`FileReaders`): the registry passes GCS's, so that this rule set
+imports nothing of :mod:`armourpen.gcs`.
+"""
+
+from __future__ import annotations
+
+import sys
+from collections.abc import Callable, Mapping
+from typing import TYPE_CHECKING, Any
+
+from armourpen.errors import ArgumentTypeError, InputError
+
+if TYPE_CHECKING:
+    import random
+
+    from armourpen.catalog import Catalog
+    from armourpen.gurps.model import GurpsScenario
+    from armourpen.gurps.outcome import GurpsOutcome
+    from armourpen.gurps.scenario import CharacterReader, WeaponReader
+    from armourpen.layout import Layout
+    from armourpen.limits import Limits
+
+KEY = "gurps"
+TITLE = "GURPS overpenetration"
+USES_CATALOG = False
+ROLLS_DICE = True
+READS_FILES = True  # GCS character files, by the readers the caller passes
+
+
+class FileReaders:
+    """The readers of what a scenario takes from GCS character files: a target card's character
+    (``gcs`` beside ``target``) and an attack's weapon (``attack.gcs``).
+
+    A plain slotted class, not a frozen dataclass: every one-shot command imports this module,
+    and building a dataclass costs it a millisecond (bench/startup.py)."""
+
+    __slots__ = ("characters", "weapons")
+
+    def __init__(self, characters: CharacterReader, weapons: WeaponReader) -> None:
+        self.characters = characters
+        self.weapons = weapons
+
+
+def owns(value: object) -> bool:
+    """Whether ``value`` is a GURPS scenario; none exists before its module is imported, so
+    nothing is imported here."""
+    model = sys.modules.get("armourpen.gurps.model")
+    return model is not None and isinstance(value, model.GurpsScenario)
+
+
+def parse(data: Mapping[str, Any], catalog: Catalog | None,  # noqa: ARG001 (the Protocol)
+          files: FileReaders | None,
+          limits: Limits) -> GurpsScenario:  # noqa: ARG001
+    """A validated scenario (GU-1 to GU-22); GCS files are read by ``files`` (without them a
+    scenario names none). GURPS names no catalog item (``catalog`` is not used); its caps are
+    checked as it is read and by the files' readers."""
+    from armourpen.gurps.scenario import parse_gurps
+
+    if files is None:
+        return parse_gurps(data)
+    return parse_gurps(data, characters=files.characters, weapons=files.weapons)
+
+
+def _scenario(value: object) -> GurpsScenario:
+    from armourpen.gurps.model import GurpsScenario
+
+    if not isinstance(value, GurpsScenario):
+        raise ArgumentTypeError("scenario", value, "allowed: a GURPS scenario")
+    return value
+
+
+def resolve(scenario: object, seed: int | random.Random | None = None) -> GurpsOutcome:
+    """The explained outcome, its dice rolled with ``seed`` where the scenario gives no roll."""
+    from armourpen.gurps.resolve import resolve_gurps
+
+    return resolve_gurps(_scenario(scenario), seed)
+
+
+def schema() -> dict[str, Any]:
+    """The JSON Schema of GURPS scenario files."""
+    from armourpen.gurps.schema import json_schema
+
+    return json_schema()
+
+
+def layout(outcome: object) -> Layout:
+    """The outcome as the neutral layout (:mod:`armourpen.gurps.layout`)."""
+    from armourpen.gurps.layout import layout as gurps_layout
+    from armourpen.gurps.outcome import GurpsOutcome
+
+    if not isinstance(outcome, GurpsOutcome):
+        raise ArgumentTypeError("outcome", outcome, "allowed: a GURPS outcome")
+    return gurps_layout(outcome)
+
+
+def hints(attack: Mapping[str, Any], catalog: Callable[[], Catalog]  # noqa: ARG001
+          ) -> tuple[dict[str, str], list[InputError]]:
+    """What a form shows beside the attack's damage as it is typed: its canonical form and the
+    range it rolls (GU-1), or its error. GURPS names no catalog item (``catalog`` is not asked)."""
+    hints: dict[str, str] = {}
+    errors: list[InputError] = []
+    damage = attack.get("damage")
+    if isinstance(damage, str) and damage.strip():
+        from armourpen.gurps.notation import Damage
+
+        try:
+            parsed = Damage.parse(damage)
+            hints["attack.damage"] = f"{parsed}: rolls {parsed.min_roll} to {parsed.max_roll}"
+        except InputError as exc:
+            errors.append(exc.at("attack.damage"))
+    return hints, errors
