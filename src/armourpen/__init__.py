@@ -5,7 +5,8 @@ The public API (nothing heavy is imported here), the same for every front end:
 - :func:`load_scenario` reads a scenario (a TOML/JSON path or a mapping) into frozen values;
 - :func:`resolve` applies its rule set and returns an outcome with ``.to_dict()`` and its steps;
 - :func:`odds` gives exact odds for a GURPS scenario, :func:`sample` Monte Carlo estimates;
-- :func:`sweep` resolves whole PEN/AV grids at once (numpy);
+- :func:`sweep` resolves whole PEN/AV grids at once (numpy): a :class:`SweepResult` of the
+  :class:`Defence` values it was run against;
 - :class:`Catalog` is the searchable catalog of attacks, armour, cover and vehicles (its items
   :class:`AttackProfile`, :class:`ArmourItem`, :class:`CoverItem`, :class:`Vehicle`,
   :class:`AmmoType`; :func:`encode_catalog`/:func:`decode_catalog` carry it to another process);
@@ -50,7 +51,6 @@ if TYPE_CHECKING:
     from armourpen.catalog.cache import decode_catalog as decode_catalog
     from armourpen.catalog.cache import encode_catalog as encode_catalog
     from armourpen.gcs import load_gcs as load_gcs
-    from armourpen.grid import sweep as sweep
     from armourpen.gurps.choices import ATTACK_LOCATIONS as GURPS_ATTACK_LOCATIONS
     from armourpen.gurps.choices import COVER_INJURY_TOLERANCES as GURPS_COVER_INJURY_TOLERANCES
     from armourpen.gurps.choices import DAMAGE_TYPES as GURPS_DAMAGE_TYPES
@@ -65,11 +65,14 @@ if TYPE_CHECKING:
     from armourpen.gurps.roll import roll as roll
     from armourpen.penav.ammo import OPTIONAL_RULES as PENAV_OPTIONAL_RULES
     from armourpen.penav.ballistics import estimate as estimate
+    from armourpen.penav.defences import Defence as Defence
     from armourpen.penav.estimate import Estimate as Estimate
+    from armourpen.penav.grid import sweep as sweep
     from armourpen.penav.model import PenavScenario
     from armourpen.penav.outcome import PenavOutcome
     from armourpen.penav.quick import PARAMETERS as QUICK_PARAMETERS
     from armourpen.penav.quick import quick_scenario as quick_scenario
+    from armourpen.penav.sweep_result import SweepResult as SweepResult
     from armourpen.penav.thickness import ThicknessReport as ThicknessReport
     from armourpen.penav.thickness import parse_thickness as parse_thickness
     from armourpen.penav.thickness import thickness as thickness
@@ -101,12 +104,14 @@ __all__ = [
     "Catalog",
     "CatalogItem",
     "CoverItem",
+    "Defence",
     "Estimate",
     "InputError",
     "LimitError",
     "Limits",
     "MonteCarloResult",
     "OddsResult",
+    "SweepResult",
     "ThicknessReport",
     "Vehicle",
     "decode_catalog",
@@ -205,7 +210,9 @@ _LAZY: dict[str, tuple[str, str]] = {
     "MonteCarloResult": ("armourpen.probability.montecarlo", "MonteCarloResult"),
     "OddsResult": ("armourpen.probability.result", "OddsResult"),
     "load_gcs": ("armourpen.gcs", "load_gcs"),
-    "sweep": ("armourpen.grid", "sweep"),
+    "sweep": ("armourpen.penav.grid", "sweep"),
+    "Defence": ("armourpen.penav.defences", "Defence"),
+    "SweepResult": ("armourpen.penav.sweep_result", "SweepResult"),
     "thickness": ("armourpen.penav.thickness", "thickness"),
     "quick_scenario": ("armourpen.penav.quick", "quick_scenario"),
     "table": ("armourpen.tables", "table"),

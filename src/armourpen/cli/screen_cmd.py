@@ -66,8 +66,9 @@ def screen(
     need_extra("charts", "reportlab", "matplotlib")  # the page and its thickness chart
     if paper.strip().lower() not in PAPERS:
         raise InputError("--paper", paper, "allowed: " + ", ".join(PAPERS))
+    from armourpen import sweep
     from armourpen.charts.screen import screen_pdf
-    from armourpen.grid import check_listed, sweep
+    from armourpen.limits import check_listed
     from armourpen.view.ranges import Band
 
     caps = limits()

@@ -17,9 +17,8 @@ from armourpen.scenario import load_checked, load_scenario
 if TYPE_CHECKING:
     from starlette.requests import Request
 
-    from armourpen import CatalogItem
+    from armourpen import CatalogItem, Defence, SweepResult
     from armourpen.charts import MatrixChart, OddsChart, PenRangeChart, SlopeChart
-    from armourpen.grid import Defence, SweepResult
     from armourpen.scenario import Scenario
     from armourpen.view.catalog import Match
 
