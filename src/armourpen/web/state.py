@@ -117,7 +117,7 @@ class WebState:
         """``armourpen chart slope``: a plate's thickness or its AV (a whole number)."""
         from armourpen import parse_thickness
         from armourpen.charts import slope_chart
-        from armourpen.reading import exact_number
+        from armourpen.numeric import exact_number
 
         if (thickness is None) == (av is None):
             raise InputError("thickness", thickness or MISSING, "give the plate's thickness "
