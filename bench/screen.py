@@ -19,7 +19,8 @@ from _common import interleaved, line
 from armourpen.catalog import AttackProfile, Catalog
 from armourpen.charts.screen import screen_pages, screen_pdf
 from armourpen.cli.table_cmd import render_markdown
-from armourpen.grid import Defence, sweep
+from armourpen.penav.defences import Defence
+from armourpen.penav.grid import sweep
 
 
 def main() -> None:

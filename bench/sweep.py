@@ -18,7 +18,7 @@ import sys
 from pathlib import Path
 from typing import Any
 
-# One core: no threaded numpy kernels (numpy is imported with armourpen.grid, below).
+# One core: no threaded numpy kernels (numpy is imported with armourpen.penav.grid, below).
 os.environ["OMP_NUM_THREADS"] = os.environ.get("OMP_NUM_THREADS", "1")
 os.environ["OPENBLAS_NUM_THREADS"] = os.environ.get("OPENBLAS_NUM_THREADS", "1")
 os.environ["MKL_NUM_THREADS"] = os.environ.get("MKL_NUM_THREADS", "1")
@@ -28,9 +28,11 @@ from _common import interleaved, line
 
 import armourpen
 from armourpen.catalog import AttackProfile, Catalog, CoverItem
-from armourpen.grid import Defence, SweepResult, sweep
+from armourpen.penav.defences import Defence
 from armourpen.penav.direction import Direction
+from armourpen.penav.grid import sweep
 from armourpen.penav.ranges import Band
+from armourpen.penav.sweep_result import SweepResult
 
 SAMPLE = 400
 DISTANCE_IN = {

@@ -13,11 +13,10 @@ matplotlib.use("Agg")
 import matplotlib.pyplot as plt
 
 from armourpen.penav.ballistics import builtin_rows
-from armourpen.penav.estimate import (
+from armourpen.penav.laws import (
     DE_MARRE_POWER,
     GROUPS,
     STRUCTURAL_ROWS,
-    TableRow,
     de_marre_x,
     fit_de_marre,
     fit_error,
@@ -25,6 +24,7 @@ from armourpen.penav.estimate import (
     mm_of_av,
     pen_figure,
 )
+from armourpen.penav.rounds import TableRow
 
 HERE = Path(__file__).resolve().parent
 START, END = "<!-- loo table -->", "<!-- end loo table -->"

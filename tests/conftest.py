@@ -62,14 +62,17 @@ def run(catalog: Catalog) -> Callable[[dict[str, Any]], dict[str, Any]]:
 def walks(monkeypatch: pytest.MonkeyPatch) -> list[object]:
     """Every tree check_tree walks from now on (the built-in catalog loaded before)."""
     import armourpen.reading
+    import armourpen.trees
 
     Catalog.builtin()
     walked: list[object] = []
-    real = armourpen.reading.check_tree
+    real = armourpen.trees.check_tree
 
     def counted(data: object, **options: Any) -> None:
         walked.append(data)
         real(data, **options)
 
+    # the readers' own calls, and those that import it from its module when they run
     monkeypatch.setattr(armourpen.reading, "check_tree", counted)
+    monkeypatch.setattr(armourpen.trees, "check_tree", counted)
     return walked

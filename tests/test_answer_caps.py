@@ -14,7 +14,7 @@ from web.web_helpers import TEST_HOSTS
 
 import armourpen
 import armourpen.charts.draw
-import armourpen.grid
+import armourpen.penav.grid
 from armourpen.catalog import Catalog
 from armourpen.charts import OddsChart, matrix_chart, render
 from armourpen.charts.odds import PANEL_CELLS
@@ -39,7 +39,7 @@ def no_work(monkeypatch: pytest.MonkeyPatch) -> None:
     def started(*_: object, **__: object) -> NoReturn:
         raise AssertionError("the work started before the cap was checked")
 
-    monkeypatch.setattr(armourpen.grid, "sweep", started)
+    monkeypatch.setattr(armourpen.penav.grid, "sweep", started)
     monkeypatch.setattr(armourpen.charts.draw, "figure", started)
 
 

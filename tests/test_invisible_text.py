@@ -22,7 +22,7 @@ from web.web_helpers import TEST_HOSTS
 
 from armourpen.catalog import Catalog
 from armourpen.errors import SHOWS_NOTHING, CatalogError, printable
-from armourpen.reading import invisible
+from armourpen.text import invisible
 
 # (the character, its name as the message gives it, how the echoed value escapes it)
 INVISIBLE = [
@@ -163,7 +163,7 @@ def test_printable_ascii_shows_whole_and_names_nothing_invisible() -> None:
 def test_a_name_on_one_line_is_exactly_text_not_blank_without_breaks_all_visible(
     text: str
 ) -> None:
-    from armourpen.reading import one_line
+    from armourpen.text import one_line
 
     # the rule, spelt out: not blank, no line break or tab, every character shows
     ok = bool(text.strip()) and not any(c in "\n\r\t\x0b\x0c" for c in text) and all(

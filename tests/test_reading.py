@@ -26,7 +26,8 @@ from armourpen.errors import (
 )
 from armourpen.gurps.model import GurpsScenario
 from armourpen.limits import LimitError, Limits
-from armourpen.reading import check_tree, parse_json, parse_toml, read_text
+from armourpen.reading import parse_json, parse_toml, read_text
+from armourpen.trees import check_tree
 
 GURPS_JSON = '{"rules": "gurps", "attack": {"damage": "1d pi"}, "line": [{"target": "a", "hp": %s}]}'
 GURPS_TOML = 'rules = "gurps"\n[attack]\ndamage = "1d pi"\n[[line]]\ntarget = "a"\nhp = %s\n'
@@ -363,7 +364,7 @@ def test_ap2_a_mapping_is_checked_though_its_parser_is_told_it_was(tmp_path: Pat
 @pytest.mark.parametrize("text", ["\u0661\u0662", "\u0967", "\uff11\uff12", "1\u0662.5", "\u0661/\u0662"])
 def test_ap2_a_number_typed_as_text_takes_ascii_digits_only(text: str) -> None:
     # Fraction() and a regex's \d take the digits of every script; a file's number does not
-    from armourpen.reading import exact_number
+    from armourpen.numeric import exact_number
 
     with pytest.raises(InputError) as info:
         exact_number(text, "x.av", ratio=True)

@@ -19,18 +19,13 @@ from hypothesis import strategies as st
 import armourpen
 from armourpen.catalog import ArmourItem, AttackProfile, Catalog, CoverItem, RangeColumn
 from armourpen.errors import InputError, UnknownNameError
-from armourpen.grid import (
-    ROW_FIELDS,
-    SYMBOLS,
-    Defence,
-    DefenceLayer,
-    SweepResult,
-    sweep,
-)
+from armourpen.penav.defences import Defence, DefenceLayer
 from armourpen.penav.direction import Direction
+from armourpen.penav.grid import sweep
 from armourpen.penav.layering import Layer, layered_av
 from armourpen.penav.penetration import Result, compare
 from armourpen.penav.ranges import Band
+from armourpen.penav.sweep_result import ROW_FIELDS, SYMBOLS, SweepResult
 
 RULE = "rifle_ball_as_sp"
 NATO_NAME = "7.62x51mm NATO"
@@ -364,7 +359,7 @@ def test_pa9_worn_armour_cannot_be_directional() -> None:
 
 
 def test_api_armourpen_sweep_is_the_grid_engine(catalog: Catalog) -> None:
-    import armourpen.grid  # the engine's module does not shadow the API function
+    import armourpen.penav.grid  # the engine's module does not shadow the API function
 
     res = armourpen.sweep([NATO_NAME], ["NIJ Type III"], bands=["very_long"], catalog=catalog)
     assert res.result(0, 0, 0, 0) is Result.PENETRATED_REDUCED  # PEN 7 - 1 = 6 = AV 6
@@ -392,7 +387,7 @@ def test_pa3_melee_reaches_contact_only_and_shot_its_catalog_reach(catalog: Cata
     """Punch (PEN 0, melee) against bare skin (AV 0): PEN = AV at Contact, so it penetrates with -4
     (PA-2); every other band is out of reach. #3 to #FF birdshot (PEN 2, no range column) reaches
     to Medium (the catalog's reading): penetrates AV 0 there, out of reach from Long on."""
-    from armourpen.grid import OUT_OF_REACH
+    from armourpen.penav.sweep_result import OUT_OF_REACH
 
     res = sweep(["Punch", "#3 to #FF birdshot", NATO_NAME], ["Bare skin"], catalog=catalog)
     assert res.reached.tolist() == [[True] + [False] * 10, [True] * 5 + [False] * 6, [True] * 11]

@@ -41,7 +41,7 @@ def test_pa6_a_sweep_of_more_ammunition_types_than_a_byte_holds(tmp_path: Path) 
 
 
 def test_pa7_a_defence_of_thousands_of_layers_is_read_part_by_part() -> None:
-    from armourpen.grid import Defence
+    from armourpen.penav.defences import Defence
     from armourpen.penav.direction import Direction
 
     catalog = Catalog.builtin()

@@ -5,7 +5,8 @@ The public API (nothing heavy is imported here), the same for every front end:
 - :func:`load_scenario` reads a scenario (a TOML/JSON path or a mapping) into frozen values;
 - :func:`resolve` applies its rule set and returns an outcome with ``.to_dict()`` and its steps;
 - :func:`odds` gives exact odds for a GURPS scenario, :func:`sample` Monte Carlo estimates;
-- :func:`sweep` resolves whole PEN/AV grids at once (numpy);
+- :func:`sweep` resolves whole PEN/AV grids at once (numpy): a :class:`SweepResult` of the
+  :class:`Defence` values it was run against;
 - :class:`Catalog` is the searchable catalog of attacks, armour, cover and vehicles (its items
   :class:`AttackProfile`, :class:`ArmourItem`, :class:`CoverItem`, :class:`Vehicle`,
   :class:`AmmoType`; :func:`encode_catalog`/:func:`decode_catalog` carry it to another process);
@@ -57,14 +58,13 @@ if TYPE_CHECKING:
     from armourpen.catalog.cache import decode_catalog as decode_catalog
     from armourpen.catalog.cache import encode_catalog as encode_catalog
     from armourpen.catalog.catalog import KINDS as CATALOG_KINDS
-    from armourpen.catalog.catalog import Match as CatalogMatch
     from armourpen.catalog.catalog import kind_of as catalog_kind
     from armourpen.catalog.catalog import parse_kind as parse_catalog_kind
+    from armourpen.catalog.search import Match as CatalogMatch
     from armourpen.gcs import load_gcs as load_gcs
     from armourpen.gcs.layout import layout as gcs_layout
     from armourpen.gcs.layout import weapons_answer as gcs_weapons_answer
     from armourpen.gcs.layout import weapons_layout as gcs_weapons_layout
-    from armourpen.grid import sweep as sweep
     from armourpen.gurps.choices import ATTACK_LOCATIONS as GURPS_ATTACK_LOCATIONS
     from armourpen.gurps.choices import COVER_INJURY_TOLERANCES as GURPS_COVER_INJURY_TOLERANCES
     from armourpen.gurps.choices import DAMAGE_TYPES as GURPS_DAMAGE_TYPES
@@ -85,7 +85,9 @@ if TYPE_CHECKING:
     from armourpen.penav.ammo import modifiers_text as ammo_modifiers_text
     from armourpen.penav.ballistics import estimate as estimate
     from armourpen.penav.catalog_view import item_dict as catalog_item_dict
+    from armourpen.penav.defences import Defence as Defence
     from armourpen.penav.estimate import Estimate as Estimate
+    from armourpen.penav.grid import sweep as sweep
     from armourpen.penav.layout import estimate_report as estimate_report
     from armourpen.penav.model import PenavScenario
     from armourpen.penav.outcome import PenavOutcome
@@ -94,6 +96,7 @@ if TYPE_CHECKING:
     from armourpen.penav.ranges import Band as RangeBand
     from armourpen.penav.scale import fmt as av_text
     from armourpen.penav.scale import structural_text as structural_text
+    from armourpen.penav.sweep_result import SweepResult as SweepResult
     from armourpen.penav.thickness import ThicknessReport as ThicknessReport
     from armourpen.penav.thickness import fmt_mm as mm_text
     from armourpen.penav.thickness import parse_thickness as parse_thickness
@@ -131,6 +134,7 @@ __all__ = [
     "CatalogItem",
     "CatalogMatch",
     "CoverItem",
+    "Defence",
     "Estimate",
     "InputError",
     "LimitError",
@@ -138,6 +142,7 @@ __all__ = [
     "MonteCarloResult",
     "OddsResult",
     "RangeBand",
+    "SweepResult",
     "ThicknessReport",
     "Vehicle",
     "ammo_modifiers_text",
@@ -249,13 +254,15 @@ _LAZY: dict[str, tuple[str, str]] = {
     "MonteCarloResult": ("armourpen.probability.montecarlo", "MonteCarloResult"),
     "OddsResult": ("armourpen.probability.result", "OddsResult"),
     "load_gcs": ("armourpen.gcs", "load_gcs"),
-    "sweep": ("armourpen.grid", "sweep"),
+    "sweep": ("armourpen.penav.grid", "sweep"),
+    "Defence": ("armourpen.penav.defences", "Defence"),
+    "SweepResult": ("armourpen.penav.sweep_result", "SweepResult"),
     "thickness": ("armourpen.penav.thickness", "thickness"),
     "quick_scenario": ("armourpen.penav.quick", "quick_scenario"),
     "table": ("armourpen.tables", "table"),
     "roll": ("armourpen.gurps.roll", "roll"),
     "CATALOG_KINDS": ("armourpen.catalog.catalog", "KINDS"),
-    "CatalogMatch": ("armourpen.catalog.catalog", "Match"),
+    "CatalogMatch": ("armourpen.catalog.search", "Match"),
     "catalog_kind": ("armourpen.catalog.catalog", "kind_of"),
     "parse_catalog_kind": ("armourpen.catalog.catalog", "parse_kind"),
     "catalog_item_dict": ("armourpen.penav.catalog_view", "item_dict"),

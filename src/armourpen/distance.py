@@ -10,7 +10,7 @@ from typing import NamedTuple
 
 from armourpen.errors import RangeError
 from armourpen.explain import Ruling
-from armourpen.reading import MAX_NUMBER_CHARS
+from armourpen.numeric import MAX_NUMBER_CHARS
 from armourpen.values import MAX_DISTANCE
 
 _UNITS: dict[str, Fraction] = {

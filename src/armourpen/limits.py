@@ -167,4 +167,11 @@ def checked(value: object, field: str = "limits") -> Limits:
     return instance(field, value, Limits, "a Limits, e.g. Limits(max_odds_work=10**8)")
 
 
+def check_listed(limits: Limits, cells: int, field: str = "table") -> None:
+    """Refuse, before the sweep, a table that would list more than ``max_table_cells`` cells
+    (attacks x defences x columns x directions): the sweep is quick, its answer is not."""
+    limits.check("max_table_cells", cells,
+                 "cells to list (attacks x defences x columns x directions)", field)
+
+
 DEFAULT_LIMITS = Limits()

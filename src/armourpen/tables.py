@@ -15,7 +15,8 @@ from armourpen.limits import DEFAULT_LIMITS, Limits
 
 if TYPE_CHECKING:
     from armourpen.catalog import AttackProfile, Catalog, CatalogItem
-    from armourpen.grid import Defence, SweepResult
+    from armourpen.penav.defences import Defence
+    from armourpen.penav.sweep_result import SweepResult
 
 PARAMETERS: tuple[str, ...] = (
     "attacks", "armour", "cover", "defences", "bands", "distances", "directions", "ammo",
@@ -71,7 +72,7 @@ def defences_for(
 
     With no armour, cover or defence at all, every armour item of the catalog.
     """
-    from armourpen.grid import Defence
+    from armourpen.penav.defences import Defence
 
     out = [Defence.parse(d, catalog, f"defences[{i}]") for i, d in enumerate(defences)]
     armours = select(catalog, "armour", armour, "armour")
@@ -107,7 +108,8 @@ def table(
     and ``directions`` give the columns and charts; ``ammo`` loads every attack (PA-6).
     """
     from armourpen import arguments
-    from armourpen.grid import check_listed, sweep
+    from armourpen.limits import check_listed
+    from armourpen.penav.grid import sweep
     from armourpen.penav.ranges import Band
 
     attacks, armour, cover, defences, bands, distances, directions, optional_rules = (

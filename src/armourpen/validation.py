@@ -22,7 +22,7 @@ from pydantic import AfterValidator, BaseModel, StrictStr, StringConstraints, Ta
 from pydantic.fields import FieldInfo
 
 from armourpen.errors import MISSING, InputError, ScenarioError
-from armourpen.reading import EmptyName, one_line
+from armourpen.text import EmptyName, one_line
 from armourpen.values import MAX_NAME_CHARS
 
 Loc = tuple[int | str, ...]

@@ -345,7 +345,7 @@ def test_ap2_an_unknown_key_on_a_face_is_still_an_error(tmp_path: Path) -> None:
 
 def test_pa3_a_user_attack_may_give_its_reach(tmp_path: Path) -> None:
     """A thrown javelin that reaches to Short: its table row is out of reach from Medium on."""
-    from armourpen.grid import sweep
+    from armourpen.penav.grid import sweep
 
     path = write(tmp_path, '[[attack]]\nname = "Javelin"\npen = 2\nrange_column = "none"\n'
                            'reach = "short"\nreach_note = "thrown: 25 m at most"\n')

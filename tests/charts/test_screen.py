@@ -13,7 +13,7 @@ from armourpen.catalog import Catalog
 from armourpen.charts import screen_pdf
 from armourpen.charts.screen import screen_pages
 from armourpen.errors import InputError
-from armourpen.grid import sweep
+from armourpen.penav.grid import sweep
 from armourpen.penav.penetration import Result
 
 NATO = "7.62x51mm NATO"

@@ -19,14 +19,11 @@ from armourpen.penav.ballistics import (
     parse_velocity,
     read_calibre,
 )
-from armourpen.penav.estimate import (
-    Ballistics,
-    Bullet,
+from armourpen.penav.estimate import blend_interval
+from armourpen.penav.estimate import estimate as estimate_round
+from armourpen.penav.laws import (
     FitError,
-    TableRow,
     av_of_mm,
-    blend_interval,
-    default_column,
     fit_de_marre,
     fit_error,
     fit_laws,
@@ -37,8 +34,8 @@ from armourpen.penav.estimate import (
     structural_target_mm,
     target_mm,
 )
-from armourpen.penav.estimate import estimate as estimate_round
 from armourpen.penav.ranges import Band
+from armourpen.penav.rounds import Ballistics, Bullet, TableRow, default_column
 
 SHARED_ROWS = {
     ".22LR", ".380 ACP", ".38 Special", ".40 S&W", "9mm Makarov",

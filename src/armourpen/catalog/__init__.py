@@ -6,16 +6,7 @@ with ``--catalog FILE`` or in ``<user config dir>/armourpen/catalog/``.
 
 from __future__ import annotations
 
-from armourpen.catalog.catalog import (
-    KINDS,
-    Catalog,
-    Match,
-    kind_of,
-    name_key,
-    names_begin,
-    parse_kind,
-    user_catalog_dir,
-)
+from armourpen.catalog.catalog import KINDS, Catalog, kind_of, parse_kind, user_catalog_dir
 from armourpen.catalog.items import (
     AmmoType,
     ArmourItem,
@@ -26,6 +17,7 @@ from armourpen.catalog.items import (
     RangeColumn,
     Vehicle,
 )
+from armourpen.catalog.search import Match, name_key, names_begin
 
 __all__ = [
     "KINDS",

@@ -40,7 +40,7 @@ from armourpen.catalog.items import (
 )
 from armourpen.errors import CatalogError, FileName
 from armourpen.limits import DEFAULT_LIMITS, Limits
-from armourpen.reading import one_line
+from armourpen.text import one_line
 from armourpen.validation import KeyProblem, more_text, problems
 from armourpen.values import (
     HINTS,

@@ -2,7 +2,7 @@
 
 Rows are attacks with their effective PEN there, columns are defences with their layered AV from
 the chosen direction; each cell holds the outcome (penetrates, penetrates with -4, stopped) and the
-margin PEN - AV. The data is one sweep (:mod:`armourpen.grid`), the engine behind ``table``.
+margin PEN - AV. The data is one sweep (:mod:`armourpen.penav.grid`), the engine behind ``table``.
 """
 
 from __future__ import annotations
@@ -20,7 +20,8 @@ from armourpen.penav.scale import structural_number
 
 if TYPE_CHECKING:
     from armourpen.catalog import AttackProfile, Catalog
-    from armourpen.grid import Defence, SweepResult
+    from armourpen.penav.defences import Defence
+    from armourpen.penav.sweep_result import SweepResult
 
 LEGEND: dict[Result, str] = {
     Result.PENETRATED: "penetrates (PEN > AV)",
@@ -83,7 +84,7 @@ class MatrixChart:
         pen = res.pen[:, column].tolist()
         av = res.av[:, direction].tolist()
         codes = res.outcome[:, :, column, direction].tolist()
-        from armourpen.grid import CODE_RESULTS, OUT_OF_REACH
+        from armourpen.penav.sweep_result import CODE_RESULTS, OUT_OF_REACH
 
         distance = res.distances[column]
         return cls(
@@ -99,7 +100,7 @@ class MatrixChart:
         )
 
     def to_dict(self) -> dict[str, Any]:
-        from armourpen.grid import OUT_OF_REACH_KEY
+        from armourpen.penav.sweep_result import OUT_OF_REACH_KEY
 
         def axis(x: Axis, key: str) -> dict[str, Any]:
             return {"name": x.name, key: x.value,
@@ -147,7 +148,9 @@ def matrix_chart(
     from armourpen import arguments
     from armourpen.catalog import AttackProfile
     from armourpen.errors import MISSING, InputError
-    from armourpen.grid import Defence, check_listed, distance_entry, sweep
+    from armourpen.limits import check_listed
+    from armourpen.penav.defences import Defence
+    from armourpen.penav.grid import distance_entry, sweep
     from armourpen.values import Direction
 
     attacks = arguments.entries("attacks", attacks, "attack profiles or their names",

@@ -3,7 +3,7 @@
 PEN changes only at the range-band boundaries (PA-3, PA-4, PA-5), so each attack is a series of
 steps, one per band from its lower to its upper bound in m/yd; Contact has no distance and stands
 apart. Each defence is a horizontal line at its layered AV from the chosen direction (PA-7, PA-9).
-All of it is read off one sweep (:mod:`armourpen.grid`), so the chart says what ``table`` and
+All of it is read off one sweep (:mod:`armourpen.penav.grid`), so the chart says what ``table`` and
 ``resolve`` say.
 """
 
@@ -22,7 +22,8 @@ from armourpen.penav.scale import structural_number
 
 if TYPE_CHECKING:
     from armourpen.catalog import AttackProfile, Catalog
-    from armourpen.grid import Defence, SweepResult
+    from armourpen.penav.defences import Defence
+    from armourpen.penav.sweep_result import SweepResult
 
 _BOUNDS = (0, *(limit for _, limit in BAND_LIMITS))
 SPANS: dict[Band, tuple[int, int]] = {
@@ -158,7 +159,8 @@ def pen_range_chart(
     with no defence the chart has no AV line.
     """
     from armourpen import arguments
-    from armourpen.grid import Defence, sweep
+    from armourpen.penav.defences import Defence
+    from armourpen.penav.grid import sweep
 
     defences = arguments.entries("defences", defences, "defences or names joined by '+'",
                                  arguments.text_or(Defence, "a Defence or names joined by '+'"))

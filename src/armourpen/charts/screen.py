@@ -24,7 +24,7 @@ from armourpen.penav.ranges import Band
 from armourpen.penav.scale import structural_number
 
 if TYPE_CHECKING:
-    from armourpen.grid import SweepResult
+    from armourpen.penav.sweep_result import SweepResult
 
 PAPERS: tuple[str, ...] = ("a4", "letter")
 _FONT = "DejaVuSans"  # the symbols ✓ ≈ · need a font that has them
@@ -79,7 +79,7 @@ class ScreenPage:
 
 def screen_pages(res: SweepResult) -> tuple[ScreenPage, ...]:
     """The screen's pages of a sweep: one per AV met, ascending; each direction of a defence counts."""
-    from armourpen.grid import CODE_RESULTS, OUT_OF_REACH
+    from armourpen.penav.sweep_result import CODE_RESULTS, OUT_OF_REACH
 
     _sweep_result(res)
 
@@ -196,7 +196,7 @@ def screen_pdf(res: SweepResult, paper: str = "a4", *, field: str = "paper") -> 
 
 def _sweep_result(res: object) -> None:
     from armourpen import arguments
-    from armourpen.grid import SweepResult
+    from armourpen.penav.sweep_result import SweepResult
 
     arguments.instance("res", res, SweepResult, "a SweepResult, as armourpen.sweep or "
                        "armourpen.table return it")
@@ -254,7 +254,7 @@ def _page(page: ScreenPage, res: SweepResult, styles: dict[str, Any], width: flo
     from reportlab.lib import colors
     from reportlab.platypus import Paragraph, Table, TableStyle
 
-    from armourpen.grid import OUT_OF_REACH_SYMBOL, SYMBOLS
+    from armourpen.penav.sweep_result import OUT_OF_REACH_SYMBOL, SYMBOLS
 
     out: list[Any] = [
         Paragraph(_esc(page.title) + _esc(f" — attacks from {', '.join(d.value for d in res.directions)}"),

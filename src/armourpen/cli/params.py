@@ -170,7 +170,7 @@ class Number(click.ParamType):  # type: ignore[type-arg]
         if isinstance(value, float | int) and not isinstance(value, bool):
             number = float(value)
         else:
-            from armourpen.reading import exact_number
+            from armourpen.numeric import exact_number
 
             try:
                 number = float(str(value))

@@ -67,8 +67,9 @@ def screen(
     if paper.strip().lower() not in PAPERS:
         raise InputError("--paper", paper, "allowed: " + ", ".join(PAPERS))
     from armourpen import RangeBand as Band
+    from armourpen import sweep
     from armourpen.charts.screen import screen_pdf
-    from armourpen.grid import check_listed, sweep
+    from armourpen.limits import check_listed
 
     caps = limits()
     cat, attacks, defences = sweep_inputs(catalog, no_user_catalog, attack, armour, cover, defence,

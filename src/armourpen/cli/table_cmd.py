@@ -35,7 +35,7 @@ from armourpen.errors import InputError
 if TYPE_CHECKING:
     from rich.console import RenderableType
 
-    from armourpen.grid import SweepResult
+    from armourpen import SweepResult
     from armourpen.layout import Column
     from armourpen.view.sweep import SweepView
 
@@ -126,14 +126,12 @@ def render_markdown(res: SweepResult) -> str:
 
 
 def render_csv(res: SweepResult) -> str:
-    """One row per cell, header :data:`armourpen.grid.ROW_FIELDS`; empty where there is no value."""
+    """One row per cell, header :attr:`SweepResult.row_fields`; empty where there is no value."""
     import csv
     import io
 
-    from armourpen.grid import ROW_FIELDS
-
     buf = io.StringIO()
-    writer = csv.DictWriter(buf, fieldnames=list(ROW_FIELDS), lineterminator="\n")
+    writer = csv.DictWriter(buf, fieldnames=list(res.row_fields), lineterminator="\n")
     writer.writeheader()
     writer.writerows(res.rows())
     return buf.getvalue()

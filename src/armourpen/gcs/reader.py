@@ -27,7 +27,8 @@ from armourpen.gcs.schema import AttributeData, GcsFileData, SheetData
 from armourpen.gcs.traits import check_texts, read_traits, unread_warnings
 from armourpen.gcs.weapons import read_weapons
 from armourpen.limits import DEFAULT_LIMITS, Limits
-from armourpen.reading import check_tree, count_objects, parse_json, read_text
+from armourpen.reading import count_objects, parse_json, read_text
+from armourpen.trees import check_tree
 from armourpen.validation import from_validation_error
 
 FORMAT_VERSION = 5

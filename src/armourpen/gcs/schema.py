@@ -40,7 +40,8 @@ from pydantic import (
 
 
 class _Part(BaseModel):
-    model_config = ConfigDict(extra="ignore", frozen=True)
+    # built on a sheet's first validation: a GURPS scenario without a GCS file never builds them
+    model_config = ConfigDict(extra="ignore", frozen=True, defer_build=True)
 
 
 # ---- what a shot needs: checked strictly ----

@@ -114,7 +114,8 @@ class GcsWeapon:
 
 
 class _Part(BaseModel):
-    model_config = ConfigDict(extra="ignore", frozen=True)
+    # built on a sheet's first validation: a GURPS scenario without a GCS file never builds them
+    model_config = ConfigDict(extra="ignore", frozen=True, defer_build=True)
 
 
 _Number = StrictInt | StrictFloat

@@ -220,7 +220,8 @@ def _validated(data: Mapping[str, Any]
     told at once (AP-2), as PEN/AV's one model tells them."""
     if not isinstance(data, Mapping):
         raise ScenarioError("scenario", data, "a table of keys (rules, settings, attack, line)")
-    from armourpen.reading import CheckedTree, check_tree
+    from armourpen.reading import CheckedTree
+    from armourpen.trees import check_tree
 
     if not isinstance(data, CheckedTree):
         check_tree(data, limits=None)  # numbers, keys and text, wherever the mapping came from
@@ -764,7 +765,7 @@ _PROBABILITY = "a probability from 0 to 1 (e.g. 0.3 or '1/3')"
 
 def hit_chance(raw: object, where: str, first: bool) -> Fraction:
     """The hit chance exactly as written (0.3 is 3/10); the first target's is 1 (GU-8)."""
-    from armourpen.reading import exact_number
+    from armourpen.numeric import exact_number
 
     value = exact_number(raw, where, allowed=_PROBABILITY, ratio=True, error=ScenarioError)
     if not 0 <= value <= 1:

@@ -1,6 +1,6 @@
 """The PEN estimator's front door: the built-in rows (``data/ballistics.csv``), the units a round is
 given in, and :func:`estimate` (``armourpen estimate``, ``POST /api/estimate``). The rules
-themselves are in ``penav/estimate.py``.
+themselves are in ``penav/estimate.py`` (its laws in ``laws.py``, what it reads in ``rounds.py``).
 
 Units as armourpen reads them elsewhere: a calibre as a thickness is read (``6.5mm``, ``.308in``,
 ``2cm``; a bare number is mm from 1, and inches under 1, as designers write ``.308`` and ``.50``,
@@ -20,18 +20,10 @@ from importlib import resources
 from armourpen.catalog.items import RangeColumn
 from armourpen.errors import InputError
 from armourpen.explain import Ruling, Step
-from armourpen.penav.estimate import (
-    GUN_COLUMN,
-    STRUCTURAL_CALIBRE_MM,
-    Ballistics,
-    BeyondScale,
-    Bullet,
-    Estimate,
-    TableRow,
-    fit_laws,
-    pen_figure,
-)
+from armourpen.penav.estimate import GUN_COLUMN, BeyondScale, Estimate
 from armourpen.penav.estimate import estimate as estimate_round
+from armourpen.penav.laws import fit_laws, pen_figure
+from armourpen.penav.rounds import STRUCTURAL_CALIBRE_MM, Ballistics, Bullet, TableRow
 
 MAX_CALIBRE_MM = Fraction(1000)
 MAX_MASS_G = Fraction(1_000_000)
@@ -58,11 +50,11 @@ def _read(field: str, value: object, units: dict[str, Fraction], what: str,
     if isinstance(value, bool):
         raise InputError(field, value, allowed)
     if isinstance(value, int | float | Fraction):
-        from armourpen.reading import exact_number
+        from armourpen.numeric import exact_number
 
         q = exact_number(value, field, allowed=allowed) if not isinstance(value, Fraction) else value
     elif isinstance(value, str):
-        from armourpen.reading import MAX_NUMBER_CHARS
+        from armourpen.numeric import MAX_NUMBER_CHARS
 
         m = _MEASURE.match(value)
         unit = units.get(m.group(2).lower()) if m else None

@@ -26,7 +26,8 @@ from armourpen.penav.scenario import (
     TargetEntry,
 )
 from armourpen.penav.spec import build
-from armourpen.reading import EmptyName, check_tree, one_line
+from armourpen.text import EmptyName, one_line
+from armourpen.trees import check_tree
 
 if TYPE_CHECKING:
     from armourpen.catalog import Catalog

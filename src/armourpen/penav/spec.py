@@ -52,7 +52,8 @@ Number = int | float
 def parse_penav(data: Mapping[str, Any], catalog: Catalog) -> PenavScenario:
     """Validate a scenario mapping and resolve its names in ``catalog``; a
     :class:`armourpen.reading.CheckedTree` (what ``load_scenario`` passes) is not walked again."""
-    from armourpen.reading import CheckedTree, check_tree
+    from armourpen.reading import CheckedTree
+    from armourpen.trees import check_tree
 
     if not isinstance(data, CheckedTree):
         check_tree(data, limits=None)  # numbers, keys and text, wherever the mapping came from

@@ -175,7 +175,7 @@ def mm_for_av(av: int, *, field: str = "av") -> Explained[Fraction]:
 def _as_fraction(mm: Fraction | int | float | str, field: str) -> Fraction:
     if isinstance(mm, Fraction):
         return mm
-    from armourpen.reading import exact_number
+    from armourpen.numeric import exact_number
 
     return exact_number(mm, field, allowed="a thickness in mm; " + _allowed_mm().removeprefix(
         "allowed: "))
@@ -267,10 +267,10 @@ def parse_thickness(text: str | float | Fraction, field: str = "mm") -> Fraction
     if isinstance(text, Fraction):
         return text
     if isinstance(text, int | float):
-        from armourpen.reading import exact_number
+        from armourpen.numeric import exact_number
 
         return exact_number(text, field, allowed=_ALLOWED_TEXT)
-    from armourpen.reading import MAX_NUMBER_CHARS
+    from armourpen.numeric import MAX_NUMBER_CHARS
 
     m = _THICKNESS.match(text) if isinstance(text, str) else None
     if m is None or len(m.group(1)) > MAX_NUMBER_CHARS:
@@ -387,7 +387,7 @@ def thickness(
         back = mm_for_av(av, field="av")
         personal = av
     else:
-        from armourpen.reading import exact_number
+        from armourpen.numeric import exact_number
 
         allowed = (f"SAV {shown_value(structural(MIN_AV))} to {structural_text(MAX_VALUE)} in steps of 0.2 "
                    f"(AV {MIN_AV} to {MAX_VALUE} on the thickness curve) (PA-1, PA-11)")

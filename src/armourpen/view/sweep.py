@@ -9,7 +9,7 @@ from armourpen.layout import Badge
 from armourpen.penav.scale import figure
 
 if TYPE_CHECKING:
-    from armourpen.grid import SweepResult
+    from armourpen.penav.sweep_result import SweepResult
 
 SHORT = {
     "contact": "C", "point_blank": "PB", "close": "Cl", "short": "S", "medium": "M", "long": "L",
@@ -55,9 +55,9 @@ class SweepView(NamedTuple):
 
 def sweep_view(res: SweepResult) -> SweepView:
     """The charts of a sweep, built from its arrays (never from a rendered cell)."""
-    from armourpen.grid import CODE_RESULTS, LEGEND, OUT_OF_REACH, OUT_OF_REACH_BADGE
     from armourpen.penav.layout import BADGES
     from armourpen.penav.ranges import band_span
+    from armourpen.penav.sweep_result import CODE_RESULTS, LEGEND, OUT_OF_REACH, OUT_OF_REACH_BADGE
 
     badges = [BADGES[r] for r in CODE_RESULTS]
     by_code = {**dict(enumerate(badges)), OUT_OF_REACH: OUT_OF_REACH_BADGE}

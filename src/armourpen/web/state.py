@@ -17,10 +17,9 @@ from armourpen.scenario import load_checked, load_scenario
 if TYPE_CHECKING:
     from starlette.requests import Request
 
-    from armourpen import CatalogItem
+    from armourpen import CatalogItem, Defence, SweepResult
     from armourpen import CatalogMatch as Match
     from armourpen.charts import MatrixChart, OddsChart, PenRangeChart, SlopeChart
-    from armourpen.grid import Defence, SweepResult
     from armourpen.scenario import Scenario
 
 FRESH = random.SystemRandom()
@@ -118,7 +117,7 @@ class WebState:
         """``armourpen chart slope``: a plate's thickness or its AV (a whole number)."""
         from armourpen import parse_thickness
         from armourpen.charts import slope_chart
-        from armourpen.reading import exact_number
+        from armourpen.numeric import exact_number
 
         if (thickness is None) == (av is None):
             raise InputError("thickness", thickness or MISSING, "give the plate's thickness "
