@@ -125,13 +125,20 @@ def _table(items: list[CatalogItem], title: str, show_kind: bool = True,
 
 @catalog_group.command("list")
 @click.argument("kind", required=False, shell_complete=complete_kind,
-          help="attack, armour, cover, vehicle or ammo (all when omitted).")
+          help="attack, armour, cover, vehicle or ammo (all when omitted); or GURPS's "
+               "locations (GU-10) or materials (GU-18).")
 @sources
 def list_cmd(kind: str | None, catalog: Sequence[Path], no_user_catalog: bool,
              as_json: bool) -> None:
-    """List the catalog's items, all of them or those of one kind."""
+    """List the catalog's items, all of them or those of one kind; or a GURPS table a GM looks
+    up: the hit locations (GU-10) or the materials of cover with their DR per inch (GU-18)."""
     from armourpen.view.catalog import item_dict, parse_kind
 
+    if kind is not None and kind.strip().lower() in ("locations", "materials"):
+        from armourpen.cli.rule_tables import show_rule_table
+
+        show_rule_table(kind.strip().lower(), as_json)
+        return
     k = None if kind is None else parse_kind(kind)
     cat = load_catalog(catalog, no_user_catalog)
     items = cat.items(k)
