@@ -26,7 +26,9 @@ GURPS_FLAGS = {"attack.damage": "--damage", "attack.roll": "--roll", "attack.see
                "attack.skill": "--skill", "attack.attack_roll": "--attack-roll",
                "attack.shots": "--shots", "attack.rcl": "--rcl",
                "line[0].distance": "--distance", "line[1].distance": "--distance",
-               "attack.gcs": "--gcs", "attack.weapon": "--gcs-weapon", "attack.usage": "--usage"}
+               "attack.half_damage_range": "--half-damage", "line[0].range": "--target-range",
+               "line[1].range": "--target-range", "attack.gcs": "--gcs",
+               "attack.weapon": "--gcs-weapon", "attack.usage": "--usage"}
 
 
 def gurps_quick(flags: Mapping[str, Any], target: str) -> Scenario:
@@ -42,14 +44,15 @@ def gurps_quick(flags: Mapping[str, Any], target: str) -> Scenario:
         raise InputError("--hp", MISSING, "required with the GURPS flags: the target's HP")
     for flag, key in (("--roll", "roll"), ("--seed", "seed"), ("--location", "location"),
                       ("--skill", "skill"), ("--attack-roll", "attack_roll"),
-                      ("--shots", "shots"), ("--rcl", "rcl")):
+                      ("--shots", "shots"), ("--rcl", "rcl"),
+                      ("--half-damage", "half_damage_range")):
         if flag in given:
             attack[key] = given[flag]
     line: list[dict[str, Any]] = []
     if "--cover-dr" in given:
         line.append({"cover": {"name": "cover", "dr": given["--cover-dr"], "slab": True}})
     card: dict[str, Any] = {"target": target, "hp": given["--hp"]}
-    for flag, key in (("--dr", "dr"), ("--distance", "distance")):
+    for flag, key in (("--dr", "dr"), ("--distance", "distance"), ("--target-range", "range")):
         if flag in given:
             card[key] = given[flag]
     line.append(card)

@@ -87,6 +87,10 @@ def print_outcome(outcome: Any, as_json: bool) -> None:
 @click.option("--rcl", type=WHOLE, help="GURPS: the weapon's Recoil (GU-19), with --shots.")
 @click.option("--distance", help="GURPS: an explosion (damage 'ex'): the target's distance from its "
               "centre, e.g. 3 or '3 yd' (GU-21, GU-22).")
+@click.option("--half-damage", help="GURPS: the weapon's 1/2D range, e.g. '100 yd' or 100 (yards): "
+              "past it the damage is halved (GU-23); with --target-range.")
+@click.option("--target-range", help="GURPS: how far the target is from the shooter, e.g. '150 yd' "
+              "(GU-23), against the weapon's 1/2D.")
 @click.option("--gcs", "gcs", type=PATH, metavar="FILE", help="GURPS: the shooter's GCS character "
               "file; the attack is its weapon --gcs-weapon (keys given beside it override the "
               "sheet's).")
@@ -125,6 +129,8 @@ def resolve(
     shots: str | None,
     rcl: int | None,
     distance: str | None,
+    half_damage: str | None,
+    target_range: str | None,
     gcs: Path | None,
     gcs_weapon: str | None,
     usage: str | None,
@@ -137,7 +143,8 @@ def resolve(
 
     PEN/AV's quick flags: --weapon and --range or --contact, with --armour, --cover, --vehicle...
     GURPS's: --damage (or --gcs FILE --gcs-weapon NAME) with --hp (and --roll or --seed, --dr,
-    --location, --cover-dr, --skill, --attack-roll, --shots, --rcl, --distance) for one target.
+    --location, --cover-dr, --skill, --attack-roll, --shots, --rcl, --distance, --half-damage,
+    --target-range) for one target.
     --seed also replays the roll of a GURPS scenario file that printed it, and re-rolls an
     example:NAME (its own rolls left out)."""
     import armourpen
@@ -153,6 +160,7 @@ def resolve(
     gurps = {"--damage": damage, "--roll": roll, "--hp": hp, "--dr": dr, "--location": location,
              "--cover-dr": cover_dr, "--skill": skill, "--attack-roll": attack_roll,
              "--shots": shots, "--rcl": rcl, "--distance": distance,
+             "--half-damage": half_damage, "--target-range": target_range,
              "--gcs": None if gcs is None else str(gcs), "--gcs-weapon": gcs_weapon,
              "--usage": usage}
     penav_used = [flag for flag, value in penav.items() if value is not None]
