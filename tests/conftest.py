@@ -75,25 +75,10 @@ def walks(monkeypatch: pytest.MonkeyPatch) -> list[object]:
     return walked
 
 
-# The slow tests, marked here by what they are rather than in each file, so that a new browser
-# or property test is marked too: `python -m pytest -m "not slow"` is the README's quick run,
-# and the README's test command (CI's) runs them all.
-_SCHEMATHESIS = "test_web_schemathesis.py"
-_BENCH = "test_bench_smoke.py"
-
-
-def slow_reason(path: Path, is_property_test: bool) -> str | None:
-    """Why a test is slow (``browser``, ``schemathesis``, ``bench``, ``property``), or None."""
-    if path.name.endswith("_browser.py"):
-        return "browser"
-    if path.name == _SCHEMATHESIS:
-        return "schemathesis"
-    if path.name == _BENCH:
-        return "bench"
-    return "property" if is_property_test else None
-
-
 def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
+    """Mark the slow tests by what they are (markers.py): ``-m "not slow"`` is the quick run."""
+    from markers import slow_reason
+
     for item in items:
         obj = getattr(item, "obj", None)
         reason = slow_reason(Path(str(item.path)),

@@ -48,7 +48,7 @@ def test_the_quick_run_skips_the_marked_slow_tests() -> None:
 
 
 def test_slow_reason_marks_browsers_schemathesis_benches_and_properties() -> None:
-    from conftest import slow_reason
+    from markers import slow_reason
 
     assert slow_reason(Path("tests/web/test_web_bursts_browser.py"), False) == "browser"
     assert slow_reason(Path("tests/web/test_web_schemathesis.py"), False) == "schemathesis"

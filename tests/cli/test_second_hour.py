@@ -156,14 +156,27 @@ def test_gu19_seed_rerolls_an_examples_burst(capsys: pytest.CaptureFixture[str])
     assert json.loads(out)["attack"]["seed"] == 3
 
 
+@pytest.mark.parametrize(
+    ("attack", "line"),
+    [
+        ('{ damage = "3d pi", seed = 7 }',
+         "--seed: 3 is not allowed; not with a scenario that fixes its roll (attack.seed = 7): "
+         "leave out one of them"),
+        # a burst whose attack roll and each landed shot's roll are given (GU-19)
+        ('{ damage = "2d+2 pi", skill = 12, shots = 10, rcl = 2, attack_roll = 9, '
+         "rolls = [9, 10, 4] }",
+         "--seed: 3 is not allowed; not with a scenario that gives every roll (attack.roll, "
+         "attack.rolls, attack.attack_roll): nothing is left to roll: leave out one of them"),
+    ],
+)
 def test_ap2_seed_beside_a_users_fixed_roll_is_still_refused(
-    capsys: pytest.CaptureFixture[str], tmp_path: Path,
+    capsys: pytest.CaptureFixture[str], tmp_path: Path, attack: str, line: str,
 ) -> None:
     scenario = tmp_path / "s.toml"
-    scenario.write_text('rules = "gurps"\nattack = { damage = "3d pi", roll = 10 }\n[[line]]\n'
-                        'target = "a"\nhp = 10\n', encoding="utf-8")
-    code, _, err = cli(capsys, "resolve", str(scenario), "--seed", "3")
-    assert code == 2 and "leave out one of them" in err
+    scenario.write_text(f'rules = "gurps"\nattack = {attack}\n[[line]]\n'
+                        'target = "a"\nhp = 11\n', encoding="utf-8")
+    assert cli(capsys, "resolve", str(scenario), "--seed", "3") == (
+        2, "", f"armourpen: error: {line}\n")
 
 
 def test_ap2_seed_on_a_penav_example_is_refused(capsys: pytest.CaptureFixture[str]) -> None:

@@ -41,7 +41,8 @@ def gurps_quick(flags: Mapping[str, Any], target: str) -> Scenario:
     given = {flag: value for flag, value in flags.items() if value is not None}
     attack = _attack(given)
     if "--hp" not in given:
-        raise InputError("--hp", MISSING, "required with the GURPS flags: the target's HP")
+        with_ = "--gcs" if "--gcs" in given else "--damage"
+        raise InputError("--hp", MISSING, f"required with {with_}: the target's HP")
     for flag, key in (("--roll", "roll"), ("--seed", "seed"), ("--location", "location"),
                       ("--skill", "skill"), ("--attack-roll", "attack_roll"),
                       ("--shots", "shots"), ("--rcl", "rcl"),
