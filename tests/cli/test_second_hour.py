@@ -124,6 +124,13 @@ def test_ap2_a_stray_word_is_named_with_how_to_quote(
     assert "weapon" not in err
 
 
+def test_ap2_a_missing_file_before_the_flags_is_no_stray_word(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    code, _, err = cli(capsys, "resolve", "nope.toml", "--hp", "9")
+    assert code == 2 and "give a scenario file or quick flags, not both" in err
+
+
 def test_ap2_a_real_file_beside_flags_is_still_refused_as_both(
     capsys: pytest.CaptureFixture[str], tmp_path: Path,
 ) -> None:

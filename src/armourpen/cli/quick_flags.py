@@ -7,7 +7,7 @@ every value is checked by the one reader and its error names the flag that gave 
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
@@ -16,6 +16,7 @@ import click
 from armourpen.errors import MISSING, InputError
 
 if TYPE_CHECKING:
+    from armourpen.reading import CheckedTree
     from armourpen.scenario import Scenario
 
 # the GURPS scenario's keys -> the quick flag that fills them
@@ -101,19 +102,18 @@ def stray_word(word: str, given: Mapping[str, object]) -> InputError | None:
     """The error for a word that Click read as the scenario file but that was meant as the rest
     of a flag's value (``--range 10 yards``: ``yards``), or None when ``word`` can be a file.
 
-    A word is stray when no file has that name and it is not ``example:NAME``; the flag whose
-    value it follows, as typed, is named with its value quoted."""
+    A word is stray when no file has that name, it is not ``example:NAME`` and it comes right
+    after a flag's value; that flag is named with its whole value quoted."""
     from armourpen.scenario import EXAMPLE_PREFIX
 
     if word.startswith(EXAMPLE_PREFIX) or Path(word).exists():
         return None
     typed = click.get_current_context().meta.get(_typed_key(), ())
     before = _flag_before(tuple(typed), word, given)
-    if before is None:
-        how = "a value with a space is quoted, e.g. --range \"10 yards\""
-    else:
-        flag, value = before
-        how = f"it follows {flag} {value}: quote the whole value, {flag} \"{value} {word}\""
+    if before is None:  # not after a flag's value: a file that is missing, said as before
+        return None
+    flag, value = before
+    how = f"it follows {flag} {value}: quote the whole value, {flag} \"{value} {word}\""
     return InputError("scenario", word, "read as a scenario file, and there is none by that name "
                       f"(a word after a flag's value is taken as the scenario); {how}")
 
@@ -144,7 +144,7 @@ _ATTACK_ROLLS = ("roll", "rolls", "attack_roll", "seed")
 _CARD_ROLLS = ("location_roll",)
 
 
-def reseed_example(name: str, seed: int, load: Any) -> Scenario:
+def reseed_example(name: str, seed: int, load: Callable[[CheckedTree], Scenario]) -> Scenario:
     """A shipped example with its own fixed rolls left out, so that ``seed`` rolls them anew
     (``armourpen resolve example:agent-gray --seed 3``), and a note on stderr saying which were
     left out. ``load`` reads a checked tree as ``load_scenario_file`` does."""

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from pathlib import Path
 from typing import Any
 
@@ -261,7 +261,7 @@ def _gurps_example(scenario: Path) -> bool:
     return read_scenario_file(scenario).get("rules") == "gurps"
 
 
-def _example_loader(catalog: Sequence[Path], no_user_catalog: bool) -> Any:
+def _example_loader(catalog: Sequence[Path], no_user_catalog: bool) -> Callable[[Any], Any]:
     """How a shipped example's tree, its rolls left out, is read: as load_scenario_file does."""
     from armourpen.rulesets import rules_of
     from armourpen.scenario import load_scenario
