@@ -223,3 +223,11 @@ def test_gu18_catalog_list_materials(capsys: pytest.CaptureFixture[str]) -> None
                     "wood": (0.5, 1)}
     code, out, _ = cli(capsys, "catalog", "list", "materials")
     assert code == 0 and "wood                    0.5 to 1" in out and "sandbags                3\n" in out
+
+
+def test_ap2_a_catalog_flag_beside_a_gurps_table_is_refused(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    assert cli(capsys, "catalog", "list", "materials", "--no-user-catalog") == (
+        2, "", "armourpen: error: --no-user-catalog: '--no-user-catalog' is not allowed; not with "
+               "materials: GURPS's materials come from the rules, not from a catalog\n")

@@ -135,8 +135,9 @@ def list_cmd(kind: str | None, catalog: Sequence[Path], no_user_catalog: bool,
     from armourpen.view.catalog import item_dict, parse_kind
 
     if kind is not None and kind.strip().lower() in ("locations", "materials"):
-        from armourpen.cli.rule_tables import show_rule_table
+        from armourpen.cli.rule_tables import refuse_catalogs, show_rule_table
 
+        refuse_catalogs(kind.strip().lower(), catalog, no_user_catalog)
         show_rule_table(kind.strip().lower(), as_json)
         return
     k = None if kind is None else parse_kind(kind)

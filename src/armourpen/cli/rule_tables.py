@@ -3,9 +3,22 @@ code's own values (:mod:`armourpen.view.gurps_tables`)."""
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+from pathlib import Path
 from typing import Any
 
 from armourpen.cli.options import echo_json, show, titled
+from armourpen.errors import InputError
+
+
+def refuse_catalogs(name: str, files: Sequence[Path], no_user_catalog: bool) -> None:
+    """A catalog flag beside a GURPS table would change nothing: refused, naming it (AP-2)."""
+    if files:
+        raise InputError("--catalog", str(files[0]), f"not with {name}: GURPS's {name} come from "
+                         "the rules, not from a catalog")
+    if no_user_catalog:
+        raise InputError("--no-user-catalog", "--no-user-catalog", f"not with {name}: GURPS's "
+                         f"{name} come from the rules, not from a catalog")
 
 
 def show_rule_table(name: str, as_json: bool) -> None:
