@@ -231,3 +231,11 @@ def test_ap2_a_catalog_flag_beside_a_gurps_table_is_refused(
     assert cli(capsys, "catalog", "list", "materials", "--no-user-catalog") == (
         2, "", "armourpen: error: --no-user-catalog: '--no-user-catalog' is not allowed; not with "
                "materials: GURPS's materials come from the rules, not from a catalog\n")
+
+
+def test_ap2_catalog_list_names_the_gurps_tables_among_what_is_allowed(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    assert cli(capsys, "catalog", "list", "nope") == (
+        2, "", "armourpen: error: kind: 'nope' is not allowed; allowed: attack, armour, cover, "
+               "vehicle, ammo; or GURPS's locations, materials\n")
