@@ -76,3 +76,18 @@ def walks(monkeypatch: pytest.MonkeyPatch) -> list[object]:
     monkeypatch.setattr(armourpen.reading, "check_tree", counted)
     monkeypatch.setattr(armourpen.trees, "check_tree", counted)
     return walked
+
+
+def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
+    """Mark the slow tests by what they are (markers.py): ``-m "not slow"`` is the quick run."""
+    from markers import slow_reason
+
+    for item in items:
+        obj = getattr(item, "obj", None)
+        reason = slow_reason(Path(str(item.path)),
+                             bool(getattr(obj, "is_hypothesis_test", False)))
+        if reason is None:
+            continue
+        item.add_marker(pytest.mark.slow)
+        if reason == "browser":
+            item.add_marker(pytest.mark.browser)

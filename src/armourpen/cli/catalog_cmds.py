@@ -19,6 +19,7 @@ from armourpen.cli.options import (
     titled,
 )
 from armourpen.cli.params import Group, apply, completer
+from armourpen.errors import InputError
 
 if TYPE_CHECKING:
     from armourpen import CatalogItem
@@ -34,7 +35,13 @@ def _kinds() -> tuple[str, ...]:
     return KINDS
 
 
+def _listed() -> tuple[str, ...]:
+    """What `catalog list` takes: the catalog's kinds, and GURPS's tables."""
+    return (*_kinds(), "locations", "materials")
+
+
 complete_kind = completer(_kinds)
+complete_listed = completer(_listed)
 kind_option = click.option("--kind", "-k", metavar="KIND", shell_complete=complete_kind,
                            help="attack, armour, cover, vehicle or ammo.")
 sources = apply(catalog_files, no_user_catalog, json_flag)
@@ -124,16 +131,27 @@ def _table(items: list[CatalogItem], title: str, show_kind: bool = True,
 
 
 @catalog_group.command("list")
-@click.argument("kind", required=False, shell_complete=complete_kind,
-          help="attack, armour, cover, vehicle or ammo (all when omitted).")
+@click.argument("kind", required=False, shell_complete=complete_listed,
+          help="attack, armour, cover, vehicle or ammo (all when omitted); or GURPS's "
+               "locations (GU-10) or materials (GU-18).")
 @sources
 def list_cmd(kind: str | None, catalog: Sequence[Path], no_user_catalog: bool,
              as_json: bool) -> None:
-    """List the catalog's items, all of them or those of one kind."""
+    """List the catalog's items, all of them or those of one kind; or a GURPS table a GM looks
+    up: the hit locations (GU-10) or the materials of cover with their DR per inch (GU-18)."""
     from armourpen import catalog_item_dict as item_dict
     from armourpen import parse_catalog_kind as parse_kind
 
-    k = None if kind is None else parse_kind(kind)
+    if kind is not None and kind.strip().lower() in ("locations", "materials"):
+        from armourpen.cli.rule_tables import refuse_catalogs, show_rule_table
+
+        refuse_catalogs(kind.strip().lower(), catalog, no_user_catalog)
+        show_rule_table(kind.strip().lower(), as_json)
+        return
+    try:
+        k = None if kind is None else parse_kind(kind)
+    except InputError as exc:  # the GURPS tables are listed too
+        raise exc.at(exc.field, exc.allowed + "; or GURPS's locations, materials") from None
     cat = load_catalog(catalog, no_user_catalog)
     items = cat.items(k)
     if as_json:

@@ -26,6 +26,9 @@ CONTEXT: dict[str, Any] = {"help_option_names": ["--help"], "show_default": True
 
 F = TypeVar("F", bound=Callable[..., Any])
 
+# the key of a command's arguments, as typed, in its context's meta
+TYPED = "armourpen.typed_args"
+
 
 def help_of(param: click.Parameter) -> str | None:
     """The help text of an option or an argument."""
@@ -51,6 +54,7 @@ class Command(click.Command):
     def parse_args(self, ctx: click.Context, args: list[str]) -> list[str]:
         if not ctx.resilient_parsing:
             _refuse_repeats(self, args)
+        ctx.meta[TYPED] = tuple(args)  # as typed, for messages that name a word's neighbour
         try:
             rest = super().parse_args(ctx, args)
         except click.UsageError as exc:

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from pathlib import Path
 from typing import Any
 
@@ -28,7 +28,7 @@ from armourpen.cli.params import (
     complete_direction,
     completer,
 )
-from armourpen.errors import MISSING, InputError, ScenarioError
+from armourpen.errors import InputError, ScenarioError
 
 # quick_scenario's parameters whose option is not simply --NAME
 _FLAGS = {"optional_rules": "--optional-rule"}
@@ -82,6 +82,22 @@ def print_outcome(outcome: Any, as_json: bool) -> None:
               "decides whether the target is hit (GU-15).")
 @click.option("--attack-roll", type=WHOLE, help="GURPS: the 3d attack roll, instead of rolling "
               "it (with --skill, GU-15).")
+@click.option("--shots", help="GURPS: a burst (GU-19): the shots fired, or AxB for A shots of B "
+              "projectiles (a shotgun's 3x9, GU-20); with --skill and --rcl.")
+@click.option("--rcl", type=WHOLE, help="GURPS: the weapon's Recoil (GU-19), with --shots.")
+@click.option("--distance", help="GURPS: an explosion (damage 'ex'): the target's distance from its "
+              "centre, e.g. 3 or '3 yd' (GU-21, GU-22).")
+@click.option("--half-damage", help="GURPS: the weapon's 1/2D range, e.g. '100 yd' or 100 (yards): "
+              "past it the damage is halved (GU-23); with --target-range.")
+@click.option("--target-range", help="GURPS: how far the target is from the shooter, e.g. '150 yd' "
+              "(GU-23), against the weapon's 1/2D.")
+@click.option("--gcs", "gcs", type=PATH, metavar="FILE", help="GURPS: the shooter's GCS character "
+              "file; the attack is its weapon --gcs-weapon (keys given beside it override the "
+              "sheet's).")
+@click.option("--gcs-weapon", help="GURPS: the name of a weapon of the --gcs file (armourpen gcs "
+              "show FILE --weapons lists them).")
+@click.option("--usage", help="GURPS: the --gcs-weapon's usage (Swing, Burst, ...), where it has "
+              "several.")
 @catalog_files
 @no_user_catalog
 @outside_files
@@ -110,6 +126,14 @@ def resolve(
     cover_dr: int | None,
     skill: int | None,
     attack_roll: int | None,
+    shots: str | None,
+    rcl: int | None,
+    distance: str | None,
+    half_damage: str | None,
+    target_range: str | None,
+    gcs: Path | None,
+    gcs_weapon: str | None,
+    usage: str | None,
     catalog: Sequence[Path],
     no_user_catalog: bool,
     allow_outside_files: bool,
@@ -118,8 +142,11 @@ def resolve(
     """Resolve one attack against its line of fire and explain every step.
 
     PEN/AV's quick flags: --weapon and --range or --contact, with --armour, --cover, --vehicle...
-    GURPS's: --damage with --hp (and --roll or --seed, --dr, --location, --cover-dr, --skill,
-    --attack-roll) for one target. --seed also replays the roll of a GURPS scenario file that printed it."""
+    GURPS's: --damage (or --gcs FILE --gcs-weapon NAME) with --hp (and --roll or --seed, --dr,
+    --location, --cover-dr, --skill, --attack-roll, --shots, --rcl, --distance, --half-damage,
+    --target-range) for one target.
+    --seed also replays the roll of a GURPS scenario file that printed it, and re-rolls an
+    example:NAME (its own rolls left out)."""
     import armourpen
 
     # a flag typed where it would do nothing is refused, not ignored: --from, --target and
@@ -131,23 +158,41 @@ def resolve(
              "--optional-rule": optional_rule or None, "--vehicle": vehicle, "--face": face,
              "--elevation": elevation, "--azimuth": azimuth}
     gurps = {"--damage": damage, "--roll": roll, "--hp": hp, "--dr": dr, "--location": location,
-             "--cover-dr": cover_dr, "--skill": skill, "--attack-roll": attack_roll}
+             "--cover-dr": cover_dr, "--skill": skill, "--attack-roll": attack_roll,
+             "--shots": shots, "--rcl": rcl, "--distance": distance,
+             "--half-damage": half_damage, "--target-range": target_range,
+             "--gcs": None if gcs is None else str(gcs), "--gcs-weapon": gcs_weapon,
+             "--usage": usage}
     penav_used = [flag for flag, value in penav.items() if value is not None]
     gurps_used = [flag for flag, value in gurps.items() if value is not None]
     if scenario is not None:
         both = {**penav, **gurps, "--target": _typed_only("target", target)}
         given = [flag for flag, value in both.items() if value is not None]
         if given:
+            from armourpen.cli.quick_flags import stray_word
+
+            stray = stray_word(str(scenario), {f: both[f] for f in given})
+            if stray is not None:
+                raise stray
             raise ScenarioError(given[0], _typed(given[0], both[given[0]]),
                                 "give a scenario file or quick flags, not both")
-        sc = load_scenario_file(scenario, catalog, no_user_catalog, allow_outside_files)
+        if seed is not None and _gurps_example(scenario):
+            from armourpen.cli.quick_flags import reseed_example
+
+            sc = reseed_example(str(scenario), seed, _example_loader(catalog, no_user_catalog))
+        else:
+            sc = load_scenario_file(scenario, catalog, no_user_catalog, allow_outside_files)
     elif gurps_used:
+        if weapon is not None and gcs is not None:
+            raise InputError("--weapon", weapon, "PEN/AV's catalog attack, not with --gcs: a "
+                             "sheet's weapon is --gcs-weapon NAME")
         if penav_used:
             raise ScenarioError(penav_used[0], _typed(penav_used[0], penav[penav_used[0]]),
                                 "not with the GURPS flags (" + ", ".join(gurps_used)
                                 + "): PEN/AV's and GURPS's quick flags are apart")
-        sc = _gurps_quick(damage, roll, seed, target, hp, dr, location, cover_dr,
-                          skill, attack_roll)
+        from armourpen.cli.quick_flags import gurps_quick
+
+        sc = gurps_quick({**gurps, "--seed": seed}, target)
     else:
         from armourpen import QUICK_PARAMETERS as PARAMETERS
 
@@ -206,41 +251,23 @@ def _locations() -> list[str]:
     return list(GURPS_ATTACK_LOCATIONS)
 
 
-# the GURPS scenario's keys -> the quick flag that fills them
-_GURPS_FLAGS = {"attack.damage": "--damage", "attack.roll": "--roll", "attack.seed": "--seed",
-                "attack.location": "--location", "line[0].target": "--target",
-                "line[0].hp": "--hp", "line[0].dr": "--dr", "line[1].target": "--target",
-                "line[1].hp": "--hp", "line[1].dr": "--dr", "line[0].cover.dr": "--cover-dr",
-                "attack.skill": "--skill", "attack.attack_roll": "--attack-roll"}
+def _gurps_example(scenario: Path) -> bool:
+    """Whether ``scenario`` is a shipped GURPS example (``example:agent-gray``), which --seed
+    re-rolls; a user's own file keeps its fixed rolls, and --seed beside them is refused."""
+    from armourpen.scenario import EXAMPLE_PREFIX, read_scenario_file
+
+    if not str(scenario).startswith(EXAMPLE_PREFIX):
+        return False
+    return read_scenario_file(scenario).get("rules") == "gurps"
 
 
-def _gurps_quick(damage: str | None, roll: int | None, seed: int | None, target: str,
-                 hp: int | None, dr: int | None, location: str | None,
-                 cover_dr: int | None, skill: int | None = None,
-                 attack_roll: int | None = None) -> Any:
-    """The GURPS scenario of the quick flags: one attack and one target, behind a thin slab of
-    cover when --cover-dr is given; errors name the flags."""
-    import armourpen
+def _example_loader(catalog: Sequence[Path], no_user_catalog: bool) -> Callable[[Any], Any]:
+    """How a shipped example's tree, its rolls left out, is read: as load_scenario_file does."""
+    from armourpen.rulesets import rules_of
+    from armourpen.scenario import load_scenario
 
-    if damage is None:
-        raise InputError("--damage", MISSING, "required with the GURPS flags: the damage, e.g. "
-                         "'7d(2) pi-' (GU-1)")
-    if hp is None:
-        raise InputError("--hp", MISSING, "required with --damage: the target's HP")
-    attack: dict[str, Any] = {"damage": damage}
-    for key, value in (("roll", roll), ("seed", seed), ("location", location), ("skill", skill),
-                       ("attack_roll", attack_roll)):
-        if value is not None:
-            attack[key] = value
-    line: list[dict[str, Any]] = []
-    if cover_dr is not None:
-        line.append({"cover": {"name": "cover", "dr": cover_dr, "slab": True}})
-    line.append({"target": target, "hp": hp, **({} if dr is None else {"dr": dr})})
-    try:
-        return armourpen.load_scenario({"rules": "gurps", "attack": attack, "line": line})
-    except InputError as exc:
-        flag = _GURPS_FLAGS.get(exc.field)
-        if flag is None:
-            raise
-        raise exc.at(flag) from None
+    def load(data: Any) -> Any:
+        cat = load_catalog(catalog, no_user_catalog) if rules_of(data).uses_catalog else None
+        return load_scenario(data, cat, limits=data.limits)
 
+    return load

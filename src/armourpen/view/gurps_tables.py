@@ -1,0 +1,39 @@
+"""The GURPS tables a GM looks up, as the rule code holds them: the humanoid hit location table
+(GU-10, :data:`armourpen.gurps.locations.HUMANOID`) and the materials of cover with their DR per
+inch (GU-18, :data:`armourpen.gurps.materials.MATERIALS`). Read from those values, never copied,
+so ``armourpen catalog list locations|materials`` says what the rules use."""
+
+from __future__ import annotations
+
+from fractions import Fraction
+from typing import Any
+
+from armourpen.gurps.locations import HUMANOID, HUMANOID_LOCATIONS
+from armourpen.gurps.materials import MATERIALS, material_range
+
+
+def locations() -> list[dict[str, Any]]:
+    """Each humanoid hit location in the order of GU-4: the 3d rolls that hit it on the random
+    table (``""``: hit only when aimed at) and its chance, exact, as ``"n/216"`` reduced."""
+    weights = dict(HUMANOID.weights())
+    rows = []
+    for where in HUMANOID_LOCATIONS:
+        ways = weights.get(where, 0)
+        chance = Fraction(ways, HUMANOID.denominator)
+        rows.append({"location": where.value, "rolls": HUMANOID.ranges(where),
+                     "chance": f"{chance.numerator}/{chance.denominator}",
+                     "random": ways > 0})
+    return rows
+
+
+def materials() -> list[dict[str, Any]]:
+    """Each material of GU-18's table with its DR per inch, low and high (as numbers: a half is
+    0.5), in the table's order."""
+    return [{"material": name, "dr_per_inch": material_range(name),
+             "dr_per_inch_low": _number(low), "dr_per_inch_high": _number(high)}
+            for name, (low, high) in MATERIALS.items()]
+
+
+def _number(value: Fraction) -> int | float:
+    """A whole DR as an int, a fraction of one (wood's 1/2) as its decimal, exact here."""
+    return value.numerator if value.denominator == 1 else float(value)
