@@ -30,6 +30,7 @@ from armourpen.gurps.effects import NULL_EFFECTS, Effects, injury_effects
 from armourpen.gurps.locations import RANDOM, Location, LocationRoll, Random, counts_as, lands_on
 from armourpen.gurps.model import Cover, GurpsScenario, Target
 from armourpen.gurps.notation import Damage, DamageType
+from armourpen.gurps.objects import ObjectDamage, object_damage
 from armourpen.gurps.traits import LACKING_NOTES, hardened_divisor
 from armourpen.serialize import exact, number
 
@@ -110,14 +111,22 @@ class CoverResult:
     reached: bool
     cover_dr: int | None  # None when the shot never reached it
     overpenetrates: bool
+    damage: ObjectDamage | None = None  # GU-26: what the shot did to it (None: not reached)
+    hp: int | None = None  # its HP (GU-26), reached or not
 
     def to_dict(self) -> dict[str, Any]:
+        d = self.damage
+        state = None if d is None or d.state is None else d.state.state.value
         return {
             "name": self.name,
             "index": self.index,
             "reached": self.reached,
             "cover_dr": self.cover_dr,
             "overpenetrates": self.overpenetrates,
+            "hp": self.hp,
+            "injury": None if d is None else d.injury,
+            "hp_left": None if d is None else d.hp_left,
+            "state": state,
         }
 
 
@@ -329,17 +338,21 @@ class _Shot:
 def _through_cover(shot: _Shot, e: Cover, c: Explained[int] | None) -> None:
     """The shot at a piece of cover: it passes when it beats all cover DR so far (GU-6, GU-7)."""
     if not shot.reached:
-        shot.covers.append(CoverResult(e.name, e.index, False, None, False))
+        shot.covers.append(CoverResult(e.name, e.index, False, None, False, hp=e.hp))
         return
     assert c is not None
     passes = shot.eligible and shot.basic > shot.in_front + c.value
+    hurt = object_damage(shot.damage, shot.basic, shot.in_front, e.dr,
+                         e.injury_tolerance if e.tolerance_given else None, e.hp, e.hp_left,
+                         e.ht, e.injury_tolerance, shot.reading)
     if shot.eligible:
         shot.steps.extend(c.steps)
         shot.steps.append(_pass_step(e.name, shot.basic, shot.in_front, c.value, passes))
     else:
         shot.steps.append(Step(Ruling.GU_5, f"{e.name}: the shot stops here"))
+    shot.steps.extend(_prefixed(e.name, hurt.steps))
     shot.covers.append(CoverResult(e.name, e.index, True, c.value if shot.eligible else None,
-                                   passes))
+                                   passes, hurt.value, e.hp))
     if shot.eligible:
         shot.in_front += c.value
     shot.first = False

@@ -8,6 +8,7 @@ from fractions import Fraction
 from typing import ClassVar
 
 from armourpen.explain import Caution, Explained, Ruling, Step
+from armourpen.gurps.condition import Vitality
 from armourpen.gurps.damage import Dr0Reading, InjuryTolerance
 from armourpen.gurps.half_damage import half_damage
 from armourpen.gurps.locations import HUMANOID, RANDOM, BodyType, Lacking, Location, Random
@@ -137,6 +138,9 @@ class Target:
     # GU-20 at extremely close range: its effective DR (after the divisor) times half the
     # projectiles of a shot; set by the rule (GurpsScenario.hits_together), never read from a file
     dr_times: int = 1
+    # GU-27: HT, HP before the shot and the traits of the HT rolls; None: the card gives neither
+    # hp_left nor ht, and no condition is reported
+    vitality: Vitality | None = None
 
     def dr_for(self, hit: Location) -> tuple[int, int]:
         """The DR where the shot enters and where it leaves, hit at ``hit``.
@@ -183,6 +187,11 @@ class Cover:
     index: int = 0
     occupants: int | None = None  # a vehicle or building: how many people are inside (GU-17)
     sm: int | None = None  # its Size Modifier, for the Occupant Hit Table (GU-17)
+    # GU-26: HP before the shot (its HP when None), its HT (by its kind when None), and whether
+    # the card gave its Injury Tolerance (none given: its damage takes the torso's modifiers)
+    hp_left: int | None = None
+    ht: int | None = None
+    tolerance_given: bool = True
 
 
 LineEntry = Target | Cover

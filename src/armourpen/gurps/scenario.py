@@ -24,6 +24,7 @@ from pydantic import BaseModel, ValidationError
 from armourpen.distance import Distance
 from armourpen.errors import MISSING, InputError, NotationError, ScenarioError
 from armourpen.explain import Caution, Ruling, Step
+from armourpen.gurps.condition import check_hp_left, read_vitality
 from armourpen.gurps.damage import InjuryTolerance
 from armourpen.gurps.locations import Lacking, Location, Random, missing_locations
 from armourpen.gurps.materials import MATERIALS, material_dr, material_range
@@ -39,6 +40,7 @@ from armourpen.gurps.model import (
     first_target_card,
 )
 from armourpen.gurps.notation import MAX_ADDS, MAX_DICE, Damage
+from armourpen.gurps.objects import read_building
 from armourpen.gurps.pain import PainThreshold
 from armourpen.gurps.projectiles import (
     MAX_BURST_WORK,
@@ -677,6 +679,8 @@ def _target(t: TargetEntry, i: int, line: _Line) -> Target:
         **_who_keys(t, here, line),
         range=far,
         blast=blast,
+        vitality=read_vitality(t.hp, t.hp_left, t.ht, t.hard_to_kill, t.hard_to_subdue,
+                               t.easy_to_kill, t.fitness, here),
     )
     return with_location_roll(target, t.location_roll, here)
 
@@ -731,7 +735,9 @@ def _gcs_target(t: GcsTargetEntry, i: int, line: _Line) -> Target:
     blast = _blast_place(t, i, line)  # a character caught in an explosion stands as any card
     line.steps.extend(read.steps)
     line.warnings.extend(read.warnings)
-    target = replace(read.target, range=far, blast=blast)
+    vitality = read_vitality(read.target.hp, t.hp_left, t.ht, t.hard_to_kill, t.hard_to_subdue,
+                             t.easy_to_kill, t.fitness, f"line[{i}]", read.target.vitality)
+    target = replace(read.target, range=far, blast=blast, vitality=vitality)
     return with_location_roll(target, t.location_roll, f"line[{i}]")
 
 
@@ -856,16 +862,16 @@ def _cover(c: CoverSpec, i: int, line: _Line, where: str | None = None) -> Cover
         for key in ("occupants", "sm"):
             if key in given:
                 raise ScenarioError(f"{here}.{key}", getattr(c, key), _WHO_ONLY)
+    hp = _object_hp(c, here, line, name)
     if slab:
-        ignored = [
-            k for k in ("hp", "dr_back", "injury_tolerance") if getattr(c, k) is not None
-        ]
+        # GU-26: a slab's hp and injury_tolerance still count for the damage it takes
+        ignored = [k for k in ("dr_back",) if getattr(c, k) is not None]
         if ignored:
             line.warnings.append(Caution(
                 Ruling.GU_6, f"{name}: a thin slab counts its DR alone; " + ", ".join(ignored)
                 + " ignored"
             ))
-    elif c.hp is None:
+    elif hp is None:
         raise ScenarioError(
             f"{here}.hp", MISSING,
             "cover that is not a thin slab needs hp (GU-6), or set slab = true",
@@ -874,7 +880,7 @@ def _cover(c: CoverSpec, i: int, line: _Line, where: str | None = None) -> Cover
         name=name,
         dr=dr,
         dr_back=dr if c.dr_back is None else c.dr_back,
-        hp=c.hp,
+        hp=hp,
         slab=slab,
         injury_tolerance=(
             InjuryTolerance.HOMOGENOUS if c.injury_tolerance is None else c.injury_tolerance
@@ -882,7 +888,27 @@ def _cover(c: CoverSpec, i: int, line: _Line, where: str | None = None) -> Cover
         index=i,
         occupants=c.occupants,
         sm=c.sm,
+        hp_left=c.hp_left,
+        ht=c.ht,
+        tolerance_given=c.injury_tolerance is not None,
     )
+
+
+def _object_hp(c: CoverSpec, here: str, line: _Line, name: str) -> int | None:
+    """A cover card's HP (GU-26): ``hp``, or a building's from its area and construction;
+    ``hp_left`` checked against it."""
+    hp = c.hp
+    if c.building is not None:
+        if hp is not None:
+            raise ScenarioError(f"{here}.building", "building", "hp or building, not both (GU-26)")
+        built = read_building(Fraction(c.building.area), c.building.built, f"{here}.building")
+        hp = built.value
+        line.steps.extend(Step(s.rule, f"{name}: {s.text}") for s in built.steps)
+    if c.hp_left is not None and hp is None:
+        raise ScenarioError(f"{here}.hp_left", c.hp_left, "only with hp or building (GU-26)")
+    if hp is not None:
+        check_hp_left(c.hp_left, hp, f"{here}.hp_left")
+    return hp
 
 
 _MATERIALS = ", ".join(MATERIALS)

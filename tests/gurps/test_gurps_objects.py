@@ -1,0 +1,145 @@
+"""GU-26: damage to objects, vehicles and buildings; every figure worked by hand from the ruling."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+
+from armourpen.errors import InputError
+from armourpen.gurps.objects import ObjectState, object_state
+from armourpen.gurps.resolve import resolve_gurps
+from tests.gurps.gurps_helpers import gurps
+
+CAR = {"cover": {"name": "car", "dr": 5, "hp": 31, "injury_tolerance": "unliving"}}
+DRIVER = {"target": "driver", "hp": 10}
+
+
+def _cover(out: Any, i: int = 0) -> dict[str, Any]:
+    cover: dict[str, Any] = out.to_dict()["covers"][i]
+    return cover
+
+
+def test_gu26_the_car_of_the_ruling_takes_9_and_has_22_left() -> None:
+    # 6d(2) pi rolling 30: the car's DR 5 / 2 = 2, 30 - 2 = 28 penetrating; Unliving pi x1/3:
+    # floor(28 / 3) = 9; 31 - 9 = 22 HP left, above 0: working. Cover DR (5 + 5 + 31/2) / 2 =
+    # 12 (floor of 12.75): 30 > 12, the shot goes on to the driver (30 - 12 = 18).
+    out = resolve_gurps(gurps("6d(2) pi", CAR, DRIVER, roll=30))
+    car = _cover(out)
+    assert (car["hp"], car["injury"], car["hp_left"], car["state"]) == (31, 9, 22, "working")
+    assert car["overpenetrates"] is True
+    assert out.targets[0].injury == 18
+    assert any(s.rule == "GU-26" and "car:" in s.text for s in out.steps)
+
+
+def test_gu26_the_car_damaged_before_takes_hp_left_from_its_card() -> None:
+    # hp_left 5 on the card: 5 - 9 = -4, 0 or less: a HT roll or it stops working
+    car = {"cover": {**CAR["cover"], "hp_left": 5}}
+    c = _cover(resolve_gurps(gurps("6d(2) pi", car, DRIVER, roll=30)))
+    assert (c["hp_left"], c["state"]) == (-4, "HT roll or it stops working")
+
+
+def test_gu26_crossing_minus_hp_calls_for_a_roll_or_destroyed_and_minus_5_hp_destroys() -> None:
+    # the car at -25 HP left before (HP 31): -25 - 9 = -34 crosses -31 (-1 x HP): a HT roll or
+    # it is destroyed
+    car = {"cover": {**CAR["cover"], "hp_left": -25}}
+    c = _cover(resolve_gurps(gurps("6d(2) pi", car, DRIVER, roll=30)))
+    assert (c["hp_left"], c["state"]) == (-34, "HT roll or it is destroyed")
+    # at -150 before: -159 <= -155 (-5 x 31): destroyed
+    car = {"cover": {**CAR["cover"], "hp_left": -150}}
+    c = _cover(resolve_gurps(gurps("6d(2) pi", car, DRIVER, roll=30)))
+    assert (c["hp_left"], c["state"]) == (-159, "destroyed")
+
+
+def test_gu26_state_counts_each_multiple_crossed() -> None:
+    # HP 10, from 5 to -32: crosses -10, -20, -30 (three rolls or destroyed), and is at 0 or
+    # less, hurt: a roll or it stops working
+    s = object_state(10, 5, -32).value
+    assert (s.state, s.destruction_rolls, s.stop_roll) == (ObjectState.MAY_BREAK, 3, True)
+    # from -12 to -15: no multiple crossed, still 0 or less: a roll or it stops working
+    s = object_state(10, -12, -15).value
+    assert (s.state, s.destruction_rolls) == (ObjectState.MAY_STOP, 0)
+    # HP 0 (a sheet may say so): any injury destroys
+    assert object_state(0, 0, -1).value.state is ObjectState.DESTROYED
+
+
+def test_gu26_homogenous_wall_without_tolerance_takes_torso_modifiers() -> None:
+    # a 10-HP cover, DR 2, no Injury Tolerance given: cover DR as Homogenous 2 + 2 + 10/4 = 6.5,
+    # 6 (floor); 3d pi rolling 12 passes (12 > 6); its damage 12 - 2 = 10 x1 (torso) = 10:
+    # 10 - 10 = 0 HP left, 0 or less: a HT roll or it stops working
+    wall = {"cover": {"name": "crate", "dr": 2, "hp": 10}}
+    c = _cover(resolve_gurps(gurps("3d pi", wall, DRIVER, roll=12)))
+    assert (c["injury"], c["hp_left"], c["state"]) == (10, 0, "HT roll or it stops working")
+    # given Homogenous: pi x1/5: floor(10 / 5) = 2, 8 left
+    wall = {"cover": {"name": "crate", "dr": 2, "hp": 10, "injury_tolerance": "homogenous"}}
+    c = _cover(resolve_gurps(gurps("3d pi", wall, DRIVER, roll=12)))
+    assert (c["injury"], c["hp_left"], c["state"]) == (2, 8, "working")
+
+
+def test_gu26_damage_behind_other_cover_less_the_cover_dr_in_front() -> None:
+    # a door (slab DR 3) then the car: 6d pi rolling 20: the door passes (20 > 3) and takes
+    # 20 - 3 = 17 x1 (no tolerance given) = 17, no HP: no HP left; the car faces 20 - 3 in front
+    # - its DR 5 = 12 penetrating, x1/3 = 4, 27 left
+    door = {"cover": {"name": "door", "dr": 3, "slab": True}}
+    out = resolve_gurps(gurps("6d pi", door, CAR, DRIVER, roll=20))
+    d, c = _cover(out, 0), _cover(out, 1)
+    assert (d["injury"], d["hp"], d["hp_left"], d["state"]) == (17, None, None, None)
+    assert (c["injury"], c["hp_left"]) == (4, 27)
+
+
+def test_gu26_the_cover_the_shot_stops_in_is_damaged_too_and_one_not_reached_is_not() -> None:
+    # 1d pi rolling 6 at a brick wall slab DR 8: stops (6 <= 8), nothing penetrates: injury 0;
+    # the car behind is not reached: no injury, no HP left
+    wall = {"cover": {"name": "wall", "dr": 8, "slab": True, "hp": 50}}
+    out = resolve_gurps(gurps("1d pi", wall, CAR, DRIVER, roll=6))
+    w, c = _cover(out, 0), _cover(out, 1)
+    assert (w["injury"], w["hp_left"], w["state"]) == (0, 50, "working")
+    assert (c["reached"], c["injury"], c["hp_left"], c["hp"]) == (False, None, None, 31)
+
+
+def test_gu26_a_brick_building_of_1000_sq_ft_has_464_hp() -> None:
+    # 1,000 sq ft of brick: 100 tons; 100 x cube root of 100 = 100 x 4.6416 = 464 (down)
+    house = {"cover": {"name": "house", "dr": 8, "slab": True,
+                       "building": {"area": 1000, "built": "brick"}}}
+    sc = gurps("3d pi", house, DRIVER, roll=10)
+    c = _cover(resolve_gurps(sc))
+    assert c["hp"] == 464
+    # 2,000 sq ft of stone: 300 tons; cube root 6.6943: 669. 500 sq ft of wood: 25 tons; 2.9240:
+    # 292
+    house = {"cover": {"name": "keep", "dr": 8, "slab": True,
+                       "building": {"area": 2000, "built": "stone"}}}
+    assert _cover(resolve_gurps(gurps("3d pi", house, DRIVER, roll=10)))["hp"] == 669
+    house = {"cover": {"name": "shed", "dr": 8, "slab": True,
+                       "building": {"area": 500, "built": "Wood"}}}
+    assert _cover(resolve_gurps(gurps("3d pi", house, DRIVER, roll=10)))["hp"] == 292
+
+
+def test_gu26_a_burst_sums_its_hits_on_the_car() -> None:
+    # 3 shots at skill 20, Rcl 1, attack roll 10: margin 10, 1 + 10 = 11 capped at 3 shots.
+    # Rolls 30, 30, 30: each 9 on the car (as the first test), together 27: 31 - 27 = 4 left
+    out = resolve_gurps(gurps("6d(2) pi", CAR, DRIVER, skill=20, attack_roll=10, shots=3, rcl=1,
+                              rolls=[30, 30, 30]))
+    c = _cover(out)
+    assert (c["injury"], c["hp_left"], c["state"]) == (27, 4, "working")
+
+
+@pytest.mark.parametrize(("card", "field", "allowed"), [
+    ({**CAR["cover"], "hp_left": 32}, "line[0].cover.hp_left", "to the HP 31"),
+    ({**CAR["cover"], "hp_left": -311}, "line[0].cover.hp_left", "-310"),
+    ({"name": "h", "dr": 8, "slab": True, "building": {"area": 1000, "built": "brik"}},
+     "line[0].cover.building.built", "brick"),
+    ({"name": "h", "dr": 8, "slab": True, "building": {"built": "brick"}},
+     "line[0].cover.building.area", ""),
+    ({"name": "h", "dr": 8, "slab": True, "hp": 5, "building": {"area": 9, "built": "brick"}},
+     "line[0].cover.building", "not both"),
+    ({"name": "h", "dr": 8, "slab": True, "building": {"area": 10**8, "built": "brick"}},
+     "line[0].cover.building.area", ""),
+    ({"name": "h", "dr": 8, "slab": True, "hp_left": 3}, "line[0].cover.hp_left", "only with"),
+])
+def test_gu26_bad_input_is_one_line_naming_the_field(card: dict[str, Any], field: str,
+                                                    allowed: str) -> None:
+    with pytest.raises(InputError) as info:
+        gurps("3d pi", {"cover": card}, DRIVER, roll=10)
+    assert info.value.field == field
+    assert allowed in str(info.value)
+    assert "\n" not in str(info.value)
