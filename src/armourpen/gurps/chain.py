@@ -15,6 +15,7 @@ from typing import Any, Protocol
 
 from armourpen.errors import InputError
 from armourpen.explain import Caution, Explained, Ruling, Step
+from armourpen.gurps.condition import PersonState
 from armourpen.gurps.cover import cover_dr
 from armourpen.gurps.damage import (
     SKULL_DR,
@@ -68,6 +69,7 @@ class TargetResult:
     hit_roll: int | None = None
     inside: str | None = None
     unnamed: bool = False  # stands for the occupants no card lists (GU-17)
+    state: PersonState | None = None  # GU-27: what is left of it (a card with hp_left or ht)
 
     @classmethod
     def untouched(cls, target: Target, reached: bool) -> TargetResult:
@@ -99,6 +101,7 @@ class TargetResult:
             "location": None if self.location is None else self.location.value,
             "location_roll": None if self.location_roll is None else self.location_roll.total,
             **(NULL_EFFECTS if self.effects is None else self.effects.to_dict()),
+            **({} if self.state is None else self.state.to_dict()),
         }
 
 

@@ -191,9 +191,11 @@ def person_state(hp: int, injury: int, v: Vitality, draws: tuple[int, ...] | Non
     steps.extend(called.steps)
     rolls = called.value
     if draws is not None:
-        rolls = tuple(HtRoll(r.kind, r.at, r.ht, r.modifier, d)
-                      for r, d in zip(rolls, draws, strict=False))
+        rolls = tuple(HtRoll(r.kind, r.at, r.ht, r.modifier, draws[k] if k < len(draws) else None)
+                      for k, r in enumerate(rolls))
         for r in rolls:
+            if r.roll is None:
+                continue
             word = "succeeds" if r.success else "fails"
             steps.append(Step(Ruling.GU_27, f"{r.kind} HT roll against {r.target}: rolled "
                               f"{r.roll}, {word}"))

@@ -7,6 +7,7 @@ from fractions import Fraction
 from typing import TYPE_CHECKING, Any
 
 from armourpen.explain import Step
+from armourpen.gurps.condition import Vitality, chances
 from armourpen.serialize import exact, number
 
 if TYPE_CHECKING:
@@ -30,6 +31,30 @@ class TargetOdds:
     hit_chance: Fraction = Fraction(1)
     location_weights: tuple[tuple[str, int], ...] = ()
     hit_weight: int | None = None  # when the rolls decide who is hit (GU-15 to GU-17)
+    vitality: tuple[int, Vitality] | None = None  # GU-27: HP and what the card gives, if it does
+
+    def _condition(self, part: int) -> Fraction:
+        """GU-27 over every roll: each injury's weight times the chance its HT rolls give."""
+        assert self.vitality is not None
+        hp, v = self.vitality
+        before = hp if v.hp_left is None else v.hp_left
+        return sum((Fraction(w) * chances(hp, before, inj, v)[part]
+                    for inj, w in self.injury_weights), Fraction(0)) / self.denominator
+
+    @property
+    def p_unconscious(self) -> Fraction:
+        """GU-27: alive, and failing the consciousness roll."""
+        return self._condition(0)
+
+    @property
+    def p_mortal(self) -> Fraction:
+        """GU-27: mortally wounded (a death check failed by 1 or 2), not dead."""
+        return self._condition(1)
+
+    @property
+    def p_dead(self) -> Fraction:
+        """GU-27: dead (-5 x HP, or a death check failed by 3 or more), body destroyed included."""
+        return self._condition(2)
 
     @property
     def p_reached(self) -> Fraction:
@@ -127,6 +152,9 @@ class TargetOdds:
             "location_pmf": {k: exact(v) for k, v in self.location_pmf.items()},
             "expected_injury": number(self.expected_injury),
             "expected_injury_exact": exact(self.expected_injury),
+            **({} if self.vitality is None else {
+                "p_unconscious": exact(self.p_unconscious), "p_mortal": exact(self.p_mortal),
+                "p_dead": exact(self.p_dead)}),
         }
 
 
