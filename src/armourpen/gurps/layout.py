@@ -41,6 +41,9 @@ def _head(outcome: GurpsOutcome) -> tuple[Span, ...]:
         roll = f"dice {dice_text(outcome.dice)} -> {roll} (seed {outcome.seed})"
     elif outcome.seed is not None and outcome.attack_roll is not None:
         roll = f"{roll}, further rolls with seed {outcome.seed}"  # who is hit (GU-16, GU-17)
+    elif outcome.seed is not None and not any(t.location_roll is not None
+                                              for t in outcome.chain.targets):
+        roll = f"{roll}, HT rolls drawn with seed {outcome.seed}"  # only GU-27's were drawn
     elif outcome.seed is not None:  # a fixed roll; the seed rolled the hit locations (GU-10)
         roll = f"{roll}, hit locations rolled with seed {outcome.seed}"
     head: tuple[Span, ...] = (
@@ -207,9 +210,14 @@ def layout(outcome: GurpsOutcome) -> Layout:
         if not c.reached:
             cells = (name, blank, blank, blank, blank, *extra, blank, NOT_REACHED)
         else:
-            cells = (name, blank, blank, blank, blank, *extra, text(c.cover_dr if can else ""),
-                     _shot(c.overpenetrates, can))
+            hurt = c.damage
+            cells = (name, blank, blank, text("" if hurt is None else hurt.penetrating),
+                     text("" if hurt is None else hurt.injury), *extra,
+                     text(c.cover_dr if can else ""), _shot(c.overpenetrates, can))
         rows.append((c.index, cells))
+    left = hp_left_cells(outcome)
+    if left:  # GU-26, GU-27: what is left of each card, where a card's HP left is known
+        rows = [(i, (*cells, left.get(i, blank))) for i, cells in rows]
     return Layout(
         head=head,
         columns=(Column("#", Align.RIGHT), Column("in the line"), Column("location"),
@@ -217,13 +225,31 @@ def layout(outcome: GurpsOutcome) -> Layout:
                  Column("penetrating", Align.RIGHT), Column("injury", Align.RIGHT),
                  *(() if burst is None else (Column("hits", Align.RIGHT),
                                              Column("injuries", Align.RIGHT))),
-                 Column("cover DR", Align.RIGHT), Column("shot")),
+                 Column("cover DR", Align.RIGHT), Column("shot"),
+                 *((Column("HP left"),) if left else ())),
         rows=tuple(Row((text(index, Tone.MUTED), *cells), index)
                    for index, cells in sorted(rows, key=lambda r: order.get(r[0], (r[0], 0)))),
         warnings=outcome.warnings,
         steps=outcome.steps,
         notes=effect_lines(outcome),
     )
+
+
+def hp_left_cells(outcome: GurpsOutcome) -> dict[int, Cell]:
+    """Each line entry's HP left and state (GU-26) or condition (GU-27), by its index: a cover
+    card reached that has HP, a target card that gives hp_left or ht."""
+    out: dict[int, Cell] = {}
+    for c in outcome.chain.covers:
+        d = c.damage
+        if d is not None and d.hp_left is not None and d.state is not None:
+            tone = Tone.SAFE if d.state.state.value == "working" else Tone.HARM
+            out[c.index] = text(f"{d.hp_left} / {d.hp}: {d.state.state.value}", tone)
+    for t in outcome.chain.targets:
+        if t.state is not None:
+            word = t.state.condition.value
+            out[t.index] = text(f"{t.state.hp_left}: {word}",
+                                Tone.SAFE if word == "fine" else Tone.HARM)
+    return out
 
 
 def effect_lines(outcome: GurpsOutcome) -> tuple[tuple[Span, ...], ...]:
