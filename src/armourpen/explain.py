@@ -73,7 +73,7 @@ class Step:
     text: str
 
     def to_dict(self) -> dict[str, str]:
-        return {"rule": self.rule, "text": self.text}
+        return {"rule": str(self.rule), "text": self.text}  # plain text: to_dict is JSON data
 
     def __str__(self) -> str:
         return f"[{self.rule}] {self.text}"
@@ -90,7 +90,7 @@ class Caution:
     text: str
 
     def to_dict(self) -> dict[str, str]:
-        return {"rule": self.rule, "text": self.text}
+        return {"rule": str(self.rule), "text": self.text}  # plain text: to_dict is JSON data
 
     def __str__(self) -> str:
         return f"[{self.rule}] {self.text}"
