@@ -62,7 +62,7 @@ class EffectChance:
     """The chance of one thing the injury does, under its one name and ruling."""
 
     name: str
-    rule: str
+    rule: Ruling
     chance: Chance
 
     @property
@@ -117,7 +117,7 @@ class HitsChances:
     the chance of each number, and the expected number."""
 
     label: str
-    rule: str
+    rule: Ruling
     chances: tuple[tuple[int, Fraction], ...]
     expected: Fraction
 
