@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import json
 import os
+from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 from unittest import mock
@@ -490,7 +491,7 @@ def _trees() -> list[Any]:
 @pytest.mark.parametrize("tree", _trees())
 def test_ap2_a_checked_tree_refuses_every_change_top_level_and_nested(tree: Any) -> None:
     entry, armour = tree["line"][0], tree["line"][0]["armour"]
-    changes = [
+    changes: list[Callable[[], object]] = [
         lambda: tree.__setitem__("attack", {"weapon": ESCAPE}),
         lambda: tree.update(line=[]), lambda: tree.pop("line"), lambda: tree.clear(),
         lambda: tree.setdefault("x", ESCAPE), lambda: tree.popitem(),
@@ -519,7 +520,7 @@ def test_ap2_a_name_changed_after_the_check_cannot_slip_an_escape_past_it() -> N
     given["line"][0]["target"] = ESCAPE  # the caller's own mapping, changed after the check
     given["line"].append({"target": ESCAPE})
     assert tree["line"][0]["target"] == "Gray" and len(tree["line"]) == 2  # a copy was checked
-    names = [t.name for t in load_checked(tree).line]  # type: ignore[union-attr]
+    names = [t.name for t in load_checked(tree).line]
     assert names == ["Gray", "VIP"]
     with pytest.raises(InputError) as info:
         checked_tree(given)  # checked again, it is refused

@@ -13,7 +13,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from armourpen.explain import Caution, Step
+from armourpen.explain import Caution, Ruling, Step
 from armourpen.penav.ranges import Band
 from armourpen.serialize import dumps, exact, number, plain
 
@@ -41,7 +41,7 @@ def test_plain_turns_values_into_json_data() -> None:
 
     assert plain(Point(Band.VERY_LONG, Fraction(1, 3), frozenset({"b", "a"}))) == {
         "band": "very_long", "chance": "1/3", "tags": ["a", "b"]}
-    assert plain((Step("PA-2", "x"), Caution("PA-8", "y"))) == [
+    assert plain((Step(Ruling.PA_2, "x"), Caution(Ruling.PA_8, "y"))) == [
         {"rule": "PA-2", "text": "x"}, {"rule": "PA-8", "text": "y"}]
     assert plain({1: Path("a/b")}) == {"1": "a/b"}
 
@@ -64,7 +64,7 @@ def test_dumps_keeps_unicode_and_refuses_nan() -> None:
 
 
 def test_caution_prints_like_a_step() -> None:
-    assert str(Caution("PA-8", "Gray wears 4 layers")) == "[PA-8] Gray wears 4 layers"
+    assert str(Caution(Ruling.PA_8, "Gray wears 4 layers")) == "[PA-8] Gray wears 4 layers"
 
 
 def _is_json_data(value: object) -> bool:

@@ -11,7 +11,7 @@ import pytest
 import armourpen
 from armourpen.catalog.items import RangeColumn
 from armourpen.errors import InputError
-from armourpen.explain import Step
+from armourpen.explain import Ruling, Step
 from armourpen.penav.ballistics import (
     builtin_rows,
     parse_calibre,
@@ -433,7 +433,7 @@ def test_ap2_calibre_308_is_the_308in_round_with_the_reading_step_first() -> Non
     bare = armourpen.estimate(calibre=".308", mass="147gr", velocity="2700fps")
     inches = armourpen.estimate(calibre=".308in", mass="147gr", velocity="2700fps")
     assert bare.ballistics.calibre_mm == pytest.approx(7.8232)
-    assert bare.steps[0] == Step("AP-2", INCHES_STEP.format(typed=".308", mm="7.8232"))
+    assert bare.steps[0] == Step(Ruling.AP_2, INCHES_STEP.format(typed=".308", mm="7.8232"))
     assert bare.steps[1:] == inches.steps and bare.pen == inches.pen
     assert (bare.low, bare.high) == (inches.low, inches.high) != (None, None)
     # 6.5 (a bare number over 1) stays millimetres, with no reading step
