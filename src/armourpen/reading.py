@@ -568,13 +568,29 @@ def _is_branch(value: object) -> bool:
             and not isinstance(value, FrozenTable | FrozenList))
 
 
-def _frozen(root: Any) -> Any:
+_LEAVES = frozenset({str, int, float, bool, type(None)})
+_RECURSION = 200  # deeper than this, the copy goes on by the iterative walk below
+
+
+def _frozen(root: Any, depth: int = 0) -> Any:
     """``root`` copied with every table a :class:`FrozenTable` and every list a
     :class:`FrozenList` (a tuple stays a tuple, of frozen values). The copy is the caller's no
-    more: changing what was given after the check changes nothing checked. Iterative, as the
-    check is: any depth is safe."""
-    if not _is_branch(root):
+    more: changing what was given after the check changes nothing checked. Any depth is safe:
+    past a few hundred levels the copy is made by an iterative walk."""
+    kind = type(root)  # the built-in types a parser returns first, without ABC checks
+    if kind is not dict and kind is not list and (kind in _LEAVES or not _is_branch(root)):
         return root
+    if depth >= _RECURSION:
+        return _frozen_deep(root)
+    if kind is dict or isinstance(root, Mapping):
+        return FrozenTable({k: v if type(v) in _LEAVES else _frozen(v, depth + 1)
+                            for k, v in root.items()})
+    items = [v if type(v) in _LEAVES else _frozen(v, depth + 1) for v in root]
+    return FrozenList(items) if kind is list or isinstance(root, list) else tuple(items)
+
+
+def _frozen_deep(root: Any) -> Any:
+    """:func:`_frozen` without recursion, for a tree nested deeper than the stack may go."""
     # a frame: the node, its branches, the next one to copy, what is copied, its key in its parent
     frames: list[list[Any]] = [[root, _branches(root), 0, [], ""]]
     while True:
@@ -620,8 +636,7 @@ class CheckedTree(FrozenTable):
         if made_by is not _READER:
             raise TypeError("a CheckedTree is made by armourpen.reading only (parse_json, "
                             "parse_toml, read_data, checked_tree)")
-        frozen = _frozen(data)
-        super().__init__(frozen)
+        super().__init__({k: v if type(v) in _LEAVES else _frozen(v, 1) for k, v in data.items()})
         self.limits = limits
 
     def __reduce__(self) -> tuple[Any, ...]:  # checked again as it is rebuilt
