@@ -61,7 +61,7 @@ def test_the_repr_of_a_simple_value_evaluates_back_to_it(value: object) -> None:
              "Direction": Direction, "frozenset": frozenset, "Ruling": Ruling}
     # enums repr as <Body.NONE: 'none'>; their str is what evaluates
     text = repr(value)
-    for enum in (Body.NONE, Body.HUMAN, Direction.FRONT, Ruling.PA_1, Ruling.PA_7, Ruling.PA_8):
+    for enum in (Body.NONE, Body.HUMAN, Direction.FRONT):
         text = text.replace(repr(enum), f"{type(enum).__name__}.{enum.name}")
     assert eval(text, names) == value
 

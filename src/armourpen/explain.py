@@ -58,6 +58,9 @@ class Ruling(StrEnum):
     AP_1 = "AP-1"
     AP_2 = "AP-2"
 
+    def __repr__(self) -> str:  # evaluates back, as a value's repr does
+        return f"Ruling.{self.name}"
+
 
 # Steps, warnings and explained values are frozen dataclasses, not tuples: each compares equal only
 # to a value of its own type (a Step never equals a Caution with the same rule and text, nor a
@@ -72,8 +75,12 @@ class Step:
     rule: Ruling
     text: str
 
+    def __post_init__(self) -> None:
+        # an id given as text is held as its member, so a misspelt one fails here, not in print
+        object.__setattr__(self, "rule", Ruling(self.rule))
+
     def to_dict(self) -> dict[str, str]:
-        return {"rule": str(self.rule), "text": self.text}  # plain text: to_dict is JSON data
+        return {"rule": self.rule.value, "text": self.text}  # plain text, as JSON holds it
 
     def __str__(self) -> str:
         return f"[{self.rule}] {self.text}"
@@ -89,8 +96,12 @@ class Caution:
     rule: Ruling
     text: str
 
+    def __post_init__(self) -> None:
+        # an id given as text is held as its member, so a misspelt one fails here, not in print
+        object.__setattr__(self, "rule", Ruling(self.rule))
+
     def to_dict(self) -> dict[str, str]:
-        return {"rule": str(self.rule), "text": self.text}  # plain text: to_dict is JSON data
+        return {"rule": self.rule.value, "text": self.text}  # plain text, as JSON holds it
 
     def __str__(self) -> str:
         return f"[{self.rule}] {self.text}"
