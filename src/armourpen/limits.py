@@ -111,8 +111,10 @@ class Limits:
                 f"did you mean {near[0]}?" if near else "the settings of caps: " + ", ".join(known)))
         for key, name in known.items():
             text = environ.get(key)
-            if text is None or not text.strip():
+            if text is None:
                 continue
+            # an empty setting (`ARMOURPEN_MAX_FILE_BYTES=`) is refused like a typo: left, it
+            # would keep a cap the user may have meant to change, without a word
             stripped = text.strip().replace("_", "")
             # ASCII digits only: str.isdigit() also takes '²' (which int() refuses) and other scripts
             if not _WHOLE.fullmatch(stripped) or len(stripped) > 18 or int(stripped) < 1:

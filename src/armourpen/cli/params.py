@@ -63,6 +63,15 @@ class Command(click.Command):
                              + (" and ".join(takes) + " only" if takes else "no arguments"))
         return rest
 
+    def invoke(self, ctx: click.Context) -> Any:
+        # every command reads the ARMOURPEN_MAX_* settings before it runs, even one that uses no
+        # cap (`roll`, `thickness`): a misspelt or empty setting is refused the same everywhere
+        if not ctx.resilient_parsing:
+            from armourpen.cli.options import limits
+
+            limits()
+        return super().invoke(ctx)
+
 
 def _refuse_repeats(command: click.Command, args: list[str]) -> None:
     """An option that takes one value, given twice, is bad input (AP-2): the last one would win
