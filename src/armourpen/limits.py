@@ -38,6 +38,11 @@ class Limits:
     max_gcs_objects: int = 100_000
     """Objects and arrays in a GCS character file, counted before it is read further (the GCS
     samples hold under 1,000; a character of a thousand traits, skills and items about 20,000)."""
+    max_gcs_values: int = 200_000
+    """Values of every kind (objects, arrays, text, numbers, flags, null) in a GCS character
+    file, counted before the parts a shot does not need are read leniently (each value of a
+    shape armourpen does not read there costs about 60 microseconds to leave out; the GCS
+    samples hold under 6,000 values, about 4.5 a object)."""
     max_gcs_locations: int = 200
     """Hit locations of a GCS file's body type, its sub-tables' included (GCS bodies have about 15
     to 30)."""
