@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import pytest
-
 from cli.cli_helpers import cli
 
 # commands that use no cap: before, they never read the settings, so a misspelt or empty one

@@ -106,7 +106,7 @@ def _matplotlib() -> None:
         os.environ["MPLCONFIGDIR"] = str(folder)
         try:
             import matplotlib
-            import matplotlib.font_manager  # noqa: F401 (lists the fonts: writes the cache)
+            import matplotlib.font_manager
 
             matplotlib.get_configdir()
             matplotlib.get_cachedir()
