@@ -110,4 +110,4 @@ def test_an_honest_subclass_is_read_as_the_value_it_holds() -> None:
     scenario = armourpen.load_scenario(data)
     target = scenario.line[0]
     assert type(target.hp) is int and target.hp == 10  # type: ignore[union-attr]
-    assert type(target.name) is str and str.__str__(target.name) == "Agent"  # type: ignore[union-attr]
+    assert type(target.name) is str and str.__str__(target.name) == "Agent"
