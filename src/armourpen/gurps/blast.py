@@ -17,7 +17,7 @@ from dataclasses import dataclass
 from fractions import Fraction
 from typing import Any
 
-from armourpen.explain import Explained, Ruling, Step
+from armourpen.explain import Explained, Ruling, Step, about
 from armourpen.gurps.attack_roll import attack_roll, roll_3d
 from armourpen.gurps.burst import Stream
 from armourpen.gurps.chain import ChainResult, TargetResult, target_prep
@@ -292,17 +292,26 @@ def on_the_total(scenario: GurpsScenario, t: Target, blast: BlastAt,
     return Explained(together.value, together.steps if explain else ())
 
 
-def resolve_blast(scenario: GurpsScenario, stream: Stream
-                  ) -> tuple[Explosion, ChainResult, tuple[Step, ...], tuple[int | None, ...],
-                             int, int, tuple[int, ...] | None]:
-    """The explosion of ``scenario`` with rolls drawn from ``stream``: the explosion, the cards as
-    results, the steps and the card each is about, the roll, the basic damage and the dice."""
+@dataclass(frozen=True, slots=True)
+class BlastResult:
+    """What :func:`resolve_blast` gives: the explosion, the cards as results, the steps (each
+    naming the card it is about), the roll, the basic damage and the dice."""
+
+    explosion: Explosion
+    line: ChainResult
+    steps: tuple[Step, ...]
+    roll: int
+    basic: int
+    dice: tuple[int, ...] | None
+
+
+def resolve_blast(scenario: GurpsScenario, stream: Stream) -> BlastResult:
+    """The explosion of ``scenario`` with rolls drawn from ``stream``."""
     from armourpen.gurps.dice import roll_damage
 
     attack = scenario.attack
     damage = attack.damage
     steps: list[Step] = []
-    entries: list[int | None] = []
     dice: tuple[int, ...] | None = None
     if attack.roll is not None:
         roll = attack.roll
@@ -321,14 +330,13 @@ def resolve_blast(scenario: GurpsScenario, stream: Stream
     if attack.fragments is not None:
         steps.append(Step(Ruling.GU_22, f"fragments {attack.fragments} reach "
                           f"{fragment_reach(attack.fragments)} yd (5 x their dice)"))
-    entries.extend([None] * len(steps))
     results: list[TargetResult] = []
     records: list[TargetBlast] = []
     for t in scenario.targets:
         before = len(steps)
         record = _one_target(scenario, t, basic.value, stream, steps)
         records.append(record)
-        entries.extend([t.index] * (len(steps) - before))
+        steps[before:] = about(steps[before:], t.index)
         b = record.blast
         hit = b.damage > 0 or bool(record.fragments)
         reached = b.reached or record.fragment_skill is not None or bool(record.fragments)
@@ -343,7 +351,7 @@ def resolve_blast(scenario: GurpsScenario, stream: Stream
     explosion = Explosion(attack.environment, attack.airburst, radius, attack.fragments,
                           tuple(records))
     chain = ChainResult(tuple(results), (), None, False, ())
-    return explosion, chain, tuple(steps), tuple(entries), roll, basic.value, dice
+    return BlastResult(explosion, chain, tuple(steps), roll, basic.value, dice)
 
 
 def _one_target(scenario: GurpsScenario, t: Target, basic: int, stream: Stream,

@@ -216,9 +216,8 @@ class GurpsScenario:
     line: tuple[LineEntry, ...]
     settings: GurpsSettings = GurpsSettings()
     warnings: tuple[Caution, ...] = field(default=())
-    steps: tuple[Step, ...] = field(default=())  # what was read to build the line (GCS files)
-    step_entries: tuple[int | None, ...] = field(default=())  # beside steps: the line entry each
-    # is about (None: the attack)
+    steps: tuple[Step, ...] = field(default=())  # what was read to build the line (GCS files),
+    # each naming the line entry it is about (None: the attack)
 
     @property
     def targets(self) -> tuple[Target, ...]:

@@ -23,7 +23,7 @@ from pydantic import BaseModel, ValidationError
 
 from armourpen.distance import Distance
 from armourpen.errors import MISSING, InputError, NotationError, ScenarioError
-from armourpen.explain import Caution, Ruling, Step
+from armourpen.explain import Caution, Ruling, Step, about
 from armourpen.gurps.damage import InjuryTolerance
 from armourpen.gurps.locations import Lacking, Location, Random, missing_locations
 from armourpen.gurps.materials import MATERIALS, material_dr, material_range
@@ -115,9 +115,7 @@ class _Line:
     attack: GurpsAttack
     characters: CharacterReader | None
     entries: list[LineEntry] = field(default_factory=list)
-    steps: list[Step] = field(default_factory=list)
-    step_entries: list[int | None] = field(default_factory=list)  # beside steps: the entry each
-    # is about (None: the attack)
+    steps: list[Step] = field(default_factory=list)  # each names the entry it is about
     warnings: list[Caution] = field(default_factory=list)
     given: list[frozenset[str]] = field(default_factory=list)  # the keys each cover card gives
 
@@ -147,10 +145,10 @@ def parse_gurps(
     entry, attack, read_steps = _attack(typed, weapons)
     line = _Line(attack, characters)
     line.steps.extend(read_steps)
-    line.step_entries.extend([None] * len(read_steps))
     for i, (raw, model) in enumerate(zip(top.line, models, strict=True)):
+        mark = len(line.steps)
         line.entries.append(_entry(raw, model, i, line))
-        line.step_entries += [i] * (len(line.steps) - len(line.step_entries))  # read for entry i
+        line.steps[mark:] = about(line.steps[mark:], i)  # read for entry i
     _check_line(line, entry)
     if attack.explosive:
         _check_blast(line)
@@ -166,7 +164,6 @@ def parse_gurps(
         settings=GurpsSettings(top.settings.fractional_dr0),
         warnings=tuple(line.warnings),
         steps=tuple(line.steps),
-        step_entries=tuple(line.step_entries),
     )
     if attack.shots is not None:
         _check_hits(scenario)
