@@ -31,6 +31,7 @@ from armourpen.gurps.locations import RANDOM, Location, LocationRoll, Random, co
 from armourpen.gurps.model import Cover, GurpsScenario, Target
 from armourpen.gurps.notation import Damage, DamageType
 from armourpen.gurps.traits import LACKING_NOTES, hardened_divisor
+from armourpen.gurps.wrong_target import HitBy
 from armourpen.serialize import exact, number
 
 
@@ -63,7 +64,7 @@ class TargetResult:
     location: Location | None = None
     location_roll: LocationRoll | None = None
     effects: Effects | None = None
-    hit_by: str | None = None  # who is hit (GU-16, GU-17): what hit it, and the roll that did
+    hit_by: HitBy | None = None  # who is hit (GU-16, GU-17): what hit it, and the roll that did
     hit_roll: int | None = None
     inside: str | None = None
     unnamed: bool = False  # stands for the occupants no card lists (GU-17)

@@ -58,6 +58,7 @@ from armourpen.gurps.schema import (
     TargetEntry,
     entry_kind,
 )
+from armourpen.gurps.situations import Environment, Posture, Situation
 from armourpen.validation import errors_of, from_validation_error, joined
 from armourpen.values import check_target_names
 
@@ -401,7 +402,7 @@ def _explosion(a: AttackEntry, attack: GurpsAttack) -> GurpsAttack:
         if key in given:
             raise ScenarioError(f"attack.{key}", getattr(a, key), _NOT_IN_BLAST)
     return replace(attack, fragments=fragments,
-                   environment=getattr(a, "environment", None) or "air",
+                   environment=Environment(getattr(a, "environment", None) or Environment.AIR),
                    airburst=bool(getattr(a, "airburst", None)))
 
 
@@ -601,21 +602,22 @@ def _check_blast(line: _Line) -> None:
                                 "not a line: give each target card the cover between it and the "
                                 "blast, cover = [...] (GU-21)")
     selfless = [t for t in line.entries if isinstance(t, Target) and t.blast is not None
-                and t.blast.situation == "threw_self"]
+                and t.blast.situation == Situation.THREW_SELF]
     if len(selfless) > 1:
         raise ScenarioError(f"line[{selfless[1].index}].situation", "threw_self", "one target at "
                             f"most threw himself on the explosive ({selfless[0].name} did)")
     inside = [t for t in line.entries if isinstance(t, Target) and t.blast is not None
-              and t.blast.situation == "inside"]
+              and t.blast.situation == Situation.INSIDE]
     if len(inside) > 1:
         raise ScenarioError(f"line[{inside[1].index}].situation", "inside", "one target at most "
                             f"has the explosive inside him ({inside[0].name} has, GU-21)")
     if inside and selfless:
         first, second = sorted((inside[0], selfless[0]), key=lambda t: t.index)
-        said = {"inside": "has the explosive inside him", "threw_self": "threw himself on it"}
+        said = {Situation.INSIDE: "has the explosive inside him",
+                Situation.THREW_SELF: "threw himself on it"}
         assert second.blast is not None and first.blast is not None
         raise ScenarioError(
-            f"line[{second.index}].situation", second.blast.situation,
+            f"line[{second.index}].situation", second.blast.situation.value,
             f"caught or struck: {first.name} {said[first.blast.situation]}, and an explosive "
             "inside one target cannot have another thrown on it (GU-21)")
 
@@ -692,9 +694,9 @@ def _blast_place(t: TargetEntry | GcsTargetEntry, i: int, line: _Line) -> BlastP
     for key in ("hit_chance", "location", "range"):
         if key in given:
             raise ScenarioError(f"{here}.{key}", getattr(t, key), _NOT_IN_BLAST)
-    situation = t.situation or "caught"
+    situation = Situation(t.situation or Situation.CAUGHT)
     if t.distance is None:
-        if situation == "caught":
+        if situation == Situation.CAUGHT:
             raise ScenarioError(f"{here}.distance", MISSING, "`distance` is required in an "
                                 "explosion: yards from its centre (GU-21), e.g. 3 or '3 yd'")
         distance = Fraction(0)
@@ -702,14 +704,15 @@ def _blast_place(t: TargetEntry | GcsTargetEntry, i: int, line: _Line) -> BlastP
         distance = Distance.parse(t.distance, f"{here}.distance", rule=Ruling.GU_21).metres
         if distance < 0:
             raise ScenarioError(f"{here}.distance", t.distance, "0 or more yards (GU-21)")
-        if situation != "caught" and distance != 0:
+        if situation != Situation.CAUGHT and distance != 0:
             raise ScenarioError(f"{here}.distance", t.distance, f"0 or left out: a target "
                                 f"{situation} is at the explosive (GU-21)")
-    if situation == "inside" and t.cover:
+    if situation == Situation.INSIDE and t.cover:
         raise ScenarioError(f"{here}.cover", t.cover, "no cover for a target with the explosive "
                             "inside him: no DR protects him (GU-21); leave cover out")
     cover = tuple(_cover(c, i, line, f"{here}.cover[{j}]") for j, c in enumerate(t.cover or ()))
-    return BlastPlace(distance, t.posture or "standing", t.sm or 0, situation, cover)
+    return BlastPlace(distance, Posture(t.posture or Posture.STANDING), t.sm or 0, situation,
+                      cover)
 
 
 def _gcs_target(t: GcsTargetEntry, i: int, line: _Line) -> Target:
