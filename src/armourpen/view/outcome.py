@@ -214,8 +214,8 @@ def gurps_view(outcome: GurpsOutcome, odds: OddsResult | None, odds_note: str | 
                     t.index, TARGET, t.name, (NOT_CHOSEN,), (), (),
                     odds_view_of(target_odds[t.index], odds), in_line=False))
     own: dict[int | None, list[Step]] = {}
-    for step, entry in zip(outcome.steps, outcome.step_entries, strict=True):
-        own.setdefault(entry, []).append(step)
+    for step in outcome.steps:
+        own.setdefault(step.entry, []).append(step)
     cards: list[Card] = []
     for row in layout.rows:
         index = row.entry
