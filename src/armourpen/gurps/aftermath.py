@@ -11,7 +11,7 @@ import random
 from collections.abc import Callable
 from dataclasses import replace
 
-from armourpen.explain import Explained, Step
+from armourpen.explain import Explained, Step, about
 from armourpen.gurps.attack_roll import roll_3d
 from armourpen.gurps.chain import ChainResult, TargetResult
 from armourpen.gurps.condition import Condition, PersonState, person_state
@@ -26,9 +26,9 @@ def needs_draws(scenario: GurpsScenario) -> bool:
 
 def settle(scenario: GurpsScenario, chain: ChainResult,
            source: Callable[[], random.Random | None]
-           ) -> tuple[ChainResult, tuple[Step, ...], tuple[int | None, ...]]:
+           ) -> tuple[ChainResult, tuple[Step, ...]]:
     """Each target card with GU-27's keys: its HP left, HT rolls and condition; the chain with
-    them, the steps and the entry each step is about. ``source`` gives the stream the HT rolls
+    them, and the steps (each about its card). ``source`` gives the stream the HT rolls
     are drawn from (None: they stay undrawn), asked once, when a roll is first called for."""
     asked: list[random.Random | None] = []
 
@@ -39,7 +39,6 @@ def settle(scenario: GurpsScenario, chain: ChainResult,
 
     cards = {t.index: t for t in scenario.targets}
     steps: list[Step] = []
-    entries: list[int | None] = []
     targets: list[TargetResult] = []
     for r in chain.targets:
         card = cards.get(r.index)
@@ -47,11 +46,10 @@ def settle(scenario: GurpsScenario, chain: ChainResult,
             targets.append(r)
             continue
         state = _one(card, r.injury or 0, rng)
-        own = tuple(Step(s.rule, f"{card.name}: {s.text}") for s in state.steps)
-        steps.extend(own)
-        entries.extend([card.index] * len(own))
+        steps.extend(about((Step(s.rule, f"{card.name}: {s.text}") for s in state.steps),
+                           card.index))
         targets.append(replace(r, state=state.value))
-    return replace(chain, targets=tuple(targets)), tuple(steps), tuple(entries)
+    return replace(chain, targets=tuple(targets)), tuple(steps)
 
 
 def _one(card: Target, injury: int, source: Callable[[], random.Random | None]

@@ -110,13 +110,10 @@ def resolve_gurps(scenario: GurpsScenario, seed: int | random.Random | None = No
     source = _late_source(rng if seed_used is not None else None, rng, seed, drawn)
     own = join_steps(roll_steps, basic.steps, half_steps)
     out = _outcome(scenario, chain, roll=roll, basic=basic_value, dice=dice, seed=seed_used,
-                   steps=join_steps(own, chain.steps),
-                   entries=(*(None for _ in own), *chain.step_entries), notes=notes,
-                   source=source)
+                   steps=join_steps(own, chain.steps), notes=notes, source=source)
     if drawn:  # the HT rolls were the only rolls: the seed that replays them
         step = Step(Ruling.GU_27, f"the HT rolls (GU-27) drawn with seed {drawn[0]}")
-        out = replace(out, seed=drawn[0], steps=(*out.steps, step),
-                      step_entries=(*out.step_entries, None))
+        out = replace(out, seed=drawn[0], steps=(*out.steps, step))
     return out
 
 
@@ -152,7 +149,7 @@ def _late_source(stream: random.Random | None, rng: random.Random,
 
 def _outcome(scenario: GurpsScenario, chain: ChainResult, *, roll: int, basic: int,
              dice: tuple[int, ...] | None, seed: int | None, steps: tuple[Step, ...],
-             entries: tuple[int | None, ...], notes: tuple[Caution, ...] = (),
+             notes: tuple[Caution, ...] = (),
              attack_roll: AttackRoll | None = None, burst: Burst | None = None,
              explosion: Explosion | None = None,
              source: Callable[[], random.Random | None] | None = None) -> GurpsOutcome:
@@ -162,15 +159,14 @@ def _outcome(scenario: GurpsScenario, chain: ChainResult, *, roll: int, basic: i
     from ``source`` after every other roll."""
     attack = scenario.attack
     if source is not None and needs_draws(scenario):  # who is hit settles its own (GU-16)
-        chain, left, left_entries = settle(scenario, chain, source)
-        steps, entries = (*steps, *left), (*entries, *left_entries)
+        chain, left = settle(scenario, chain, source)
+        steps = (*steps, *left)
     return GurpsOutcome(
         damage=attack.damage,
         roll=roll,
         basic_damage=basic,
         chain=chain,
         steps=join_steps(scenario.steps, steps),
-        step_entries=(*_read_for(scenario), *entries),
         warnings=(*scenario.warnings, *chain.warnings, *notes),
         dice=dice,
         seed=seed,
@@ -193,12 +189,12 @@ def _burst(scenario: GurpsScenario, seed: int | random.Random | None) -> GurpsOu
 
     attack = scenario.attack
     stream = _stream(scenario, seed)
-    burst, chain, steps, entries, roll, basic, dice, record = resolve_burst(scenario, stream)
-    return _seeded(stream, _outcome(scenario, chain, roll=roll, basic=basic, dice=dice,
-                    seed=stream.seed if stream.used else None,
-                    steps=tuple(steps), entries=tuple(entries),
-                    attack_roll=AttackRoll(attack.skill or 0, attack.aim or "", *record),
-                    burst=burst, source=_from_stream(stream)))
+    fired = resolve_burst(scenario, stream)
+    return _seeded(stream, _outcome(scenario, fired.line, roll=fired.roll, basic=fired.basic, dice=fired.dice,
+                    seed=stream.seed if stream.used else None, steps=fired.steps,
+                    attack_roll=AttackRoll(attack.skill or 0, attack.aim or "", fired.skill,
+                                           fired.attack_roll, fired.hit),
+                    burst=fired.burst, source=_from_stream(stream)))
 
 
 def _blast(scenario: GurpsScenario, seed: int | random.Random | None) -> GurpsOutcome:
@@ -207,11 +203,10 @@ def _blast(scenario: GurpsScenario, seed: int | random.Random | None) -> GurpsOu
     from armourpen.gurps.blast import resolve_blast
 
     stream = _stream(scenario, seed)
-    explosion, chain, steps, entries, roll, basic, dice = resolve_blast(scenario, stream)
-    return _seeded(stream, _outcome(scenario, chain, roll=roll, basic=basic, dice=dice,
-                    seed=stream.seed if stream.used else None,
-                    steps=tuple(steps), entries=tuple(entries), explosion=explosion,
-                    source=_from_stream(stream)))
+    blast = resolve_blast(scenario, stream)
+    return _seeded(stream, _outcome(scenario, blast.line, roll=blast.roll, basic=blast.basic, dice=blast.dice,
+                    seed=stream.seed if stream.used else None, steps=blast.steps,
+                    explosion=blast.explosion, source=_from_stream(stream)))
 
 
 def _seeded(stream: Stream, out: GurpsOutcome) -> GurpsOutcome:
@@ -235,13 +230,6 @@ def _stream(scenario: GurpsScenario, seed: int | random.Random | None) -> Stream
 
     own = scenario.attack.seed
     return Stream(own if own is not None else None if seed is None else seed_from(seed))
-
-
-def _read_for(scenario: GurpsScenario) -> tuple[int | None, ...]:
-    """Whose each step of reading the scenario is: its line entry (None where not recorded)."""
-    if len(scenario.step_entries) == len(scenario.steps):
-        return scenario.step_entries
-    return (None,) * len(scenario.steps)
 
 
 def _who_is_hit(scenario: GurpsScenario, seed_used: int | None, rng: random.Random,
@@ -277,9 +265,8 @@ def _who_is_hit(scenario: GurpsScenario, seed_used: int | None, rng: random.Rand
         return rng if seed_used is not None or drawn else later() if seed is not None else None
 
     if needs_draws(scenario):  # drawn now, so that the seed they need is known below
-        chain, left, left_entries = settle(scenario, chain, source)
-        chain = replace(chain, steps=(*chain.steps, *left),
-                        step_entries=(*chain.step_entries, *left_entries))
+        chain, left = settle(scenario, chain, source)
+        chain = replace(chain, steps=(*chain.steps, *left))
     if drawn:
         seed_used = drawn[0]
         attack_steps += (Step(Ruling.GU_16, f"the further rolls (GU-15 to GU-17) rolled with seed "
@@ -289,12 +276,10 @@ def _who_is_hit(scenario: GurpsScenario, seed_used: int | None, rng: random.Rand
     gone = {t.index for t in chain.targets if t.unnamed and not t.hit}
     targets = tuple(replace(t, hit_by=shooter.hit_by.get(k), hit_roll=shooter.hit_roll.get(k))
                     for k, t in enumerate(chain.targets) if t.index not in gone)
-    kept = [(s, e) for s, e in zip(chain.steps, chain.step_entries, strict=True) if e not in gone]
-    chain = replace(chain, targets=targets, steps=tuple(s for s, _ in kept),
-                    step_entries=tuple(e for _, e in kept))
+    chain = replace(chain, targets=targets,
+                    steps=tuple(s for s in chain.steps if s.entry not in gone))
     own = (*attack_steps, *shooter.steps)
     return _outcome(scenario, chain, roll=roll, basic=basic, dice=dice, seed=seed_used,
                     steps=join_steps(own, chain.steps),
-                    entries=(*(None for _ in own), *chain.step_entries),
                     attack_roll=AttackRoll(attack.skill, attack.aim, shooter.skill,
                                            shooter.aimed_roll, shooter.aimed_hit))
