@@ -260,10 +260,11 @@ def check_hp_left(hp_left: int | None, hp: int, where: str) -> None:
 def read_vitality(hp: int, hp_left: int | None, ht: int | None, hard_to_kill: int | None,
                   hard_to_subdue: int | None, easy_to_kill: int | None, fitness: str | None,
                   where: str, sheet: Vitality | None = None) -> Vitality | None:
-    """A card's GU-27 keys as a :class:`Vitality`, each over the sheet's (a GCS file), or None
-    when neither card nor sheet gives HP left or HT (no condition is then reported)."""
+    """A card's GU-27 keys as a :class:`Vitality`, each over the sheet's (a GCS file: its HT),
+    or None when the card gives none of them (no condition is then reported)."""
     check_hp_left(hp_left, hp, f"{where}.hp_left")
-    if hp_left is None and ht is None and sheet is None:
+    keys = (hp_left, ht, hard_to_kill, hard_to_subdue, easy_to_kill, fitness)
+    if all(k is None for k in keys):
         return None
     base = sheet or Vitality()
 
