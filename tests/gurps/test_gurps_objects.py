@@ -9,7 +9,7 @@ import pytest
 from armourpen.errors import InputError
 from armourpen.gurps.objects import ObjectState, object_state
 from armourpen.gurps.resolve import resolve_gurps
-from tests.gurps.gurps_helpers import gurps
+from gurps.gurps_helpers import gurps
 
 CAR = {"cover": {"name": "car", "dr": 5, "hp": 31, "injury_tolerance": "unliving"}}
 DRIVER = {"target": "driver", "hp": 10}
