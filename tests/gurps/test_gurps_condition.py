@@ -8,11 +8,11 @@ from itertools import product
 from typing import Any
 
 import pytest
+from gurps.gurps_helpers import gurps
 
 from armourpen.errors import InputError
 from armourpen.gurps.resolve import resolve_gurps
 from armourpen.probability.exact import odds
-from gurps.gurps_helpers import gurps
 
 # 3d6: how many of the 216 ways give each total
 WAYS = {t: sum(1 for d in product(range(1, 7), repeat=3) if sum(d) == t) for t in range(3, 19)}

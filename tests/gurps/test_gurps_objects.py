@@ -2,14 +2,17 @@
 
 from __future__ import annotations
 
+from fractions import Fraction
+from itertools import product
 from typing import Any
 
 import pytest
+from gurps.gurps_helpers import gurps
 
 from armourpen.errors import InputError
 from armourpen.gurps.objects import ObjectState, object_state
 from armourpen.gurps.resolve import resolve_gurps
-from gurps.gurps_helpers import gurps
+from armourpen.probability.exact import odds
 
 CAR = {"cover": {"name": "car", "dr": 5, "hp": 31, "injury_tolerance": "unliving"}}
 DRIVER = {"target": "driver", "hp": 10}
@@ -143,3 +146,44 @@ def test_gu26_bad_input_is_one_line_naming_the_field(card: dict[str, Any], field
     assert info.value.field == field
     assert allowed in str(info.value)
     assert "\n" not in str(info.value)
+
+
+def _ways(dice: int) -> dict[int, int]:
+    """How many of the 6 ** dice rolls give each total."""
+    out: dict[int, int] = {}
+    for roll in product(range(1, 7), repeat=dice):
+        out[sum(roll)] = out.get(sum(roll), 0) + 1
+    return out
+
+
+def test_gu26_odds_of_the_car_against_the_hand_rule() -> None:
+    # 6d(2) pi: every roll r meets the car's DR 5 / 2 = 2: r - 2 penetrating, x1/3 floored, at
+    # least 1 (r >= 6 so r - 2 >= 4); 31 - injury stays above 0: always working
+    ways = _ways(6)
+    want: dict[int, Fraction] = {}
+    for r, n in ways.items():
+        hurt = max(1, (r - 2) // 3)
+        want[hurt] = want.get(hurt, Fraction(0)) + Fraction(n, 6**6)
+    car = odds(gurps("6d(2) pi", CAR, DRIVER)).covers[0]
+    assert car.injury_pmf == want and car.p_reached == 1
+    assert car.state_pmf == {"working": Fraction(1)}
+
+
+def test_gu26_resolve_and_odds_agree_on_every_roll() -> None:
+    # a damaged car (3 HP left) behind a door: each roll of 4d pi resolved, weighed by its ways,
+    # gives the odds' injury and state distributions
+    door = {"cover": {"name": "door", "dr": 2, "slab": True}}
+    car = {"cover": {**CAR["cover"], "hp_left": 3}}
+    ways = _ways(4)
+    injury: dict[int, Fraction] = {}
+    state: dict[str, Fraction] = {}
+    for r, n in ways.items():
+        c = _cover(resolve_gurps(gurps("4d pi", door, car, DRIVER, roll=r)), 1)
+        p = Fraction(n, 6**4)
+        injury[c["injury"] or 0] = injury.get(c["injury"] or 0, Fraction(0)) + p
+        if c["state"] is not None:
+            state[c["state"]] = state.get(c["state"], Fraction(0)) + p
+    got = odds(gurps("4d pi", door, car, DRIVER)).covers[1]
+    assert got.injury_pmf == {k: v for k, v in injury.items() if v}
+    assert got.state_pmf == state
+    assert len(state) > 1  # the rolls reach more than one state: the comparison can fail

@@ -34,8 +34,13 @@ def basic_damage_pairs(damage: Damage, halved: bool = False) -> tuple[tuple[int,
 
 
 def odds(scenario: GurpsScenario, *, limits: Limits = DEFAULT_LIMITS) -> OddsResult:
-    """Exact odds (:func:`_odds`), and what is left of each target card that asks (GU-27)."""
-    return with_conditions(scenario, _odds(scenario, limits=limits))
+    """Exact odds (:func:`_odds`), what is left of each target card that asks (GU-27), and each
+    cover card's damage (GU-26)."""
+    from armourpen.probability.objects import cover_odds
+
+    result = with_conditions(scenario, _odds(scenario, limits=limits))
+    covers = cover_odds(scenario)
+    return replace(result, covers=covers) if covers else result
 
 
 def with_conditions(scenario: GurpsScenario, result: OddsResult) -> OddsResult:

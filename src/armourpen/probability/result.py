@@ -12,6 +12,7 @@ from armourpen.serialize import exact, number
 
 if TYPE_CHECKING:
     from armourpen.probability.model import Wound
+    from armourpen.probability.objects import CoverOdds
 
 
 @dataclass(frozen=True, slots=True)
@@ -176,6 +177,8 @@ class OddsResult:
     joint: tuple[Fraction, Fraction] | None = None
     """An explosion's shared roll (GU-21): the chance that nobody is hurt, and the expected number
     hurt (injury 1 or more); None for a shot."""
+    covers: tuple[CoverOdds, ...] = ()
+    """GU-26: each cover card's injury and state over every roll (a single shot's)."""
 
     @property
     def basic_damage_pmf(self) -> dict[int, Fraction]:
@@ -205,5 +208,6 @@ class OddsResult:
                 "p_nobody_hurt": exact(self.joint[0]),
                 "expected_hurt": number(self.joint[1]),
                 "expected_hurt_exact": exact(self.joint[1])}}),
+            **({"covers": [c.to_dict() for c in self.covers]} if self.covers else {}),
             "steps": [s.to_dict() for s in self.steps],
         }
