@@ -17,6 +17,7 @@ from armourpen.layout import Badge, Cell, Layout, Span, Tone, percent
 from armourpen.view.odds import (
     Bar,
     effect_chances,
+    folded_rows,
     hits_chances,
     injury_bars,
     joint_text,
@@ -226,8 +227,9 @@ def odds_view_of(t: TargetOdds, result: OddsResult | None = None) -> OddsView:
     under a burst or an explosion (``result`` says which), the bars of its hits."""
     kind = "shot" if result is None else odds_kind(result)
     hits = None if result is None else hits_chances(result, t)
-    hit_bars = () if hits is None else tuple(
-        Bar(str(k), p, k != 0, k) for k, p in hits.chances)
+    hit_bars = () if hits is None else tuple(  # a long tail in one bar (``over 12``)
+        Bar(label, p, label != "0", int(label) if label.isdigit() else None)
+        for label, p in folded_rows(hits.chances))
     hits_label = "" if hits is None else f"{hits.label} ({hits.rule})"
     bars = injury_bars(list(t.injury_pmf.items()))
     chances = effect_chances(t.p_major_wound, t.p_knockdown_roll, t.p_crippled)
