@@ -201,7 +201,7 @@ def chart_rulings(scenario: Scenario, result: OddsResult) -> tuple[str, ...]:
     attack = getattr(scenario, "attack", None)
     targets = getattr(scenario, "targets", ())
     if kind == "shot":
-        found = set(SHOT_RULINGS)
+        found: set[str] = set(SHOT_RULINGS)
     elif kind == "explosion":
         found = {Ruling.GU_1, Ruling.GU_2, Ruling.GU_3, Ruling.GU_4, Ruling.GU_12, Ruling.GU_21}
         if any(hits_chances(result, t) for t in result.targets):
@@ -220,7 +220,7 @@ def chart_rulings(scenario: Scenario, result: OddsResult) -> tuple[str, ...]:
                 found.add(Ruling.GU_20)
     if getattr(attack, "half_damage_range", None) is not None:
         found.add(Ruling.GU_23)
-    order = list(Ruling)
+    order: list[str] = list(Ruling)
     return tuple(sorted(found, key=order.index))
 
 

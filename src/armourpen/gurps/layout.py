@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Sequence
+from typing import TYPE_CHECKING
 
 from armourpen.explain import Ruling
 from armourpen.gurps.chain import TargetResult
@@ -10,6 +11,9 @@ from armourpen.gurps.damage import fmt
 from armourpen.gurps.fragments import fragment_reach
 from armourpen.gurps.outcome import GurpsOutcome
 from armourpen.layout import Align, Badge, Cell, Column, Layout, Row, Span, Tone, text
+
+if TYPE_CHECKING:
+    from armourpen.gurps.burst import Burst
 
 GOES_THROUGH = Badge("overpenetrates", "goes through", "→", Tone.REDUCED)
 STOPS = Badge("stops", "stops here", "■", Tone.SAFE)
@@ -202,6 +206,33 @@ def explosion_layout(outcome: GurpsOutcome) -> Layout:
     )
 
 
+def _burst_cells(burst: Burst, k: int, cells: tuple[Cell, ...]) -> tuple[Cell, ...]:
+    """A burst's target row with its hits and each one's injury (GU-19): where hits landed at
+    several locations, each beside its injury, and the location column (the first hit's) blank."""
+    injuries, places = burst.injuries[k], burst.locations[k]
+    each = " + ".join(map(str, injuries))
+    if len(set(places)) > 1:
+        cells = (cells[0], text(""), *cells[2:])
+        each = hits_text(places, injuries)
+    return (*cells[:5], text(len(injuries)), text(each), *cells[5:])
+
+
+def _cover_rows(outcome: GurpsOutcome, more: int) -> list[tuple[int, tuple[Cell, ...]]]:
+    """A row per cover of the line: its cover DR and whether the shot goes through (GU-6, GU-7),
+    with ``more`` blank cells for the columns a burst or the rolls of who is hit add."""
+    can = outcome.chain.can_overpenetrate
+    blanks = (text(""),) * (4 + more)
+    rows: list[tuple[int, tuple[Cell, ...]]] = []
+    for c in outcome.chain.covers:
+        name = text(f"cover: {c.name}")
+        if not c.reached:
+            rows.append((c.index, (name, *blanks, text(""), NOT_REACHED)))
+        else:
+            rows.append((c.index, (name, *blanks, text(c.cover_dr if can else ""),
+                                   _shot(c.overpenetrates, can))))
+    return rows
+
+
 def layout(outcome: GurpsOutcome) -> Layout:
     """The head line (damage, roll, basic damage), then the line of fire from the shooter out;
     an explosion's targets around it (:func:`explosion_layout`)."""
@@ -244,30 +275,15 @@ def layout(outcome: GurpsOutcome) -> Layout:
                 text(t.cover_dr if can else ""),
                 _shot(t.overpenetrates, can),
             )
-            if burst is not None:  # the hits on this target and each one's injury (GU-19)
-                k = targets.index(t)
-                injuries, places = burst.injuries[k], burst.locations[k]
-                each = " + ".join(map(str, injuries))
-                if len(set(places)) > 1:  # the location column would be the first hit's only
-                    cells = (cells[0], blank, *cells[2:])
-                    each = hits_text(places, injuries)
-                cells = (*cells[:5], text(len(injuries)), text(each), *cells[5:])
+            if burst is not None:
+                cells = _burst_cells(burst, targets.index(t), cells)
         if who is not None:  # what hit it, beside its name (GU-15 to GU-17)
             cells = (cells[0], text(hit_by_text(t), Tone.STRONG), *cells[1:])
         rows.append((t.index, cells))
     # an occupant no card lists (GU-17) is shown right after its vehicle, whatever its index
     order = {t.index: (covers[t.inside] if t.unnamed and t.inside in covers else t.index, 1)
              for t in outcome.chain.targets}
-    for c in outcome.chain.covers:
-        name = text(f"cover: {c.name}")
-        if not c.reached:
-            cells = (name, blank, blank, blank, blank, *extra, blank, NOT_REACHED)
-        else:
-            cells = (name, blank, blank, blank, blank, *extra, text(c.cover_dr if can else ""),
-                     _shot(c.overpenetrates, can))
-        if who is not None:
-            cells = (cells[0], blank, *cells[1:])
-        rows.append((c.index, cells))
+    rows.extend(_cover_rows(outcome, len(extra) + (who is not None)))
     unlisted = {t.index for t in outcome.chain.targets if t.unnamed}
     return Layout(
         head=head,

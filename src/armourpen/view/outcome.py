@@ -12,7 +12,7 @@ from dataclasses import dataclass
 from fractions import Fraction
 from typing import TYPE_CHECKING, NamedTuple
 
-from armourpen.explain import Caution, Ruling, Step
+from armourpen.explain import Caution, Step
 from armourpen.layout import Badge, Cell, Layout, Span, Tone, percent
 from armourpen.view.odds import (
     Bar,
@@ -25,7 +25,6 @@ from armourpen.view.odds import (
 )
 
 if TYPE_CHECKING:
-    from armourpen.gurps.chain import TargetResult
     from armourpen.gurps.effects import Effects
     from armourpen.gurps.model import GurpsScenario
     from armourpen.gurps.outcome import GurpsOutcome
