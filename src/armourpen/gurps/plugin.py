@@ -81,6 +81,30 @@ def resolve(scenario: object, seed: int | random.Random | None = None) -> GurpsO
     return resolve_gurps(_scenario(scenario), seed)
 
 
+def work(scenario: object) -> int:
+    """The work of resolving ``scenario``, estimated before any is done, in dice rolled and line
+    entries met: each shot (a burst's every shot, as its cap of shots x line entries counts them)
+    rolls its dice and goes down the line (GU-2, GU-5 to GU-8, GU-19); an explosion rolls its dice
+    once, then meets each entry, where its fragments land at most as many times as the best margin
+    allows (GU-22: skill 15 plus the largest SM, against a roll of 3), each rolling its own dice.
+    The web server answers a scenario this small on its event loop (:mod:`armourpen.web.inline`)."""
+    checked = _scenario(scenario)
+    attack = checked.attack
+    entries = len(checked.line)
+    dice = attack.damage.dice
+    if attack.explosive:
+        from armourpen.gurps.fragments import FRAGMENT_SKILL, fragments_landed
+        from armourpen.gurps.occupants import MAX_SM
+
+        fragments = attack.fragments
+        per_entry = 1
+        if fragments is not None:
+            per_entry += fragments_landed(FRAGMENT_SKILL + MAX_SM - 3) * fragments.dice
+        return dice + entries * per_entry
+    shots = 1 if attack.shots is None else attack.shots.total
+    return shots * (dice + entries)
+
+
 def schema() -> dict[str, Any]:
     """The JSON Schema of GURPS scenario files."""
     from armourpen.gurps.schema import json_schema

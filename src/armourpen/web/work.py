@@ -53,6 +53,7 @@ from armourpen.errors import InputError
 from armourpen.web.body import ASGIApp, Message, Receive, Scope, Send, received_body
 from armourpen.web.errors import body as errors_body
 from armourpen.web.errors import contained, response, status_of
+from armourpen.web.inline import SCOPE_KEY, ToWorkers, sent_inline
 from armourpen.web.server import ServerSettings
 
 if TYPE_CHECKING:
@@ -416,7 +417,8 @@ async def refuse(scope: Scope, send: Send, status: int, error: InputError,
 
 
 class Offload:
-    """ASGI middleware: the requests that compute (:func:`is_work`) are answered by the pool."""
+    """ASGI middleware: the requests that compute (:func:`is_work`) are answered by the pool,
+    but for the light ones answered on the event loop (:mod:`armourpen.web.inline`)."""
 
     def __init__(self, app: ASGIApp, pool: WorkPool) -> None:
         self.app = app
@@ -440,7 +442,28 @@ class Offload:
         except InputError as exc:  # the size cap, counted as the body came
             await refuse(scope, send, status_of(exc), exc, ((b"connection", b"close"),))
             return
+        if sent_inline(scope["method"], scope["path"], len(body)) and await self.inline(
+                scope, body, receive, send):
+            return
         await self.pool.answer(scope, body, receive, send)
+
+    async def inline(self, scope: Scope, body: bytes, receive: Receive, send: Send) -> bool:
+        """Answer a light request here, on the event loop (:mod:`armourpen.web.inline`); False
+        when its route found its work over the bound before doing any (nothing is sent then)."""
+        given = False
+
+        async def replayed() -> Message:  # the body already read, then the client's channel
+            nonlocal given
+            if not given:
+                given = True
+                return {"type": "http.request", "body": body, "more_body": False}
+            return await receive()
+
+        try:
+            await self.app({**scope, SCOPE_KEY: True}, replayed, send)
+        except ToWorkers:
+            return False
+        return True
 
 
 # --- in the worker process ----------------------------------------------------------------------
