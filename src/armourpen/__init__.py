@@ -192,10 +192,10 @@ def resolve(scenario: Scenario, seed: int | random.Random | None = None) -> Outc
 
 
 def resolve_work(scenario: Scenario) -> int:
-    """The work :func:`resolve` would do for ``scenario``, estimated before any is done, in its
-    rule set's units (PEN/AV: layers faced and entries; GURPS: dice rolled and entries met, per
-    shot): what the web server weighs to answer light work on its event loop
-    (:mod:`armourpen.web.inline`)."""
+    """The work :func:`resolve` would do for ``scenario``, estimated before any is done, in units
+    of a PEN/AV layer faced (about 5 microseconds; PEN/AV: layers faced and entries; GURPS: entries
+    met by each shot or fragment, 40 units each, and dice rolled, 6 to a unit): what the web
+    server weighs to answer light work on its event loop (:mod:`armourpen.web.inline`)."""
     return rules_of_scenario(scenario).work(scenario)
 
 

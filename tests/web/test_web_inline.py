@@ -40,8 +40,8 @@ def armoured_line(targets: int) -> dict[str, Any]:
             "line": [{"target": f"T{i}", "armour": ["NIJ Type III"]} for i in range(targets)]}
 
 
-def blast(targets: int) -> dict[str, Any]:
-    return {"rules": "gurps", "attack": {"damage": "3d cr ex [2d]", "roll": 10, "seed": 1},
+def blast(targets: int, fragments: str = " [2d]") -> dict[str, Any]:
+    return {"rules": "gurps", "attack": {"damage": "3d cr ex" + fragments, "seed": 1},
             "line": [{"target": f"T{i}", "hp": 10, "distance": "3 yd"} for i in range(targets)]}
 
 
@@ -104,22 +104,25 @@ def test_pa12_the_work_of_a_line_is_the_layers_faced_and_the_entries() -> None:
 
 
 def test_gu19_the_work_of_a_burst_is_its_shots_times_dice_and_entries() -> None:
-    # 7 dice and 3 entries per shot: 30 shots 300, 100 shots 1,000
-    assert armourpen.resolve_work(armourpen.load_scenario(burst(30))) == 300
-    assert armourpen.resolve_work(armourpen.load_scenario(burst(100))) == 1000
+    # per shot: 1, plus 7 dice at 6 to a unit (1), plus 3 entries met at 40 units each (120) =
+    # 122; 4 shots 488, 5 shots 610
+    assert armourpen.resolve_work(armourpen.load_scenario(burst(4))) == 488
+    assert armourpen.resolve_work(armourpen.load_scenario(burst(5))) == 610
 
 
 def test_gu22_the_work_of_a_blast_counts_the_most_fragments_each_entry_can_take() -> None:
-    # 3 dice once; at each entry 1, plus the most fragments (skill 15 + SM 30 - a roll of 3 =
-    # margin 42: 1 + 42 // 3 = 15) of 2 dice each: 31 per entry. 2 targets: 3 + 62 = 65;
-    # 13 targets: 3 + 403 = 406
-    assert armourpen.resolve_work(armourpen.load_scenario(blast(2))) == 65
-    assert armourpen.resolve_work(armourpen.load_scenario(blast(13))) == 406
+    # the most fragments: skill 15 + SM 30 - a roll of 3 = margin 42, 1 + 42 // 3 = 15. At each
+    # entry the blast and 15 fragments met, 16 x 40 = 640 units, and 15 x 2 fragment dice at 6
+    # to a unit, 5: 645 per entry; plus 1 and 3 dice // 6 = 0. 1 target: 646
+    assert armourpen.resolve_work(armourpen.load_scenario(blast(1))) == 646
+    # without fragments, 40 per entry: 2 targets 81, 13 targets 521
+    assert armourpen.resolve_work(armourpen.load_scenario(blast(2, ""))) == 81
+    assert armourpen.resolve_work(armourpen.load_scenario(blast(13, ""))) == 521
 
 
 def test_a_light_scenario_in_a_small_body_is_answered_inline(
         served: tuple[TestClient, Recorded]) -> None:
-    for data in (PENAV, burst(30), armoured_line(12), blast(2)):
+    for data in (PENAV, burst(4), armoured_line(12), blast(2, "")):
         body = json.dumps(data).encode()
         assert len(body) <= INLINE_BODY_BYTES
         assert armourpen.resolve_work(armourpen.load_scenario(data)) <= INLINE_WORK
@@ -136,7 +139,7 @@ def test_the_body_bound_is_counted_in_bytes_as_sent(served: tuple[TestClient, Re
 def test_heavy_work_in_a_small_body_goes_to_the_workers(
         served: tuple[TestClient, Recorded]) -> None:
     _, pool = served
-    for data in (burst(100), armoured_line(20), blast(13)):
+    for data in (burst(5), armoured_line(20), blast(1), blast(13, "")):
         body = json.dumps(data).encode()
         assert len(body) <= INLINE_BODY_BYTES
         assert sent(served, body) == (False, 299)

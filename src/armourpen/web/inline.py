@@ -32,9 +32,10 @@ and uploads are worked out by the workers, whatever their size)."""
 INLINE_BODY_BYTES = 2048
 """A body sent inline is at most this many bytes: a scenario of a shot through a few layers to a
 few targets is 150 to 600 bytes; a body of 2 KiB is read and validated in about a millisecond."""
-INLINE_WORK = 400
-"""A scenario sent inline asks for at most this much work (:func:`armourpen.resolve_work`: PEN/AV
-layers faced and entries, GURPS dice rolled and entries met per shot): a few milliseconds."""
+INLINE_WORK = 500
+"""A scenario sent inline asks for at most this much work (:func:`armourpen.resolve_work`, in
+units of a PEN/AV layer faced, about 5 microseconds: PEN/AV's layers faced and entries, GURPS's
+entries met by each shot or fragment and dice rolled): about 2.5 milliseconds."""
 LOOP_BOUND_MS = 5.0
 """What a request answered inline may hold the event loop, at most, on a quiet 2-core machine
 (``bench/web_inline.py`` prints each adversarial body's worst time against it)."""
