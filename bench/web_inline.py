@@ -115,7 +115,8 @@ def app() -> tuple[Any, list[bytes]]:
     handed: list[bytes] = []
 
     class Handed(work.WorkPool):
-        async def answer(self, scope: Any, body: bytes, receive: Any, send: Any) -> None:
+        async def answer(self, scope: Any, body: bytes, receive: Any,  # noqa: ARG002
+                         send: Any) -> None:
             handed.append(body)
             await send({"type": "http.response.start", "status": 299, "headers": []})
             await send({"type": "http.response.body", "body": b""})

@@ -52,7 +52,8 @@ class Recorded(WorkPool):
         super().__init__(catalog, limits, settings)
         self.bodies: list[bytes] = []
 
-    async def answer(self, scope: Scope, body: bytes, receive: Receive, send: Send) -> None:
+    async def answer(self, scope: Scope, body: bytes, receive: Receive,  # noqa: ARG002
+                     send: Send) -> None:
         self.bodies.append(body)
         message: Message = {"type": "http.response.start", "status": 299, "headers": []}
         await send(message)

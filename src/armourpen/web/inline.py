@@ -43,7 +43,7 @@ SCOPE_KEY = "armourpen.inline"
 """Set in a request's ASGI scope when it is answered inline (the route weighs its work then)."""
 
 
-class ToWorkers(Exception):  # noqa: N818 (a hand-off, not an error)
+class ToWorkers(Exception):
     """Raised by a route answering inline whose scenario's work is over :data:`INLINE_WORK`,
     before any of it is done: the server hands the request to the workers instead."""
 
