@@ -162,7 +162,7 @@ def main() -> None:
          f"work is answered inline; the loop held at most {LOOP_BOUND_MS:g} ms each")
     worst_inline = worst_handed = 0.0
     over = 0
-    for name, body in bodies().items():
+    for i, (name, body) in enumerate(bodies().items()):
         once(loop, served, body)  # warm up (first use of a model, a cache)
         before = len(handed)
         runs = [once(loop, served, body) for _ in range(args.repeat)]
@@ -178,8 +178,8 @@ def main() -> None:
             worst_inline = max(worst_inline, cpu)
         else:
             worst_handed = max(worst_handed, cpu)
-        line(name, f"{cpu:.2f} ms CPU worst, {wall:.2f} ms wall median, {len(body):,} bytes, "
-             f"{where}: {verdict} {LOOP_BOUND_MS:g} ms")
+        line(f"body_{i:03d}", f"{cpu:.2f} ms CPU worst, {verdict} {LOOP_BOUND_MS:g} ms; "
+             f"{wall:.2f} ms wall median; {len(body):,} bytes, {where}: {name}")
     line("worst_inline_answer_ms", f"{worst_inline:.2f} (bound {LOOP_BOUND_MS:g})")
     line("worst_before_hand_off_ms", f"{worst_handed:.2f} (bound {LOOP_BOUND_MS:g})")
     line("bodies_over_the_bound", str(over))
