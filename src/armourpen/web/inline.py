@@ -24,7 +24,10 @@ bounded, and a client sending many of them only queues behind the others on the 
 from __future__ import annotations
 
 from collections.abc import MutableMapping
-from typing import Any
+from typing import TYPE_CHECKING, Any
+
+if TYPE_CHECKING:
+    from armourpen.web.body import ASGIApp, Message, Receive, Scope, Send
 
 INLINE_ROUTES = frozenset({("POST", "/api/resolve")})
 """The routes whose light requests are answered inline: resolve (the odds, sweeps, charts, pages
@@ -59,3 +62,24 @@ def weigh(scope: MutableMapping[str, Any], work: int) -> None:
     bound (a request a worker answers is never handed on)."""
     if work > INLINE_WORK and scope.get(SCOPE_KEY):
         raise ToWorkers
+
+
+async def answered_inline(app: ASGIApp, scope: Scope, body: bytes, receive: Receive, send: Send
+                          ) -> bool:
+    """Answer a request here, on the event loop, by ``app`` (the routes, without the hand-off);
+    False when its route found its work over the bound before doing any (nothing is sent then),
+    for the workers to answer it."""
+    given = False
+
+    async def replayed() -> Message:  # the body already read, then the client's channel
+        nonlocal given
+        if not given:
+            given = True
+            return {"type": "http.request", "body": body, "more_body": False}
+        return await receive()
+
+    try:
+        await app({**scope, SCOPE_KEY: True}, replayed, send)
+    except ToWorkers:
+        return False
+    return True
