@@ -187,3 +187,17 @@ def test_gu26_resolve_and_odds_agree_on_every_roll() -> None:
     assert got.injury_pmf == {k: v for k, v in injury.items() if v}
     assert got.state_pmf == state
     assert len(state) > 1  # the rolls reach more than one state: the comparison can fail
+
+
+def test_gu26_gu27_the_cards_show_hp_left_and_each_covers_damage() -> None:
+    # the car of the ruling (9 injury, 22 of 31 left) and a driver with 4 HP left taking
+    # 30 - 12 = 18: -14 crosses -10, a death check called for (no seed: not drawn): risking death
+    from armourpen.view.outcome import gurps_view
+
+    sc = gurps("6d(2) pi", CAR, {**DRIVER, "hp_left": 4}, roll=30)
+    view = gurps_view(resolve_gurps(sc), odds(sc), None, sc)
+    car, driver = ({f.label: f.value for f in c.figures} for c in view.cards)
+    assert (car["injury"], car["HP left"]) == ("9", "22 / 31: working")
+    assert driver["HP left"] == "-14: risking death"
+    labels = [label for label, _ in view.cards[1].odds.effects] if view.cards[1].odds else []
+    assert "dead (GU-27)" in labels
