@@ -10,6 +10,7 @@ from typing import ClassVar
 from armourpen.explain import Caution, Explained, Ruling, Step
 from armourpen.gurps.damage import Dr0Reading, InjuryTolerance
 from armourpen.gurps.half_damage import half_damage
+from armourpen.gurps.layers import Layer
 from armourpen.gurps.locations import HUMANOID, RANDOM, BodyType, Lacking, Location, Random
 from armourpen.gurps.notation import Damage
 from armourpen.gurps.pain import PainThreshold
@@ -137,6 +138,19 @@ class Target:
     # GU-20 at extremely close range: its effective DR (after the divisor) times half the
     # projectiles of a shot; set by the rule (GurpsScenario.hits_together), never read from a file
     dr_times: int = 1
+    # GU-28: the card's DR in layers, outermost first (``dr`` is then their sum), and per location
+    # where a table of DR by location gives layers
+    layers: tuple[Layer, ...] = ()
+    layers_at: tuple[tuple[Location, tuple[Layer, ...]], ...] = ()
+
+    def layers_for(self, hit: Location) -> tuple[Layer, ...]:
+        """The layers of DR where the shot enters at ``hit`` (GU-28); () for a single DR."""
+        for where, layers in self.layers_at:
+            if where is hit:
+                return layers
+        if self.dr_at and any(where is hit for where, _, _ in self.dr_at):
+            return ()
+        return self.layers
 
     def dr_for(self, hit: Location) -> tuple[int, int]:
         """The DR where the shot enters and where it leaves, hit at ``hit``.

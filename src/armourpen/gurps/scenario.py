@@ -25,6 +25,7 @@ from armourpen.distance import Distance
 from armourpen.errors import MISSING, InputError, NotationError, ScenarioError
 from armourpen.explain import Caution, Ruling, Step
 from armourpen.gurps.damage import InjuryTolerance
+from armourpen.gurps.layers import Ablation, Layer, total_dr
 from armourpen.gurps.locations import Lacking, Location, Random, missing_locations
 from armourpen.gurps.materials import MATERIALS, material_dr, material_range
 from armourpen.gurps.model import (
@@ -54,6 +55,7 @@ from armourpen.gurps.schema import (
     DrByLocation,
     GcsAttackEntry,
     GcsTargetEntry,
+    LayerSpec,
     ScenarioFile,
     TargetEntry,
     entry_kind,
@@ -647,8 +649,9 @@ def _target(t: TargetEntry, i: int, line: _Line) -> Target:
     location = line.attack.location if t.location is None else t.location
     _check_location(location, lacking, "attack.location" if t.location is None
                     else f"{here}.location", t.target)
-    given_back = t.dr if t.dr_back is None else t.dr_back
-    dr, dr_back, dr_at = _dr_by_location(t.dr, given_back)
+    plain_dr, layers, layers_at = _layered(t, here)
+    given_back = plain_dr if t.dr_back is None else t.dr_back
+    dr, dr_back, dr_at = _dr_by_location(plain_dr, given_back)
     table = isinstance(t.dr, dict) or isinstance(given_back, dict)
     if table:
         line.steps.append(_dr_table_step(t.target, dr, dr_back, dr_at))
@@ -677,6 +680,8 @@ def _target(t: TargetEntry, i: int, line: _Line) -> Target:
         **_who_keys(t, here, line),
         range=far,
         blast=blast,
+        layers=layers,
+        layers_at=layers_at,
     )
     return with_location_roll(target, t.location_roll, here)
 
@@ -777,6 +782,36 @@ def hit_chance(raw: object, where: str, first: bool) -> Fraction:
             "the first target is the one the shot hits: 1 (GU-8 chances are for those behind it)",
         )
     return value
+
+
+def _layers_of(specs: list[LayerSpec]) -> tuple[Layer, ...]:
+    return tuple(Layer(x.dr, x.hardened, x.flexible, x.crushing,
+                       None if x.ablation is None else Ablation(x.ablation)) for x in specs)
+
+
+def _layered(t: TargetEntry, here: str) -> tuple[int | dict[Location, int],
+                                                tuple[Layer, ...],
+                                                tuple[tuple[Location, tuple[Layer, ...]], ...]]:
+    """A card's DR as one figure per place (a layered place counts the sum of its layers, GU-6,
+    GU-28), the card's layers and the layers of each location a table gives them for."""
+    if isinstance(t.dr, int):
+        return t.dr, (), ()
+    if (isinstance(t.dr, list) or any(isinstance(v, list) for v in t.dr.values())) and t.flexible:
+        raise ScenarioError(f"{here}.flexible", True, "with layers of DR, mark each layer "
+                            "flexible instead (GU-28: blunt trauma needs every layer that stopped "
+                            "the blow to be flexible)")
+    if isinstance(t.dr, list):
+        layers = _layers_of(t.dr)
+        return total_dr(layers), layers, ()
+    sums: dict[Location, int] = {}
+    at: list[tuple[Location, tuple[Layer, ...]]] = []
+    for where, v in t.dr.items():
+        if isinstance(v, list):
+            at.append((Location(where), _layers_of(v)))
+            sums[Location(where)] = total_dr(at[-1][1])
+        else:
+            sums[Location(where)] = v
+    return sums, (), tuple(at)
 
 
 def _dr_by_location(

@@ -32,6 +32,7 @@ from armourpen.gurps.choices import ATTACK_LOCATIONS, HIT_LOCATIONS, INJURY_TOLE
 from armourpen.gurps.damage import Dr0Reading, InjuryTolerance
 from armourpen.gurps.dice import MAX_SEED
 from armourpen.gurps.explosion import ENVIRONMENTS, POSTURES, SITUATIONS
+from armourpen.gurps.layers import ABLATIONS
 from armourpen.gurps.locations import RANDOM, Location, Random
 from armourpen.gurps.materials import GRADES, MATERIALS, MAX_INCHES
 from armourpen.gurps.occupants import MAX_OCCUPANTS, MAX_SM, MIN_SM
@@ -197,9 +198,29 @@ class _CoverSpec(_Model):
 
 
 _Dr = Annotated[StrictInt, Field(ge=0)]
-DrByLocation = dict[HumanoidLocation, _Dr]
-_DR = ("DR where the shot enters: a whole number of 0 or more for every location, or a table of DR "
-       f"by hit location ({', '.join(HIT_LOCATIONS)}; e.g. {{ torso = 8, vitals = 8, groin = 8 }}, "
+
+
+class LayerSpec(_Model):
+    """One layer of a target card's DR (GU-28), outermost first."""
+
+
+    dr: _Dr = Field(description="the layer's DR, 0 or more")
+    hardened: StrictInt = Field(default=0, ge=0, le=MAX_HARDENED, description=(
+        "Hardened levels of this layer alone (GU-14): each steps the armour divisor down once"))
+    flexible: StrictBool = Field(default=False, description=(
+        "flexible armour: blunt trauma (GU-9) when every layer that stopped the blow is flexible"))
+    crushing: _Dr | None = Field(default=None, description=(
+        "a split DR (armour written 4/2): this DR against crushing damage, dr against the rest"))
+    ablation: Literal[*ABLATIONS] | None = Field(  # type: ignore[valid-type]
+        default=None, description="ablative (loses 1 DR per point of basic damage it stops) or "
+        "semi-ablative (1 DR per full 10 points of basic damage that strike it)")
+
+
+_Layers = Annotated[list[LayerSpec], Field(min_length=1)]
+DrByLocation = dict[HumanoidLocation, _Dr | _Layers]
+_DR = ("DR where the shot enters: a whole number of 0 or more for every location, a list of "
+       "layers outermost first (GU-28: [{ dr = 20, hardened = 1 }, { dr = 20, flexible = true }]), "
+       f"or a table of DR (or layers) by hit location ({', '.join(HIT_LOCATIONS)}; e.g. {{ torso = 8, vitals = 8, groin = 8 }}, "
        "a location it does not list has DR 0)")
 _DR_BACK = ("DR where the shot leaves (GU-6), as dr: a whole number of 0 or more for every location, "
             "or a table of DR by hit location; the same as dr when left out")
@@ -238,8 +259,8 @@ class _AroundBlast(_Model):
 class _Target(_AroundBlast):
     target: Name
     hp: StrictInt = Field(ge=1)
-    dr: _Dr | DrByLocation = Field(default=0, description=_DR)
-    dr_back: _Dr | DrByLocation | None = Field(default=None, description=_DR_BACK)
+    dr: _Dr | _Layers | DrByLocation = Field(default=0, description=_DR)
+    dr_back: _Dr | dict[HumanoidLocation, _Dr] | None = Field(default=None, description=_DR_BACK)
     injury_tolerance: Tolerances = Field(default=InjuryTolerance.NONE.value, description=_TOLERANCE)
     hit_chance: Any = 1  # checked by the reader, which keeps 0.3 exact
     location: LocationName | None = None
