@@ -73,8 +73,8 @@ class TargetResult:
     @classmethod
     def untouched(cls, target: Target, reached: bool) -> TargetResult:
         """A target the shot did not reach, or reached and missed (GU-8): no figures."""
-        layers = target.layers_for(target.location) if not target.random_location else \
-            target.layers
+        where = target.location
+        layers = target.layers_for(where) if isinstance(where, Location) else target.layers
         return cls(target.name, target.index, reached, False, None, None, None, None, False,
                    hit_chance=target.hit_chance, inside=target.inside,
                    unnamed=target.unnamed, layers=untouched(layers) if layers else None)
@@ -189,7 +189,11 @@ def target_prep(damage: Damage, reading: Dr0Reading, target: Target, hit: Locati
     rules = target.rules_for(hit)
     treated = counts_as(rules.value, target.lacking)
     where = treated.value
-    divisor = hardened_divisor(damage.divisor, target.hardened)
+    layers = target.layers_for(hit)
+    # GU-28: as cover a layered card is one object, the sum of its layers; the Hardened its
+    # layers all share (the lowest) steps that object's divisor, so one layer is the plain DR
+    shared = min((x.hardened for x in layers), default=0)
+    divisor = hardened_divisor(damage.divisor, target.hardened + shared)
     dr, dr_back = target.dr_for(hit)
     # Toxic damage gets none of the skull's special effects, its natural DR 2 included (GU-12).
     skull = (where is Location.SKULL and target.injury_tolerance is not InjuryTolerance.HOMOGENOUS
@@ -199,14 +203,12 @@ def target_prep(damage: Damage, reading: Dr0Reading, target: Target, hit: Locati
     # both sides of the cover DR (GU-4, GU-6).
     dr_in = dr + (SKULL_DR if natural else 0)
     dr_out = dr_back + (SKULL_DR if natural else 0)
-    layers = target.layers_for(hit)
     faced: Faced | None = None
-    if layers:  # GU-28: each layer its own divisor; the skull's natural DR 2 is the innermost
-        facing = face_layers(layers, damage, reading, target.hardened, target.dr_times)
+    if layers:  # GU-28: each layer its own divisor; the skull's natural DR 2 under the innermost
+        facing = face_layers(layers, damage, reading, target.hardened, target.dr_times,
+                             dr_in - dr)
         faced = facing.value
-        bone = apply_divisor(dr_in - dr, divisor.value, reading, "skull") if natural else None
-        eff = Explained(faced.total + (0 if bone is None else bone.value),
-                        facing.steps + (() if bone is None else bone.steps))
+        eff = Explained(faced.total, facing.steps)
         own_steps = eff.steps
     else:
         eff = apply_divisor(dr_in, divisor.value, reading)

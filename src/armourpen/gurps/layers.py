@@ -113,19 +113,22 @@ class Faced:
 
 
 def face_layers(layers: tuple[Layer, ...], damage: Damage, reading: Dr0Reading,
-                card_hardened: int = 0, times: int = 1) -> Explained[Faced]:
+                card_hardened: int = 0, times: int = 1, innermost: int = 0) -> Explained[Faced]:
     """Each layer's effective DR against ``damage`` (GU-3, GU-14, GU-28), with the steps.
 
     The card's own ``hardened`` adds to every layer's; ``times`` is GU-20's multiple at
-    extremely close range, applied to each layer.
+    extremely close range, applied to each layer; ``innermost`` is DR the body adds under the
+    innermost layer before its divisor (the skull's natural DR 2, as a single DR adds it).
     """
     steps: list[Step] = []
     effective = []
     for i, layer in enumerate(layers, 1):
         levels = card_hardened + layer.hardened
         divisor = hardened_divisor(damage.divisor, levels)
-        dr = layer.against(damage.type)
-        what = f"layer {i} DR" + (" (crushing)" if dr != layer.dr else "")
+        dr = layer.against(damage.type) + (innermost if i == len(layers) else 0)
+        what = f"layer {i} DR" + (" (crushing)" if layer.against(damage.type) != layer.dr
+                                  else "") + (f" (+ skull {innermost})" if i == len(layers)
+                                              and innermost else "")
         eff = apply_divisor(dr, divisor.value, reading, what)
         steps.extend(Step(s.rule, f"layer {i}: {s.text}") for s in divisor.steps)
         steps.extend(eff.steps)
@@ -189,8 +192,11 @@ def after_blow(faced: Faced, arriving: int, name: str) -> Explained[tuple[LayerL
 
 def over_hits(hits: list[tuple[LayerLeft, ...]]) -> tuple[LayerLeft, ...]:
     """A burst's hits on one card, each having faced the layers as before the burst (GU-28): the
-    losses add up, and the DR left after each hit is kept."""
+    losses add up, and the DR left after each hit is kept. Hits on other layers (another place
+    of a table of DR by location) than the first hit's are not counted here."""
     first = hits[0]
+    same = [x.layer for x in first]
+    hits = [h for h in hits if [x.layer for x in h] == same]
     out = []
     for j, start in enumerate(first):
         lost = 0

@@ -52,7 +52,6 @@ from armourpen.gurps.schema import (
     AttackEntry,
     CoverEntry,
     CoverSpec,
-    DrByLocation,
     GcsAttackEntry,
     GcsTargetEntry,
     LayerSpec,
@@ -815,14 +814,14 @@ def _layered(t: TargetEntry, here: str) -> tuple[int | dict[Location, int],
 
 
 def _dr_by_location(
-    dr: int | DrByLocation, dr_back: int | DrByLocation
+    dr: int | Mapping[Location, int], dr_back: int | Mapping[Location, int]
 ) -> tuple[int, int, tuple[tuple[Location, int, int], ...]]:
     """DR in and out wherever no table says otherwise, and (location, in, out) for every location a
     table lists (GU-3): a whole number counts everywhere; a table gives DR 0 where it is silent."""
-    ins = dr if isinstance(dr, dict) else {}
-    outs = dr_back if isinstance(dr_back, dict) else {}
-    dr_else = 0 if isinstance(dr, dict) else dr
-    back_else = 0 if isinstance(dr_back, dict) else dr_back
+    ins = dr if isinstance(dr, Mapping) else {}
+    outs = dr_back if isinstance(dr_back, Mapping) else {}
+    dr_else = 0 if isinstance(dr, Mapping) else dr
+    back_else = 0 if isinstance(dr_back, Mapping) else dr_back
     listed = [where for where in Location if where in ins or where in outs]
     return dr_else, back_else, tuple((where, ins.get(where, dr_else), outs.get(where, back_else))
                                      for where in listed)

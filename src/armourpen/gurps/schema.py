@@ -15,6 +15,7 @@ from typing import Annotated, Any, Literal
 from pydantic import (
     AfterValidator,
     BaseModel,
+    BeforeValidator,
     ConfigDict,
     Discriminator,
     Field,
@@ -176,10 +177,19 @@ _MATERIAL = ("cover by material (GU-18), case-insensitive: one of " + ", ".join(
              + "; with inches, instead of dr")
 
 
+def _one_dr(value: object) -> object:
+    """A cover card keeps one DR (GU-28): a list of layers there is refused by name."""
+    if isinstance(value, list):
+        raise ValueError("one whole number of 0 or more: a cover card keeps one DR (layers of "
+                         "DR are a target card's, GU-28)")
+    return value
+
+
 class _CoverSpec(_Model):
     name: Name | None = Field(default=None, description="its name; the material's when left out")
-    dr: StrictInt | None = Field(default=None, ge=0, description=(
-        "its DR: a whole number of 0 or more (or material and inches, GU-18)"))
+    dr: Annotated[StrictInt | None, BeforeValidator(_one_dr)] = Field(
+        default=None, ge=0, description="its DR: a whole number of 0 or more (or material and "
+        "inches, GU-18)")
     dr_back: StrictInt | None = Field(default=None, ge=0)
     hp: StrictInt | None = Field(default=None, ge=0)
     slab: StrictBool = False
@@ -218,10 +228,10 @@ class LayerSpec(_Model):
 
 _Layers = Annotated[list[LayerSpec], Field(min_length=1)]
 DrByLocation = dict[HumanoidLocation, _Dr | _Layers]
-_DR = ("DR where the shot enters: a whole number of 0 or more for every location, a list of "
-       "layers outermost first (GU-28: [{ dr = 20, hardened = 1 }, { dr = 20, flexible = true }]), "
-       f"or a table of DR (or layers) by hit location ({', '.join(HIT_LOCATIONS)}; e.g. {{ torso = 8, vitals = 8, groin = 8 }}, "
-       "a location it does not list has DR 0)")
+_DR = ("DR where the shot enters: a whole number of 0 or more for every location, or a table of DR "
+       f"by hit location ({', '.join(HIT_LOCATIONS)}; e.g. {{ torso = 8, vitals = 8, groin = 8 }}, "
+       "a location it does not list has DR 0), or a list of layers outermost first, alone or as a "
+       "table's entry (GU-28: [{ dr = 20, hardened = 1 }, { dr = 20, flexible = true }])")
 _DR_BACK = ("DR where the shot leaves (GU-6), as dr: a whole number of 0 or more for every location, "
             "or a table of DR by hit location; the same as dr when left out")
 _TOLERANCE = ("the kind of Injury Tolerance: one of " + ", ".join(INJURY_TOLERANCES)
