@@ -190,3 +190,12 @@ def test_gu28_layers_count_against_max_list_entries() -> None:
     with pytest.raises(armourpen.errors.InputError) as info:
         armourpen.load_scenario(data, limits=Limits(max_list_entries=3))
     assert "max_list_entries" in info.value.allowed
+
+
+def test_gu28_the_readable_outcome_says_the_layers_dr_left() -> None:
+    from armourpen.gurps.layout import effect_lines
+
+    # 80 ablative at (5) stopping 15: 65 left; the DR 4 behind it untouched
+    scenario = gurps("3d(5) pi", _trooper([{"dr": 80, "ablation": "ablative"}, {"dr": 4}]), roll=15)
+    (line,) = effect_lines(resolve_gurps(scenario))
+    assert "".join(s.text for s in line).endswith("layers' DR left 65 / 4 (GU-28)")
