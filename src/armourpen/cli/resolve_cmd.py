@@ -240,12 +240,8 @@ def _then(sc: Any, last: Path | None) -> Any:
 
     if last is None:
         return sc
-    from armourpen.gurps.model import GurpsScenario
-    from armourpen.gurps.next_shot import carry_over
-    from armourpen.limits import DEFAULT_LIMITS
+    from armourpen import DEFAULT_LIMITS, next_shot
 
-    if not isinstance(sc, GurpsScenario):
-        raise InputError("--then", str(last), "only for a GURPS scenario (a running fight)")
     try:
         size = last.stat().st_size
         DEFAULT_LIMITS.check("max_file_bytes", size, "bytes", "--then")
@@ -254,7 +250,7 @@ def _then(sc: Any, last: Path | None) -> Any:
         raise InputError("--then", str(last), f"a readable file ({e.strerror})") from None
     except (ValueError, UnicodeDecodeError):
         raise InputError("--then", str(last), "the JSON of resolve --json") from None
-    return carry_over(sc, data)
+    return next_shot(sc, data)
 
 
 def _typed_only(name: str, value: str) -> str | None:

@@ -16,7 +16,7 @@ from dataclasses import fields, replace
 from typing import Any
 
 from armourpen.errors import InputError
-from armourpen.explain import Ruling, Step
+from armourpen.explain import Ruling, Step, about
 from armourpen.gurps.layers import Layer
 from armourpen.gurps.locations import Location
 from armourpen.gurps.model import Cover, GurpsScenario, LineEntry, Target
@@ -110,14 +110,16 @@ def _shield(card: LineEntry, last: Mapping[str, Any], where: str, steps: list[St
     return replace(card, shield=replace(shield, hp_left=value))  # type: ignore[call-arg]
 
 
-def carry_over(scenario: GurpsScenario, last: object) -> GurpsScenario:
-    """``scenario`` with each card started where ``last`` (an outcome's JSON) left it."""
+def next_shot(scenario: object, last: object) -> GurpsScenario:
+    """``scenario`` (GURPS) with each card started where ``last`` (an outcome's JSON, as
+    ``resolve --json`` or ``outcome.to_dict()`` give it) left it: a running fight."""
+    if not isinstance(scenario, GurpsScenario):
+        raise InputError(FIELD, "(the scenario)", "a GURPS scenario (a running fight)")
     if not isinstance(last, Mapping) or last.get("rules") != "gurps":
         raise InputError(FIELD, "(the file)", "a GURPS outcome written by resolve --json")
     targets = _by_name(last.get("targets"), "targets")
     covers = _by_name(last.get("covers"), "covers")
     steps: list[Step] = []
-    entries: list[int | None] = []
     line: list[LineEntry] = []
     for e in scenario.line:
         before = len(steps)
@@ -131,9 +133,6 @@ def carry_over(scenario: GurpsScenario, last: object) -> GurpsScenario:
             elif isinstance(e, Cover):
                 e = _hp_left(e, given, where, steps, Ruling.GU_26)
             e = _shield(e, given, where, steps)
-        entries += [e.index] * (len(steps) - before)
+        steps[before:] = about(steps[before:], e.index)
         line.append(e)
-    before_entries = scenario.step_entries if len(scenario.step_entries) == len(
-        scenario.steps) else (None,) * len(scenario.steps)
-    return replace(scenario, line=tuple(line), steps=(*scenario.steps, *steps),
-                   step_entries=(*before_entries, *entries))
+    return replace(scenario, line=tuple(line), steps=(*scenario.steps, *steps))
