@@ -44,7 +44,7 @@ def test_gu28_then_takes_the_layers_dr_left(capsys: pytest.CaptureFixture[str],
     assert any("starts at DR 65" in s["text"] for s in json.loads(out)["steps"])
 
 
-def test_then_without_a_field_keeps_the_scenarios_value(capsys: pytest.CaptureFixture[str],
+def test_gu28_then_without_a_field_keeps_the_scenarios_value(capsys: pytest.CaptureFixture[str],
                                                         tmp_path: Path) -> None:
     # an outcome naming the knight but giving no layers (or an unknown card): shot as the file says
     scenario = _files(tmp_path)
@@ -65,7 +65,7 @@ def test_then_without_a_field_keeps_the_scenarios_value(capsys: pytest.CaptureFi
     ({"rules": "penav", "targets": []}, "--then"),
     ("not json", "--then"),
 ])
-def test_then_bad_input_is_one_line(capsys: pytest.CaptureFixture[str], tmp_path: Path,
+def test_ap2_then_bad_input_is_one_line(capsys: pytest.CaptureFixture[str], tmp_path: Path,
                                     content: object, field: str) -> None:
     scenario = _files(tmp_path)
     last = tmp_path / "last.json"
