@@ -157,9 +157,9 @@ def test_http_errors_give_http_advice_never_a_python_call(
 
 
 def test_every_caps_python_advice_has_an_http_wording() -> None:
-    from armourpen.web.errors import body
-
     import dataclasses
+
+    from armourpen.web.errors import body
 
     for f in dataclasses.fields(Limits):
         said = LimitError("x", 2, f"at most 1 ({f.name}); " + DEFAULT_LIMITS.how_to_raise(f.name))

@@ -175,7 +175,7 @@ def for_http(exc: InputError) -> InputError:
     """``exc`` (and each of its other problems) with HTTP advice where the library advises a
     Python call (``Limits(max_odds_work=...)``) or a CLI flag: a client of the server cannot
     make the call, and whoever runs the server sets its caps with the environment."""
-    global _ADVICE  # noqa: PLW0603 (built once, on the first refusal that needs it)
+    global _ADVICE
     text = exc.args[0] if exc.args and isinstance(exc.args[0], str) else ""
     if "Python" not in text and "--samples N" not in text:
         return exc

@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from typing import Any
 
-GRAY = {"rules": "gurps", "attack": {"damage": "7d(2) pi-"},
+GRAY: dict[str, Any] = {"rules": "gurps", "attack": {"damage": "7d(2) pi-"},
         "line": [{"target": "Agent Gray", "dr": 8, "hp": 12}]}
 """Agent Gray behind nothing, shot with 7d(2) pi- (GURPS): docs/web.md's odds and chart body."""
 
@@ -21,7 +21,7 @@ BODIES: dict[str, dict[str, dict[str, Any]]] = {
                   "value": {"attack": {"weapon": "7.62x51mm NATO", "range": "150 m"},
                             "line": [{"target": "Gray", "armour": ["NIJ Type III"]}]}},
         "gurps": {"summary": "GURPS: Agent Gray, DR 8, HP 12, a rolled 7d(2) pi-",
-                  "value": {**GRAY, "attack": {**GRAY["attack"], "seed": 7}}},
+                  "value": {**GRAY, "attack": {"damage": "7d(2) pi-", "seed": 7}}},
     },
     "/api/odds": {
         "exact": {"summary": "Exact odds: Agent Gray against 7d(2) pi-", "value": GRAY},

@@ -243,22 +243,18 @@ class RequestGuard:
 
     def _refused(self, scope: Scope) -> InputError | None:
         """A ``Host`` that is not this server's, or a request of another site's page."""
-        host = site = mode = dest = origin = None
+        host = None
+        said: dict[bytes, bytes] = {}  # Sec-Fetch-* and Origin, as the browser says them
         for key, value in scope.get("headers") or ():
             if key == b"host":
                 if host is not None:
                     return MalformedBody("Host", f"{host.decode('latin-1')}, "
                                          f"{value.decode('latin-1')}", "one Host header")
                 host = value
-            elif key.startswith(b"sec-fetch-"):
-                if key == b"sec-fetch-site":
-                    site = value
-                elif key == b"sec-fetch-mode":
-                    mode = value
-                elif key == b"sec-fetch-dest":
-                    dest = value
-            elif key == b"origin":
-                origin = value
+            elif key.startswith(b"sec-fetch-") or key == b"origin":
+                said[key] = value
+        site, mode = said.get(b"sec-fetch-site"), said.get(b"sec-fetch-mode")
+        dest, origin = said.get(b"sec-fetch-dest"), said.get(b"origin")
         # A request without Host (HTTP/1.0) comes from no browser: there is no name to rebind.
         if host is not None and not self._host_allowed(host):
             return MisdirectedHost("Host", host.decode("latin-1"), "this server's address: an IP "
@@ -267,16 +263,22 @@ class RequestGuard:
         if site is None or site in (b"same-origin", b"none"):
             return None
         navigates = scope["method"] in ("GET", "HEAD") and mode == b"navigate"
-        if self.cors and mode == b"cors" and self.cors_from is not None and (
-                origin is None or origin.lower() not in self.cors_from):
-            return CrossOrigin("Origin", "(none)" if origin is None else origin.decode("latin-1"),
-                               "a page of an origin the server names (armourpen serve --cors "
-                               "ORIGIN): " + ", ".join(sorted(o.decode() for o in self.cors_from)))
-        if (self.cors and mode == b"cors") or (navigates and dest == b"document") or (
+        if self.cors and mode == b"cors":
+            return self._origin_refused(origin)
+        if (navigates and dest == b"document") or (
                 # a frame: the page's policy names who may frame it (--frame-ancestor)
                 self.frames and navigates and dest in (b"iframe", b"frame")):
             return None
         return CrossOrigin("Sec-Fetch-Site", site.decode("latin-1"), FOREIGN)
+
+    def _origin_refused(self, origin: bytes | None) -> InputError | None:
+        """A CORS request of an origin ``--cors ORIGIN`` does not name (None: it names it, or
+        ``--cors`` alone lets every origin in)."""
+        if self.cors_from is None or (origin is not None and origin.lower() in self.cors_from):
+            return None
+        return CrossOrigin("Origin", "(none)" if origin is None else origin.decode("latin-1"),
+                           "a page of an origin the server names (armourpen serve --cors "
+                           "ORIGIN): " + ", ".join(sorted(o.decode() for o in self.cors_from)))
 
     def _host_allowed(self, host: bytes) -> bool:
         known = self._hosts_seen.get(host)
