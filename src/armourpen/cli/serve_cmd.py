@@ -44,9 +44,9 @@ if TYPE_CHECKING:
               "addresses and localhost, any other name in a request's Host header is refused.")
 @catalog_files
 @no_user_catalog
-def serve(host: str, port: int, cors: tuple[str, ...], workers: int, time_budget: float, worker_memory: int,
-          frame_ancestor: tuple[str, ...], allow_host: tuple[str, ...], catalog: tuple[Path, ...],
-          no_user_catalog: bool) -> None:
+def serve(host: str, port: int, cors: tuple[str, ...], workers: int, time_budget: float,
+          worker_memory: int, frame_ancestor: tuple[str, ...], allow_host: tuple[str, ...],
+          catalog: tuple[Path, ...], no_user_catalog: bool) -> None:
     """Serve the calculator page and the HTTP API (prints the URL; Ctrl-C stops it)."""
     if not 0 <= port <= 65535:
         raise InputError("--port", port, "a port number from 0 to 65535")
@@ -86,7 +86,7 @@ def serve(host: str, port: int, cors: tuple[str, ...], workers: int, time_budget
     app = create_app(_catalog(catalog, no_user_catalog), limits=limits(), cors=origins,
                      server=settings, allow_hosts=hosts, frame_ancestors=frames)
     if exposed:
-        _warn_exposed(host, exposed, "*" in origins)
+        _warn_exposed(host, exposed, origins)
     shown = f"[{host}]" if ":" in host else host
     click.echo(f"armourpen: serving on http://{shown}:{port}/ (the API: http://{shown}:{port}/api)")
     try:
@@ -156,7 +156,7 @@ def _exposed(host: str, port: int) -> list[str]:
     return out
 
 
-def _warn_exposed(host: str, addresses: list[str], cors: bool) -> None:
+def _warn_exposed(host: str, addresses: list[str], cors: tuple[str, ...]) -> None:
     """What listening beyond this machine exposes, and how to narrow it, on stderr."""
     import ipaddress
 
@@ -168,8 +168,9 @@ def _warn_exposed(host: str, addresses: list[str], cors: bool) -> None:
         "to restrict it: bind to the one address the players' network reaches (--host "
         "192.168.1.20, say), let only that network through the firewall to this port, name the "
         "host the players' browsers use with --allow-host NAME (other names are refused), "
-        + ("and leave out --cors (now on: any site's page can call the API)" if cors
-           else "and keep --cors off"),
+        + ("and leave out --cors (now on: any site's page can call the API)" if "*" in cors
+           else "and keep --cors to the origins that need it (now: " + ", ".join(cors) + ")"
+           if cors else "and keep --cors off"),
     ]
     for line in lines:
         click.echo(f"armourpen: warning: {line}", err=True)
