@@ -33,9 +33,9 @@ def first_example(parameter: dict[str, Any]) -> Any:
     return next(iter(found.values()))["value"] if found else None
 
 
-def prefilled(path: str, op: dict[str, Any]) -> tuple[str, list[tuple[str, str]]]:
+def prefilled(path: str, op: dict[str, Any]) -> tuple[str, list[tuple[str, str | int | float | bool | None]]]:
     """The path and the query Swagger UI sends with every parameter's example filled in."""
-    query: list[tuple[str, str]] = []
+    query: list[tuple[str, str | int | float | bool | None]] = []
     for parameter in op.get("parameters", []):
         value = first_example(parameter)
         if parameter["in"] == "path":

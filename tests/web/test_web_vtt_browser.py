@@ -41,7 +41,7 @@ if not CHROMIUM.exists():
         raise RuntimeError(f"{CHROMIUM} is missing: install it with apt-get install chromium")
     pytest.skip(f"{CHROMIUM} is not installed", allow_module_level=True)
 
-from playwright.sync_api import BrowserContext, sync_playwright  # noqa: E402
+from playwright.sync_api import BrowserContext, Request, sync_playwright  # noqa: E402
 
 # The tokens the GM targets, in the order targeted (no shooter selected: the line's order).
 # Agent Gray's figures are the GM's own flags; the VIP's HP is the GURPS system's (actor data).
@@ -177,8 +177,13 @@ def test_the_foundry_macro_posts_the_targets_and_chats_the_outcome_of_to_dict(
     context: BrowserContext, foundry: tuple[str, str], server: str,
 ) -> None:
     pg = context.new_page()
-    sent: list[dict[str, Any]] = []
-    pg.on("request", lambda r: sent.append(r.post_data_json) if r.method == "POST" else None)
+    sent: list[Any] = []
+
+    def seen(request: Request) -> None:
+        if request.method == "POST":
+            sent.append(request.post_data_json)
+
+    pg.on("request", seen)
     pg.goto(foundry[0] + "/")
     pg.evaluate("(code) => runMacro(code)", macro_for(server))
     chat = pg.evaluate("window.chat")
