@@ -201,3 +201,15 @@ def test_gu26_gu27_the_cards_show_hp_left_and_each_covers_damage() -> None:
     assert driver["HP left"] == "-14: risking death"
     labels = [label for label, _ in view.cards[1].odds.effects] if view.cards[1].odds else []
     assert "dead (GU-27)" in labels
+
+
+def test_gu26_gu27_a_running_fight_starts_each_card_where_the_last_shot_left_it() -> None:
+    # the car of the ruling takes 9 a shot: 31 -> 22 -> 13; the driver (HP 10, hp_left 10)
+    # takes 30 - 12 = 18 a shot: 10 -> -8 -> -26
+    from armourpen.gurps.next_shot import next_shot
+
+    sc = gurps("6d(2) pi", CAR, {**DRIVER, "hp_left": 10}, roll=30)
+    first = resolve_gurps(sc).to_dict()
+    second = resolve_gurps(next_shot(sc, first)).to_dict()
+    assert (first["covers"][0]["hp_left"], second["covers"][0]["hp_left"]) == (22, 13)
+    assert (first["targets"][0]["hp_left"], second["targets"][0]["hp_left"]) == (-8, -26)
