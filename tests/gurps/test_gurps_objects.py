@@ -30,6 +30,7 @@ def test_gu26_the_car_of_the_ruling_takes_9_and_has_22_left() -> None:
     out = resolve_gurps(gurps("6d(2) pi", CAR, DRIVER, roll=30))
     car = _cover(out)
     assert (car["hp"], car["injury"], car["hp_left"], car["state"]) == (31, 9, 22, "working")
+    assert car["ht"] == 10  # a machine's HT by default (GU-26)
     assert car["overpenetrates"] is True
     assert out.targets[0].injury == 18
     assert any(s.rule == "GU-26" and "car:" in s.text for s in out.steps)
@@ -73,10 +74,12 @@ def test_gu26_homogenous_wall_without_tolerance_takes_torso_modifiers() -> None:
     wall = {"cover": {"name": "crate", "dr": 2, "hp": 10}}
     c = _cover(resolve_gurps(gurps("3d pi", wall, DRIVER, roll=12)))
     assert (c["injury"], c["hp_left"], c["state"]) == (10, 0, "HT roll or it stops working")
-    # given Homogenous: pi x1/5: floor(10 / 5) = 2, 8 left
+    # given Homogenous: pi x1/5: floor(10 / 5) = 2, 8 left; HT 12 by default, or the card's
     wall = {"cover": {"name": "crate", "dr": 2, "hp": 10, "injury_tolerance": "homogenous"}}
     c = _cover(resolve_gurps(gurps("3d pi", wall, DRIVER, roll=12)))
-    assert (c["injury"], c["hp_left"], c["state"]) == (2, 8, "working")
+    assert (c["injury"], c["hp_left"], c["state"], c["ht"]) == (2, 8, "working", 12)
+    wall = {"cover": {**wall["cover"], "ht": 14}}
+    assert _cover(resolve_gurps(gurps("3d pi", wall, DRIVER, roll=12)))["ht"] == 14
 
 
 def test_gu26_damage_behind_other_cover_less_the_cover_dr_in_front() -> None:

@@ -136,6 +136,7 @@ class CoverResult:
             "injury": None if d is None else d.injury,
             "hp_left": None if d is None else d.hp_left,
             "state": state,
+            "ht": None if d is None else d.ht,  # GU-26: what its HT rolls are made against
         }
 
 
