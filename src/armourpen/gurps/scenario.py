@@ -26,7 +26,7 @@ from armourpen.errors import MISSING, InputError, NotationError, ScenarioError
 from armourpen.explain import Caution, Ruling, Step
 from armourpen.gurps.damage import InjuryTolerance
 from armourpen.gurps.locations import Lacking, Location, Random, missing_locations
-from armourpen.gurps.materials import MATERIALS, material_dr, material_range
+from armourpen.gurps.materials import MATERIALS, material_dr, material_range, thickness
 from armourpen.gurps.model import (
     AttackWeapon,
     BlastPlace,
@@ -485,9 +485,12 @@ def _aim(line: _Line, a: AttackEntry | GcsAttackEntry) -> str:
         assert first is not None  # _check_line: a line has a target card
         aimed = first
     else:
-        found = [t for t in targets if t.name == a.aim]
+        # exactly as typed first, then in any case (two cards may differ only in case)
+        found = [t for t in targets if t.name == a.aim] or [
+            t for t in targets if t.name.casefold() == a.aim.casefold()]
         if not found:
-            cover = any(isinstance(e, Cover) and e.name == a.aim for e in line.entries)
+            cover = any(isinstance(e, Cover) and e.name.casefold() == a.aim.casefold()
+                        for e in line.entries)
             what = f"{a.aim} is a cover, " if cover else ""
             raise ScenarioError("attack.aim", a.aim, f"the name of a target card ({what}one of "
                                 f"{names})")
@@ -911,8 +914,8 @@ def _material(c: CoverSpec, here: str, line: _Line) -> tuple[str, int, bool]:
         if not low <= per <= high:
             raise ScenarioError(f"{here}.dr_per_inch", c.dr_per_inch, f"DR per inch of "
                                 f"{material}: {material_range(material)} (GU-18)")
-    inches = Fraction(repr(c.inches)) if isinstance(c.inches, float) else Fraction(c.inches)
-    dr = material_dr(material, inches, c.grade or "low", per)
+    inches, said = thickness(c.inches, f"{here}.inches")
+    dr = material_dr(material, inches, c.grade or "low", per, said)
     line.steps.extend(dr.steps)
     slab = c.slab if "slab" in c.model_fields_set else True
     return (c.name or material), dr.value, slab
