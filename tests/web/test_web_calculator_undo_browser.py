@@ -18,8 +18,9 @@ from urllib.parse import parse_qs, urlsplit
 
 import pytest
 from playwright.sync_api import BrowserContext, Page, expect
-from armourpen.scenario import example_path, read_scenario_file
 from web.test_web_browser import cards, clear_line, context, page, results, server
+
+from armourpen.scenario import example_path, read_scenario_file
 
 __all__ = ["context", "page", "server"]  # the fixtures, used by name
 

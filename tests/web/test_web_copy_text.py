@@ -10,9 +10,9 @@ from pathlib import Path
 
 import pytest
 from fastapi.testclient import TestClient
+from web.web_helpers import JSON_TYPE
 
 from armourpen.scenario import example_path, read_scenario_file
-from web_helpers import JSON_TYPE
 
 
 @pytest.mark.parametrize("example", ["grenade-courtyard", "brick-wall", "office-shootout"])

@@ -534,7 +534,7 @@
     hp: "HP", dr: "DR", dr_back: "DR back", st: "ST", sm: "SM", av: "AV", sav: "SAV",
     slab: "thin slab", hit_chance: "hit chance", attack_roll: "attack roll",
     half_damage_range: "1/2D", dr_per_inch: "DR per inch", injury_tolerance: "injury tolerance",
-    location_roll: "location roll", line: "Card",
+    location_roll: "location roll", line: "The line of fire",
   };
 
   function pathWords(path) {
