@@ -828,9 +828,10 @@
       if (mine !== seq) return;
       if (r.ok) {
         const errors = [...wanting(), ...(data.errors || [])];
-        if (data.resolved && !errors.length) swap(data.html);
-        if (data.resolved) rolledWith = data.seed;
-        else stale(errors[0] || { error: "not resolved" });
+        if (data.resolved && !errors.length) {
+          swap(data.html);
+          rolledWith = data.seed; // the seed of the outcome shown, for "copy as text"
+        } else stale(errors[0] || { error: "not resolved" });
         showHints(data.hints || {});
         placeErrors(errors);
       } else {
@@ -1311,7 +1312,9 @@
     renumber();
     summarize();
     watchOutcome();
-    history.replaceState(null, "", address(next));
+    rolledWith = pageData.seed === undefined ? null : pageData.seed;
+    settling = true; // another rule set: an entry of the page's history
+    remember(address(next));
     form.querySelector(`#rules-${rules}`).focus();
   }
 
