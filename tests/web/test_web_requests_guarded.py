@@ -36,6 +36,7 @@ GRAY = {"rules": "gurps", "attack": {"damage": "7d(2) pi-", "roll": 20},
 # A good body for every POST route, sent as JSON.
 GOOD_BODIES: dict[str, Any] = {
     "/api/resolve": GRAY,
+    "/api/resolve/text": GRAY,
     "/api/odds": read_scenario_file("example:agent-gray"),
     "/api/table": {"attacks": ["7.62x51mm NATO"], "armour": ["NIJ Type III"]},
     "/api/roll": {"damage": "1d cr", "seed": 7},
