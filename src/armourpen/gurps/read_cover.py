@@ -9,7 +9,7 @@ from armourpen.errors import MISSING, ScenarioError
 from armourpen.explain import Caution, Ruling, Step, about
 from armourpen.gurps.condition import check_hp_left
 from armourpen.gurps.damage import InjuryTolerance
-from armourpen.gurps.materials import MATERIALS, material_dr, material_range
+from armourpen.gurps.materials import MATERIALS, material_dr, material_range, thickness
 from armourpen.gurps.model import (
     Cover,
 )
@@ -116,8 +116,8 @@ def _material(c: CoverSpec, here: str, line: _Line) -> tuple[str, int, bool]:
         if not low <= per <= high:
             raise ScenarioError(f"{here}.dr_per_inch", c.dr_per_inch, f"DR per inch of "
                                 f"{material}: {material_range(material)} (GU-18)")
-    inches = Fraction(repr(c.inches)) if isinstance(c.inches, float) else Fraction(c.inches)
-    dr = material_dr(material, inches, c.grade or "low", per)
+    inches, said = thickness(c.inches, f"{here}.inches")
+    dr = material_dr(material, inches, c.grade or "low", per, said)
     line.steps.extend(dr.steps)
     slab = c.slab if "slab" in c.model_fields_set else True
     return (c.name or material), dr.value, slab
