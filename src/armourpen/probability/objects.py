@@ -9,44 +9,12 @@ location of each stands for all of them.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
-from fractions import Fraction
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
-from armourpen.serialize import exact
+from armourpen.probability.result import CoverOdds
 
 if TYPE_CHECKING:
     from armourpen.gurps.model import GurpsScenario
-
-
-@dataclass(frozen=True, slots=True)
-class CoverOdds:
-    """One cover card's exact odds (GU-26): reached, its injury and its state, each weight out
-    of ``denominator``; not reached counts as injury 0 and no state."""
-
-    name: str
-    denominator: int
-    reached_weight: int
-    injury_weights: tuple[tuple[int, int], ...]
-    state_weights: tuple[tuple[str, int], ...]
-
-    @property
-    def p_reached(self) -> Fraction:
-        return Fraction(self.reached_weight, self.denominator)
-
-    @property
-    def injury_pmf(self) -> dict[int, Fraction]:
-        return {k: Fraction(w, self.denominator) for k, w in self.injury_weights if w}
-
-    @property
-    def state_pmf(self) -> dict[str, Fraction]:
-        """The ruling's state words -> their chance, where the card has HP."""
-        return {k: Fraction(w, self.denominator) for k, w in self.state_weights if w}
-
-    def to_dict(self) -> dict[str, Any]:
-        return {"name": self.name, "p_reached": exact(self.p_reached),
-                "injury_pmf": {str(k): exact(v) for k, v in self.injury_pmf.items()},
-                "state_pmf": {k: exact(v) for k, v in self.state_pmf.items()}}
 
 
 def cover_odds(scenario: GurpsScenario) -> tuple[CoverOdds, ...]:

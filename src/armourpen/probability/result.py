@@ -12,7 +12,6 @@ from armourpen.serialize import exact, number
 
 if TYPE_CHECKING:
     from armourpen.probability.model import Wound
-    from armourpen.probability.objects import CoverOdds
 
 
 @dataclass(frozen=True, slots=True)
@@ -157,6 +156,36 @@ class TargetOdds:
                 "p_unconscious": exact(self.p_unconscious), "p_mortal": exact(self.p_mortal),
                 "p_dead": exact(self.p_dead)}),
         }
+
+
+@dataclass(frozen=True, slots=True)
+class CoverOdds:
+    """One cover card's exact odds (GU-26): reached, its injury and its state, each weight out
+    of ``denominator``; not reached counts as injury 0 and no state."""
+
+    name: str
+    denominator: int
+    reached_weight: int
+    injury_weights: tuple[tuple[int, int], ...]
+    state_weights: tuple[tuple[str, int], ...]
+
+    @property
+    def p_reached(self) -> Fraction:
+        return Fraction(self.reached_weight, self.denominator)
+
+    @property
+    def injury_pmf(self) -> dict[int, Fraction]:
+        return {k: Fraction(w, self.denominator) for k, w in self.injury_weights if w}
+
+    @property
+    def state_pmf(self) -> dict[str, Fraction]:
+        """The ruling's state words -> their chance, where the card has HP."""
+        return {k: Fraction(w, self.denominator) for k, w in self.state_weights if w}
+
+    def to_dict(self) -> dict[str, Any]:
+        return {"name": self.name, "p_reached": exact(self.p_reached),
+                "injury_pmf": {str(k): exact(v) for k, v in self.injury_pmf.items()},
+                "state_pmf": {k: exact(v) for k, v in self.state_pmf.items()}}
 
 
 @dataclass(frozen=True, slots=True)
