@@ -24,8 +24,9 @@ BODIES: dict[str, dict[str, dict[str, Any]]] = {
                   "value": {**GRAY, "attack": {"damage": "7d(2) pi-", "seed": 7}}},
     },
     "/api/resolve/text": {
-        "gurps": {"summary": "GURPS: Agent Gray, DR 8, HP 12, a rolled 7d(2) pi-, as plain text",
-                  "value": {**GRAY, "attack": {"damage": "7d(2) pi-", "seed": 7}}},
+        "gurps": {"summary": "GURPS: a 3d pi shot rolling 10 at a target of HP 10, as plain text",
+                  "value": {"rules": "gurps", "attack": {"damage": "3d pi", "roll": 10},
+                            "line": [{"target": "A", "hp": 10}]}},
     },
     "/api/odds": {
         "exact": {"summary": "Exact odds: Agent Gray against 7d(2) pi-", "value": GRAY},
