@@ -9,6 +9,7 @@ from typing import ClassVar
 
 from armourpen.explain import Caution, Explained, Ruling, Step
 from armourpen.gurps.damage import Dr0Reading, InjuryTolerance
+from armourpen.gurps.defense import Defense
 from armourpen.gurps.half_damage import half_damage
 from armourpen.gurps.locations import HUMANOID, RANDOM, BodyType, Lacking, Location, Random
 from armourpen.gurps.notation import Damage
@@ -20,6 +21,7 @@ from armourpen.gurps.projectiles import (
     concentration,
     together_steps,
 )
+from armourpen.gurps.shields import Shield
 
 
 @dataclass(frozen=True, slots=True)
@@ -137,6 +139,9 @@ class Target:
     # GU-20 at extremely close range: its effective DR (after the divisor) times half the
     # projectiles of a shot; set by the rule (GurpsScenario.hits_together), never read from a file
     dr_times: int = 1
+    # GU-24, GU-25: the card's active defense, if the aimed card defends, and its shield
+    defense: Defense | None = None
+    shield: Shield | None = None
 
     def dr_for(self, hit: Location) -> tuple[int, int]:
         """The DR where the shot enters and where it leaves, hit at ``hit``.

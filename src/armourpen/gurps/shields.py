@@ -27,13 +27,15 @@ MAX_SHIELD_FIGURE = 100_000
 
 @dataclass(frozen=True, slots=True)
 class Shield:
-    """A shield: its Defense Bonus, DR and HP; ``name`` and ``page`` when taken from the table."""
+    """A shield: its Defense Bonus, DR and HP; ``name`` and ``page`` when taken from the table;
+    ``location_roll`` the 1d of a blow that punched through (None: rolled)."""
 
     db: int
     dr: int
     hp: int
     name: str = ""
     page: str = ""
+    location_roll: int | None = None
 
     def to_dict(self) -> dict[str, object]:
         return {"name": self.name or None, "db": self.db, "dr": self.dr, "hp": self.hp,

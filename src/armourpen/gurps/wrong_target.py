@@ -27,6 +27,7 @@ from enum import Enum
 from armourpen.errors import MISSING, InputError
 from armourpen.explain import Explained, Ruling, Step
 from armourpen.gurps.attack_roll import attack_roll
+from armourpen.gurps.defense import DefenseKind, DefenseRoll, Result, defend
 from armourpen.gurps.model import Cover, GurpsScenario, Target
 from armourpen.gurps.occupants import occupant_number
 
@@ -204,6 +205,7 @@ class Shooter:
     skill: int = 0
     rof: int | None = None  # a burst's shots: the rapid-fire bonus is added (GU-19)
     drawn: bool = False  # ``given_roll`` was drawn from the seed (a burst rolls it first), not given
+    defenses: dict[int, DefenseRoll] = field(default_factory=dict)  # GU-24: the aimed card's
     _cards: tuple[Card, ...] = ()
 
     def __post_init__(self) -> None:
@@ -232,7 +234,7 @@ class Shooter:
         return Shooter(self.scenario, self.roll, self.choose, self.aimed_roll, rof=self.rof,
                        drawn=self.drawn)
 
-    def target(self, k: int, target: Target) -> tuple[bool, tuple[Step, ...]]:  # noqa: ARG002
+    def target(self, k: int, target: Target) -> tuple[bool, tuple[Step, ...]]:
         """Whether the shot, reaching target ``k``, hits it, and the steps that say so."""
         card = self._cards[k]
         t = card_try(self.mode, card, self.prev_hit, self.chosen == k)
@@ -247,6 +249,9 @@ class Shooter:
             hit = try_.value
             steps = list(try_.steps)
             self.hit_roll[k] = rolled
+        dodged = False
+        if hit and t.hit_by == "aimed" and target.defense is not None:
+            hit, dodged = self._defend(k, target, steps)
         if hit:
             assert t.hit_by is not None
             self.hit_by[k] = t.hit_by
@@ -254,14 +259,42 @@ class Shooter:
                 self.hit_roll[k] = self.aimed_roll
             elif t.hit_by == "occupant":
                 self.hit_roll[k] = self.chosen_roll
-        else:
+        elif k not in self.defenses or dodged:  # a block or parry stops it (GU-24)
             steps.append(Step(rule, f"{card.name}: the shot goes on and this target adds no "
                               "cover DR"))
         if card.by_occupant_roll and self.chosen == k:
             self.chosen = None
-        self.mode = next_mode(self.mode, card, hit)
+        self.mode = Mode.SEEKING if dodged else next_mode(self.mode, card, hit)
         self.prev_hit = front_hit(card, hit, self.prev_hit)
         return hit, tuple(steps)
+
+    def _defend(self, k: int, target: Target, steps: list[Step]) -> tuple[bool, bool]:
+        """GU-24: the aimed card, hit by the attack roll, defends: whether it is still hit (the
+        shield struck counts: the chain decides whether the blow reaches the bearer) and whether
+        it dodged (the shot flies on as a missed one, GU-16)."""
+        defense = target.defense
+        assert defense is not None
+        shield = target.shield
+        rolled = self.roll(f"{target.name}'s {defense.kind.value}") if defense.roll is None \
+            else defense.roll
+        done = defend(defense, 0 if shield is None else shield.db, shield is not None, rolled,
+                      target.name)
+        self.defenses[k] = done.value
+        steps.extend(done.steps)
+        if done.value.result is not Result.DEFENDED:
+            return True, False
+        return False, defense.kind is DefenseKind.DODGE
+
+    def defended(self, k: int) -> DefenseRoll | None:
+        """The defense target ``k`` rolled (GU-24), if it did."""
+        return self.defenses.get(k)
+
+    def punch_roll(self, k: int, target: Target) -> int:  # noqa: ARG002
+        """The 1d of a blow that punched through ``target``'s shield (GU-25): given, or drawn."""
+        shield = target.shield
+        if shield is not None and shield.location_roll is not None:
+            return shield.location_roll
+        return self.choose(f"{target.name}'s shield", 6) + 1
 
     def cover(self, cover: Cover) -> tuple[Step, ...]:
         """The occupant roll of a vehicle or building the shot passes (GU-17), if it has one."""
