@@ -418,7 +418,11 @@ def _guarded(shot: _Shot, e: Target, k: int, decide: Decider, hit: bool,
     c = shield_cover_dr(shield, shot.damage, shot.reading)
     shot.steps.extend(_prefixed(e.name, c.steps))
     through = shot.basic > shot.in_front + c.value
-    shot.steps.append(_pass_step(f"{e.name}'s shield", shot.basic, shot.in_front, c.value, through))
+    total = shot.in_front + c.value
+    shot.steps.append(Step(Ruling.GU_25, f"{e.name}'s shield: basic damage {shot.basic} "
+                           + (f"> cover DR {total}: the blow punches through to its bearer"
+                              if through else f"does not exceed cover DR {total}: the blow "
+                              "stops in the shield")))
     guard = Guard(roll, True, took.value, shield_cover_dr=c.value, punched_through=through)
     if not through:
         shot.stopped_in = f"{e.name}'s shield"

@@ -25,6 +25,8 @@ from armourpen.distance import Distance
 from armourpen.errors import MISSING, InputError, NotationError, ScenarioError
 from armourpen.explain import Caution, Ruling, Step
 from armourpen.gurps.damage import InjuryTolerance
+from armourpen.gurps.defense import DefenseKind
+from armourpen.gurps.defense_reader import read_defense, read_shield
 from armourpen.gurps.locations import Lacking, Location, Random, missing_locations
 from armourpen.gurps.materials import MATERIALS, material_dr, material_range
 from armourpen.gurps.model import (
@@ -72,6 +74,7 @@ class ReadTarget:
     target: Target
     steps: tuple[Step, ...] = ()
     warnings: tuple[Caution, ...] = ()
+    defenses: tuple[tuple[DefenseKind, int], ...] = ()  # the sheet's Dodge, Parry, Block (GU-24)
 
 
 @dataclass(frozen=True, slots=True)
@@ -677,8 +680,17 @@ def _target(t: TargetEntry, i: int, line: _Line) -> Target:
         **_who_keys(t, here, line),
         range=far,
         blast=blast,
+        **_guard_keys(t, here, line),
     )
     return with_location_roll(target, t.location_roll, here)
+
+
+def _guard_keys(t: TargetEntry | GcsTargetEntry, here: str, line: _Line,
+                sheet: dict[DefenseKind, int] | None = None) -> dict[str, Any]:
+    """A card's defense and shield (GU-24, GU-25), read by :mod:`~armourpen.gurps.defense_reader`."""
+    defense = read_defense(t.defense, here, who=line.who, explosive=line.attack.explosive,
+                           sheet=sheet)
+    return {"defense": defense, "shield": read_shield(t.shield, here, defense is not None)}
 
 
 _BLAST_KEYS = ("distance", "posture", "sm", "situation", "cover")
@@ -731,7 +743,8 @@ def _gcs_target(t: GcsTargetEntry, i: int, line: _Line) -> Target:
     blast = _blast_place(t, i, line)  # a character caught in an explosion stands as any card
     line.steps.extend(read.steps)
     line.warnings.extend(read.warnings)
-    target = replace(read.target, range=far, blast=blast)
+    target = replace(read.target, range=far, blast=blast,
+                     **_guard_keys(t, f"line[{i}]", line, dict(read.defenses)))
     return with_location_roll(target, t.location_roll, f"line[{i}]")
 
 
