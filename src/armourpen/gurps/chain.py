@@ -447,8 +447,9 @@ def _at_target(shot: _Shot, e: Target, hit: bool, where: HitLocation | Random,
                                f"{shot.stopped_in})"))
         return replace(TargetResult.untouched(e, reached=False),
                        guard=None if (e.defense or e.shield) is None else Guard())
-    if not shot.reached:  # its block or parry, or its shield, stopped the shot (GU-24, GU-25)
-        return replace(TargetResult.untouched(e, reached=True), guard=guard)
+    if not shot.reached:  # its block or parry, or its shield, stopped the shot (GU-24, GU-25);
+        # a blow that stopped in the shield did not reach the bearer (as the odds count it)
+        return replace(TargetResult.untouched(e, reached=not guard.struck_shield), guard=guard)
     if why is not None:
         shot.steps.extend(why)
     if not hit:
