@@ -202,3 +202,37 @@ def test_ap2_a_defense_on_a_cover_card_is_refused() -> None:
                                    "defense": {"kind": "block", "level": 9}}},
               {"target": "knight", "hp": 12}, skill=12)
     assert "defense" in str(e.value)
+
+
+def test_gu24_a_dodge_against_a_burst_avoids_one_plus_its_margin() -> None:
+    # 10 shots: +2, skill 12 + 2 = 14; attack roll 7: margin 7, Rcl 2: 1 + 7 // 2 = 4 hits land.
+    # Dodge 6 against 8 (no shield): success by 2: 1 + 2 = 3 hits avoided, flying on as ONE missed
+    # shot (the bystander is tried once, on min(9, 12) = 9); the 4th hit (roll 10) lands:
+    # 10 pi against DR 0, x1 torso: injury 10.
+    s = gurps("2d pi", {"target": "duelist", "hp": 11,
+                        "defense": {"kind": "dodge", "level": 8, "roll": 6}},
+              {"target": "bystander", "hp": 10}, skill=12, shots=10, rcl=2, attack_roll=7,
+              rolls=[7, 8, 9, 10])
+    out = resolve_gurps(s, seed=2).to_dict()
+    d = out["targets"][0]
+    assert (d["defended"], d["hits"], d["injuries"]) == (True, 1, [10])
+    tried = [st for st in out["steps"] if "bystander: the aimed roll missed: tried" in st["text"]]
+    assert len(tried) == 1
+
+
+def test_gu24_a_block_against_a_burst_stops_one_hit() -> None:
+    # the same burst, blocked 6 against 8 + DB 0... with no shield a block that succeeds stops one
+    # hit; the other 3 land: 8 + 9 + 10 = 27 (x1 torso, DR 0)
+    s = gurps("2d pi", {"target": "duelist", "hp": 11,
+                        "defense": {"kind": "block", "level": 8, "roll": 6}},
+              skill=12, shots=10, rcl=2, attack_roll=7, rolls=[7, 8, 9, 10])
+    d = resolve_gurps(s, seed=2).to_dict()["targets"][0]
+    assert (d["hits"], d["injuries"]) == (3, [8, 9, 10])
+
+
+def test_gu24_no_exact_odds_yet_for_a_defense_against_a_burst() -> None:
+    s = gurps("2d pi", {"target": "duelist", "hp": 11, "defense": {"kind": "dodge", "level": 8}},
+              skill=12, shots=10, rcl=2)
+    with pytest.raises(armourpen.InputError) as e:
+        armourpen.odds(s)
+    assert e.value.field == "line[0].defense"

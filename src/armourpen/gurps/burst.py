@@ -216,8 +216,8 @@ def _gathered(scenario: GurpsScenario, chains: list[ChainResult], basics: list[i
         injuries.append(tuple(r.injury or 0 for r, _ in hit))
         places.append(tuple(r.location.value for r, _ in hit if r.location is not None))
         if len(hit) < 2:
-            targets.append(hit[0][0] if hit else next((r for r in results if r.reached),
-                                                       results[0]))
+            one = hit[0][0] if hit else next((r for r in results if r.reached), results[0])
+            targets.append(_guarded(one, results))
             continue
         arriving = sum(b - (r.dr_in_front or 0) for r, b in hit)
         penetrating = sum(r.penetrating or 0 for r, _ in hit)
@@ -226,9 +226,10 @@ def _gathered(scenario: GurpsScenario, chains: list[ChainResult], basics: list[i
                                  t.pain_threshold, arriving, penetrating, t.name)
         steps.extend(together.steps)
         entries.extend([t.index] * len(together.steps))
-        targets.append(replace(hit[0][0], injury=together.value.injury, penetrating=penetrating,
-                               effects=together.value,
-                               overpenetrates=any(r.overpenetrates for r, _ in hit)))
+        targets.append(_guarded(replace(hit[0][0], injury=together.value.injury,
+                                        penetrating=penetrating, effects=together.value,
+                                        overpenetrates=any(r.overpenetrates for r, _ in hit)),
+                                results))
     covers = []
     for j, c in enumerate(chains[0].covers):
         each = [ch.covers[j] for ch in chains]
@@ -240,3 +241,23 @@ def _gathered(scenario: GurpsScenario, chains: list[ChainResult], basics: list[i
                        first.steps, tuple(dict.fromkeys(w for c in chains for w in c.warnings)),
                        first.step_entries)
     return line, steps, entries, tuple(injuries), tuple(places)
+
+
+def _guarded(shown: TargetResult, results: list[TargetResult]) -> TargetResult:
+    """A target's defense and shield over the burst's shots (GU-24, GU-25): the one defense roll,
+    defended or the shield struck by any shot, the shield's injuries summed and its HP and state
+    after the last hit that struck it."""
+    guards = [r.guard for r in results if r.guard is not None]
+    if not guards:
+        return shown
+    rolled = next((g.defense for g in guards if g.defense is not None), None)
+    struck = [g for g in guards if g.struck_shield]
+    if not struck:
+        defended = next((g for g in guards if g.defended), guards[0])
+        return replace(shown, guard=replace(defended, defense=defended.defense or rolled))
+    last = struck[-1]
+    assert last.shield is not None
+    total = sum(g.shield.injury for g in struck if g.shield is not None)
+    return replace(shown, guard=replace(
+        last, shield=replace(last.shield, injury=total),
+        punched_through=any(g.punched_through for g in struck)))

@@ -302,6 +302,12 @@ class Decider(Protocol):
     def punch_roll(self, k: int, target: Target) -> int:
         """The 1d of a blow that punched through the k-th target's shield (GU-25)."""
 
+    def shield_hp(self, k: int) -> int | None:
+        """The k-th target's shield's HP before this hit (GU-25: a burst's hits in turn)."""
+
+    def shield_left(self, k: int, hp: int) -> None:
+        """The k-th target's shield's HP after this hit."""
+
 
 def resolve_chain(
     scenario: GurpsScenario,
@@ -408,12 +414,13 @@ def _guarded(shot: _Shot, e: Target, k: int, decide: Decider, hit: bool,
     if roll is None or roll.result is Result.HIT:
         return hit, where, Guard(roll, shield_hp=None if shield is None else shield.hp)
     if roll.result is Result.DEFENDED:
-        if roll.kind is not DefenseKind.DODGE:
+        if roll.kind is not DefenseKind.DODGE or not roll.flies_on:
             shot.stopped_in = e.name
         return False, where, Guard(roll, shield_hp=None if shield is None else shield.hp)
     assert shield is not None
     reaching = max(0, shot.basic - shot.in_front)
-    took = shield_damage(shield, shot.damage, reaching, reading=shot.reading)
+    took = shield_damage(shield, shot.damage, reaching, decide.shield_hp(k), reading=shot.reading)
+    decide.shield_left(k, took.value.hp_left)
     shot.steps.extend(_prefixed(e.name, took.steps))
     c = shield_cover_dr(shield, shot.damage, shot.reading)
     shot.steps.extend(_prefixed(e.name, c.steps))
@@ -449,6 +456,7 @@ def _at_target(shot: _Shot, e: Target, hit: bool, where: HitLocation | Random,
                        guard=None if (e.defense or e.shield) is None else Guard())
     if not shot.reached:  # its block or parry, or its shield, stopped the shot (GU-24, GU-25);
         # a blow that stopped in the shield did not reach the bearer (as the odds count it)
+        assert guard is not None
         return replace(TargetResult.untouched(e, reached=not guard.struck_shield), guard=guard)
     if why is not None:
         shot.steps.extend(why)

@@ -55,10 +55,23 @@ class DefenseRoll:
     roll: int
     margin: int | None  # None: failed
     result: Result
+    flies_on: bool = True  # a dodged hit flies on; a burst's further dodged hits went with the first
 
     def to_dict(self) -> dict[str, object]:
         return {"kind": self.kind.value, "number": self.number, "roll": self.roll,
                 "margin": self.margin, "result": self.result.value}
+
+
+@dataclass(slots=True)
+class DefenseState:
+    """The aimed card's defense as a shot, or a burst's landed shots, meet it: rolled once
+    (GU-24), the hits it still stops (a burst: dodge 1 + margin, block or parry 1), and the
+    shield's HP as the hits leave it (GU-25: each hit faces the shield as it was before the burst;
+    its HP after every hit is reported)."""
+
+    roll: DefenseRoll
+    left: int
+    shield_hp: int | None = None
 
 
 def defense_number(defense: Defense, db: int) -> int:

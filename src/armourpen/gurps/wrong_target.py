@@ -21,13 +21,20 @@ from __future__ import annotations
 
 import random
 from collections.abc import Callable
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from enum import Enum
 
 from armourpen.errors import MISSING, InputError
 from armourpen.explain import Explained, Ruling, Step
 from armourpen.gurps.attack_roll import attack_roll
-from armourpen.gurps.defense import DefenseKind, DefenseRoll, Result, defend
+from armourpen.gurps.defense import (
+    DefenseKind,
+    DefenseRoll,
+    DefenseState,
+    Result,
+    burst_stopped,
+    defend,
+)
 from armourpen.gurps.model import Cover, GurpsScenario, Target
 from armourpen.gurps.occupants import occupant_number
 
@@ -205,7 +212,8 @@ class Shooter:
     skill: int = 0
     rof: int | None = None  # a burst's shots: the rapid-fire bonus is added (GU-19)
     drawn: bool = False  # ``given_roll`` was drawn from the seed (a burst rolls it first), not given
-    defenses: dict[int, DefenseRoll] = field(default_factory=dict)  # GU-24: the aimed card's
+    defenses: dict[int, DefenseRoll] = field(default_factory=dict)  # GU-24: this shot's
+    guarded: dict[int, DefenseState] = field(default_factory=dict)  # shared by a burst's shots
     _cards: tuple[Card, ...] = ()
 
     def __post_init__(self) -> None:
@@ -232,7 +240,7 @@ class Shooter:
         roll hit) and never re-judges that roll; its own further rolls of who is hit are drawn
         as it reaches each card."""
         return Shooter(self.scenario, self.roll, self.choose, self.aimed_roll, rof=self.rof,
-                       drawn=self.drawn)
+                       drawn=self.drawn, guarded=self.guarded)
 
     def target(self, k: int, target: Target) -> tuple[bool, tuple[Step, ...]]:
         """Whether the shot, reaching target ``k``, hits it, and the steps that say so."""
@@ -275,15 +283,52 @@ class Shooter:
         defense = target.defense
         assert defense is not None
         shield = target.shield
-        rolled = self.roll(f"{target.name}'s {defense.kind.value}") if defense.roll is None \
-            else defense.roll
-        done = defend(defense, 0 if shield is None else shield.db, shield is not None, rolled,
-                      target.name)
-        self.defenses[k] = done.value
-        steps.extend(done.steps)
-        if done.value.result is not Result.DEFENDED:
+        state = self.guarded.get(k)
+        if state is None:
+            rolled = self.roll(f"{target.name}'s {defense.kind.value}") if defense.roll is None \
+                else defense.roll
+            done = defend(defense, 0 if shield is None else shield.db, shield is not None,
+                          rolled, target.name)
+            steps.extend(done.steps)
+            roll = done.value
+            stops = 0 if roll.margin is None else 1
+            if self.rof is not None and roll.margin is not None:
+                stops = burst_stopped(defense.kind, roll.margin, self.rof)
+                steps.append(Step(Ruling.GU_24, f"{target.name}: against a burst the "
+                                  f"{defense.kind.value} stops {stops} hit(s)"
+                                  + (" (1 + its margin)" if defense.kind is DefenseKind.DODGE
+                                     else "")))
+            state = DefenseState(roll, stops, None if shield is None else shield.hp)
+            self.guarded[k] = state
+        elif state.left > 0:
+            more = (": avoided, it flew on with the first one as one missed shot (GU-19)"
+                    if defense.kind is DefenseKind.DODGE and state.roll.result is Result.DEFENDED
+                    else "")
+            steps.append(Step(Ruling.GU_24, f"{target.name}: the {defense.kind.value} rolled once "
+                              f"against the burst stops this hit too ({state.left} left){more}"))
+        elif state.roll.result is not Result.HIT:
+            steps.append(Step(Ruling.GU_24, f"{target.name}: the {defense.kind.value} has stopped "
+                              "every hit it could: hit"))
+        roll = state.roll
+        if state.left <= 0 or roll.result is Result.HIT:
+            self.defenses[k] = replace(roll, result=Result.HIT)
             return True, False
-        return False, defense.kind is DefenseKind.DODGE
+        first = state.left == (0 if roll.margin is None else
+                               burst_stopped(defense.kind, roll.margin, self.rof or 1))
+        state.left -= 1
+        self.defenses[k] = roll if first else replace(roll, flies_on=False)
+        if roll.result is Result.STRUCK_SHIELD:
+            return True, False
+        return False, defense.kind is DefenseKind.DODGE and first
+
+    def shield_hp(self, k: int) -> int | None:
+        """The HP of target ``k``'s shield before this hit (GU-25), None: no shield rolled."""
+        state = self.guarded.get(k)
+        return None if state is None else state.shield_hp
+
+    def shield_left(self, k: int, hp: int) -> None:
+        """Target ``k``'s shield after this hit (GU-25): the next hit of a burst starts there."""
+        self.guarded[k].shield_hp = hp
 
     def defended(self, k: int) -> DefenseRoll | None:
         """The defense target ``k`` rolled (GU-24), if it did."""
