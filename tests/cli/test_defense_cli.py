@@ -20,3 +20,27 @@ def test_gu25_catalog_list_shields(capsys: pytest.CaptureFixture[str]) -> None:
                     "medium": (2, 7, 40, 17, "B287"), "large": (3, 9, 60, 24, "B287")}
     code, out, _ = cli(capsys, "catalog", "list", "shields")
     assert code == 0 and "medium   2   7   40  17        B287" in out
+
+
+def test_gu25_quick_flags_defense_and_shield(capsys: pytest.CaptureFixture[str]) -> None:
+    # --defense block:10:11 with --shield medium: 11 against 10 + DB 2 = 12, success by 1 <= 2:
+    # the shield struck by 20: 13 through its DR 7, x1/2 = 6, HP 34; 20 > cover DR 17: 3 through
+    code, out, err = cli(capsys, "resolve", "--damage", "3d+6 imp", "--hp", "12", "--skill", "14",
+                         "--attack-roll", "10", "--roll", "20", "--defense", "block:10:11",
+                         "--shield", "medium", "--seed", "4", "--json")
+    assert (code, err) == (0, "")
+    t = json.loads(out)["targets"][0]
+    assert (t["struck_shield"], t["shield_injury"], t["shield_hp_left"], t["penetrating"]) == (
+        True, 6, 34, 3)
+
+
+@pytest.mark.parametrize(("flags", "line"), [
+    (("--defense", "dodge"), "--defense: 'dodge' is not allowed; KIND:LEVEL"),
+    (("--defense", "duck:9"), "--defense: 'duck' is not allowed; one of dodge, block, parry"),
+    (("--defense", "dodge:9", "--shield", "meduim"), "(did you mean medium?)"),
+])
+def test_ap2_quick_defense_flags_name_the_flag(capsys: pytest.CaptureFixture[str],
+                                                flags: tuple[str, ...], line: str) -> None:
+    code, _, err = cli(capsys, "resolve", "--damage", "3d+6 imp", "--hp", "12", "--skill", "14",
+                       *flags, "--seed", "1")
+    assert code == 2 and line in err and err.count("\n") == 1

@@ -41,11 +41,11 @@ def test_gu25_medium_shield_struck_and_punched_through() -> None:
 
 
 def test_gu25_a_punched_through_blow_on_1_or_2_hits_the_shield_arm() -> None:
-    # 1d = 2: the shield arm; imp x2 on an arm, 3 x 2 = 6, capped at HP/2 = 6 for a limb
+    # 1d = 2: the shield arm; 3 through, imp on an arm x1 (GU-4): injury 3
     line = knight(11)
     line["shield"] = {"name": "medium", "location_roll": 2}
     t = resolve(line)["targets"][0]
-    assert (t["location"], t["penetrating"]) == ("arm", 3)
+    assert (t["location"], t["penetrating"], t["injury"]) == ("arm", 3, 3)
 
 
 def test_gu25_a_blow_that_stays_in_the_shield() -> None:
