@@ -236,3 +236,22 @@ def test_gu24_no_exact_odds_yet_for_a_defense_against_a_burst() -> None:
     with pytest.raises(armourpen.InputError) as e:
         armourpen.odds(s)
     assert e.value.field == "line[0].defense"
+
+
+def test_gu25_knight_blocks_arrow_example() -> None:
+    # block 11 against 12: by 1 <= DB 2, the shield struck: 20 - 7 = 13, x1/2 = 6, HP 34;
+    # 20 > cover DR 17: punched through to the torso (1d = 4): 20 - (17 + 2) = 1, x2: injury 2
+    out = armourpen.resolve(armourpen.load_scenario("example:knight-blocks-arrow")).to_dict()
+    (k,) = out["targets"]
+    assert (k["shield_injury"], k["shield_hp_left"], k["shield_state"]) == (6, 34, "working")
+    assert (k["punched_through"], k["location"], k["penetrating"], k["injury"]) == (
+        True, "torso", 1, 2)
+
+
+def test_gu24_duel_burst_dodged_example() -> None:
+    # 4 hits land (skill 14, roll 7, Rcl 2); dodge 6 against 8: by 2, 3 avoided; the 4th (10)
+    # lands: injury 10; the avoided hits fly on as one shot at the bystander (7: injury 7 if hit)
+    out = armourpen.resolve(armourpen.load_scenario("example:duel-burst-dodged")).to_dict()
+    duelist, bystander = out["targets"]
+    assert (duelist["defended"], duelist["hits"], duelist["injuries"]) == (True, 1, [10])
+    assert bystander["hits"] <= 1 and bystander["injuries"] in ([], [7])
