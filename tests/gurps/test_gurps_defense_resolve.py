@@ -255,3 +255,34 @@ def test_gu24_duel_burst_dodged_example() -> None:
     duelist, bystander = out["targets"]
     assert (duelist["defended"], duelist["hits"], duelist["injuries"]) == (True, 1, [10])
     assert bystander["hits"] <= 1 and bystander["injuries"] in ([], [7])
+
+
+SAMPLES = __import__("pathlib").Path(__file__).resolve().parents[1] / "gcs" / "samples"
+
+
+def _kabal(defense: dict[str, Any]) -> dict[str, Any]:
+    data = {"rules": "gurps", "attack": {"damage": "3d+6 imp", "roll": 20, "skill": 14,
+                                         "attack_roll": 10},
+            "line": [{"target": "Kabal", "gcs": "Kabal.gcs", "defense": defense}]}
+    out: dict[str, Any] = armourpen.resolve(armourpen.load_scenario(data, base=SAMPLES)).to_dict()
+    return out
+
+
+def test_gu24_a_gcs_sheet_defends_with_its_own_levels() -> None:
+    # Kabal.gcs: calc.dodge = [10, 9, ...] (unencumbered 10); its weapons' calc.parry 12 and 11:
+    # the best is 12. Parry rolling 11 against 12: by 1, no shield: parried. Dodge rolling 11
+    # against 10: failed, hit.
+    parry = _kabal({"kind": "parry", "roll": 11})["targets"][0]["defense"]
+    assert (parry["number"], parry["result"]) == (12, "defended")
+    dodge = _kabal({"kind": "dodge", "roll": 11})["targets"][0]["defense"]
+    assert (dodge["number"], dodge["result"]) == (10, "hit")
+    # a level written beside gcs overrides the sheet's: 11 against 11 succeeds
+    given = _kabal({"kind": "dodge", "level": 11, "roll": 11})["targets"][0]["defense"]
+    assert (given["number"], given["result"]) == (11, "defended")
+
+
+def test_ap2_a_gcs_sheet_without_a_block_asks_for_the_level() -> None:
+    # Kabal.gcs has no weapon with a calc.block
+    with pytest.raises(armourpen.InputError) as e:
+        _kabal({"kind": "block", "roll": 11})
+    assert e.value.field == "line[0].defense.level" and "gives no block" in e.value.allowed

@@ -124,7 +124,10 @@ class Characters:
             skull_dr_included=read.skull_dr_included,
             rules=read.rules,
         )
-        return ReadTarget(target, read.steps, read.warnings)
+        from armourpen.gurps.defense import DefenseKind
+
+        return ReadTarget(target, read.steps, read.warnings, tuple(
+            (DefenseKind(kind), level) for kind, level in character.defenses().items()))
 
     def weapon(self, entry: GcsAttackEntry) -> ReadWeapon:
         """The weapon an attack names in a GCS file (a :class:`~armourpen.gurps.scenario.

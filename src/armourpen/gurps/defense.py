@@ -105,7 +105,8 @@ def defend(defense: Defense, db: int, shield: bool, roll: int, who: str) -> Expl
     elif defense.kind is DefenseKind.DODGE:
         text += f"success by {margin}: dodged, the shot flies on as a missed one (GU-16)"
     else:
-        text += f"success by {margin}: {defense.kind.value}ed, the blow stops"
+        done = "blocked" if defense.kind is DefenseKind.BLOCK else "parried"
+        text += f"success by {margin}: {done}, the blow stops"
     return Explained.of(DefenseRoll(defense.kind, number, roll, margin, result), Ruling.GU_24,
                         text)
 
