@@ -18,9 +18,19 @@ def test_every_cap_has_a_setting_and_a_positive_default() -> None:
 
 def test_settings_are_read_from_the_environment() -> None:
     limits = Limits.from_env({"ARMOURPEN_MAX_ODDS_WORK": "1_000", "ARMOURPEN_MAX_DEPTH": " 7 ",
-                              "ARMOURPEN_MAX_FILE_BYTES": "", "OTHER": "x"})
+                              "OTHER": "x"})
     assert limits.max_odds_work == 1000 and limits.max_depth == 7
     assert limits.max_file_bytes == DEFAULT_LIMITS.max_file_bytes
+
+
+@pytest.mark.parametrize("text", ["", "  "])
+def test_ap2_an_empty_setting_is_refused_not_read_as_the_default(text: str) -> None:
+    # `ARMOURPEN_MAX_FILE_BYTES=` is as likely a slip as a typo: a cap the user meant to change
+    # must not stay where it was without a word
+    with pytest.raises(LimitError) as info:
+        Limits.from_env({"ARMOURPEN_MAX_FILE_BYTES": text})
+    assert (info.value.field, info.value.value) == ("ARMOURPEN_MAX_FILE_BYTES", text)
+    assert "a whole number from 1" in info.value.allowed
 
 
 @pytest.mark.parametrize("text", ["0", "-5", "abc", "1e9", "nan", "9" * 5000])

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import json
 import os
+from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 from unittest import mock
@@ -315,7 +316,7 @@ def test_a_scenario_is_checked_once_however_it_comes(
     armourpen.load_scenario(path)
     assert walks == [data]  # an escape could hide a control character: walked as it is read
     armourpen.load_scenario(data)
-    assert len(walks) == 2 and walks[1] is data
+    assert len(walks) == 2 and walks[1] == data  # walked once: the frozen copy it is read from
     rules_of(data).parse(data)  # a rule set's parser, called on its own, checks too
     assert len(walks) == 3 and walks[2] is data
 
@@ -471,3 +472,70 @@ def test_ap2_printable_ascii_text_is_still_refused_naming_the_place(text: str, f
 def test_ap2_the_largest_numbers_in_bounds_read_on_plain_text() -> None:
     text = '{"a": [9223372036854775807, -9223372036854775808, 999999999999999999, 5e-324, 0.0]}'
     assert parse_json(text, field="body") == {"a": [2**63 - 1, -(2**63), 10**18 - 1, 5e-324, 0.0]}
+
+
+# --- a checked tree is read-only ------------------------------------------------------------------
+
+ESCAPE = "\x1b]0;owned\x07"  # a terminal escape: no name may hold one (AP-2)
+
+
+def _trees() -> list[Any]:
+    from armourpen.reading import checked_tree, parse_toml
+
+    return [parse_json(json.dumps(PENAV), field="s"),
+            parse_json(json.dumps(PENAV).replace('"line"', '"\\u006cine"'), field="s"),  # walked
+            parse_toml('[attack]\nweapon = "7.62x51mm NATO"\n[[line]]\ntarget = "Gray"\n'
+                       'armour = ["NIJ Type III"]\n', field="s"),
+            checked_tree(json.loads(json.dumps(PENAV)))]
+
+
+@pytest.mark.parametrize("tree", _trees())
+def test_ap2_a_checked_tree_refuses_every_change_top_level_and_nested(tree: Any) -> None:
+    entry, armour = tree["line"][0], tree["line"][0]["armour"]
+    changes: list[Callable[[], object]] = [
+        lambda: tree.__setitem__("attack", {"weapon": ESCAPE}),
+        lambda: tree.update(line=[]), lambda: tree.pop("line"), lambda: tree.clear(),
+        lambda: tree.setdefault("x", ESCAPE), lambda: tree.popitem(),
+        lambda: tree.__delitem__("line"), lambda: tree.__ior__({"x": 1}),
+        lambda: entry.__setitem__("target", ESCAPE), lambda: entry.update(target=ESCAPE),
+        lambda: tree["attack"].__setitem__("weapon", ESCAPE),
+        lambda: tree["line"].append({"target": ESCAPE}), lambda: tree["line"].insert(0, {}),
+        lambda: tree["line"].__setitem__(0, {"target": ESCAPE}), lambda: tree["line"].clear(),
+        lambda: tree["line"].extend([{}]), lambda: tree["line"].__iadd__([{}]),
+        lambda: armour.__setitem__(0, ESCAPE), lambda: armour.pop(), lambda: armour.sort(),
+    ]
+    before = json.dumps(tree)
+    for change in changes:
+        with pytest.raises(TypeError, match="read-only"):
+            change()
+    assert json.dumps(tree) == before
+    assert isinstance(entry, dict) and isinstance(tree["line"], list)  # read as dicts and lists
+
+
+def test_ap2_a_name_changed_after_the_check_cannot_slip_an_escape_past_it() -> None:
+    from armourpen.reading import checked_tree
+    from armourpen.scenario import load_checked
+
+    given = json.loads(json.dumps(PENAV))
+    tree = checked_tree(given)
+    given["line"][0]["target"] = ESCAPE  # the caller's own mapping, changed after the check
+    given["line"].append({"target": ESCAPE})
+    assert tree["line"][0]["target"] == "Gray" and len(tree["line"]) == 2  # a copy was checked
+    names = [t.name for t in load_checked(tree).line]
+    assert names == ["Gray", "VIP"]
+    with pytest.raises(InputError) as info:
+        checked_tree(given)  # checked again, it is refused
+    assert info.value.field == "line[0].target"
+
+
+def test_ap2_a_checked_tree_copied_or_pickled_is_checked_again() -> None:
+    import copy
+    import pickle
+
+    from armourpen.reading import CheckedTree
+
+    tree = parse_json(json.dumps(PENAV), field="s")
+    for again in (pickle.loads(pickle.dumps(tree)), copy.deepcopy(tree), copy.copy(tree)):
+        assert isinstance(again, CheckedTree) and again == tree and again.limits == tree.limits
+        with pytest.raises(TypeError, match="read-only"):
+            again["line"][0]["target"] = ESCAPE

@@ -122,3 +122,151 @@ def test_a_layer_is_a_value_and_its_label_is_written_once() -> None:
     assert labels([plain, hull]) == f"{plain.label()}, {hull.label()}"
     assert plain.label() == "vest AV 6"
     assert hull.label() == "hull AV 50 (SAV 10)"  # PA-1: 50 personal points are SAV 10
+
+
+# --- no public value is a tuple ------------------------------------------------------------------
+
+# The one tuple the walk may meet: the registry's entries, which issue 31 item 4 rewrites as typed
+# plugins (rulesets.py is being changed there).
+NOT_YET_VALUES = frozenset({"armourpen.rulesets.RuleSet"})
+_FRONT_ENDS = ("armourpen.web", "armourpen.cli", "armourpen.charts", "armourpen.__main__")
+
+
+def _classes_by_name() -> dict[str, list[type]]:
+    """Every class armourpen's non-front-end modules define, by name: an annotation written under
+    ``TYPE_CHECKING`` is found here by its name (every class of that name is walked)."""
+    import importlib
+    import inspect
+    import pkgutil
+
+    import armourpen
+
+    found: dict[str, list[type]] = {}
+    for info in pkgutil.walk_packages(armourpen.__path__, "armourpen."):
+        if info.name.startswith(_FRONT_ENDS):
+            continue
+        module = importlib.import_module(info.name)
+        for name, value in vars(module).items():
+            if inspect.isclass(value) and value.__module__ == module.__name__:
+                found.setdefault(name, []).append(value)
+    return found
+
+
+def _annotations(thing: object) -> list[tuple[str, object]]:
+    """The annotations of a class (its fields, its methods' and properties') or a function, each
+    with the module whose names it is written in."""
+    import inspect
+
+    out: list[tuple[str, object]] = []
+    if inspect.isclass(thing):
+        for klass in thing.__mro__:
+            if klass.__module__ == "builtins" or not klass.__module__.startswith("armourpen"):
+                continue
+            module = klass.__module__
+            out.extend((module, a) for a in inspect.get_annotations(klass).values())
+            for name, member in vars(klass).items():
+                if name.startswith("_") and name != "__init__":
+                    continue
+                member = getattr(member, "fget", None) or getattr(member, "__func__", member)
+                if inspect.isfunction(member):
+                    out.extend((module, a) for a in inspect.get_annotations(member).values())
+    elif callable(thing):
+        import typing
+
+        for f in (thing, *typing.get_overloads(thing)):  # what each overload says it returns
+            out.extend((getattr(f, "__module__", "") or "", a)
+                       for a in inspect.get_annotations(f).values())  # type: ignore[arg-type]
+    return out
+
+
+def _public_classes() -> dict[str, type]:
+    """The classes the public API reaches: armourpen's exports (a value's type, and the types of
+    what a mapping or tuple export holds), the classes named in their annotations and fields,
+    theirs in turn, and every class of every module of armourpen.view."""
+    import importlib
+    import inspect
+    import pkgutil
+    import re
+    import sys
+
+    import armourpen
+    import armourpen.view
+
+    by_name = _classes_by_name()
+    todo: list[object] = []
+    for name in armourpen.__all__:
+        value = getattr(armourpen, name)
+        if inspect.isclass(value) or inspect.isfunction(value):
+            todo.append(value)
+            continue
+        todo.append(type(value))
+        inner = value.values() if isinstance(value, dict) else value
+        if isinstance(inner, tuple | list | frozenset) or isinstance(value, dict):
+            todo.extend(type(v) for v in inner)
+    for info in pkgutil.walk_packages(armourpen.view.__path__, "armourpen.view."):
+        module = importlib.import_module(info.name)
+        todo.extend(v for v in vars(module).values()
+                    if inspect.isclass(v) and v.__module__ == module.__name__)
+    seen: dict[str, type] = {}
+    done: set[int] = set()
+    while todo:
+        thing = todo.pop()
+        if id(thing) in done:
+            continue
+        done.add(id(thing))
+        if inspect.isclass(thing):
+            if not thing.__module__.startswith("armourpen"):
+                continue
+            seen[f"{thing.__module__}.{thing.__qualname__}"] = thing
+        for where, annotation in _annotations(thing):
+            words = re.findall(r"[A-Za-z_]\w*", annotation if isinstance(annotation, str)
+                               else repr(annotation))
+            names = vars(sys.modules[where]) if where in sys.modules else {}
+            for word in words:
+                here = names.get(word)
+                todo.extend([here] if inspect.isclass(here) else by_name.get(word, []))
+    return seen
+
+
+def test_no_class_of_the_public_api_or_the_view_model_is_a_tuple() -> None:
+    # docs/decisions/0001-value-types.md: a value is a frozen slotted dataclass or an enum, never
+    # read by position; a tuple subclass (a named tuple) equals any tuple of its fields
+    reached = _public_classes()
+    # the walk reaches what the API returns and the view model holds, several levels down
+    for name in ("armourpen.penav.outcome.PenavOutcome", "armourpen.penav.outcome.TargetOutcome",
+                 "armourpen.catalog.items.AttackProfile", "armourpen.distance.Distance",
+                 "armourpen.view.odds.EffectChance", "armourpen.view.odds.HitsChances",
+                 "armourpen.view.outcome.OutcomeView", "armourpen.layout.Badge",
+                 "armourpen.view.sweep.SweepView", "armourpen.explain.Step"):
+        assert name in reached, name
+    tuples = sorted(name for name, cls in reached.items()
+                    if issubclass(cls, tuple) and name not in NOT_YET_VALUES)
+    assert tuples == []
+
+
+def _former_named_tuples() -> list[object]:
+    from armourpen.distance import Distance
+    from armourpen.layout import Badge, Tone
+    from armourpen.penav.wearing import Worn
+    from armourpen.view.odds import EffectChance
+
+    return [Distance.parse("300 ft"), Worn("vest", rigid=False),
+            Badge("stopped", "stopped", "x", Tone.SAFE),
+            EffectChance("major wound", Ruling.GU_12, Fraction(1, 2))]
+
+
+@pytest.mark.parametrize("value", _former_named_tuples())
+def test_a_former_named_tuple_equals_only_its_own_kind(value: object) -> None:
+    import importlib
+
+    assert dataclasses.is_dataclass(value) and not isinstance(value, type)
+    fields = tuple(getattr(value, f.name) for f in dataclasses.fields(value))
+    assert not equal(value, fields)
+    names = {**vars(importlib.import_module(type(value).__module__)), "Fraction": Fraction,
+             "Ruling": Ruling}
+    if "<" not in repr(value):  # where its fields are simple (an enum's repr does not evaluate)
+        assert eval(repr(value), names) == value
+    with pytest.raises(TypeError):
+        iter(value)  # type: ignore[call-overload]
+    with pytest.raises(dataclasses.FrozenInstanceError):
+        setattr(value, dataclasses.fields(value)[0].name, None)

@@ -5,8 +5,8 @@ is metres), in table units where metres and yards are the same number (PA-3; GUR
 from __future__ import annotations
 
 import re
+from dataclasses import dataclass
 from fractions import Fraction
-from typing import NamedTuple
 
 from armourpen.errors import RangeError
 from armourpen.explain import Ruling
@@ -30,7 +30,8 @@ _UNIT_ALIASES = {
 _DISTANCE_RE = re.compile(r"^\s*([+-]?(?:\d+(?:\.\d*)?|\.\d+))\s*([a-zA-Z]*)\s*$", re.ASCII)
 
 
-class Distance(NamedTuple):
+@dataclass(frozen=True, slots=True)
+class Distance:
     """A distance as given (value and unit) and in table units (metres or yards)."""
 
     value: Fraction

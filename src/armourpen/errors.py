@@ -123,6 +123,9 @@ class _Shown(reprlib.Repr):
         return f"({len(text)} characters) ..." + repr(text[-MAX_SHOWN:])
 
     repr_MissingFile = repr_FileName
+    # a checked tree's tables and lists (armourpen.reading) are shown as the dicts and lists they are
+    repr_FrozenList = reprlib.Repr.repr_list
+    repr_FrozenTable = repr_CheckedTree = reprlib.Repr.repr_dict
 
     def repr_instance(self, x: object, level: int) -> str:  # noqa: ARG002 (reprlib's signature)
         try:

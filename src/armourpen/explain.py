@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Iterable
-from dataclasses import dataclass
+from dataclasses import dataclass, field, replace
 from enum import StrEnum
 from typing import Generic, TypeVar
 
@@ -70,10 +70,16 @@ class Ruling(StrEnum):
 
 @dataclass(frozen=True, slots=True)
 class Step:
-    """One line of an explanation: the ruling it applies (e.g. ``"PA-7"``) and what happened."""
+    """One line of an explanation: the ruling it applies (e.g. ``"PA-7"``) and what happened.
+
+    ``entry`` is the index of the line entry the step is about (None: the attack, or no one
+    entry), which a front end groups the steps by, never their text. It is where the step is
+    shown, not what it says: it is in neither the JSON nor the equality of steps.
+    """
 
     rule: Ruling
     text: str
+    entry: int | None = field(default=None, compare=False)
 
     def __post_init__(self) -> None:
         # an id given as text is held as its member, so a misspelt one fails here, not in print
@@ -121,6 +127,11 @@ class Explained(Generic[T]):
     def then(self, value: T, rule: Ruling, text: str) -> Explained[T]:
         """The next value, keeping the steps so far."""
         return Explained(value, (*self.steps, Step(rule, text)))
+
+
+def about(steps: Iterable[Step], entry: int) -> tuple[Step, ...]:
+    """``steps`` as steps about line entry ``entry``, where they name no entry already."""
+    return tuple(s if s.entry is not None else replace(s, entry=entry) for s in steps)
 
 
 def join_steps(*groups: Iterable[Step]) -> tuple[Step, ...]:

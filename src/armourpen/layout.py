@@ -7,9 +7,9 @@ plain-text backend for pipes needs no Rich, and the web page can show the same t
 
 from __future__ import annotations
 
+from dataclasses import dataclass
 from enum import StrEnum
 from fractions import Fraction
-from typing import NamedTuple
 
 from armourpen.explain import Caution, Step
 
@@ -32,19 +32,20 @@ class Align(StrEnum):
     CENTER = "center"
 
 
-# The parts of a layout are named tuples rather than frozen dataclasses: as immutable and typed, with
-# the same reprs, and made many times faster when the module is imported, which every one-shot
-# command pays for (bench/startup.py). Each has its own fields and nothing walks them generically.
+# The parts of a layout are value types (docs/decisions/0001-value-types.md): frozen, slotted
+# dataclasses, each equal only to its own kind and never read by position.
 
 
-class Span(NamedTuple):
+@dataclass(frozen=True, slots=True)
+class Span:
     """A piece of text with its tone."""
 
     text: str
     tone: Tone = Tone.PLAIN
 
 
-class Badge(NamedTuple):
+@dataclass(frozen=True, slots=True)
+class Badge:
     """What happened to one row, as a machine key, a word and a one-character symbol.
 
     ``key`` is the outcome's JSON key (``penetrated_reduced``); ``word`` is for people
@@ -57,7 +58,8 @@ class Badge(NamedTuple):
     tone: Tone
 
 
-class Column(NamedTuple):
+@dataclass(frozen=True, slots=True)
+class Column:
     """A column of the table: its title and how its cells line up."""
 
     title: str
@@ -67,7 +69,8 @@ class Column(NamedTuple):
 Cell = Span | Badge
 
 
-class Row(NamedTuple):
+@dataclass(frozen=True, slots=True)
+class Row:
     """One line of the table; one of its cells is the row's badge.
 
     ``entry`` is the index in the line of fire of the entry the row shows, when the rule set's
@@ -82,7 +85,8 @@ class Row(NamedTuple):
         return next((c for c in self.cells if isinstance(c, Badge)), None)
 
 
-class Layout(NamedTuple):
+@dataclass(frozen=True, slots=True)
+class Layout:
     """An outcome as a front end shows it: what happened first, then warnings, then how (AP-1).
 
     ``notes`` are lines shown under the table (e.g. what each target's injury does).
@@ -99,14 +103,16 @@ class Layout(NamedTuple):
         return "".join(s.text for s in self.head)
 
 
-class Table(NamedTuple):
+@dataclass(frozen=True, slots=True)
+class Table:
     """A table of text in a report: its columns and its rows of cells."""
 
     columns: tuple[Column, ...]
     rows: tuple[tuple[str, ...], ...]
 
 
-class Chart(NamedTuple):
+@dataclass(frozen=True, slots=True)
+class Chart:
     """Bars of chances in a report: per row its label, its bar of block characters and its chance
     as text, and whether the row harms (a backend draws harm and no harm apart)."""
 
@@ -118,7 +124,8 @@ Block = tuple[Span, ...] | Table | Chart
 """A line of spans, a table or a chart."""
 
 
-class Report(NamedTuple):
+@dataclass(frozen=True, slots=True)
+class Report:
     """An answer that is not one outcome's line (exact odds, Monte Carlo, the PEN estimator) as a
     front end shows it: its blocks in order, which each backend draws."""
 

@@ -38,6 +38,12 @@ class Limits:
     max_gcs_objects: int = 100_000
     """Objects and arrays in a GCS character file, counted before it is read further (the GCS
     samples hold under 1,000; a character of a thousand traits, skills and items about 20,000)."""
+    max_gcs_values: int = 100_000
+    """Values of every kind (objects, arrays, text, numbers, flags, null) in a GCS character
+    file, counted before the parts a shot does not need are read leniently (each value of a
+    shape armourpen does not read there costs about 60 microseconds to leave out, so a file of
+    nothing else at the cap takes about 6 seconds; the 591 files of the GCS master library hold
+    at most about 5,300 values, about 4.5 an object)."""
     max_gcs_locations: int = 200
     """Hit locations of a GCS file's body type, its sub-tables' included (GCS bodies have about 15
     to 30)."""
@@ -124,8 +130,10 @@ class Limits:
                 f"did you mean {near[0]}?" if near else "the settings of caps: " + ", ".join(known)))
         for key, name in known.items():
             text = environ.get(key)
-            if text is None or not text.strip():
+            if text is None:
                 continue
+            # an empty setting (`ARMOURPEN_MAX_FILE_BYTES=`) is refused like a typo: left, it
+            # would keep a cap the user may have meant to change, without a word
             stripped = text.strip().replace("_", "")
             # ASCII digits only: str.isdigit() also takes '²' (which int() refuses) and other scripts
             if not _WHOLE.fullmatch(stripped) or len(stripped) > 18 or int(stripped) < 1:

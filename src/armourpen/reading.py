@@ -22,7 +22,7 @@ import re
 import stat
 from collections.abc import Mapping
 from pathlib import Path
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, NoReturn
 
 from armourpen.errors import FileName, InputError, MissingFile, ScenarioError
 from armourpen.limits import DEFAULT_LIMITS, LimitError, Limits
@@ -321,12 +321,107 @@ def _scan_toml(text: str, field: str, limits: Limits) -> str:
 
 
 
-class CheckedTree(dict[str, Any]):
+_READ_ONLY = ("a checked tree is read-only: what was checked is what is read; build a new "
+              "mapping and check it (armourpen.reading.checked_tree) to change it")
+
+
+def _refuse(_self: object, *_args: object, **_kwargs: object) -> NoReturn:
+    raise TypeError(_READ_ONLY)
+
+
+class FrozenTable(dict[str, Any]):
+    """A table of a checked tree: a dict (``isinstance``, ``json.dumps`` and pydantic read it as
+    one) that refuses every change, so that nothing is put into it after the check (a name
+    holding a terminal escape, say). Its tables and lists are frozen too."""
+
+    __slots__ = ()
+    __setitem__ = __delitem__ = __ior__ = _refuse
+    clear = pop = popitem = setdefault = update = _refuse
+
+    def __reduce__(self) -> tuple[Any, ...]:  # pickled and copied as a dict, then frozen again
+        return (type(self), (dict(self),))
+
+
+class FrozenList(list[Any]):
+    """A list of a checked tree: a list that refuses every change (see :class:`FrozenTable`)."""
+
+    __slots__ = ()
+    __setitem__ = __delitem__ = __iadd__ = __imul__ = _refuse
+    append = extend = insert = remove = pop = clear = sort = reverse = _refuse
+
+    def __reduce__(self) -> tuple[Any, ...]:
+        return (type(self), (list(self),))
+
+
+def _branches(node: Any) -> list[tuple[str | int, Any]]:
+    return list(node.items()) if isinstance(node, Mapping) else list(enumerate(node))
+
+
+def _is_branch(value: object) -> bool:
+    """A table or list to copy frozen; one frozen already is kept as it is (nothing is in it
+    but what was frozen with it)."""
+    return (isinstance(value, Mapping | list | tuple)
+            and not isinstance(value, FrozenTable | FrozenList))
+
+
+_LEAVES = frozenset({str, int, float, bool, type(None)})
+_RECURSION = 200  # deeper than this, the copy goes on by the iterative walk below
+
+
+def _frozen(root: Any, depth: int = 0) -> Any:
+    """``root`` copied with every table a :class:`FrozenTable` and every list a
+    :class:`FrozenList` (a tuple stays a tuple, of frozen values). The copy is the caller's no
+    more: changing what was given after the check changes nothing checked. Any depth is safe:
+    past a few hundred levels the copy is made by an iterative walk."""
+    kind = type(root)  # the built-in types a parser returns first, without ABC checks
+    if kind is not dict and kind is not list and (kind in _LEAVES or not _is_branch(root)):
+        return root
+    if depth >= _RECURSION:
+        return _frozen_deep(root)
+    if kind is dict or isinstance(root, Mapping):
+        return FrozenTable({k: v if type(v) in _LEAVES else _frozen(v, depth + 1)
+                            for k, v in root.items()})
+    items = [v if type(v) in _LEAVES else _frozen(v, depth + 1) for v in root]
+    return FrozenList(items) if kind is list or isinstance(root, list) else tuple(items)
+
+
+def _frozen_deep(root: Any) -> Any:
+    """:func:`_frozen` without recursion, for a tree nested deeper than the stack may go."""
+    # a frame: the node, its branches, the next one to copy, what is copied, its key in its parent
+    frames: list[list[Any]] = [[root, _branches(root), 0, [], ""]]
+    while True:
+        frame = frames[-1]
+        node, branches, i, done = frame[0], frame[1], frame[2], frame[3]
+        if i < len(branches):
+            frame[2] = i + 1
+            key, child = branches[i]
+            if _is_branch(child):
+                frames.append([child, _branches(child), 0, [], key])
+            else:
+                done.append((key, child))
+            continue
+        frames.pop()
+        made: Any
+        if isinstance(node, Mapping):
+            made = FrozenTable(done)
+        elif isinstance(node, list):
+            made = FrozenList(v for _, v in done)
+        else:
+            made = tuple(v for _, v in done)
+        if not frames:
+            return made
+        frames[-1][3].append((frame[4], made))
+
+
+class CheckedTree(FrozenTable):
     """A top-level table that this module has parsed or walked and found to hold nothing that
     :func:`check_tree` refuses within its ``limits`` (``None``: values only, no nesting cap):
     what :func:`armourpen.scenario.load_checked` takes, so that a tree is walked once, by the
     reader, and never trusted on a caller's word. Only this module makes one
     (:func:`parse_json`, :func:`parse_toml`, :func:`read_data`, :func:`checked_tree`).
+
+    It is read-only all the way down (:class:`FrozenTable`, :class:`FrozenList`), and a copy of
+    what was checked: nothing can be changed in it, or in what it was made from, after the check.
     """
 
     __slots__ = ("limits",)
@@ -337,11 +432,18 @@ class CheckedTree(dict[str, Any]):
         if made_by is not _READER:
             raise TypeError("a CheckedTree is made by armourpen.reading only (parse_json, "
                             "parse_toml, read_data, checked_tree)")
-        super().__init__(data)
+        super().__init__({k: v if type(v) in _LEAVES else _frozen(v, 1) for k, v in data.items()})
         self.limits = limits
+
+    def __reduce__(self) -> tuple[Any, ...]:  # checked again as it is rebuilt
+        return (_checked_again, (dict(self), self.limits))
 
 
 _READER = object()  # what only this module passes to CheckedTree
+
+
+def _checked_again(data: Mapping[str, Any], limits: Limits | None) -> CheckedTree:
+    return checked_tree(data, limits=limits)
 
 
 def checked_tree(
@@ -351,9 +453,11 @@ def checked_tree(
     error: type[InputError] = ScenarioError,
     limits: Limits | None = DEFAULT_LIMITS,
 ) -> CheckedTree:
-    """``data`` as a :class:`CheckedTree`, once :func:`check_tree` has passed it."""
-    check_tree(data, prefix=prefix, error=error, limits=limits)
-    return CheckedTree(data, limits, _READER)
+    """``data`` as a :class:`CheckedTree`, once :func:`check_tree` has passed it: a frozen copy,
+    made before the check so that what is checked is what the tree holds."""
+    tree = CheckedTree(data, limits, _READER)
+    check_tree(tree, prefix=prefix, error=error, limits=limits)
+    return tree
 
 
 

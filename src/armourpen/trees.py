@@ -130,8 +130,10 @@ def check_tree(  # noqa: C901, PLR0912 (one branch per kind of value a file may 
                                "a key given twice in one object; give each key once", value.key)
                 children: list[_Node] = []
                 for k, v in value.items():
-                    if not isinstance(k, str):
-                        raise fail(entry, k, "keys are text")
+                    if type(k) is not str:
+                        if not isinstance(k, str):
+                            raise fail(entry, k, "keys are text")
+                        k = str.__str__(k)  # the characters it holds, not what its class says
                     bad = None if any_text or k.isprintable() else bad_text(k, key=True)
                     if bad is not None:
                         raise fail(entry, k, f"a key holds {bad}; keys are plain text", k)
@@ -165,20 +167,34 @@ def check_tree(  # noqa: C901, PLR0912 (one branch per kind of value a file may 
 def _check_other(
     entry: _Node, fail: Callable[[_Node, object, str], InputError], any_text: bool,
 ) -> None:
-    """A value of a type other than the built-in ones a parser returns (subclasses included)."""
+    """A value of a type other than the built-in ones a parser returns (subclasses included).
+
+    A subclass of ``str``, ``int`` or ``float`` is checked as the plain value it holds (read
+    through the built-in type's own method), so that none of its methods can answer the check
+    for it (an ``isprintable`` that says True of an escape, comparisons that say any number is
+    in range); the value the rule sets then read is the plain one too (pydantic copies it).
+    A set is refused: it has no order, and a list in a scenario (a line of fire, worn armour) has
+    one that the answer follows."""
+    from collections.abc import Set
+
     value = entry[0]
     if isinstance(value, BadNumber):
         raise fail(entry, value, value.allowed)
     if isinstance(value, bool):
         return
     if isinstance(value, float):
-        if not math.isfinite(value):
+        if not math.isfinite(float.__float__(value)):
             raise fail(entry, value, NOT_FINITE)
     elif isinstance(value, int):
-        if not -(2**63) <= value < 2**63:
-            raise fail(entry, value, TOO_LONG)
-    elif isinstance(value, str) and not any_text:
-        bad = bad_text(value, key=False)
+        if not -(2**63) <= int.__int__(value) < 2**63:
+            raise fail(entry, int.__int__(value), TOO_LONG)
+    elif isinstance(value, str):
+        plain = str.__str__(value)
+        bad = None if any_text else bad_text(plain, key=False)
         if bad is not None:
-            raise fail(entry, value, f"the text holds {bad}; give plain text")
+            raise fail(entry, plain, f"the text holds {bad}; give plain text")
+    elif isinstance(value, Set):
+        raise fail(entry, value, "a list (a set has no order; the lists of a scenario have one, "
+                   "which the answer follows: a line of fire from the shooter out, armour from "
+                   "the outside in)")
 

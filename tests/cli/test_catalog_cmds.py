@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import os
 from pathlib import Path
 
 import platformdirs
@@ -157,3 +158,14 @@ def test_ap2_search_refuses_control_characters(capsys: pytest.CaptureFixture[str
     assert (code, out) == (2, "")
     assert err == ("armourpen: error: text: 'hel\\tmet' is not allowed; allowed: words to look "
                    "for, without control characters (tabs, line breaks, escapes)\n")
+
+
+def test_ap2_search_refuses_bytes_that_are_not_utf8(capsys: pytest.CaptureFixture[str]) -> None:
+    # a query typed in a shell whose bytes are not UTF-8 reaches Python as surrogate escapes
+    # (os.fsdecode): before, it was searched and answered "no item matches" with the escapes
+    typed = os.fsdecode(b"\xff\xfeab")
+    code, out, err = cli(capsys, "catalog", "search", typed)
+    assert (code, out) == (2, "")
+    assert err == ("armourpen: error: text: '\\udcff\\udcfeab' is not allowed; allowed: words to "
+                   "look for in plain text; this one holds a lone surrogate (U+DCFF), which is no "
+                   "character (bytes that are not UTF-8?)\n")

@@ -213,3 +213,16 @@ def test_gu15_gcs_show_weapons_shows_a_level_beyond_any_skill_as_written(
                            "skill"]
     assert "Gadget 0 gives skill level 1e+308 (calc.level), not a whole number from -50 to 50" \
         in out and "0" * 300 not in out
+
+
+@pytest.mark.parametrize(("args", "field"), [
+    (["gcs", "show", ""], "FILE"), (["odds", ""], "SCENARIO"), (["resolve", ""], "SCENARIO"),
+])
+def test_ap2_an_empty_path_is_named_as_given_not_as_the_folder_dot(
+    capsys: pytest.CaptureFixture[str], args: list[str], field: str,
+) -> None:
+    # Path("") is Path("."): before, the message named '.', a folder nobody typed
+    code, out, err = cli(capsys, *args)
+    assert (code, out) == (2, "")
+    assert err == (f"armourpen: error: {field}: '' is not allowed; a path to a file to read (it is "
+                   "required, and was given empty)\n")

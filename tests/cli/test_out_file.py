@@ -35,6 +35,21 @@ def test_out_over_an_existing_file_keeps_its_permissions(
     assert sorted(p.name for p in tmp_path.iterdir()) == [name]  # no temporary file left
 
 
+@pytest.mark.parametrize("special", [stat.S_ISUID, stat.S_ISGID, stat.S_ISVTX,
+                                     stat.S_ISUID | stat.S_ISGID | stat.S_ISVTX])
+def test_out_over_a_set_uid_file_keeps_its_permission_bits_only(
+        capsys: pytest.CaptureFixture[str], tmp_path: Path, special: int) -> None:
+    # before, 0o4755 stayed 0o4755: a set-uid bit on a file whose contents are now a chart
+    out = tmp_path / "slope.svg"
+    out.write_bytes(b"old")
+    out.chmod(0o755 | special)
+    if _mode(out) != 0o755 | special:
+        pytest.skip("this file system does not keep the bit")
+    code, _, err = cli(capsys, *SLOPE, str(out))
+    assert code == 0, err
+    assert out.read_bytes() != b"old" and _mode(out) == 0o755
+
+
 def test_out_to_a_new_file_gets_the_usual_permissions(
         capsys: pytest.CaptureFixture[str], tmp_path: Path) -> None:
     mask = os.umask(0o027)

@@ -178,3 +178,35 @@ def test_serve_refuses_a_host_or_port_it_cannot_listen_on_as_bad_input() -> None
         port = taken.getsockname()[1]
         done = run(["serve", "--port", str(port)], stdout=subprocess.PIPE, stderr=subprocess.PIPE)
     assert done.returncode == 2 and done.stderr.startswith(f"armourpen: error: --port: {port} ")
+
+
+def test_serve_on_port_0_prints_the_port_the_os_chose() -> None:
+    # before, the URL read `:0`, which no browser can open
+    import re
+    import time
+    import urllib.request
+
+    pytest.importorskip("uvicorn")
+    proc = subprocess.Popen([sys.executable, "-m", "armourpen", "serve", "--port", "0"],
+                            stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+    try:
+        assert proc.stdout is not None
+        line = proc.stdout.readline()
+        found = re.match(r"armourpen: serving on http://127\.0\.0\.1:(\d+)/ ", line)
+        assert found is not None, line
+        port = int(found.group(1))
+        assert port != 0
+        for _ in range(200):  # until it listens (the line is printed just before)
+            try:
+                with urllib.request.urlopen(f"http://127.0.0.1:{port}/api", timeout=5) as answer:
+                    assert answer.status == 200
+                    break
+            except OSError:
+                proc.poll()
+                assert proc.returncode is None
+                time.sleep(0.1)
+        else:
+            pytest.fail(f"nothing listens on port {port}")
+    finally:
+        proc.terminate()
+        proc.wait(timeout=30)

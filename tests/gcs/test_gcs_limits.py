@@ -275,3 +275,29 @@ def test_gu23_a_weapons_range_is_read_in_time_linear_in_it() -> None:
     assert _RANGE.match(hostile(500)[:-1]) is not None and _RANGE.match(hostile(500)) is None
     assert_linear(baseline(match(hostile(500))), match(hostile(5_000)), ratio=30)
     assert _range(hostile(60)) == (None, None)
+
+
+def test_ap2_a_file_of_more_values_than_the_cap_is_refused_before_the_lenient_read() -> None:
+    # numbers where traits should be: each cost about 60 us and 3 KB to leave out, and 5 million
+    # fit in 16 MB; now every value is counted first (objects alone stay under max_gcs_objects)
+    cap = DEFAULT_LIMITS.max_gcs_values
+    text = _traits(",".join(["1"] * cap))
+    with pytest.raises(LimitError) as info:
+        armourpen.load_gcs(text)
+    assert "max_gcs_values" in info.value.allowed and "ARMOURPEN_MAX_GCS_VALUES" in str(info.value)
+    small = Limits(max_gcs_values=1_000)
+    assert armourpen.load_gcs(_traits(",".join(["1"] * 500)), limits=small).hp == 12
+    with pytest.raises(LimitError):
+        armourpen.load_gcs(_traits(",".join(["1"] * 1_000)), limits=small)
+
+
+def test_ap2_values_left_out_of_one_trait_are_linear_in_their_number() -> None:
+    # a trait whose features are all numbers: each value left out looked at every feature of its
+    # trait again (quadratic: 1 ms a value at 10,000). Ten times the values: about ten times the
+    # CPU time, allowed thirty
+    def hostile(n: int) -> bytes:
+        return _bytes(character(traits=[{"name": "x", "features": [1] * n}]))
+
+    small, large = hostile(1_000), hostile(10_000)
+    assert_linear(baseline(lambda: armourpen.load_gcs(small)),
+                  lambda: armourpen.load_gcs(large), ratio=30)

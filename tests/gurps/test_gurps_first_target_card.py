@@ -138,8 +138,7 @@ def _shotgun(occupants: int) -> GurpsScenario:
 def _burst_steps(out: GurpsOutcome) -> list[str]:
     # the attack's own rapid-fire and projectile steps (about no line entry): what the first
     # card's range may change (GU-20)
-    return [s.text for s, entry in zip(out.steps, out.step_entries, strict=True)
-            if s.rule in ("GU-19", "GU-20") and entry is None]
+    return [s.text for s in out.steps if s.rule in ("GU-19", "GU-20") and s.entry is None]
 
 
 def test_gu20_close_range_is_read_on_the_first_card_behind_a_car_of_unlisted_occupants() -> None:

@@ -544,6 +544,24 @@ def test_ap2_catalog_search_refuses_control_characters(client: TestClient, catal
     assert [a["name"] for a in everything] == [a.name for a in catalog.items("ammo")]
 
 
+@pytest.mark.parametrize(("url", "field", "value"), [
+    ("/api/catalog/%ff", "name", "%ff"),
+    ("/api/catalog/%C3%28?kind=attack", "name", "%C3%28"),
+    ("/api/catalog?q=%ff", "q", "q=%ff"),
+])
+def test_ap2_a_name_or_query_that_is_not_utf8_is_refused_as_sent(
+    client: TestClient, url: str, field: str, value: str,
+) -> None:
+    # Starlette reads a byte that is no UTF-8 as U+FFFD: before, the answer named a character
+    # nobody sent (404 "no catalog item" for the name, 200 [] for the search)
+    r = client.get(url)
+    assert r.status_code == 422 and r.headers["content-type"] == "application/json"
+    assert r.json()["field"] == field and r.json()["value"] == value
+    assert "percent-encoded as UTF-8" in r.json()["error"] and "\ufffd" not in r.text
+    # a real U+FFFD, sent as UTF-8, is merely a name no item has
+    assert client.get("/api/catalog/%EF%BF%BD").status_code == 404
+
+
 def test_ap2_what_is_not_given_reads_as_required(client: TestClient) -> None:
     """Issue 24 item 8: nothing given reads "... is required", never "'(missing)' is not allowed"
     (nor "'(nothing)'" or "'(empty)'")."""

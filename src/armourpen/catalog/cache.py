@@ -136,10 +136,7 @@ def _encode(value: Any) -> Any:
 
 
 def _field_names(kind: type) -> tuple[str, ...] | None:
-    """The fields of an item type (a named tuple or a dataclass); None for any other type."""
-    if issubclass(kind, tuple):
-        names: tuple[str, ...] | None = getattr(kind, "_fields", None)
-        return names
+    """The fields of an item type (a dataclass); None for any other type."""
     if dataclasses.is_dataclass(kind):
         return tuple(f.name for f in dataclasses.fields(kind))
     return None

@@ -417,6 +417,13 @@ class Catalog:
         if any(unicodedata.category(c) == "Cc" for c in text):
             raise InputError(field, text, "allowed: words to look for, without control characters "
                              "(tabs, line breaks, escapes)")
+        # a query from a shell whose bytes are not UTF-8 arrives with surrogate escapes: no name
+        # holds one, and "no item matches" would hide that the text itself is broken
+        half = next((c for c in text if "\ud800" <= c <= "\udfff"), None)
+        if half is not None:
+            raise InputError(field, text, f"allowed: words to look for in plain text; this one "
+                             f"holds a lone surrogate (U+{ord(half):04X}), which is no character "
+                             "(bytes that are not UTF-8?)")
         _refuse_invisible(field, text, "words to look for")
         pool = self.items(kind)
         q = name_key(text)

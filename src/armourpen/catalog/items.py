@@ -6,7 +6,6 @@ from collections.abc import Mapping
 from dataclasses import dataclass, field
 from enum import StrEnum
 from fractions import Fraction
-from typing import NamedTuple
 
 from armourpen.errors import CatalogError
 from armourpen.values import HORIZONTAL, Direction, faces_problem
@@ -22,8 +21,7 @@ class RangeColumn(StrEnum):
 
 
 # Items are frozen dataclasses (docs/decisions/0001-value-types.md): each equals only an item of
-# its own kind, never a plain tuple, and none is read by position. AttackProfile is still a named
-# tuple: the PEN/AV scenario reader copies one with ``_replace``.
+# its own kind, never a plain tuple, and none is read by position.
 
 
 @dataclass(frozen=True, slots=True)
@@ -38,7 +36,8 @@ class AmmoType:
     source: str = "built-in"
 
 
-class AttackProfile(NamedTuple):
+@dataclass(frozen=True, slots=True)
+class AttackProfile:
     """One attack: PEN on the personal scale (SPEN x 5 when ``structural``)."""
 
     name: str

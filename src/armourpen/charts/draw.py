@@ -18,6 +18,7 @@ import math
 import threading
 from collections.abc import Iterator
 from contextlib import contextmanager
+from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from armourpen.charts.model import Chart, check_drawable, footnote
@@ -66,9 +67,57 @@ _LOCK = threading.RLock()
 """Held while matplotlib's global settings are pinned and a chart is drawn and saved."""
 
 
+def _matplotlib() -> None:
+    """Import matplotlib, the first time, with its config and cache folder armourpen's own.
+
+    matplotlib writes its font cache (and makes its config folder) under the home of whoever
+    imports it (``~/.cache/matplotlib``, ``~/.config/matplotlib``): a chart drawn from the Python
+    API must not write there. So unless matplotlib is imported already (the caller's own, left
+    as it is) or ``MPLCONFIGDIR`` is set (the caller's choice, kept), ``MPLCONFIGDIR`` names
+    ``matplotlib`` in armourpen's cache folder (``ARMOURPEN_CACHE_DIR`` or the platform's user
+    cache folder; a private temporary one if that cannot be made) while matplotlib is imported
+    and its fonts are listed, and is then removed from the environment again, so that other
+    libraries and child processes see the environment as the caller left it. matplotlib keeps
+    the folder for the rest of the process (it reads it once): another chart drawn with it in the
+    same process finds no ``matplotlibrc`` of the user's (armourpen's charts never read one)."""
+    import os
+    import sys
+
+    if "matplotlib" in sys.modules or os.environ.get("MPLCONFIGDIR"):
+        return
+    with _LOCK:
+        if "matplotlib" in sys.modules:
+            return
+        from armourpen.catalog.cache import cache_dir
+
+        folder = cache_dir() / "matplotlib"
+        try:
+            folder.mkdir(mode=0o700, parents=True, exist_ok=True)
+            writable = os.access(folder, os.W_OK)
+        except OSError:
+            writable = False
+        if not writable:
+            import atexit
+            import shutil
+            import tempfile
+
+            folder = Path(tempfile.mkdtemp(prefix="armourpen-matplotlib-"))  # this user's only
+            atexit.register(shutil.rmtree, folder, ignore_errors=True)
+        os.environ["MPLCONFIGDIR"] = str(folder)
+        try:
+            import matplotlib
+            import matplotlib.font_manager
+
+            matplotlib.get_configdir()
+            matplotlib.get_cachedir()
+        finally:
+            os.environ.pop("MPLCONFIGDIR", None)
+
+
 @contextmanager
 def _pinned() -> Iterator[None]:
     """matplotlib's defaults (not the user's matplotlibrc) plus :data:`_RC`, under :data:`_LOCK`."""
+    _matplotlib()
     import matplotlib.style
 
     with _LOCK, matplotlib.style.context(["default", _RC]):
@@ -123,6 +172,7 @@ def _chart_value(chart: object) -> None:
 
 def figure(chart: Chart) -> Figure:
     """A matplotlib figure of the chart (call inside :func:`render`'s settings for its fonts)."""
+    _matplotlib()
     from armourpen.charts.matrix import MatrixChart
     from armourpen.charts.odds import OddsChart
     from armourpen.charts.pen_range import PenRangeChart
@@ -140,6 +190,7 @@ def figure(chart: Chart) -> Figure:
 
 
 def _new_figure(width: float, height: float) -> Figure:
+    _matplotlib()
     from matplotlib.backends.backend_agg import FigureCanvasAgg
     from matplotlib.figure import Figure
 
@@ -476,6 +527,7 @@ def _slope(chart: SlopeChart) -> Figure:
 
 def thickness_png() -> bytes:
     """The thickness curve (PA-11) as a PNG: AV against mm of RHA, the table's points marked."""
+    _matplotlib()
     from matplotlib.ticker import FixedLocator, NullLocator
 
     from armourpen.penav.thickness import CURVE, POINTS

@@ -1,8 +1,9 @@
 """Files that commands write (``--out``): the format by extension, checked before any work is
 done, and written whole or not at all (a temporary file beside it, then renamed).
 
-A file written over keeps its permissions (a private 0600 file stays private) and, where this user
-may, its owner; a new file gets the usual 0666 less the umask. A symbolic link is refused rather
+A file written over keeps its permission bits (a private 0600 file stays private; a set-uid,
+set-gid or sticky bit is dropped, as the system drops it when a file is written) and, where this
+user may, its owner; a new file gets the usual 0666 less the umask. A symbolic link is refused rather
 than written through or replaced: writing through it would put the chart wherever the link points
 (a link planted in a shared folder could aim at any file this user can write), and replacing it
 would silently turn the link into a file. Only regular files are written over (never a device or
@@ -83,7 +84,9 @@ def write_whole(path: Path, data: bytes, field: str = "--out") -> None:
             os.chmod(tmp, 0o666 & ~_umask())
         else:
             _keep_owner(tmp, existing)
-            os.chmod(tmp, stat.S_IMODE(existing.st_mode))
+            # its permission bits only: a set-uid, set-gid or sticky bit kept on a file whose
+            # contents are now a chart would make a program of whatever we wrote (0o777 only)
+            os.chmod(tmp, stat.S_IMODE(existing.st_mode) & 0o777)
         os.replace(tmp, path)
     except OSError as exc:
         Path(tmp).unlink(missing_ok=True)

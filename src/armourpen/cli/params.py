@@ -67,6 +67,15 @@ class Command(click.Command):
                              + (" and ".join(takes) + " only" if takes else "no arguments"))
         return rest
 
+    def invoke(self, ctx: click.Context) -> Any:
+        # every command reads the ARMOURPEN_MAX_* settings before it runs, even one that uses no
+        # cap (`roll`, `thickness`): a misspelt or empty setting is refused the same everywhere
+        if not ctx.resilient_parsing:
+            from armourpen.cli.options import limits
+
+            limits()
+        return super().invoke(ctx)
+
 
 def _refuse_repeats(command: click.Command, args: list[str]) -> None:
     """An option that takes one value, given twice, is bad input (AP-2): the last one would win
@@ -206,9 +215,25 @@ class OutFile(click.Path):
         return super().convert(value, param, ctx)
 
 
+class InFile(click.Path):
+    """A file to read: a path, never empty, which a :class:`~pathlib.Path` would turn into
+    ``.`` (the message would then name a folder nobody typed); the rest is read and checked by
+    the API, which names the file (AP-2)."""
+
+    def __init__(self) -> None:
+        super().__init__(path_type=Path)
+
+    def convert(self, value: Any, param: click.Parameter | None,
+                ctx: click.Context | None) -> Any:
+        if isinstance(value, str | bytes) and not value:
+            raise InputError(shown_name(param), "", "a path to a file to read (it is required, "
+                             "and was given empty)")
+        return super().convert(value, param, ctx)
+
+
 WHOLE = Whole()
 NUMBER = Number()
-PATH = click.Path(path_type=Path)  # read and checked by the API, which names the file (AP-2)
+PATH = InFile()
 OUT_FILE = OutFile()
 _SEPARATORS = tuple({os.sep, os.altsep or os.sep})
 

@@ -67,7 +67,8 @@ def serve(host: str, port: int, cors: bool, workers: int, time_budget: float, wo
 
     hosts = allowed_host_names(allow_host, "--allow-host")  # refused before anything is read
     frames = frame_origins(frame_ancestor, "--frame-ancestor")
-    _check_listen(host, port)
+    # port 0: the OS chooses a free one, found by the probe, so the URL printed is the real one
+    port = _check_listen(host, port)
     if not is_ip(host):  # the name it listens on is answered to as well
         hosts |= {host_name(host)}
     exposed = _exposed(host, port)
@@ -164,8 +165,11 @@ def _warn_exposed(host: str, addresses: list[str], cors: bool) -> None:
         click.echo(f"armourpen: warning: {line}", err=True)
 
 
-def _check_listen(host: str, port: int) -> None:
-    """Refuse a host this machine cannot listen on, or a port taken, before serving (AP-2)."""
+def _check_listen(host: str, port: int) -> int:
+    """Refuse a host this machine cannot listen on, or a port taken, before serving (AP-2); the
+    port to serve on: ``port``, or for 0 the free one the OS gave the probe (so the URL printed
+    names it; another program could take it in the moment between, and then serving stops with
+    the error of a port taken)."""
     import socket
 
     if not host or not host.isprintable() or any(c.isspace() for c in host):
@@ -180,6 +184,8 @@ def _check_listen(host: str, port: int) -> None:
         with socket.socket(family, kind) as probe:
             probe.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
             probe.bind(address)
+            chosen: int = probe.getsockname()[1]
     except OSError as exc:
         raise InputError("--port", port, f"a port this machine can listen on at {host} "
                          f"({exc.strerror or exc})") from None
+    return chosen

@@ -26,7 +26,7 @@ from armourpen.gcs.model import ALL, GcsBody, GcsCharacter, Vulnerability
 from armourpen.gcs.schema import AttributeData, GcsFileData, SheetData
 from armourpen.gcs.traits import check_texts, read_traits, unread_warnings
 from armourpen.gcs.weapons import read_weapons
-from armourpen.limits import DEFAULT_LIMITS, Limits
+from armourpen.limits import DEFAULT_LIMITS, LimitError, Limits
 from armourpen.reading import count_objects, parse_json, read_text
 from armourpen.trees import check_tree
 from armourpen.validation import from_validation_error
@@ -108,7 +108,9 @@ def _read(data: object, source: str, field: str, limits: Limits) -> GcsCharacter
     body = read_body(f.settings.body_type, f"{source}: settings.body_type", warnings,
                      limits=limits)
     warnings.extend(_dr_kind_warnings(body))
-    # what a shot does not need never refuses the file: a value of another shape is left out
+    # what a shot does not need never refuses the file: a value of another shape is left out,
+    # at a cost per value, so every value is counted first (5 million numbers fit in 16 MB)
+    _count_values(data, field, limits)
     sheet, unread = read_leniently(SheetData, data)
     check_texts(sheet, source, limits)
     traits = read_traits(sheet.traits, sheet.equipment)
@@ -149,6 +151,24 @@ def _dodge(data: Mapping[str, object]) -> int | None:
     file gives none of that shape."""
     read, _ = read_leniently(_DodgeData, data)
     return read.calc.dodge[0] if read.calc.dodge else None
+
+
+def _count_values(data: object, field: str, limits: Limits) -> None:
+    """Refuse a file of more values of any kind than ``max_gcs_values``, counting no further."""
+    most = limits.max_gcs_values
+    stack = [data]
+    seen = 0
+    while stack:
+        value = stack.pop()
+        seen += 1
+        if seen > most:
+            raise LimitError(field, f"more than {most:,} values",
+                             f"at most {most:,} values (max_gcs_values); "
+                             + limits.how_to_raise("max_gcs_values"))
+        if isinstance(value, Mapping):
+            stack.extend(value.values())
+        elif isinstance(value, list):
+            stack.extend(value)
 
 
 MAX_WARNINGS = 50  # a file's warnings shown; the rest are counted in one more

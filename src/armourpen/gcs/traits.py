@@ -392,18 +392,26 @@ def _read_by_armourpen(t: TraitData) -> bool:
             or any(_starts(words(m.name), "hardened") for m in mods))
 
 
+def _read_by_once(t: TraitData, read_by: dict[int, bool]) -> bool:
+    known = read_by.get(id(t))
+    if known is None:
+        known = read_by[id(t)] = _read_by_armourpen(t)
+    return known
+
+
 def unread_warnings(
     sheet: SheetData, unread: Sequence[Unread], reading: TraitReading
 ) -> list[Caution]:
     """A warning for each value left out of the traits or equipment where it could change the
     shot (see the module); ``profile.name`` left out gives the file's name instead, silently."""
     out: list[Caution] = []
-    for u in unread:
+    read_by: dict[int, bool] = {}  # a trait's answer, once: many values of one trait left out
+    for u in unread:                # would each walk all its features again (quadratic)
         if not u.path:
             warning: Caution | None = Caution(
                 Ruling.GU_14, f"the traits and equipment could not be read {u.shown}; none is read")
         elif u.path[:1] == ("traits",):
-            warning = _unread_trait(sheet.traits, u)
+            warning = _unread_trait(sheet.traits, u, read_by)
         elif u.path[:1] == ("equipment",) and reading.hardened:
             warning = _unread_equipment(sheet.equipment, u)
         else:
@@ -432,7 +440,8 @@ def _entries(
     return chain, path[:k], path[k:]
 
 
-def _unread_trait(traits: Sequence[TraitData], u: Unread) -> Caution | None:
+def _unread_trait(traits: Sequence[TraitData], u: Unread,
+                  read_by: dict[int, bool]) -> Caution | None:
     chain, at, field = _entries(traits, u.path)
     if not chain:
         return Caution(Ruling.GU_14, f"traits: {u.shown} is not a list of traits; no trait is read")
@@ -447,7 +456,7 @@ def _unread_trait(traits: Sequence[TraitData], u: Unread) -> Caution | None:
     name = printable_name(_replaced(trait.name, trait.replacements))
     if field[0] == "children" and len(field) == 1:
         what = "the traits it holds are not read"
-    elif field[0] == "name" or _read_by_armourpen(trait):
+    elif field[0] == "name" or _read_by_once(trait, read_by):
         what = "the trait is read without it"
     else:
         return None  # a trait armourpen never reads

@@ -17,7 +17,7 @@ from dataclasses import dataclass
 from fractions import Fraction
 from typing import Any
 
-from armourpen.explain import Explained, Ruling, Step
+from armourpen.explain import Explained, Ruling, Step, about
 from armourpen.gurps.attack_roll import attack_roll, roll_3d
 from armourpen.gurps.burst import Stream
 from armourpen.gurps.chain import ChainResult, TargetResult, target_prep
@@ -37,6 +37,7 @@ from armourpen.gurps.fragments import fragment_reach, fragment_skill, fragments_
 from armourpen.gurps.locations import Location, counts_as, lands_on, roll_location
 from armourpen.gurps.model import GurpsScenario, Target
 from armourpen.gurps.notation import Damage, Divisor
+from armourpen.gurps.situations import Environment, Situation
 from armourpen.gurps.traits import hardened_divisor
 from armourpen.serialize import exact, number
 
@@ -81,7 +82,7 @@ class TargetBlast:
     fragments: tuple[Fragment, ...]
     total: Effects
     distance: Fraction = Fraction(0)
-    situation: str = "caught"
+    situation: Situation = Situation.CAUGHT
     """Where the target stood (GU-21): shown in its row; the JSON has them in the scenario."""
 
     def to_dict(self) -> dict[str, Any]:
@@ -105,7 +106,7 @@ class TargetBlast:
 class Explosion:
     """A resolved explosion: the radius, the fragments and their reach, each target's figures."""
 
-    environment: str
+    environment: Environment
     airburst: bool
     radius: int
     fragments: Damage | None
@@ -125,7 +126,7 @@ class Explosion:
 def shield_of(scenario: GurpsScenario) -> tuple[str, int] | None:
     """The one who threw himself on the explosive, and the DR he adds for everyone else."""
     for t in scenario.targets:
-        if t.blast is not None and t.blast.situation == "threw_self":
+        if t.blast is not None and t.blast.situation == Situation.THREW_SELF:
             return t.name, body_cover(t)
     return None
 
@@ -147,7 +148,7 @@ def cover_in_front(scenario: GurpsScenario, t: Target, divisor: Divisor | None =
         steps.extend(Step(s.rule, f"{t.name}: {what}{c.name}: {s.text}") for s in dr.steps)
         total += dr.value
     shield = shield_of(scenario)
-    if shield is not None and shield[0] != t.name and t.blast.situation != "inside":
+    if shield is not None and shield[0] != t.name and t.blast.situation != Situation.INSIDE:
         steps.append(Step(Ruling.GU_21, f"{t.name}: {what}{shield[0]} threw himself on the explosive: his "
                           f"torso DR and HP cover the others, +{shield[1]}"))
         total += shield[1]
@@ -177,7 +178,7 @@ def blast_at(scenario: GurpsScenario, t: Target, basic: int, cover: int,
     place = t.blast
     steps: list[Step] = []
     name = t.name
-    if place.situation == "caught" and place.distance > blast_radius(damage):
+    if place.situation == Situation.CAUGHT and place.distance > blast_radius(damage):
         if explain:
             steps.append(Step(Ruling.GU_21, f"{name}: {fmt(place.distance)} yd is beyond the blast's "
                               f"{blast_radius(damage)} yd (2 x {damage.dice * damage.multiplier}"
@@ -190,7 +191,7 @@ def blast_at(scenario: GurpsScenario, t: Target, basic: int, cover: int,
         steps.append(Step(Ruling.GU_21, f"{name}: blast damage {basic} / {fmt(div.value)} = "
                           f"{value} (rounded down)"))
     reading = scenario.settings.fractional_dr0
-    inside = place.situation == "inside"
+    inside = place.situation == Situation.INSIDE
     where, counts = Location.TORSO, Location.TORSO
     if inside:
         # an attack on the vitals: no DR at all, so no divisor to meet (GU-21)
@@ -199,7 +200,7 @@ def blast_at(scenario: GurpsScenario, t: Target, basic: int, cover: int,
         wounding = inside_wounding(damage, t)
         where, counts = Location.VITALS, counts_as(Location.VITALS, t.lacking).value
     else:
-        if place.situation == "threw_self":
+        if place.situation == Situation.THREW_SELF:
             dr = t.dr_for(Location.TORSO)[0]
             why = f"on the explosive: his own (torso) DR {dr}"
         else:
@@ -207,7 +208,7 @@ def blast_at(scenario: GurpsScenario, t: Target, basic: int, cover: int,
             dr = la.value
             why = la.steps[0].text
         ad = blast_armour_divisor(damage, place.situation)
-        if place.situation == "struck":  # struck directly: the divisor meets his armour (GU-14)
+        if place.situation == Situation.STRUCK:  # struck directly: the divisor meets his armour (GU-14)
             ad = hardened_divisor(ad.value, t.hardened)
         met = apply_divisor(dr, ad.value, reading)
         eff = Explained(met.value, ad.steps + met.steps)
@@ -240,7 +241,7 @@ def fragment_hit(scenario: GurpsScenario, t: Target, fragments: Damage, roll: in
     basic = basic_damage(fragments, roll).value
     landed = lands_on(where, t.lacking).value
     prep = target_prep(fragments, reading, t, landed)
-    inside = t.blast is not None and t.blast.situation == "inside"
+    inside = t.blast is not None and t.blast.situation == Situation.INSIDE
     own = 0 if inside else prep.own.value
     penetrating = max(0, basic - cover - own)
     hurt = injury(penetrating, prep.wounding.modifier, fragments.type, t.injury_tolerance,
@@ -259,7 +260,7 @@ def fragment_hit(scenario: GurpsScenario, t: Target, fragments: Damage, roll: in
 
 def sure_fragment(t: Target) -> bool:
     """Struck directly, on the explosive or with it inside: one fragment without a roll (GU-22)."""
-    return t.blast is not None and t.blast.situation != "caught"
+    return t.blast is not None and t.blast.situation != Situation.CAUGHT
 
 
 def fragment_reached(scenario: GurpsScenario, t: Target) -> Explained[int] | None:
@@ -292,17 +293,26 @@ def on_the_total(scenario: GurpsScenario, t: Target, blast: BlastAt,
     return Explained(together.value, together.steps if explain else ())
 
 
-def resolve_blast(scenario: GurpsScenario, stream: Stream
-                  ) -> tuple[Explosion, ChainResult, tuple[Step, ...], tuple[int | None, ...],
-                             int, int, tuple[int, ...] | None]:
-    """The explosion of ``scenario`` with rolls drawn from ``stream``: the explosion, the cards as
-    results, the steps and the card each is about, the roll, the basic damage and the dice."""
+@dataclass(frozen=True, slots=True)
+class BlastResult:
+    """What :func:`resolve_blast` gives: the explosion, the cards as results, the steps (each
+    naming the card it is about), the roll, the basic damage and the dice."""
+
+    explosion: Explosion
+    line: ChainResult
+    steps: tuple[Step, ...]
+    roll: int
+    basic: int
+    dice: tuple[int, ...] | None
+
+
+def resolve_blast(scenario: GurpsScenario, stream: Stream) -> BlastResult:
+    """The explosion of ``scenario`` with rolls drawn from ``stream``."""
     from armourpen.gurps.dice import roll_damage
 
     attack = scenario.attack
     damage = attack.damage
     steps: list[Step] = []
-    entries: list[int | None] = []
     dice: tuple[int, ...] | None = None
     if attack.roll is not None:
         roll = attack.roll
@@ -321,14 +331,13 @@ def resolve_blast(scenario: GurpsScenario, stream: Stream
     if attack.fragments is not None:
         steps.append(Step(Ruling.GU_22, f"fragments {attack.fragments} reach "
                           f"{fragment_reach(attack.fragments)} yd (5 x their dice)"))
-    entries.extend([None] * len(steps))
     results: list[TargetResult] = []
     records: list[TargetBlast] = []
     for t in scenario.targets:
         before = len(steps)
         record = _one_target(scenario, t, basic.value, stream, steps)
         records.append(record)
-        entries.extend([t.index] * (len(steps) - before))
+        steps[before:] = about(steps[before:], t.index)
         b = record.blast
         hit = b.damage > 0 or bool(record.fragments)
         reached = b.reached or record.fragment_skill is not None or bool(record.fragments)
@@ -337,13 +346,13 @@ def resolve_blast(scenario: GurpsScenario, stream: Stream
             t.name, t.index, reached, hit, dr,
             b.penetrating + sum(f.penetrating for f in record.fragments),
             record.total.injury, None, False, own_dr=b.large_area_dr, dr_in_front=b.cover_dr,
-            location=None if not hit else Location.VITALS if record.situation == "inside"
+            location=None if not hit else Location.VITALS if record.situation == Situation.INSIDE
             else Location.TORSO, effects=record.total,
         ))
     explosion = Explosion(attack.environment, attack.airburst, radius, attack.fragments,
                           tuple(records))
     chain = ChainResult(tuple(results), (), None, False, ())
-    return explosion, chain, tuple(steps), tuple(entries), roll, basic.value, dice
+    return BlastResult(explosion, chain, tuple(steps), roll, basic.value, dice)
 
 
 def _one_target(scenario: GurpsScenario, t: Target, basic: int, stream: Stream,
@@ -351,7 +360,7 @@ def _one_target(scenario: GurpsScenario, t: Target, basic: int, stream: Stream,
     """The blast and the fragments at one target (GU-21, GU-22), rolls drawn as needed."""
     assert t.blast is not None
     damage = scenario.attack.damage
-    if t.blast.situation == "threw_self":
+    if t.blast.situation == Situation.THREW_SELF:
         top = basic_damage(damage, damage.max_roll).value
         steps.append(Step(Ruling.GU_21, f"{t.name}: threw himself on the explosive: the maximum, "
                           f"{top}, undivided"))

@@ -14,7 +14,7 @@ from dataclasses import dataclass, replace
 from typing import Any
 
 from armourpen.errors import MISSING, InputError
-from armourpen.explain import Ruling, Step
+from armourpen.explain import Ruling, Step, about
 from armourpen.gurps.attack_roll import roll_3d
 from armourpen.gurps.chain import ChainResult, CoverResult, HitLocation, TargetResult, resolve_chain
 from armourpen.gurps.damage import basic_damage
@@ -54,8 +54,25 @@ class Burst:
                 "locations": list(self.locations[k])}
 
 
+@dataclass(frozen=True, slots=True)
+class FiredBurst:
+    """What :func:`resolve_burst` gives: the burst, the line as the targets took it, the steps
+    (each naming the line entry it is about), the first shot's roll, basic damage and dice, and
+    the attack roll: the skill with the bonus, the roll, whether it hit."""
+
+    burst: Burst
+    line: ChainResult
+    steps: tuple[Step, ...]
+    roll: int
+    basic: int
+    dice: tuple[int, ...] | None
+    skill: int
+    attack_roll: int
+    hit: bool
+
+
 def _prefixed(label: str, steps: tuple[Step, ...] | list[Step]) -> tuple[Step, ...]:
-    return tuple(Step(s.rule, f"{label}: {s.text}") for s in steps)
+    return tuple(replace(s, text=f"{label}: {s.text}") for s in steps)
 
 
 class Stream:
@@ -88,16 +105,9 @@ class Stream:
         return seeded(None, drawn)
 
 
-def resolve_burst(scenario: GurpsScenario, stream: Stream) -> tuple[
-        Burst, ChainResult, tuple[Step, ...], tuple[int | None, ...], int, int,
-        tuple[int, ...] | None, tuple[int, int, bool]]:
-    """Fire the burst of ``scenario`` (``attack.shots``, GU-19) with rolls drawn from ``stream``.
-
-    Returns the burst, the line as the targets took it (each target's figures from its first
-    hit, its injury and effects from all of them, GU-19), the steps and the entry each is about,
-    the first shot's roll and basic damage, its dice, and the attack roll: the skill with the
-    bonus, the roll, whether it hit.
-    """
+def resolve_burst(scenario: GurpsScenario, stream: Stream) -> FiredBurst:
+    """Fire the burst of ``scenario`` (``attack.shots``, GU-19) with rolls drawn from ``stream``:
+    each target's figures from its first hit, its injury and effects from all of them (GU-19)."""
     attack = scenario.attack
     assert attack.shots is not None and attack.rcl is not None and attack.skill is not None
     assert attack.aim is not None
@@ -112,7 +122,6 @@ def resolve_burst(scenario: GurpsScenario, stream: Stream) -> tuple[
     scenario = together.value
     steps.extend(together.steps)
     count = counted(shots, close)
-    entries: list[int | None] = []
     aimed = attack.attack_roll
     if aimed is None:
         aimed = roll_3d(stream.need("the attack roll"))
@@ -132,7 +141,6 @@ def resolve_burst(scenario: GurpsScenario, stream: Stream) -> tuple[
         steps.append(Step(Ruling.GU_19, "the burst missed with every shot: it is tried against the "
                           "other cards as one shot (GU-16)"))
         n = 1
-    entries.extend([None] * len(steps))
     chains: list[ChainResult] = []
     rolls: list[int] = []
     basics: list[int] = []
@@ -146,18 +154,15 @@ def resolve_burst(scenario: GurpsScenario, stream: Stream) -> tuple[
             first_dice = dice
         chains.append(chain)
         steps.extend(_prefixed(label, own))
-        entries.extend([None] * len(own))
         steps.extend(_prefixed(label, chain.steps))
-        entries.extend(chain.step_entries)
         rolls.append(roll)
         basics.append(value)
-    line, more, more_entries, injuries, places = _gathered(scenario, chains, basics)
+    line, more, injuries, places = _gathered(scenario, chains, basics)
     steps.extend(more)
-    entries.extend(more_entries)
     burst = Burst(str(shots), shots.total, rcl, bonus, margin, n if first.aimed_hit else 0,
                   tuple(rolls), tuple(basics), injuries, places)
-    record = (first.skill, aimed, first.aimed_hit)
-    return (burst, line, tuple(steps), tuple(entries), rolls[0], basics[0], first_dice, record)
+    return FiredBurst(burst, line, tuple(steps), rolls[0], basics[0], first_dice, first.skill,
+                      aimed, first.aimed_hit)
 
 
 def _fire(scenario: GurpsScenario, i: int, label: str, shooter: Shooter, stream: Stream
@@ -200,14 +205,13 @@ def _fire(scenario: GurpsScenario, i: int, label: str, shooter: Shooter, stream:
 
 
 def _gathered(scenario: GurpsScenario, chains: list[ChainResult], basics: list[int]
-              ) -> tuple[ChainResult, list[Step], list[int | None], tuple[tuple[int, ...], ...],
+              ) -> tuple[ChainResult, list[Step], tuple[tuple[int, ...], ...],
                          tuple[tuple[str, ...], ...]]:
     """Each target as the burst left it: its first hit's figures, its hits' injuries summed and
     their effects together (GU-19); a cover reached or passed by any shot."""
     damage_type = scenario.attack.damage.type
     targets: list[TargetResult] = []
     steps: list[Step] = []
-    entries: list[int | None] = []
     injuries: list[tuple[int, ...]] = []
     places: list[tuple[str, ...]] = []
     for k, t in enumerate(scenario.targets):
@@ -224,8 +228,7 @@ def _gathered(scenario: GurpsScenario, chains: list[ChainResult], basics: list[i
         fx = [r.effects for r, _ in hit if r.effects is not None]
         together = burst_effects(fx, damage_type, t.hp, t.knockback_st, t.perfect_balance,
                                  t.pain_threshold, arriving, penetrating, t.name)
-        steps.extend(together.steps)
-        entries.extend([t.index] * len(together.steps))
+        steps.extend(about(together.steps, t.index))
         targets.append(_guarded(replace(hit[0][0], injury=together.value.injury,
                                         penetrating=penetrating, effects=together.value,
                                         overpenetrates=any(r.overpenetrates for r, _ in hit)),
@@ -238,9 +241,8 @@ def _gathered(scenario: GurpsScenario, chains: list[ChainResult], basics: list[i
                                   reached.cover_dr, any(x.overpenetrates for x in each)))
     first = chains[0]
     line = ChainResult(tuple(targets), tuple(covers), first.stopped_in, first.can_overpenetrate,
-                       first.steps, tuple(dict.fromkeys(w for c in chains for w in c.warnings)),
-                       first.step_entries)
-    return line, steps, entries, tuple(injuries), tuple(places)
+                       first.steps, tuple(dict.fromkeys(w for c in chains for w in c.warnings)))
+    return line, steps, tuple(injuries), tuple(places)
 
 
 def _guarded(shown: TargetResult, results: list[TargetResult]) -> TargetResult:

@@ -14,7 +14,7 @@ from functools import lru_cache
 from typing import Any, Protocol
 
 from armourpen.errors import InputError
-from armourpen.explain import Caution, Explained, Ruling, Step
+from armourpen.explain import Caution, Explained, Ruling, Step, about
 from armourpen.gurps.cover import cover_dr
 from armourpen.gurps.damage import (
     SKULL_DR,
@@ -33,6 +33,7 @@ from armourpen.gurps.model import Cover, GurpsScenario, Target
 from armourpen.gurps.notation import Damage, DamageType
 from armourpen.gurps.shields import ShieldHit, punch_through_location, shield_cover_dr, shield_damage
 from armourpen.gurps.traits import LACKING_NOTES, hardened_divisor
+from armourpen.gurps.wrong_target import HitBy
 from armourpen.serialize import exact, number
 
 
@@ -65,7 +66,7 @@ class TargetResult:
     location: Location | None = None
     location_roll: LocationRoll | None = None
     effects: Effects | None = None
-    hit_by: str | None = None  # who is hit (GU-16, GU-17): what hit it, and the roll that did
+    hit_by: HitBy | None = None  # who is hit (GU-16, GU-17): what hit it, and the roll that did
     hit_roll: int | None = None
     inside: str | None = None
     unnamed: bool = False  # stands for the occupants no card lists (GU-17)
@@ -169,9 +170,6 @@ class ChainResult:
     can_overpenetrate: bool
     steps: tuple[Step, ...]
     warnings: tuple[Caution, ...] = ()
-    step_entries: tuple[int | None, ...] = ()
-    """Beside ``steps``, one each: the index of the line entry the step is about (None: the
-    attack). A front end groups the steps by it, never by their text; it is not in the JSON."""
 
 
 def overpenetration_eligible(damage: Damage, ranged: bool) -> Explained[bool]:
@@ -333,9 +331,8 @@ def resolve_chain(
     shot = _Shot(scenario.attack.damage, scenario.settings.fractional_dr0, basic_damage,
                  prep.eligible.value, hits is None, list(prep.eligible.steps))
     k = 0  # target number
-    # beside the steps: the line entry each is about (None: the attack), for ChainResult
-    entries: list[int | None] = [None] * len(shot.steps)
     for i, e in enumerate(scenario.line):
+        mark = len(shot.steps)  # the steps from here on are about entry e
         if isinstance(e, Cover):
             _through_cover(shot, e, prep.cover[i])
             if decide is not None and shot.reached:
@@ -352,9 +349,9 @@ def resolve_chain(
                 why = ()
             shot.targets.append(_at_target(shot, e, hit, where, why, guard))
             k += 1
-        entries += [e.index] * (len(shot.steps) - len(entries))
+        shot.steps[mark:] = about(shot.steps[mark:], e.index)
     return ChainResult(tuple(shot.targets), tuple(shot.covers), shot.stopped_in, shot.eligible,
-                       tuple(shot.steps), tuple(shot.warnings), tuple(entries))
+                       tuple(shot.steps), tuple(shot.warnings))
 
 
 @dataclass(slots=True)

@@ -7,7 +7,7 @@ rules give them; the scenario schema (:mod:`armourpen.gurps.schema`) accepts exa
 from __future__ import annotations
 
 from armourpen.gurps.damage import Dr0Reading, InjuryTolerance
-from armourpen.gurps.explosion import ENVIRONMENTS as _ENVIRONMENTS
+from armourpen.gurps.explosion import ENVIRONMENT_NAMES as _ENVIRONMENTS
 from armourpen.gurps.explosion import POSTURES as _POSTURES
 from armourpen.gurps.explosion import SITUATIONS as _SITUATIONS
 from armourpen.gurps.locations import HUMANOID_LOCATIONS, RANDOM, Lacking
@@ -33,7 +33,7 @@ DR0_READINGS: tuple[str, ...] = tuple(r.value for r in Dr0Reading)
 # material's range of DR per inch (``grade``).
 MATERIALS: tuple[str, ...] = tuple(_MATERIALS)
 MATERIAL_GRADES: tuple[str, ...] = GRADES
-ENVIRONMENTS: tuple[str, ...] = tuple(_ENVIRONMENTS)
+ENVIRONMENTS: tuple[str, ...] = _ENVIRONMENTS
 """Where an explosion goes off (GU-21): each with its own reach."""
 POSTURES: tuple[str, ...] = _POSTURES
 """How a target caught in an explosion stands (GU-21)."""

@@ -23,18 +23,21 @@ from armourpen.explain import Explained, Ruling, Step
 from armourpen.gurps.damage import InjuryTolerance, Wounding, fmt, wounding_modifier
 from armourpen.gurps.locations import Location, counts_as
 from armourpen.gurps.notation import DamageType, Divisor
+from armourpen.gurps.situations import Environment, Posture, Situation
 
 if TYPE_CHECKING:
     from armourpen.gurps.model import Target
     from armourpen.gurps.notation import Damage
 
-ENVIRONMENTS = {"air": 3, "water": 1, "vacuum": 10}
+ENVIRONMENTS = {Environment.AIR: 3, Environment.WATER: 1, Environment.VACUUM: 10}
 """The blast's divisor per yard of distance, by where it goes off (GU-21)."""
 
-POSTURES = ("standing", "crouching", "kneeling", "sitting", "crawling", "prone")
-SITUATIONS = ("caught", "struck", "threw_self", "inside")
-UNDIVIDED = ("struck", "threw_self", "inside")  # the situations that take the blast undivided
-DIRECT = ("struck", "inside")  # the situations the explosion's own armour divisor applies in
+# the names a file writes (the schema's and the form's lists)
+ENVIRONMENT_NAMES = tuple(e.value for e in Environment)
+POSTURES = tuple(p.value for p in Posture)
+SITUATIONS = tuple(s.value for s in Situation)
+UNDIVIDED = (Situation.STRUCK, Situation.THREW_SELF, Situation.INSIDE)  # the blast undivided
+DIRECT = (Situation.STRUCK, Situation.INSIDE)  # the explosion's own armour divisor applies
 INSIDE_MODIFIER = Fraction(3)  # an explosive inside a target: an attack on the vitals (GU-21)
 
 # The locations a large-area injury covers (p. 400): the random table's, the vitals and eyes left
@@ -48,13 +51,14 @@ def blast_radius(damage: Damage) -> int:
     return 2 * damage.dice * damage.multiplier
 
 
-def blast_divisor(distance: Fraction, environment: str, situation: str = "caught"
-                  ) -> Explained[Fraction]:
+def blast_divisor(distance: Fraction, environment: Environment,
+                  situation: Situation = Situation.CAUGHT) -> Explained[Fraction]:
     """What the blast is divided by at ``distance`` yards (GU-21): 3, 1 or 10 x the distance;
     undivided at 0 and in the situations that take it whole."""
     if situation in UNDIVIDED:
-        why = {"struck": "struck directly", "threw_self": "threw himself on the explosive",
-               "inside": "the explosive went off inside him"}[situation]
+        why = {Situation.STRUCK: "struck directly",
+               Situation.THREW_SELF: "threw himself on the explosive",
+               Situation.INSIDE: "the explosive went off inside him"}[situation]
         return Explained.of(Fraction(1), Ruling.GU_21, f"{why}: the blast undivided")
     if distance == 0:
         return Explained.of(Fraction(1), Ruling.GU_21, "at distance 0: the blast undivided")
@@ -68,7 +72,7 @@ def blast_divisor(distance: Fraction, environment: str, situation: str = "caught
     return Explained.of(divisor, Ruling.GU_21, text)
 
 
-def blast_armour_divisor(damage: Damage, situation: str) -> Explained[Divisor]:
+def blast_armour_divisor(damage: Damage, situation: Situation) -> Explained[Divisor]:
     """The armour divisor the blast itself brings against a target's DR and its cover (GU-21):
     the one written on the damage for a target struck directly or with the explosive inside him,
     none for collateral damage (caught in the blast, or on the explosive)."""

@@ -16,6 +16,7 @@ from typing import TYPE_CHECKING
 
 from armourpen.explain import Explained, Ruling
 from armourpen.gurps.damage import fmt
+from armourpen.gurps.situations import Posture
 
 if TYPE_CHECKING:
     from armourpen.gurps.notation import Damage
@@ -48,23 +49,23 @@ def fragment_reach(fragments: Damage) -> int:
     return 5 * fragments.dice * fragments.multiplier
 
 
-def posture_modifier(posture: str, distance: Fraction, airburst: bool) -> int:
+def posture_modifier(posture: Posture, distance: Fraction, airburst: bool) -> int:
     """GU-22: crouching, kneeling, sitting -2; crawling or prone -2, and -2 more from a blast on
     the ground farther than 0 yards; an airburst ignores posture."""
-    if airburst or posture == "standing":
+    if airburst or posture == Posture.STANDING:
         return 0
-    if posture in ("crouching", "kneeling", "sitting"):
+    if posture in (Posture.CROUCHING, Posture.KNEELING, Posture.SITTING):
         return -2
     return -4 if distance > 0 else -2
 
 
-def fragment_skill(distance: Fraction, sm: int, posture: str, airburst: bool
+def fragment_skill(distance: Fraction, sm: int, posture: Posture, airburst: bool
                    ) -> Explained[int]:
     """The skill the fragments attack a target with (GU-22)."""
     rng = range_penalty(distance)
     pose = posture_modifier(posture, distance, airburst)
     skill = FRAGMENT_SKILL + rng + sm + pose
-    why = "airburst: posture ignored" if airburst and posture != "standing" else (
+    why = "airburst: posture ignored" if airburst and posture != Posture.STANDING else (
         f"{posture} {pose:+d}")
     return Explained.of(skill, Ruling.GU_22, f"fragments: skill {FRAGMENT_SKILL}, range "
                         f"{fmt(distance)} yd {rng:+d}, SM {sm:+d}, {why}: {skill}")

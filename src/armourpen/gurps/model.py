@@ -22,6 +22,7 @@ from armourpen.gurps.projectiles import (
     together_steps,
 )
 from armourpen.gurps.shields import Shield
+from armourpen.gurps.situations import Environment, Posture, Situation
 
 
 @dataclass(frozen=True, slots=True)
@@ -70,7 +71,7 @@ class GurpsAttack:
     rcl: int | None = None
     rolls: tuple[int, ...] = ()
     # an explosion (GU-21, GU-22): where it goes off, whether in the air, its fragments
-    environment: str = "air"
+    environment: Environment = Environment.AIR
     airburst: bool = False
     fragments: Damage | None = None
 
@@ -87,9 +88,9 @@ class BlastPlace:
     him) and the cover between the blast and it."""
 
     distance: Fraction = Fraction(0)
-    posture: str = "standing"
+    posture: Posture = Posture.STANDING
     sm: int = 0
-    situation: str = "caught"
+    situation: Situation = Situation.CAUGHT
     cover: tuple[Cover, ...] = ()
 
 
@@ -221,9 +222,8 @@ class GurpsScenario:
     line: tuple[LineEntry, ...]
     settings: GurpsSettings = GurpsSettings()
     warnings: tuple[Caution, ...] = field(default=())
-    steps: tuple[Step, ...] = field(default=())  # what was read to build the line (GCS files)
-    step_entries: tuple[int | None, ...] = field(default=())  # beside steps: the line entry each
-    # is about (None: the attack)
+    steps: tuple[Step, ...] = field(default=())  # what was read to build the line (GCS files),
+    # each naming the line entry it is about (None: the attack)
 
     @property
     def targets(self) -> tuple[Target, ...]:

@@ -49,9 +49,6 @@ class GurpsOutcome:
     ranged: bool = True
     location: Location | Random = Location.TORSO
     settings: dict[str, str] | None = None
-    step_entries: tuple[int | None, ...] = ()
-    """Beside ``steps``, one each: the index of the line entry the step is about (None: the attack
-    and what was read to build the line). Not in the JSON; the view model groups steps by it."""
     attack_roll: AttackRoll | None = None  # who is hit (GU-15 to GU-17): None when GU-8 decides
     half_damage_range: Fraction | None = None
     half_damage: bool | None = None

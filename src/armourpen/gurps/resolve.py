@@ -109,13 +109,12 @@ def resolve_gurps(scenario: GurpsScenario, seed: int | random.Random | None = No
                          + ") are assumed to hit here; the odds give the chances"),)
     own = join_steps(roll_steps, basic.steps, half_steps)
     return _outcome(scenario, chain, roll=roll, basic=basic_value, dice=dice, seed=seed_used,
-                    steps=join_steps(own, chain.steps),
-                    entries=(*(None for _ in own), *chain.step_entries), notes=notes)
+                    steps=join_steps(own, chain.steps), notes=notes)
 
 
 def _outcome(scenario: GurpsScenario, chain: ChainResult, *, roll: int, basic: int,
              dice: tuple[int, ...] | None, seed: int | None, steps: tuple[Step, ...],
-             entries: tuple[int | None, ...], notes: tuple[Caution, ...] = (),
+             notes: tuple[Caution, ...] = (),
              attack_roll: AttackRoll | None = None, burst: Burst | None = None,
              explosion: Explosion | None = None) -> GurpsOutcome:
     """The outcome every kind of shot shares: the attack as read, the scenario's own steps and
@@ -128,7 +127,6 @@ def _outcome(scenario: GurpsScenario, chain: ChainResult, *, roll: int, basic: i
         basic_damage=basic,
         chain=chain,
         steps=join_steps(scenario.steps, steps),
-        step_entries=(*_read_for(scenario), *entries),
         warnings=(*scenario.warnings, *chain.warnings, *notes),
         dice=dice,
         seed=seed,
@@ -151,12 +149,12 @@ def _burst(scenario: GurpsScenario, seed: int | random.Random | None) -> GurpsOu
 
     attack = scenario.attack
     stream = _stream(scenario, seed)
-    burst, chain, steps, entries, roll, basic, dice, record = resolve_burst(scenario, stream)
-    return _outcome(scenario, chain, roll=roll, basic=basic, dice=dice,
-                    seed=stream.seed if stream.used else None,
-                    steps=tuple(steps), entries=tuple(entries),
-                    attack_roll=AttackRoll(attack.skill or 0, attack.aim or "", *record),
-                    burst=burst)
+    fired = resolve_burst(scenario, stream)
+    return _outcome(scenario, fired.line, roll=fired.roll, basic=fired.basic, dice=fired.dice,
+                    seed=stream.seed if stream.used else None, steps=fired.steps,
+                    attack_roll=AttackRoll(attack.skill or 0, attack.aim or "", fired.skill,
+                                           fired.attack_roll, fired.hit),
+                    burst=fired.burst)
 
 
 def _blast(scenario: GurpsScenario, seed: int | random.Random | None) -> GurpsOutcome:
@@ -165,10 +163,10 @@ def _blast(scenario: GurpsScenario, seed: int | random.Random | None) -> GurpsOu
     from armourpen.gurps.blast import resolve_blast
 
     stream = _stream(scenario, seed)
-    explosion, chain, steps, entries, roll, basic, dice = resolve_blast(scenario, stream)
-    return _outcome(scenario, chain, roll=roll, basic=basic, dice=dice,
-                    seed=stream.seed if stream.used else None,
-                    steps=tuple(steps), entries=tuple(entries), explosion=explosion)
+    blast = resolve_blast(scenario, stream)
+    return _outcome(scenario, blast.line, roll=blast.roll, basic=blast.basic, dice=blast.dice,
+                    seed=stream.seed if stream.used else None, steps=blast.steps,
+                    explosion=blast.explosion)
 
 
 def _stream(scenario: GurpsScenario, seed: int | random.Random | None) -> Stream:
@@ -177,13 +175,6 @@ def _stream(scenario: GurpsScenario, seed: int | random.Random | None) -> Stream
 
     own = scenario.attack.seed
     return Stream(own if own is not None else None if seed is None else seed_from(seed))
-
-
-def _read_for(scenario: GurpsScenario) -> tuple[int | None, ...]:
-    """Whose each step of reading the scenario is: its line entry (None where not recorded)."""
-    if len(scenario.step_entries) == len(scenario.steps):
-        return scenario.step_entries
-    return (None,) * len(scenario.steps)
 
 
 def _who_is_hit(scenario: GurpsScenario, seed_used: int | None, rng: random.Random,
@@ -222,12 +213,10 @@ def _who_is_hit(scenario: GurpsScenario, seed_used: int | None, rng: random.Rand
     gone = {t.index for t in chain.targets if t.unnamed and not t.hit}
     targets = tuple(replace(t, hit_by=shooter.hit_by.get(k), hit_roll=shooter.hit_roll.get(k))
                     for k, t in enumerate(chain.targets) if t.index not in gone)
-    kept = [(s, e) for s, e in zip(chain.steps, chain.step_entries, strict=True) if e not in gone]
-    chain = replace(chain, targets=targets, steps=tuple(s for s, _ in kept),
-                    step_entries=tuple(e for _, e in kept))
+    chain = replace(chain, targets=targets,
+                    steps=tuple(s for s in chain.steps if s.entry not in gone))
     own = (*attack_steps, *shooter.steps)
     return _outcome(scenario, chain, roll=roll, basic=basic, dice=dice, seed=seed_used,
                     steps=join_steps(own, chain.steps),
-                    entries=(*(None for _ in own), *chain.step_entries),
                     attack_roll=AttackRoll(attack.skill, attack.aim, shooter.skill,
                                            shooter.aimed_roll, shooter.aimed_hit))

@@ -31,7 +31,7 @@ from armourpen.gurps.attack_roll import MAX_SKILL, MIN_SKILL
 from armourpen.gurps.choices import ATTACK_LOCATIONS, HIT_LOCATIONS, INJURY_TOLERANCES
 from armourpen.gurps.damage import Dr0Reading, InjuryTolerance
 from armourpen.gurps.dice import MAX_SEED
-from armourpen.gurps.explosion import ENVIRONMENTS, POSTURES, SITUATIONS
+from armourpen.gurps.explosion import ENVIRONMENT_NAMES, POSTURES, SITUATIONS
 from armourpen.gurps.locations import RANDOM, Location, Random
 from armourpen.gurps.materials import GRADES, MATERIALS, MAX_INCHES
 from armourpen.gurps.occupants import MAX_OCCUPANTS, MAX_SM, MIN_SM
@@ -122,7 +122,7 @@ class _Attack(_Model):
     fragments: StrictStr | None = Field(default=None, description=(
         "an explosion's fragments (GU-22): their damage, cutting when no type is given "
         "(\"2d\"); or in the damage's bracket (\"6dx2 cr ex [2d cut]\")"))
-    environment: Literal[*ENVIRONMENTS] | None = Field(  # type: ignore[valid-type]
+    environment: Literal[*ENVIRONMENT_NAMES] | None = Field(  # type: ignore[valid-type]
         default=None, description="where an explosion goes off (GU-21): air (the default), "
         "water or vacuum")
     airburst: StrictBool | None = Field(default=None, description=(

@@ -22,7 +22,7 @@ from __future__ import annotations
 import random
 from collections.abc import Callable
 from dataclasses import dataclass, field, replace
-from enum import Enum
+from enum import Enum, StrEnum
 
 from armourpen.errors import MISSING, InputError
 from armourpen.explain import Explained, Ruling, Step
@@ -43,6 +43,15 @@ WRONG_TARGET_SKILL = 9
 and the skill against it (p. 389)."""
 
 OBSCURING_PENALTY = 4
+
+
+class HitBy(StrEnum):
+    """What hit a target when the rolls decide who is hit (GU-15 to GU-17)."""
+
+    AIMED = "aimed"  # the aimed roll (GU-15)
+    WRONG_TARGET = "wrong_target"  # a wrong-target roll (GU-16)
+    BEHIND = "behind"  # immediately behind a target that was hit: no roll (GU-8)
+    OCCUPANT = "occupant"  # its vehicle's occupant roll (GU-17)
 
 
 class Mode(Enum):
@@ -78,7 +87,7 @@ class Try:
 
     number: int | None
     sure: bool
-    hit_by: str | None
+    hit_by: HitBy | None
     why: str
 
 
@@ -126,20 +135,20 @@ def card_try(mode: Mode, card: Card, prev_hit: bool, chosen: bool) -> Try:
     target card in front of it was hit; ``chosen``: its vehicle's occupant roll chose it."""
     if card.by_occupant_roll:
         if chosen:
-            return Try(None, True, "occupant", f"the occupant roll of {card.inside} chose it")
+            return Try(None, True, HitBy.OCCUPANT, f"the occupant roll of {card.inside} chose it")
         return Try(None, False, None, f"inside {card.inside}: not the occupant hit (GU-17)")
     if mode is Mode.AIMED:
         if card.aimed:
-            return Try(None, True, "aimed", "the aimed roll hit")
+            return Try(None, True, HitBy.AIMED, "the aimed roll hit")
         return Try(None, False, None, "shot past (the aimed roll hit): not hit, no DR added")
     if mode is Mode.SEEKING:
         if card.aimed:
             return Try(None, False, None, "the aimed roll missed")
-        return Try(min(WRONG_TARGET_SKILL, card.skill), False, "wrong_target",
+        return Try(min(WRONG_TARGET_SKILL, card.skill), False, HitBy.WRONG_TARGET,
                    "the aimed roll missed: tried as the wrong target")
     if card.immediately_behind and prev_hit:
-        return Try(None, True, "behind", "immediately behind a target that was hit (GU-8)")
-    return Try(min(WRONG_TARGET_SKILL, card.skill), False, "wrong_target",
+        return Try(None, True, HitBy.BEHIND, "immediately behind a target that was hit (GU-8)")
+    return Try(min(WRONG_TARGET_SKILL, card.skill), False, HitBy.WRONG_TARGET,
                "behind a target that was hit: tried as the wrong target")
 
 
@@ -204,7 +213,7 @@ class Shooter:
     prev_hit: bool = False
     chosen: int | None = None
     steps: list[Step] = field(default_factory=list)  # the aimed roll's
-    hit_by: dict[int, str] = field(default_factory=dict)
+    hit_by: dict[int, HitBy] = field(default_factory=dict)
     hit_roll: dict[int, int] = field(default_factory=dict)
     aimed_roll: int = 0
     chosen_roll: int = 0
@@ -258,14 +267,14 @@ class Shooter:
             steps = list(try_.steps)
             self.hit_roll[k] = rolled
         dodged = False
-        if hit and t.hit_by == "aimed" and target.defense is not None:
+        if hit and t.hit_by is HitBy.AIMED and target.defense is not None:
             hit, dodged = self._defend(k, target, steps)
         if hit:
             assert t.hit_by is not None
             self.hit_by[k] = t.hit_by
-            if t.hit_by == "aimed":
+            if t.hit_by is HitBy.AIMED:
                 self.hit_roll[k] = self.aimed_roll
-            elif t.hit_by == "occupant":
+            elif t.hit_by is HitBy.OCCUPANT:
                 self.hit_roll[k] = self.chosen_roll
         elif k not in self.defenses or dodged:  # a block or parry stops it (GU-24)
             steps.append(Step(rule, f"{card.name}: the shot goes on and this target adds no "

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from typing import NamedTuple
+from dataclasses import dataclass
 
 from armourpen.catalog.items import RangeColumn
 from armourpen.explain import Caution, Ruling, Step
@@ -20,7 +20,8 @@ from armourpen.penav.ranges import (
 from armourpen.penav.scale import shown_value, structural
 
 
-class EffectiveAttack(NamedTuple):
+@dataclass(frozen=True, slots=True)
+class EffectiveAttack:
     """The attack after range and ammunition (PA-3 to PA-6), with its steps and warnings."""
 
     summary: AttackSummary

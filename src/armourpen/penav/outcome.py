@@ -2,7 +2,8 @@
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any, NamedTuple
+from dataclasses import dataclass
+from typing import TYPE_CHECKING, Any
 
 from armourpen.explain import Caution, Step
 from armourpen.penav.layering import Layer
@@ -15,13 +16,13 @@ if TYPE_CHECKING:
     from armourpen.penav.direction import Direction
     from armourpen.penav.ranges import Band
 
-# The outcome's parts are named tuples rather than frozen dataclasses: as immutable and typed, with
-# the same reprs, and made many times faster when the module is imported, which a one-shot
-# `armourpen resolve` pays for (bench/startup.py). Each gives its JSON by ``to_dict()``, which every
-# serializer of :mod:`armourpen.serialize` writes.
+# The outcome's parts are value types (docs/decisions/0001-value-types.md): frozen, slotted
+# dataclasses, each equal only to its own kind and never read by position. Each gives its JSON by
+# ``to_dict()``, which every serializer of :mod:`armourpen.serialize` writes.
 
 
-class AttackSummary(NamedTuple):
+@dataclass(frozen=True, slots=True)
+class AttackSummary:
     """The attack after range, ammunition and scale (personal PEN)."""
 
     name: str
@@ -56,7 +57,8 @@ class AttackSummary(NamedTuple):
 
 
 
-class TargetOutcome(NamedTuple):
+@dataclass(frozen=True, slots=True)
+class TargetOutcome:
     """One target: its AV facing the shot (everything in front layered, PA-12) and the result."""
 
     name: str
@@ -84,7 +86,8 @@ class TargetOutcome(NamedTuple):
 
 
 @json_ready  # text, whole numbers and None (a structural figure not whole is a float)
-class PenavOutcome(NamedTuple):
+@dataclass(frozen=True, slots=True)
+class PenavOutcome:
     """Everything ``resolve`` found, with ``to_dict()`` equal to the CLI's ``--json``."""
 
     attack: AttackSummary

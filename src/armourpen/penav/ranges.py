@@ -7,9 +7,9 @@ here.
 from __future__ import annotations
 
 import functools
+from dataclasses import dataclass
 from enum import StrEnum
 from fractions import Fraction
-from typing import NamedTuple
 
 from armourpen.catalog.items import AttackProfile, RangeColumn
 from armourpen.distance import Distance as Distance  # read here, and shared with GURPS (GU-23)
@@ -107,7 +107,8 @@ def band_span(band: Band) -> str:
     return f"{left}{bounds[i]}, {bounds[i + 1]}] m/yd"
 
 
-class RangeModifier(NamedTuple):
+@dataclass(frozen=True, slots=True)
+class RangeModifier:
     """The PEN and DC modifiers of one band in one column."""
 
     band: Band

@@ -9,6 +9,7 @@ the scenario's keys (``line[1].armour[0]``).
 
 from __future__ import annotations
 
+import dataclasses
 from collections.abc import Mapping, Sequence
 from fractions import Fraction
 from typing import TYPE_CHECKING, Any
@@ -208,7 +209,7 @@ def _attack(spec: AttackSpec, catalog: Catalog) -> Attack:
         profile = catalog.attack(spec.weapon, f"{f}.weapon")
         dc, _ = _one_of(f, spec.dc, spec.sdc, ("dc", "sdc"), required=False)
         if dc is not None:
-            profile = profile._replace(dc=dc)
+            profile = dataclasses.replace(profile, dc=dc)
     else:
         pen, structural = _one_of(f, spec.pen, spec.spen, ("pen", "spen"))
         assert pen is not None

@@ -3,7 +3,8 @@
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import TYPE_CHECKING, NamedTuple
+from dataclasses import dataclass
+from typing import TYPE_CHECKING
 
 from armourpen.explain import Caution, Ruling
 
@@ -14,7 +15,8 @@ MAX_WORN_LAYERS = 3
 MAX_RIGID_LAYERS = 1
 
 
-class Worn(NamedTuple):
+@dataclass(frozen=True, slots=True)
+class Worn:
     """A worn layer as PA-8 sees it."""
 
     name: str

@@ -17,6 +17,7 @@ from functools import lru_cache
 from typing import TYPE_CHECKING, Any
 
 from armourpen.explain import Ruling, Step
+from armourpen.gurps.situations import Situation
 from armourpen.limits import DEFAULT_LIMITS, Limits
 from armourpen.probability.burst import BurstTargetOdds, convolve, mixed, none_of, poly_of
 from armourpen.probability.result import OddsResult
@@ -49,7 +50,7 @@ def blast_odds(scenario: GurpsScenario, *, limits: Limits = DEFAULT_LIMITS) -> O
     for t in scenario.targets:
         assert t.blast is not None
         blast_cover = cover_in_front(scenario, t)
-        selfless = t.blast.situation == "threw_self"
+        selfless = t.blast.situation == Situation.THREW_SELF
         top = basic_damage(damage, damage.max_roll).value if selfless else None
         per_value = []
         reached = False
@@ -155,7 +156,7 @@ def _fragments(scenario: GurpsScenario, t: Target, cover: int) -> dict[str, Any]
     knock: dict[int, int] = {}  # one fragment's knockdown roll, by its modifier
     plain = _plain(fragments)
     reading = scenario.settings.fractional_dr0
-    inside = t.blast is not None and t.blast.situation == "inside"  # no DR for its fragment
+    inside = t.blast is not None and t.blast.situation == Situation.INSIDE  # no DR for its fragment
     for where, lw in table.items():
         landed = lands_on(where, t.lacking).value
         wt = wound_table(plain, reading, t, landed)

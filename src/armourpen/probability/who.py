@@ -141,7 +141,7 @@ class _Walk:
     def target(self, i: int) -> None:
         """A target card: hit or not as GU-16 says in each situation, at each placement."""
         from armourpen.gurps.attack_roll import THREE_D, success_ways
-        from armourpen.gurps.wrong_target import card_try, front_hit, next_mode
+        from armourpen.gurps.wrong_target import HitBy, card_try, front_hit, next_mode
 
         k = self.k
         card, spots = self.deck[k], self.places[k]
@@ -165,7 +165,7 @@ class _Walk:
                 branches = ((ways, True), (THREE_D - ways, False))
             for bw, hit in branches:
                 after = next_mode(mode, card, hit)
-                if hit and guard is not None and t.hit_by == "aimed":
+                if hit and guard is not None and t.hit_by is HitBy.AIMED:
                     self._defends(i, k, guard, (mode, prev, left, front), w * bw)
                     continue
                 bw *= extra

@@ -3,8 +3,9 @@
 from __future__ import annotations
 
 from collections.abc import Sequence
+from dataclasses import dataclass
 from fractions import Fraction
-from typing import TYPE_CHECKING, NamedTuple
+from typing import TYPE_CHECKING
 
 from armourpen.explain import Ruling
 from armourpen.layout import percent
@@ -19,7 +20,8 @@ that are grouped into equal ranges of injury."""
 Chance = Fraction | float  # exact odds stay Fractions up to the text; estimates are floats
 
 
-class Bar(NamedTuple):
+@dataclass(frozen=True, slots=True)
+class Bar:
     """One bar of an injury chart: the injury (or a range of it), its chance, and whether it harms.
 
     ``value`` is the injury when the bar is one value (None for a range): an estimate's standard
@@ -55,11 +57,12 @@ def injury_bars(pmf: Sequence[tuple[int, Chance]], max_bars: int = MAX_BARS) -> 
     return tuple(bars)
 
 
-class EffectChance(NamedTuple):
+@dataclass(frozen=True, slots=True)
+class EffectChance:
     """The chance of one thing the injury does, under its one name and ruling."""
 
     name: str
-    rule: str
+    rule: Ruling
     chance: Chance
 
     @property
@@ -108,12 +111,13 @@ def counted(result: OddsResult) -> str:
     return f" and {result.patterns} hit patterns (GU-8)" if result.patterns > 1 else ""
 
 
-class HitsChances(NamedTuple):
+@dataclass(frozen=True, slots=True)
+class HitsChances:
     """How many of a burst's shots (GU-19) or an explosion's fragments (GU-22) hit one target:
     the chance of each number, and the expected number."""
 
     label: str
-    rule: str
+    rule: Ruling
     chances: tuple[tuple[int, Fraction], ...]
     expected: Fraction
 

@@ -10,7 +10,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass
 from fractions import Fraction
-from typing import TYPE_CHECKING, NamedTuple
+from typing import TYPE_CHECKING
 
 from armourpen.explain import Caution, Ruling, Step
 from armourpen.layout import Badge, Cell, Layout, Span, Tone, percent
@@ -40,7 +40,8 @@ TARGET = "target"
 COVER_KIND = "cover"
 
 
-class Figure(NamedTuple):
+@dataclass(frozen=True, slots=True)
+class Figure:
     """One labelled number of a card (``AV 6``, ``injury 8``)."""
 
     label: str
@@ -48,7 +49,8 @@ class Figure(NamedTuple):
     tone: Tone = Tone.PLAIN
 
 
-class OddsView(NamedTuple):
+@dataclass(frozen=True, slots=True)
+class OddsView:
     """A target's exact odds as a card shows them (GU-7, GU-8), with the chances of what the
     injury does (GU-10, GU-12) and of where the shot lands (GU-10) when it can land elsewhere."""
 
@@ -89,7 +91,8 @@ class Card:
     has no number of the line."""
 
 
-class OutcomeView(NamedTuple):
+@dataclass(frozen=True, slots=True)
+class OutcomeView:
     """Everything an outcome shows: the head line, the attack's steps, the cards, the warnings."""
 
     rules: str
@@ -211,8 +214,8 @@ def gurps_view(outcome: GurpsOutcome, odds: OddsResult | None, odds_note: str | 
                     t.index, TARGET, t.name, (NOT_CHOSEN,), (), (),
                     odds_view_of(target_odds[t.index], odds), in_line=False))
     own: dict[int | None, list[Step]] = {}
-    for step, entry in zip(outcome.steps, outcome.step_entries, strict=True):
-        own.setdefault(entry, []).append(step)
+    for step in outcome.steps:
+        own.setdefault(step.entry, []).append(step)
     cards: list[Card] = []
     for row in layout.rows:
         index = row.entry

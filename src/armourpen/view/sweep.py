@@ -3,7 +3,8 @@ directions that meet the same AV; rows are attacks, columns range bands or dista
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, NamedTuple
+from dataclasses import dataclass
+from typing import TYPE_CHECKING
 
 from armourpen.layout import Badge
 from armourpen.penav.scale import figure
@@ -18,7 +19,8 @@ SHORT = {
 """Each range band's code as a narrow column's title."""
 
 
-class SweepColumn(NamedTuple):
+@dataclass(frozen=True, slots=True)
+class SweepColumn:
     """A column: ``short`` heads a narrow chart (a band's code or the distance), ``label`` a wide
     one (the band's name or the distance), ``title`` explains it (with the band's span)."""
 
@@ -27,7 +29,8 @@ class SweepColumn(NamedTuple):
     title: str
 
 
-class SweepRow(NamedTuple):
+@dataclass(frozen=True, slots=True)
+class SweepRow:
     """An attack: its name, its PEN (with SPEN where structural, PA-1), a badge per column."""
 
     name: str
@@ -35,7 +38,8 @@ class SweepRow(NamedTuple):
     cells: tuple[Badge, ...]
 
 
-class SweepChart(NamedTuple):
+@dataclass(frozen=True, slots=True)
+class SweepChart:
     """One defence met from ``directions`` (all at the same AV)."""
 
     title: str
@@ -43,7 +47,8 @@ class SweepChart(NamedTuple):
     rows: tuple[SweepRow, ...]
 
 
-class SweepView(NamedTuple):
+@dataclass(frozen=True, slots=True)
+class SweepView:
     """Every chart of a sweep, with the columns they share, the legend and the warnings."""
 
     columns: tuple[SweepColumn, ...]

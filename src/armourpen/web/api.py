@@ -265,6 +265,8 @@ def catalog(
     from armourpen.view.catalog import hit_dict
 
     state = state_of(request)
+    if q is not None and "\ufffd" in q:  # perhaps bytes Starlette read as U+FFFD: look
+        _refuse_not_utf8(request, "q")
     k = None if kind is None else parse_kind(kind)
     if q is None:
         return answer([item_dict(i) for i in state.catalog.items(k)])
@@ -282,12 +284,34 @@ def catalog_item(
     from armourpen import catalog_item_dict as item_dict
 
     state = state_of(request)
+    if "\ufffd" in name:
+        _refuse_not_utf8(request, "name")
     state.limits.check("max_text_chars", len(name), "characters", "name")
     try:
         item = state.catalog.get(name, kind, field="name")
     except UnknownNameError as exc:
         raise unknown_name(exc) from None
     return answer(item_dict(item))
+
+
+def _refuse_not_utf8(request: Request, field: str) -> None:
+    """Refuse a path or query whose percent-encoded bytes are not UTF-8 (``/api/catalog/%ff``):
+    Starlette reads each such byte as U+FFFD, so the answer would name a character nobody sent
+    (AP-2: the value as sent, and what is allowed)."""
+    from urllib.parse import parse_qsl, unquote_to_bytes
+
+    raw: bytes = request.scope.get("raw_path") or b""
+    query: bytes = request.scope.get("query_string") or b""
+    # the name as sent: what follows /catalog/ (a name may hold a slash)
+    where = (raw.partition(b"/catalog/")[2] if field == "name" else query).decode("latin-1")
+    try:
+        if field == "name":
+            unquote_to_bytes(where).decode("utf-8")
+        else:
+            parse_qsl(where, keep_blank_values=True, encoding="utf-8", errors="strict")
+    except UnicodeDecodeError:
+        raise InputError(field, where[:200], "text percent-encoded as UTF-8 (%C3%A9 for é); "
+                         "these bytes are not UTF-8") from None
 
 
 @router.get("/thickness", summary="The thickness curve both ways (armourpen thickness --json)",

@@ -56,18 +56,31 @@ class BodyLimit:
             return
         name = cap_of(scope.get("path", ""))
         cap: int = getattr(self.limits, name)
-        declared = None
+        declared = coded = None
         for key, value in scope.get("headers") or ():
             if key == b"content-length":
                 declared = value
+            elif key == b"content-encoding":
+                coded = value
+        if coded is not None and coded.strip().lower() != b"identity":
+            # the API reads plain JSON: a gzip body would fail as "not UTF-8", or worse a coding
+            # whose bytes happen to read would be taken for what was meant
+            await _refuse(send, 415, UnsupportedMediaType(
+                "Content-Encoding", coded.decode("latin-1").strip(),
+                "no coding (or identity): the API reads a plain, uncompressed body"))
+            return
         if declared is not None:
             text = declared.decode("latin-1").strip()
             # ASCII digits only: str.isdigit() also takes '²', which int() refuses
-            if not (text.isascii() and text.isdigit()) or len(text) > 18:
+            if not (text.isascii() and text.isdigit()):
                 await _refuse(send, 400, MalformedBody("Content-Length", text, "a whole number"))
                 return
-            if int(text) > cap:
-                await _refuse(send, 413, too_large(self.limits, int(text), name))
+            # RFC 9110 8.6: Content-Length = 1*DIGIT, so leading zeros are valid and read as
+            # decimal (0005 is 5); past 18 digits without them it is beyond any cap
+            digits = text.lstrip("0") or "0"
+            if len(digits) > 18 or int(digits) > cap:
+                await _refuse(send, 413, too_large(
+                    self.limits, int(digits) if len(digits) <= 18 else f"{text} bytes", name))
                 return
             # The server delivers no more than the declared length (ASGI: it frames the body),
             # so a body declared within the cap needs no counting.
@@ -87,7 +100,8 @@ class BodyLimit:
         await self.app(scope, counted, send)
 
 
-async def _refuse(send: Send, status: int, exc: MalformedBody | BodyTooLarge) -> None:
+async def _refuse(send: Send, status: int,
+                  exc: MalformedBody | BodyTooLarge | UnsupportedMediaType) -> None:
     import json
 
     payload = json.dumps(body(exc), ensure_ascii=False).encode("utf-8")
