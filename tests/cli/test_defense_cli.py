@@ -44,3 +44,11 @@ def test_ap2_quick_defense_flags_name_the_flag(capsys: pytest.CaptureFixture[str
     code, _, err = cli(capsys, "resolve", "--damage", "3d+6 imp", "--hp", "12", "--skill", "14",
                        *flags, "--seed", "1")
     assert code == 2 and line in err and err.count("\n") == 1
+
+
+def test_gu24_seed_rerolls_an_examples_defense_and_shield_rolls(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    code, _, err = cli(capsys, "resolve", "example:knight-blocks-arrow", "--seed", "5")
+    assert code == 0
+    assert "line[0].defense.roll = 11, line[0].shield.location_roll = 4" in err

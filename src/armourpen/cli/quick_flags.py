@@ -190,6 +190,12 @@ def reseed_example(name: str, seed: int, load: Callable[[CheckedTree], Scenario]
                 for key in _CARD_ROLLS:
                     if key in card:
                         dropped.append(f"line[{i}].{key} = {card.pop(key)!r}")
+                for key, roll in (("defense", "roll"), ("shield", "location_roll")):
+                    part = card.get(key)  # GU-24, GU-25: the defense's 3d, the shield's 1d
+                    if isinstance(part, dict) and roll in part:
+                        part = dict(part)
+                        dropped.append(f"line[{i}].{key}.{roll} = {part.pop(roll)!r}")
+                        card[key] = part
             cards.append(card)
         data["line"] = cards
     scenario = load(checked_tree(data, limits=caps))

@@ -2,10 +2,15 @@
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 from armourpen.gurps.damage import fmt
 from armourpen.gurps.fragments import fragment_reach
 from armourpen.gurps.outcome import GurpsOutcome
 from armourpen.layout import Align, Badge, Cell, Column, Layout, Row, Span, Tone, text
+
+if TYPE_CHECKING:
+    from armourpen.gurps.chain import TargetResult
 
 GOES_THROUGH = Badge("overpenetrates", "goes through", "→", Tone.REDUCED)
 STOPS = Badge("stops", "stops here", "■", Tone.SAFE)
@@ -228,10 +233,28 @@ def layout(outcome: GurpsOutcome) -> Layout:
 
 def effect_lines(outcome: GurpsOutcome) -> tuple[tuple[Span, ...], ...]:
     """One line per target hit: what its injury does, each effect with its ruling (GU-9..GU-13)."""
-    lines = []
+    lines: list[tuple[Span, ...]] = []
     for t in outcome.chain.targets:
         if t.effects is None:
             continue
         said = t.effects.summary() or ("no injury" if not t.injury else "no further effect")
         lines.append((Span(t.name, Tone.STRONG), Span(": " + said)))
+    lines.extend(guard_line(t, outcome.burst is not None) for t in outcome.chain.targets
+                 if t.guard is not None and t.guard.defense is not None)
     return tuple(lines)
+
+
+def guard_line(t: TargetResult, burst: bool) -> tuple[Span, ...]:
+    """What a target's defense and shield did (GU-24, GU-25), in one line (against a burst, the
+    hits it stopped are in the steps)."""
+    g = t.guard
+    assert g is not None and g.defense is not None
+    d = g.defense
+    said = f"{d.kind.value} {d.roll} against {d.number}: "
+    said += {"hit": "failed", "defended": f"success by {d.margin}" + ("" if burst else ": not hit"),
+             "struck_shield": f"success by {d.margin}: the shield struck"}[d.result.value]
+    if g.shield is not None:
+        said += (f"; shield injury {g.shield.injury}, HP {g.shield.hp_left} left, "
+                 f"{g.shield.state}; " + ("punched through" if g.punched_through
+                                          else "the blow stopped in it"))
+    return (Span(t.name, Tone.STRONG), Span(" (GU-24, GU-25): " + said))
