@@ -52,3 +52,10 @@ def test_gu24_seed_rerolls_an_examples_defense_and_shield_rolls(
     code, _, err = cli(capsys, "resolve", "example:knight-blocks-arrow", "--seed", "5")
     assert code == 0
     assert "line[0].defense.roll = 11, line[0].shield.location_roll = 4" in err
+
+
+def test_gu24_odds_readable_line(capsys: pytest.CaptureFixture[str]) -> None:
+    # 196/216 (attack 14) x 160/216 (block 12: 81 by more than DB 2 + 79 by 0..2) = 67.22%;
+    # struck 196/216 x 79/216 = 33.19%
+    code, out, _ = cli(capsys, "odds", "example:knight-blocks-arrow")
+    assert code == 0 and "defended 67.22%, shield struck 33.19%" in out
