@@ -53,14 +53,31 @@ def test_bench_web_runs() -> None:
     # two servers on loopback, one client, one short round each
     got = figures("web.py", "--clients", "1", "--seconds", "0.3", "--rounds", "1")
     assert set(got) == {"server", "clients", "workers", "seconds_per_round", "resolve_over_baseline",
-                        "resolve_over_bare",
+                        "resolve_over_bare", "resolve_p99_over_baseline_p99",
+                        "baseline_cpu_over_resolve_cpu", "light_under_heavy_requests_per_s",
+                        "light_under_heavy_p99_ms", "light_under_heavy_errors",
                         *(f"{name}_{figure}" for name in ("resolve", "baseline", "bare")
-                          for figure in ("requests_per_s", "p50_ms", "p99_ms", "errors"))}
+                          for figure in ("requests_per_s", "p50_ms", "p99_ms", "errors",
+                                         "server_cpu_us_per_request"))}
     # every request answered 200: the baseline's body is valid for its model, as resolve's is
     assert got["resolve_errors"] == got["baseline_errors"] == got["bare_errors"] == "0"
     assert int(got["resolve_requests_per_s"]) > 0
     # the web extra installs httptools and uvloop, which uvicorn takes: the bench says so
     assert re.fullmatch(r"uvicorn \S+ \(httptools, uvloop\)", got["server"]), got["server"]
+
+
+def test_bench_web_inline_runs() -> None:
+    # every adversarial body once, on the inline path of the app as served (no server started)
+    got = figures("web_inline.py", "--repeat", "1")
+    bodies = [name for name in got if name.startswith("body_")]
+    assert len(bodies) > 100  # the hostile kinds at every place of both scenarios, and more
+    assert {"bounds", "worst_inline_answer_ms", "worst_before_hand_off_ms",
+            "bodies_over_the_bound"} == set(got) - set(bodies)
+    # the heavy bodies go to the workers, found so before any work; the 1 MB ones unparsed
+    burst = [got[b] for b in bodies if "a burst of 10,000 shots" in got[b]]
+    assert len(burst) == 1 and "to the workers" in burst[0]
+    whole = [got[b] for b in bodies if "(1 MB)" in got[b]]
+    assert whole and all("to the workers" in t or "refused 413" in t for t in whole)
 
 
 def test_bench_web_holds_runs() -> None:

@@ -166,6 +166,7 @@ __all__ = [
     "parse_thickness",
     "quick_scenario",
     "resolve",
+    "resolve_work",
     "roll",
     "sample",
     "structural_text",
@@ -188,6 +189,14 @@ def resolve(scenario: Scenario, seed: int | random.Random | None = None) -> Outc
     rules = rules_of_scenario(scenario)
     outcome: Outcome = rules.resolve(scenario, _seed(seed))
     return outcome
+
+
+def resolve_work(scenario: Scenario) -> int:
+    """The work :func:`resolve` would do for ``scenario``, estimated before any is done, in units
+    of a PEN/AV layer faced (about 5 microseconds; PEN/AV: layers faced and entries; GURPS: entries
+    met by each shot or fragment, 40 units each, and dice rolled, 6 to a unit): what the web
+    server weighs to answer light work on its event loop (:mod:`armourpen.web.inline`)."""
+    return rules_of_scenario(scenario).work(scenario)
 
 
 def _seed(seed: object) -> int | random.Random | None:

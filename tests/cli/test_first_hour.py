@@ -295,7 +295,7 @@ def test_gu8_a_target_assumed_hit_says_so_beside_it(
                         '[[line]]\ntarget = "Bystander"\nhp = 10\nhit_chance = 0.3\n',
                         encoding="utf-8")
     code, out, _ = cli(capsys, "resolve", str(scenario))
-    rows = {line.split()[1]: line for line in out.splitlines() if line[:2] in ("0 ", "1 ")}
+    rows = {line.split()[1]: line for line in out.splitlines() if line[:2] in ("1 ", "2 ")}
     assert code == 0
     assert "Bystander (hit chance 0.3: assumed hit)" in rows["Bystander"]
     assert "hit chance" not in rows["Guard"]

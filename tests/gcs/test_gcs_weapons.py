@@ -601,3 +601,58 @@ def test_gcs_weapon_uses_say_what_resolve_makes_of_every_kind_of_weapon() -> Non
     assert uses["Crossbow"].needs[0].note.startswith("Crossbow gives RoF '1/3', which is not")
     for use in uses.values():
         _as_resolve_says(sheet, use)
+
+
+def test_gcs_attack_weapon_named_as_gcs_show_lists_it_takes_that_usage() -> None:
+    # `gcs show --weapons` and every list of candidates print Kabal's punch as
+    # "Natural Attacks (Punch)": the label names the weapon and its usage, 1d+1 cr (the sheet)
+    sheet = armourpen.load_gcs(sample("Kabal.gcs"))
+    for typed in ("Natural Attacks (Punch)", "natural  attacks (PUNCH)"):
+        sc = _load(_scenario({"gcs": sheet, "weapon": typed, "roll": 3}))
+        assert sc.attack.weapon is not None and sc.attack.weapon.damage_string == "1d+1 cr"
+    with pytest.raises(ScenarioError) as info:  # the label's usage and another usage disagree
+        _load(_scenario({"gcs": sheet, "weapon": "Natural Attacks (Punch)", "usage": "Bite",
+                         "roll": 3}))
+    assert info.value.field == "attack.usage"
+
+
+def test_gcs_attack_weapon_found_by_a_part_only_one_weapon_has() -> None:
+    sheet = armourpen.load_gcs(sample("Kabal.gcs"))
+    # "bite" starts a word of one label only, Natural Attacks (Bite): 1d-1 cr
+    sc = _load(_scenario({"gcs": sheet, "weapon": "bite", "roll": 3}))
+    assert sc.attack.weapon is not None and sc.attack.weapon.damage_string == "1d-1 cr"
+    # "punch" is in Natural Attacks (Punch) and Hook Sword (Hilt Punch): two weapons, both named
+    with pytest.raises(ScenarioError) as info:
+        _load(_scenario({"gcs": sheet, "weapon": "punch", "roll": 3}))
+    assert info.value.field == "attack.weapon"
+    text = str(info.value)
+    assert "Natural Attacks (Punch)" in text and "Hook Sword (Hilt Punch)" in text
+    assert "Natural Attacks (Bite)" not in text
+    # "hook" is one weapon's (Hook Sword) with four usages: the usage is asked for, as for its name
+    with pytest.raises(ScenarioError) as info:
+        _load(_scenario({"gcs": sheet, "weapon": "hook", "roll": 3}))
+    assert info.value.field == "attack.usage"
+    # a part inside a word is not a name: "unch" finds nothing
+    with pytest.raises(ScenarioError) as info:
+        _load(_scenario({"gcs": sheet, "weapon": "unch", "roll": 3}))
+    assert info.value.field == "attack.weapon"
+
+
+@pytest.mark.parametrize(("typed", "meant"), [
+    ("Hok Sword", "Hook Sword"),
+    ("kik", "Natural Attacks (Kick)"),
+    ("Natral Attacks (Bite)", "Natural Attacks (Bite)"),
+])
+def test_gcs_attack_weapon_typo_suggests_the_close_names(typed: str, meant: str) -> None:
+    sheet = armourpen.load_gcs(sample("Kabal.gcs"))
+    with pytest.raises(ScenarioError) as info:
+        _load(_scenario({"gcs": sheet, "weapon": typed, "roll": 3}))
+    assert info.value.field == "attack.weapon"
+    assert f"did you mean {meant}" in str(info.value)
+
+
+def test_gcs_attack_weapon_nothing_close_suggests_nothing() -> None:
+    sheet = armourpen.load_gcs(sample("Kabal.gcs"))
+    with pytest.raises(ScenarioError) as info:
+        _load(_scenario({"gcs": sheet, "weapon": "Thompson", "roll": 3}))
+    assert "did you mean" not in str(info.value)

@@ -603,4 +603,9 @@ def test_gu10_readable_output_shows_the_location_roll_and_one_line_of_effects_pe
     lines = ["".join(span.text for span in line) for line in shown.notes]
     assert [line.split(":")[0] for line in lines] == ["Agent Gray", "VIP"]
     for t, line in zip(out.targets, lines, strict=True):
-        assert t.effects is not None and line == f"{t.name}: {t.effects.summary()}"
+        # a limb crippled is named by the location hit (issue 34 item 7): "leg crippled (GU-10)"
+        assert t.effects is not None and t.location is not None
+        limb = (t.location.value,) if t.effects.crippled and not t.effects.eyes_blinded else ()
+        assert line == f"{t.name}: {t.effects.summary(limb)}"
+        if limb:
+            assert f"{t.location.value} crippled (GU-10)" in line

@@ -383,8 +383,8 @@ def _odds(chart: OddsChart) -> Figure:
     fig = _new_figure(13 if rolled else 11, 1.2 + 2.7 * n)
     widths = (2.6, 1.15, 1.15) if rolled else (2.6, 1.15)
     grid = fig.subplots(n, len(widths), squeeze=False, width_ratios=widths)
-    for row, t in zip(grid, chart.targets, strict=True):
-        _injury_panel(row[0], t, *chart.drawn_injury(t))
+    for k, (row, t) in enumerate(zip(grid, chart.targets, strict=True)):
+        _injury_panel(row[0], t, chart.panel_title(k), *chart.drawn_injury(t))
         _chance_bars(row[1], [(label, p) for _, label, p in chart.effects(t)],
                      "effects: chance of each", f"{t.name}:effects")
         if rolled:
@@ -403,7 +403,8 @@ def _odds(chart: OddsChart) -> Figure:
     return fig
 
 
-def _injury_panel(ax: Axes, t: Any, drawn: dict[int, Any], cut: int | None, rest: Any) -> None:
+def _injury_panel(ax: Axes, t: Any, title: str, drawn: dict[int, Any], cut: int | None,
+                  rest: Any) -> None:
     from fractions import Fraction
 
     from matplotlib.ticker import FixedLocator
@@ -425,11 +426,7 @@ def _injury_panel(ax: Axes, t: Any, drawn: dict[int, Any], cut: int | None, rest
     ax.set_ylim(0, float(top) * 100)
     ax.yaxis.set_major_locator(FixedLocator([float(k) * 100 for k in ticks]))
     ax.set_yticks([float(k) * 100 for k in ticks], [tick_label(k) for k in ticks])
-    hit = "" if t.p_hit == t.p_reached else f", hit {percent(t.p_hit)}"
-    ax.set_title(f"{t.name}: reached {percent(t.p_reached)}{hit}, goes on past it "
-                 f"{percent(t.p_overpenetrates)}, mean injury "
-                 f"{float(t.expected_injury):.2f} HP", loc="left", fontsize=9.5,
-                 fontweight="bold")
+    ax.set_title(title, loc="left", fontsize=9.5, fontweight="bold")
     axis = OddsChart.injury_axis(drawn, cut)
     if len(axis) <= 2 * LABELLED_BARS:
         ax.set_xticks(axis)

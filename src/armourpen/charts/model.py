@@ -28,6 +28,15 @@ RULING_TITLES: dict[str, str] = {
     Ruling.GU_8: "who is hit",
     Ruling.GU_10: "hit locations",
     Ruling.GU_12: "major wounds and knockdown",
+    Ruling.GU_2: "basic damage",
+    Ruling.GU_15: "the attack roll",
+    Ruling.GU_16: "firing past people",
+    Ruling.GU_17: "occupants",
+    Ruling.GU_19: "rapid fire",
+    Ruling.GU_20: "multiple projectiles",
+    Ruling.GU_21: "explosions",
+    Ruling.GU_22: "fragments",
+    Ruling.GU_23: "half damage range",
 }
 """Short names of the rulings a chart cites in its footnote (RULINGS.md has the full text)."""
 

@@ -22,6 +22,10 @@ if TYPE_CHECKING:
     from armourpen.scenario import Scenario
 
 
+SHOT_RULINGS: tuple[str, ...] = (Ruling.GU_1, Ruling.GU_3, Ruling.GU_4, Ruling.GU_6, Ruling.GU_7,
+                                 Ruling.GU_8, Ruling.GU_10, Ruling.GU_12)
+"""The rulings behind the odds of a shot down the line with given hit chances."""
+
 CHANCE_TICKS = 6
 """An axis of chances has at most this many steps between its ticks (0 included, 7 ticks)."""
 INJURY_SPAN = 4
@@ -40,10 +44,40 @@ class OddsChart:
 
     result: OddsResult
     warnings: tuple[Caution, ...] = ()
+    rulings: tuple[str, ...] = SHOT_RULINGS
+    """The rulings that decided the figures, for the footnote (:func:`chart_rulings`)."""
+    where: tuple[str, ...] = ()
+    """Per target of an explosion, where it is (``3 yd``, ``struck directly``, GU-21); empty
+    otherwise."""
 
     kind = "odds"
-    rulings = (Ruling.GU_1, Ruling.GU_3, Ruling.GU_4, Ruling.GU_6,
-               Ruling.GU_7, Ruling.GU_8, Ruling.GU_10, Ruling.GU_12)
+
+    def panel_title(self, k: int) -> str:
+        """The title of the ``k``-th target's injury panel: what reached and hit it, then for a
+        shot the chance it goes on past it (GU-7); a burst's shots landed on it (GU-19), or an
+        explosion's distance and fragments hitting it (GU-21, GU-22), where nothing goes on."""
+        from armourpen.layout import percent
+        from armourpen.view.odds import hits_chances, odds_kind
+
+        t = self.targets[k]
+        kind = odds_kind(self.result)
+        mean = f"mean injury {float(t.expected_injury):.2f} HP"
+        hit = "" if t.p_hit == t.p_reached else f", hit {percent(t.p_hit)}"
+        hits = hits_chances(self.result, t)
+        if kind == "explosion":
+            where = f" at {self.where[k]}" if k < len(self.where) and self.where[k] else ""
+            if hits is not None:
+                frags = f"fragments hitting it {float(hits.expected):.2f} expected ({hits.rule})"
+            elif any(hits_chances(self.result, o) for o in self.targets):
+                frags = "no fragment hits it (GU-22)"
+            else:
+                frags = ""
+            return f"{t.name}{where}: " + ", ".join(x for x in (frags, mean) if x)
+        reached = f"{t.name}: reached {percent(t.p_reached)}{hit}"
+        if kind == "burst" and hits is not None:
+            return (f"{reached}, shots landed on it {float(hits.expected):.2f} expected "
+                    f"({hits.rule}), {mean}")
+        return f"{reached}, goes on past it {percent(t.p_overpenetrates)}, {mean}"
 
     @property
     def targets(self) -> tuple[TargetOdds, ...]:
@@ -150,4 +184,55 @@ def odds_chart(scenario: Scenario, *, limits: Limits = DEFAULT_LIMITS,
     if arguments.flag("to_draw", to_draw):
         targets = getattr(scenario, "targets", ())
         limits.check("max_chart_cells", len(targets) * PANEL_CELLS, "cells to draw", "line")
-    return OddsChart(odds(scenario, limits=limits))
+    result = odds(scenario, limits=limits)
+    return OddsChart(result, rulings=chart_rulings(scenario, result),
+                     where=_where(scenario, result))
+
+
+def chart_rulings(scenario: Scenario, result: OddsResult) -> tuple[str, ...]:
+    """The rulings that decided the figures of ``result``, in ruling order: a shot's with given
+    hit chances (GU-8); the attack roll and firing past people (GU-15, GU-16) and occupants
+    (GU-17) where the rolls decide who is hit; rapid fire (GU-19) and projectiles (GU-20) for a
+    burst; an explosion's (GU-21) and its fragments' (GU-22), with no chain (GU-7, GU-8); the
+    half damage range (GU-23) where the attack has one."""
+    from armourpen.view.odds import hits_chances, odds_kind
+
+    kind = odds_kind(result)
+    attack = getattr(scenario, "attack", None)
+    targets = getattr(scenario, "targets", ())
+    if kind == "shot":
+        found: set[str] = set(SHOT_RULINGS)
+    elif kind == "explosion":
+        found = {Ruling.GU_1, Ruling.GU_2, Ruling.GU_3, Ruling.GU_4, Ruling.GU_12, Ruling.GU_21}
+        if any(hits_chances(result, t) for t in result.targets):
+            found |= {Ruling.GU_10, Ruling.GU_22}
+        if any(getattr(getattr(t, "blast", None), "cover", ()) for t in targets):
+            found.add(Ruling.GU_6)  # cover between the blast and a target
+    else:
+        found = {Ruling.GU_1, Ruling.GU_3, Ruling.GU_4, Ruling.GU_6, Ruling.GU_7, Ruling.GU_8,
+                 Ruling.GU_10, Ruling.GU_12, Ruling.GU_15, Ruling.GU_16}  # GU-8: right behind
+        if any(getattr(t, "inside", None) for t in targets):
+            found.add(Ruling.GU_17)
+        if kind == "burst":
+            found.add(Ruling.GU_19)
+            shots = getattr(attack, "shots", None)
+            if shots is not None and shots.projectiles > 1:
+                found.add(Ruling.GU_20)
+    if getattr(attack, "half_damage_range", None) is not None:
+        found.add(Ruling.GU_23)
+    order: list[str] = list(Ruling)
+    return tuple(sorted(found, key=order.index))
+
+
+def _where(scenario: Scenario, result: OddsResult) -> tuple[str, ...]:
+    """Each target's place around an explosion (GU-21), in the odds' order (the scenario's)."""
+    from armourpen.view.odds import odds_kind
+
+    if odds_kind(result) != "explosion":
+        return ()
+    from armourpen.gurps.damage import fmt
+    from armourpen.gurps.layout import SITUATION
+
+    return tuple("" if t.blast is None else
+                 SITUATION.get(t.blast.situation, f"{fmt(t.blast.distance)} yd")
+                 for t in getattr(scenario, "targets", ()))

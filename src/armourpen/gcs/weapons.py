@@ -347,19 +347,34 @@ def _range(text: str) -> tuple[Fraction | None, Fraction | None]:
 
 def find_weapon(weapons: Sequence[GcsWeapon], name: str, usage: str | None, source: str,
                 field: str = "attack.weapon") -> GcsWeapon:
-    """The one weapon named ``name`` (the name or description of what carries it, or the weapon's
-    ``id``) with ``usage`` (any where None); none or several is an error listing the candidates
-    with their usages."""
-    key = name.strip().casefold()
+    """The one weapon named ``name`` with ``usage`` (any where None); none or several is an error
+    listing the candidates with their usages, a typo's with the names it is close to.
+
+    ``name`` is the name or description of what carries the weapon, a skill's name without its
+    specialization, the weapon's ``id``, or its label as ``gcs show --weapons`` and every list of
+    candidates print it (``Natural Attacks (Punch)``: that usage). Failing those, a part of a name
+    at the start of a word (``disdain``, ``punch``) is enough when one weapon has it.
+    """
+    key = " ".join(name.split()).casefold()
     named = [w for w in weapons if key in (w.name.casefold(), w.id.casefold())
              or (w.plain_name and key == w.plain_name.casefold())]
+    if not named:  # the label as listed: that usage of that weapon
+        named = [w for w in weapons if key == w.label.casefold()]
+        if named and usage is None:
+            usage = named[0].usage
+    if not named and key:
+        named = _by_part(weapons, key)
     if not named:
-        raise ScenarioError(field, name, f"a weapon of {source}: " + _listed(weapons))
+        raise ScenarioError(field, name, _near(weapons, key) + f"a weapon of {source}: "
+                            + _listed(weapons))
     if usage is not None:
         used = [w for w in named if w.usage.casefold() == usage.strip().casefold()]
         if not used:
             raise ScenarioError("attack.usage", usage, f"a usage of {name}: " + _listed(named))
         named = used
+    if len({w.name for w in named}) > 1:  # a part several weapons share
+        raise ScenarioError(field, name, f"one weapon: several have '{name}' in their name; "
+                            "give more of the name, as listed: " + _listed(named))
     if len(named) > 1:
         where = "attack.usage" if usage is None else field
         raise ScenarioError(where, usage if usage is not None else MISSING,
@@ -367,6 +382,34 @@ def find_weapon(weapons: Sequence[GcsWeapon], name: str, usage: str | None, sour
                             + f"one weapon: {name} has several; say which with usage (or the "
                             f"weapon's id): " + _listed(named))
     return named[0]
+
+
+def _by_part(weapons: Sequence[GcsWeapon], key: str) -> list[GcsWeapon]:
+    """The weapons whose label has ``key`` at the start of a word (``punch`` in ``Hook Sword
+    (Hilt Punch)``); a part inside a word (``unch``) is no name anyone types on purpose."""
+    part = re.compile(r"(?<!\w)" + re.escape(key))
+    return [w for w in weapons if part.search(w.label.casefold())]
+
+
+def _near(weapons: Sequence[GcsWeapon], key: str) -> str:
+    """``did you mean Hook Sword?; `` for a typo close to a weapon's name, label or one of its
+    words; empty when nothing is close."""
+    from difflib import get_close_matches
+
+    seen: dict[str, str] = {}  # each name a weapon is found by, casefolded, as it is written
+    for w in weapons:
+        seen.setdefault(w.name.casefold(), w.name)
+        seen.setdefault(w.label.casefold(), w.label)
+    close = get_close_matches(key, list(seen), n=3, cutoff=0.75)
+    for w in weapons:  # a typo of one word of a label (``kik``)
+        if len(close) >= 3:
+            break
+        words = re.findall(r"\w+", w.label.casefold())
+        if get_close_matches(key, words, n=1, cutoff=0.75) and w.label.casefold() not in close:
+            close.append(w.label.casefold())
+    if not close:
+        return ""
+    return "did you mean " + ", ".join(seen[c] for c in close[:3]) + "?; "
 
 
 def _listed(weapons: Sequence[GcsWeapon]) -> str:

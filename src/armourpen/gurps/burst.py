@@ -42,6 +42,9 @@ class Burst:
     basic_damages: tuple[int, ...]
     injuries: tuple[tuple[int, ...], ...]
     locations: tuple[tuple[str, ...], ...]
+    crippled: tuple[tuple[str, ...], ...] = ()
+    """Per target, the locations of the hits that crippled a limb or extremity (GU-10), for the
+    words (``leg crippled``); not in the JSON, whose ``crippled`` says whether any did."""
 
     def to_dict(self) -> dict[str, Any]:
         return {"shots": self.shots, "rcl": self.rcl, "rof_bonus": self.rof_bonus,
@@ -157,10 +160,10 @@ def resolve_burst(scenario: GurpsScenario, stream: Stream) -> FiredBurst:
         steps.extend(_prefixed(label, chain.steps))
         rolls.append(roll)
         basics.append(value)
-    line, more, injuries, places = _gathered(scenario, chains, basics)
+    line, more, injuries, places, lamed = _gathered(scenario, chains, basics)
     steps.extend(more)
     burst = Burst(str(shots), shots.total, rcl, bonus, margin, n if first.aimed_hit else 0,
-                  tuple(rolls), tuple(basics), injuries, places)
+                  tuple(rolls), tuple(basics), injuries, places, lamed)
     return FiredBurst(burst, line, tuple(steps), rolls[0], basics[0], first_dice, first.skill,
                       aimed, first.aimed_hit)
 
@@ -206,7 +209,7 @@ def _fire(scenario: GurpsScenario, i: int, label: str, shooter: Shooter, stream:
 
 def _gathered(scenario: GurpsScenario, chains: list[ChainResult], basics: list[int]
               ) -> tuple[ChainResult, list[Step], tuple[tuple[int, ...], ...],
-                         tuple[tuple[str, ...], ...]]:
+                         tuple[tuple[str, ...], ...], tuple[tuple[str, ...], ...]]:
     """Each target as the burst left it: its first hit's figures, its hits' injuries summed and
     their effects together (GU-19); a cover reached or passed by any shot."""
     damage_type = scenario.attack.damage.type
@@ -214,11 +217,15 @@ def _gathered(scenario: GurpsScenario, chains: list[ChainResult], basics: list[i
     steps: list[Step] = []
     injuries: list[tuple[int, ...]] = []
     places: list[tuple[str, ...]] = []
+    lamed: list[tuple[str, ...]] = []
     for k, t in enumerate(scenario.targets):
         results = [c.targets[k] for c in chains]
         hit = [(r, b) for r, b in zip(results, basics, strict=True) if r.hit]
         injuries.append(tuple(r.injury or 0 for r, _ in hit))
         places.append(tuple(r.location.value for r, _ in hit if r.location is not None))
+        lamed.append(tuple(r.location.value for r, _ in hit if r.location is not None
+                           and r.effects is not None and r.effects.crippled
+                           and not r.effects.eyes_blinded))
         if len(hit) < 2:
             one = hit[0][0] if hit else next((r for r in results if r.reached), results[0])
             targets.append(_guarded(one, results))
@@ -242,7 +249,7 @@ def _gathered(scenario: GurpsScenario, chains: list[ChainResult], basics: list[i
     first = chains[0]
     line = ChainResult(tuple(targets), tuple(covers), first.stopped_in, first.can_overpenetrate,
                        first.steps, tuple(dict.fromkeys(w for c in chains for w in c.warnings)))
-    return line, steps, tuple(injuries), tuple(places)
+    return line, steps, tuple(injuries), tuple(places), tuple(lamed)
 
 
 def _guarded(shown: TargetResult, results: list[TargetResult]) -> TargetResult:

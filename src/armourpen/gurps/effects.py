@@ -8,6 +8,7 @@ applies them in order to one target hit at one location and returns the result w
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
@@ -77,10 +78,11 @@ class Effects:
             out.append("knockback")
         return tuple(out)
 
-    def words(self) -> tuple[tuple[str, str], ...]:
+    def words(self, crippled_at: Sequence[str] = ()) -> tuple[tuple[str, str], ...]:
         """What happened, each effect as its key and its one wording with its ruling: the words
         of every front end (the terminal's notes, the web's badges, the charts). ``crippled``
-        covers a blinded eye (GU-10)."""
+        covers a blinded eye (GU-10); ``crippled_at``, the locations whose hits crippled, names
+        the limb (``leg crippled``), once each."""
         parts: list[tuple[str, str]] = []
         if self.blunt_trauma:
             parts.append(("blunt_trauma", f"blunt trauma {self.blunt_trauma} HP (GU-9)"))
@@ -90,7 +92,8 @@ class Effects:
             eyes = "one eye" if self.eyes_blinded == 1 else "both eyes"
             parts.append(("crippled", f"{eyes} blinded (GU-10)"))
         elif self.crippled:
-            parts.append(("crippled", "crippled (GU-10)"))
+            limbs = ", ".join(dict.fromkeys(crippled_at))
+            parts.append(("crippled", f"{limbs} crippled (GU-10)" if limbs else "crippled (GU-10)"))
         if self.major_wound:
             parts.append(("major_wound", "major wound (GU-12)"))
         if self.knockdown_ht_modifier is not None:
@@ -102,10 +105,10 @@ class Effects:
                                        f"DX{self.knockback_dx_modifier or 0:+d} or falls (GU-13)"))
         return tuple(parts)
 
-    def summary(self) -> str:
+    def summary(self, crippled_at: Sequence[str] = ()) -> str:
         """One line for people, each effect with its ruling (:meth:`words`); empty when nothing
         happened."""
-        return "; ".join(words for _, words in self.words())
+        return "; ".join(words for _, words in self.words(crippled_at))
 
     def to_dict(self) -> dict[str, Any]:
         return {

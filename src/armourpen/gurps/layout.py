@@ -2,15 +2,18 @@
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import TYPE_CHECKING
 
+from armourpen.explain import Ruling
+from armourpen.gurps.chain import TargetResult
 from armourpen.gurps.damage import fmt
 from armourpen.gurps.fragments import fragment_reach
 from armourpen.gurps.outcome import GurpsOutcome
 from armourpen.layout import Align, Badge, Cell, Column, Layout, Row, Span, Tone, text
 
 if TYPE_CHECKING:
-    from armourpen.gurps.chain import TargetResult
+    from armourpen.gurps.burst import Burst
 
 GOES_THROUGH = Badge("overpenetrates", "goes through", "→", Tone.REDUCED)
 STOPS = Badge("stops", "stops here", "■", Tone.SAFE)
@@ -38,6 +41,51 @@ def dice_text(dice: tuple[int, ...]) -> str:
     return " ".join(map(str, dice[:DICE_SHOWN - 4])) + f" ... ({len(dice)} dice)"
 
 
+def skill_text(skill: int, effective: int, rof_bonus: int = 0) -> str:
+    """The skill as typed and what changed it (GU-16, GU-19): ``skill 13 -4 = 9``; a burst's
+    rapid-fire bonus apart from the -4 per person in the way (``skill 11 -4 +5 = 12``);
+    ``skill 12`` alone when nothing did."""
+    way = effective - skill - rof_bonus
+    mods = " ".join(f"{m:+d}" for m in (way, rof_bonus) if m)
+    return f"skill {skill} {mods} = {effective}" if mods else f"skill {skill}"
+
+
+HIT_BY = {
+    "aimed": ("aimed roll", Ruling.GU_15),
+    "wrong_target": ("wrong-target roll", Ruling.GU_16),
+    "behind": ("right behind, no roll", Ruling.GU_8),
+    "occupant": ("occupant roll", Ruling.GU_17),
+}
+"""What hit a target when the rolls decide who is hit (``hit_by``), in words, with its ruling."""
+
+
+def hit_by_text(target: TargetResult) -> str:
+    """How a target was hit (GU-15 to GU-17): what hit it and the roll that did (``aimed roll 9
+    (GU-15)``), or empty."""
+    if target.hit_by is None:
+        return ""
+    words, rule = HIT_BY[target.hit_by]
+    roll = "" if target.hit_roll is None else f" {target.hit_roll}"
+    return f"{words}{roll} ({rule})"
+
+
+def hits_text(locations: Sequence[str], injuries: Sequence[int]) -> str:
+    """Each hit of a burst or each fragment where it landed, beside its injury (GU-10, GU-19,
+    GU-22): ``leg 6, arm 3, leg 4`` (a burst whose hits all landed at one location shows it in
+    its location column, and ``5 + 6 + 0`` here); the injuries alone where no location was
+    recorded."""
+    if len(locations) != len(injuries):
+        return " + ".join(map(str, injuries))
+    return ", ".join(f"{where} {injury}" for where, injury in zip(locations, injuries,
+                                                                  strict=True))
+
+
+def line_number(index: int, in_line: bool = True) -> Span:
+    """A row's number: its place in the line counted from 1, as the calculator's cards number
+    them; an occupant no card lists (GU-17) is no entry of the line and has ``·``."""
+    return text(index + 1 if in_line else "·", Tone.MUTED)
+
+
 def _head(outcome: GurpsOutcome) -> tuple[Span, ...]:
     """The head line: the damage, the roll, the basic damage and, when the rolls decide who is
     hit, the attack roll."""
@@ -55,8 +103,8 @@ def _head(outcome: GurpsOutcome) -> tuple[Span, ...]:
     )
     who = outcome.attack_roll
     if who is not None:
-        head += (Span(f"; aimed at {who.aim}, skill {who.effective_skill}: attack roll "
-                      f"{who.roll}, "), Span("hit" if who.hit else "miss", Tone.STRONG))
+        head += (Span(f"; aimed at {who.aim}, {skill_text(who.skill, who.effective_skill)}: "
+                      f"attack roll {who.roll}, "), Span("hit" if who.hit else "miss", Tone.STRONG))
     return head
 
 
@@ -72,8 +120,8 @@ def _burst_head(outcome: GurpsOutcome) -> tuple[Span, ...]:
              f"{burst.shots} shots, Rcl {burst.rcl}"),
     ]
     if who is not None:
-        head.append(Span(f"; aimed at {who.aim}, skill {who.skill} {burst.rof_bonus:+d} = "
-                         f"{who.effective_skill}: attack roll {who.roll}, "))
+        skill = skill_text(who.skill, who.effective_skill, burst.rof_bonus)
+        head.append(Span(f"; aimed at {who.aim}, {skill}: attack roll {who.roll}, "))
         head.append(Span("hit" if who.hit else "miss", Tone.STRONG))
     landed = f"{burst.landed} shot{'' if burst.landed == 1 else 's'} landed"
     head.append(Span("; "))
@@ -128,7 +176,7 @@ def explosion_layout(outcome: GurpsOutcome) -> Layout:
         else:
             hits = str(len(rec.fragments))
         cells: tuple[Cell, ...] = (
-            text(t.index, Tone.MUTED),
+            line_number(t.index),
             text(t.name),
             text(where),
             text(b.cover_dr or ""),
@@ -138,7 +186,8 @@ def explosion_layout(outcome: GurpsOutcome) -> Layout:
             text("" if b.large_area_dr is None else b.large_area_dr),
             text(b.effects.injury if b.reached else ""),
             text(hits),
-            text(" + ".join(str(f.effects.injury) for f in rec.fragments)),
+            text(hits_text([f.location.value for f in rec.fragments],
+                           [f.effects.injury for f in rec.fragments])),
             text(t.injury, Tone.HARM if t.injury else Tone.SAFE),
         )
         rows.append(Row(cells, t.index))
@@ -148,13 +197,40 @@ def explosion_layout(outcome: GurpsOutcome) -> Layout:
                  Column("distance"), Column("cover in front", Align.RIGHT),
                  Column("divisor", Align.RIGHT), Column("blast damage", Align.RIGHT),
                  Column("large-area DR", Align.RIGHT), Column("blast injury", Align.RIGHT),
-                 Column("fragments", Align.RIGHT), Column("fragment injuries", Align.RIGHT),
+                 Column("fragments", Align.RIGHT), Column("fragment injuries"),
                  Column("injury", Align.RIGHT)),
         rows=tuple(rows),
         warnings=outcome.warnings,
         steps=outcome.steps,
         notes=effect_lines(outcome),
     )
+
+
+def _burst_cells(burst: Burst, k: int, cells: tuple[Cell, ...]) -> tuple[Cell, ...]:
+    """A burst's target row with its hits and each one's injury (GU-19): where hits landed at
+    several locations, each beside its injury, and the location column (the first hit's) blank."""
+    injuries, places = burst.injuries[k], burst.locations[k]
+    each = " + ".join(map(str, injuries))
+    if len(set(places)) > 1:
+        cells = (cells[0], text(""), *cells[2:])
+        each = hits_text(places, injuries)
+    return (*cells[:5], text(len(injuries)), text(each), *cells[5:])
+
+
+def _cover_rows(outcome: GurpsOutcome, more: int) -> list[tuple[int, tuple[Cell, ...]]]:
+    """A row per cover of the line: its cover DR and whether the shot goes through (GU-6, GU-7),
+    with ``more`` blank cells for the columns a burst or the rolls of who is hit add."""
+    can = outcome.chain.can_overpenetrate
+    blanks = (text(""),) * (4 + more)
+    rows: list[tuple[int, tuple[Cell, ...]]] = []
+    for c in outcome.chain.covers:
+        name = text(f"cover: {c.name}")
+        if not c.reached:
+            rows.append((c.index, (name, *blanks, text(""), NOT_REACHED)))
+        else:
+            rows.append((c.index, (name, *blanks, text(c.cover_dr if can else ""),
+                                   _shot(c.overpenetrates, can))))
+    return rows
 
 
 def layout(outcome: GurpsOutcome) -> Layout:
@@ -199,31 +275,26 @@ def layout(outcome: GurpsOutcome) -> Layout:
                 text(t.cover_dr if can else ""),
                 _shot(t.overpenetrates, can),
             )
-            if burst is not None:  # the hits on this target and each one's injury (GU-19)
-                k = targets.index(t)
-                cells = (*cells[:5], text(len(burst.injuries[k])),
-                         text(" + ".join(map(str, burst.injuries[k]))), *cells[5:])
+            if burst is not None:
+                cells = _burst_cells(burst, targets.index(t), cells)
+        if who is not None:  # what hit it, beside its name (GU-15 to GU-17)
+            cells = (cells[0], text(hit_by_text(t), Tone.STRONG), *cells[1:])
         rows.append((t.index, cells))
     # an occupant no card lists (GU-17) is shown right after its vehicle, whatever its index
     order = {t.index: (covers[t.inside] if t.unnamed and t.inside in covers else t.index, 1)
              for t in outcome.chain.targets}
-    for c in outcome.chain.covers:
-        name = text(f"cover: {c.name}")
-        if not c.reached:
-            cells = (name, blank, blank, blank, blank, *extra, blank, NOT_REACHED)
-        else:
-            cells = (name, blank, blank, blank, blank, *extra, text(c.cover_dr if can else ""),
-                     _shot(c.overpenetrates, can))
-        rows.append((c.index, cells))
+    rows.extend(_cover_rows(outcome, len(extra) + (who is not None)))
+    unlisted = {t.index for t in outcome.chain.targets if t.unnamed}
     return Layout(
         head=head,
-        columns=(Column("#", Align.RIGHT), Column("in the line"), Column("location"),
+        columns=(Column("#", Align.RIGHT), Column("in the line"),
+                 *(() if who is None else (Column("hit by"),)), Column("location"),
                  Column("DR faced", Align.RIGHT),
                  Column("penetrating", Align.RIGHT), Column("injury", Align.RIGHT),
                  *(() if burst is None else (Column("hits", Align.RIGHT),
-                                             Column("injuries", Align.RIGHT))),
+                                             Column("injuries"))),
                  Column("cover DR", Align.RIGHT), Column("shot")),
-        rows=tuple(Row((text(index, Tone.MUTED), *cells), index)
+        rows=tuple(Row((line_number(index, index not in unlisted), *cells), index)
                    for index, cells in sorted(rows, key=lambda r: order.get(r[0], (r[0], 0)))),
         warnings=outcome.warnings,
         steps=outcome.steps,
@@ -231,13 +302,29 @@ def layout(outcome: GurpsOutcome) -> Layout:
     )
 
 
+def crippled_at(outcome: GurpsOutcome, k: int) -> tuple[str, ...]:
+    """Where the ``k``-th target of the outcome was crippled (GU-10): the location of each hit
+    that crippled a limb or extremity (a blinded eye is said as such), for the words."""
+    t = outcome.chain.targets[k]
+    fx = t.effects
+    if fx is None or not fx.crippled or fx.eyes_blinded:
+        return ()
+    if outcome.burst is not None and outcome.burst.crippled:
+        return outcome.burst.crippled[k]
+    if outcome.explosion is not None:
+        return tuple(f.location.value for f in outcome.explosion.targets[k].fragments
+                     if f.effects.crippled and not f.effects.eyes_blinded)
+    return () if t.location is None else (t.location.value,)
+
+
 def effect_lines(outcome: GurpsOutcome) -> tuple[tuple[Span, ...], ...]:
     """One line per target hit: what its injury does, each effect with its ruling (GU-9..GU-13)."""
     lines: list[tuple[Span, ...]] = []
-    for t in outcome.chain.targets:
+    for k, t in enumerate(outcome.chain.targets):
         if t.effects is None:
             continue
-        said = t.effects.summary() or ("no injury" if not t.injury else "no further effect")
+        said = t.effects.summary(crippled_at(outcome, k)) or (
+            "no injury" if not t.injury else "no further effect")
         lines.append((Span(t.name, Tone.STRONG), Span(": " + said)))
     lines.extend(guard_line(t, outcome.burst is not None) for t in outcome.chain.targets
                  if t.guard is not None and t.guard.defense is not None)

@@ -81,6 +81,39 @@ def resolve(scenario: object, seed: int | random.Random | None = None) -> GurpsO
     return resolve_gurps(_scenario(scenario), seed)
 
 
+ENTRY_UNITS = 40
+"""Units of :func:`work` per line entry met by a shot or a fragment (its attack and location
+rolls, its wound chain, GU-5 to GU-17, and their steps: 100 to 200 microseconds on a 2-core
+machine): the unit is PEN/AV's, a layer faced (about 5 microseconds), so that one bound weighs
+both rule sets (``bench/web_inline.py`` times the heaviest scenarios each lets through)."""
+DICE_PER_UNIT = 6
+"""Dice rolled per unit of :func:`work` (about a microsecond each)."""
+
+
+def work(scenario: object) -> int:
+    """The work of resolving ``scenario``, estimated before any is done, in PEN/AV's unit (a layer
+    faced): each shot (a burst's every shot, as its cap of shots x line entries counts them) rolls
+    its dice and meets every entry of the line (GU-2, GU-5 to GU-8, GU-19); an explosion rolls its
+    dice once, then at each entry meets it, and its fragments as many times as the best margin
+    lands them (GU-22: skill 15 plus the largest SM, against a roll of 3), each rolling its own
+    dice. The web server answers a scenario this light on its event loop
+    (:mod:`armourpen.web.inline`)."""
+    checked = _scenario(scenario)
+    attack = checked.attack
+    entries = len(checked.line)
+    dice = attack.damage.dice
+    if attack.explosive:
+        from armourpen.gurps.fragments import FRAGMENT_SKILL, fragments_landed
+        from armourpen.gurps.occupants import MAX_SM
+
+        most = 0 if attack.fragments is None else fragments_landed(FRAGMENT_SKILL + MAX_SM - 3)
+        fragment_dice = 0 if attack.fragments is None else attack.fragments.dice
+        per_entry = (1 + most) * ENTRY_UNITS + most * fragment_dice // DICE_PER_UNIT
+        return 1 + dice // DICE_PER_UNIT + entries * per_entry
+    shots = 1 if attack.shots is None else attack.shots.total
+    return shots * (1 + dice // DICE_PER_UNIT + entries * ENTRY_UNITS)
+
+
 def schema() -> dict[str, Any]:
     """The JSON Schema of GURPS scenario files."""
     from armourpen.gurps.schema import json_schema

@@ -136,11 +136,11 @@ def card_try(mode: Mode, card: Card, prev_hit: bool, chosen: bool) -> Try:
     if card.by_occupant_roll:
         if chosen:
             return Try(None, True, HitBy.OCCUPANT, f"the occupant roll of {card.inside} chose it")
-        return Try(None, False, None, f"inside {card.inside}: not the occupant hit (GU-17)")
+        return Try(None, False, None, f"inside {card.inside}, not the occupant chosen (GU-17)")
     if mode is Mode.AIMED:
         if card.aimed:
             return Try(None, True, HitBy.AIMED, "the aimed roll hit")
-        return Try(None, False, None, "shot past (the aimed roll hit): not hit, no DR added")
+        return Try(None, False, None, "shot past (the aimed roll hit)")
     if mode is Mode.SEEKING:
         if card.aimed:
             return Try(None, False, None, "the aimed roll missed")

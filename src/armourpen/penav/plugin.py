@@ -67,6 +67,16 @@ def resolve(scenario: object, seed: object = None) -> PenavOutcome:  # noqa: ARG
     return resolve_penav(_scenario(scenario))
 
 
+def work(scenario: object) -> int:
+    """The work of resolving ``scenario``, estimated before any is done: the layers its targets
+    face (:func:`~armourpen.penav.line.line_work`, what ``max_line_work`` caps) and its entries.
+    The web server answers a scenario this small on its event loop (:mod:`armourpen.web.inline`)."""
+    from armourpen.penav.line import line_work
+
+    checked = _scenario(scenario)
+    return line_work(checked) + len(checked.line)
+
+
 def schema() -> dict[str, Any]:
     """The JSON Schema of PEN/AV scenario files."""
     from armourpen.penav.scenario import json_schema

@@ -34,10 +34,55 @@ class Bar:
     value: int | None
 
 
+TAIL = Fraction(1, 100)
+TAIL_SPAN = 10
+"""A long tail is folded into one row (``over 65: 0.03%``) past the least value beyond which
+less than :data:`TAIL` of the chance lies, when more than :data:`TAIL_SPAN` values lie past it:
+a skull hit's x4 or a burst's hundred hits would otherwise spread a few hundredths of a percent
+over most of the rows. The JSON keeps every row, exact."""
+
+
+def fold_tail(pmf: Sequence[tuple[int, Chance]]
+              ) -> tuple[list[tuple[int, Chance]], int | None, Chance]:
+    """``pmf`` (sorted by value) with its long tail left out (:data:`TAIL`): the rows kept, the
+    last value kept (None: nothing folded) and the chance of the values past it together."""
+    pmf = sorted(pmf)
+    if not pmf:
+        return pmf, None, 0
+    total: Chance = sum((p for _, p in pmf), Fraction(0))
+    seen: Chance = Fraction(0)
+    cut = None
+    for k, p in pmf:
+        seen += p
+        if total - seen < TAIL * total:
+            cut = k
+            break
+    top = pmf[-1][0]
+    if cut is None or top <= cut + TAIL_SPAN:
+        return pmf, None, 0
+    rest = sum((p for k, p in pmf if k > cut), Fraction(0))
+    return [(k, p) for k, p in pmf if k <= cut], cut, rest
+
+
+def folded_rows(pmf: Sequence[tuple[int, Chance]]) -> tuple[tuple[str, Chance], ...]:
+    """A short distribution (a burst's shots landed, the fragments hitting a target) as labelled
+    rows, its long tail in one (``over 12``)."""
+    kept, cut, rest = fold_tail(pmf)
+    rows = tuple((str(k), p) for k, p in kept)
+    return rows if cut is None else (*rows, (f"over {cut}", rest))
+
+
 def injury_bars(pmf: Sequence[tuple[int, Chance]], max_bars: int = MAX_BARS) -> tuple[Bar, ...]:
     """An injury distribution as bars: one per value, or, past ``max_bars``, the bar of 0 and the
-    other values in equal ranges so that there are ``max_bars`` bars at most."""
-    pmf = sorted(pmf)
+    other values in equal ranges so that there are ``max_bars`` bars at most; a long tail
+    (:func:`fold_tail`) in one bar of its own, last (``over 65``)."""
+    kept, cut, rest = fold_tail(pmf)
+    if cut is not None:
+        return (*_grouped(kept, max_bars - 1), Bar(f"over {cut}", rest, True, None))
+    return _grouped(kept, max_bars)
+
+
+def _grouped(pmf: Sequence[tuple[int, Chance]], max_bars: int) -> tuple[Bar, ...]:
     if len(pmf) <= max_bars:
         return tuple(Bar(str(k), p, k != 0, k) for k, p in pmf)
     bars: list[Bar] = []

@@ -9,7 +9,14 @@ from fractions import Fraction
 from typing import TYPE_CHECKING
 
 from armourpen.layout import Block, Chart, Report, Span, Tone, percent
-from armourpen.view.odds import counted, effect_chances, hits_chances, injury_bars, joint_text
+from armourpen.view.odds import (
+    counted,
+    effect_chances,
+    folded_rows,
+    hits_chances,
+    injury_bars,
+    joint_text,
+)
 
 if TYPE_CHECKING:
     from armourpen.probability.montecarlo import MonteCarloResult
@@ -93,7 +100,7 @@ def odds_report(result: OddsResult) -> Report:
         hits = hits_chances(result, t)
         if hits is not None:
             blocks.append(_line(Span(f"  {hits.label} ({hits.rule}): " + ", ".join(
-                f"{k} {percent(p)}" for k, p in hits.chances)
+                f"{k} {percent(p)}" for k, p in folded_rows(hits.chances))
                 + f"; expected {float(hits.expected):.3f}")))
         blocks.append(injury_chart(list(t.injury_pmf.items())))
         blocks.extend(_effect_lines(

@@ -12,11 +12,12 @@ from dataclasses import dataclass
 from fractions import Fraction
 from typing import TYPE_CHECKING
 
-from armourpen.explain import Caution, Ruling, Step
+from armourpen.explain import Caution, Step
 from armourpen.layout import Badge, Cell, Layout, Span, Tone, percent
 from armourpen.view.odds import (
     Bar,
     effect_chances,
+    folded_rows,
     hits_chances,
     injury_bars,
     joint_text,
@@ -24,7 +25,6 @@ from armourpen.view.odds import (
 )
 
 if TYPE_CHECKING:
-    from armourpen.gurps.chain import TargetResult
     from armourpen.gurps.effects import Effects
     from armourpen.gurps.model import GurpsScenario
     from armourpen.gurps.outcome import GurpsOutcome
@@ -153,13 +153,14 @@ EFFECT_BADGES: dict[str, tuple[str, Tone]] = {
 """Each effect's symbol and tone, worst first (the order of a card's badges)."""
 
 
-def effect_badges(effects: Effects | None) -> tuple[Badge, ...]:
+def effect_badges(effects: Effects | None, crippled_at: Sequence[str] = ()) -> tuple[Badge, ...]:
     """What the injury does to the target (GU-9 to GU-13), one badge each, worst first, in the
-    rule set's one wording (:meth:`armourpen.gurps.effects.Effects.words`)."""
+    rule set's one wording (:meth:`armourpen.gurps.effects.Effects.words`); ``crippled_at`` names
+    the limb crippled."""
     if effects is None:
         return ()
     order = list(EFFECT_BADGES)
-    said = sorted(effects.words(), key=lambda kw: order.index(kw[0]))
+    said = sorted(effects.words(crippled_at), key=lambda kw: order.index(kw[0]))
     return tuple(Badge(key, words, *EFFECT_BADGES[key]) for key, words in said)
 
 
@@ -170,24 +171,6 @@ def assumed_hit(hit_chance: Fraction) -> Badge:
                  Tone.REDUCED)
 
 
-HIT_BY = {
-    "aimed": ("aimed roll", Ruling.GU_15),
-    "wrong_target": ("wrong-target roll", Ruling.GU_16),
-    "behind": ("right behind, no roll", Ruling.GU_8),
-    "occupant": ("occupant roll", Ruling.GU_17),
-}
-"""What hit a target when the rolls decide who is hit (``hit_by``), in words, with its ruling."""
-
-
-def hit_by_figure(target: TargetResult) -> Figure | None:
-    """How a target was hit (GU-15 to GU-17): what hit it and the roll that did, or None."""
-    if target.hit_by is None:
-        return None
-    words, rule = HIT_BY[target.hit_by]
-    roll = "" if target.hit_roll is None else f" {target.hit_roll}"
-    return Figure("hit by", f"{words}{roll} ({rule})", Tone.STRONG)
-
-
 def gurps_view(outcome: GurpsOutcome, odds: OddsResult | None, odds_note: str | None,
                scenario: GurpsScenario | None = None) -> OutcomeView:
     """GURPS: a card per entry of the line (covers included), in line order, with the odds.
@@ -195,11 +178,12 @@ def gurps_view(outcome: GurpsOutcome, odds: OddsResult | None, odds_note: str | 
     With the odds and the ``scenario`` they are of, an occupant no card lists that the outcome does
     not list (it is there only when hit, GU-17) still has its card, after its vehicle's, for its
     odds."""
-    from armourpen.gurps.layout import NOT_CHOSEN
+    from armourpen.gurps.layout import NOT_CHOSEN, crippled_at
     from armourpen.gurps.layout import layout as gurps_layout
 
     layout = gurps_layout(outcome)
     targets = {t.index: t for t in outcome.targets}
+    place = {t.index: k for k, t in enumerate(outcome.targets)}  # its place among the targets
     names = {t.index: t.name for t in outcome.targets} | {c.index: c.name for c in outcome.covers}
     target_odds: dict[int, TargetOdds] = {}
     unlisted: dict[str, list[Card]] = {}  # by vehicle: the cards of occupants no card lists
@@ -222,14 +206,15 @@ def gurps_view(outcome: GurpsOutcome, odds: OddsResult | None, odds_note: str | 
         assert index is not None  # the GURPS layout says which entry each row shows
         target = targets.get(index)
         badges = [] if target is None else [
-            b for b in (_injury_badge(target.injury), *effect_badges(target.effects)) if b]
+            b for b in (_injury_badge(target.injury),
+                        *effect_badges(target.effects, crippled_at(outcome, place[index])))
+            if b]
         if row.badge is not None:
             badges.append(row.badge)
         if target is not None and target.hit and target.hit_chance != 1:
             badges.append(assumed_hit(target.hit_chance))
         odds_view = None if index not in target_odds else odds_view_of(target_odds[index], odds)
-        how = None if target is None else hit_by_figure(target)
-        figures = _figures(layout, row.cells, 2) + (() if how is None else (how,))
+        figures = _figures(layout, row.cells, 2)  # "hit by" among them (GU-15 to GU-17)
         cards.append(Card(index, TARGET if target is not None else COVER_KIND, names[index],
                           tuple(badges), figures, tuple(own.get(index, ())), odds_view,
                           in_line=target is None or not target.unnamed))
@@ -244,8 +229,9 @@ def odds_view_of(t: TargetOdds, result: OddsResult | None = None) -> OddsView:
     under a burst or an explosion (``result`` says which), the bars of its hits."""
     kind = "shot" if result is None else odds_kind(result)
     hits = None if result is None else hits_chances(result, t)
-    hit_bars = () if hits is None else tuple(
-        Bar(str(k), p, k != 0, k) for k, p in hits.chances)
+    hit_bars = () if hits is None else tuple(  # a long tail in one bar (``over 12``)
+        Bar(label, p, label != "0", int(label) if label.isdigit() else None)
+        for label, p in folded_rows(hits.chances))
     hits_label = "" if hits is None else f"{hits.label} ({hits.rule})"
     bars = injury_bars(list(t.injury_pmf.items()))
     chances = effect_chances(t.p_major_wound, t.p_knockdown_roll, t.p_crippled)

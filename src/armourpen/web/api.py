@@ -32,6 +32,7 @@ from armourpen.web.answers import SCHEMAS, ok, ok_chart, ref
 from armourpen.web.body import read_json
 from armourpen.web.errors import ERROR_SCHEMA, MalformedBody, NotFound, unknown_name
 from armourpen.web.guard import gcs_bytes
+from armourpen.web.inline import weigh
 from armourpen.web.state import FRESH, SweepFilters, WebState, state_of
 
 if TYPE_CHECKING:
@@ -198,6 +199,7 @@ async def resolve(request: Request) -> Response:
     """The explained outcome; a GURPS scenario with neither `roll` nor `seed` is rolled with a
     fresh seed, which the answer shows (`attack.seed`) so that the roll can be replayed."""
     scenario = await load(request)
+    weigh(request.scope, armourpen.resolve_work(scenario))  # answered inline: light work only
     outcome = armourpen.resolve(scenario, FRESH)
     return answer(outcome)
 

@@ -35,6 +35,7 @@ from armourpen.errors import (
     shown,
 )
 from armourpen.limits import LimitError
+from armourpen.web.inline import ToWorkers
 
 if TYPE_CHECKING:
     from fastapi import FastAPI, Request
@@ -108,6 +109,8 @@ class Contained:
 
         try:
             await self.app(scope, receive, sending)
+        except ToWorkers:  # not an error: the request is answered by a worker instead
+            raise
         except Exception as exc:
             if started:  # part of an answer is sent: the connection ends it
                 raise

@@ -3,7 +3,8 @@
 A request that computes (every POST, and the pages and charts that work out a sweep, odds or a
 search) is read by the server, then handed whole (its line, headers and body bytes) to a worker
 process, which runs the app on it and hands back the response's messages: parsing, checking and
-computing all happen there, so the event loop stays free for every other client and static file.
+computing happen there, so the event loop stays free for every other client and static file (but
+for light ones, bounded before they start, answered on it: :mod:`armourpen.web.inline`).
 
 - At most ``workers + queue`` requests are in flight, shared fairly between client addresses
   (:class:`FairShare`): a request is answered 503 with ``Retry-After`` (and the AP-2 body) at once
@@ -53,6 +54,7 @@ from armourpen.errors import InputError
 from armourpen.web.body import ASGIApp, Message, Receive, Scope, Send, received_body
 from armourpen.web.errors import body as errors_body
 from armourpen.web.errors import contained, response, status_of
+from armourpen.web.inline import answered_inline, sent_inline
 from armourpen.web.server import ServerSettings
 
 if TYPE_CHECKING:
@@ -416,7 +418,8 @@ async def refuse(scope: Scope, send: Send, status: int, error: InputError,
 
 
 class Offload:
-    """ASGI middleware: the requests that compute (:func:`is_work`) are answered by the pool."""
+    """ASGI middleware: the requests that compute (:func:`is_work`) are answered by the pool,
+    but for the light ones answered on the event loop (:mod:`armourpen.web.inline`)."""
 
     def __init__(self, app: ASGIApp, pool: WorkPool) -> None:
         self.app = app
@@ -439,6 +442,9 @@ class Offload:
             return
         except InputError as exc:  # the size cap, counted as the body came
             await refuse(scope, send, status_of(exc), exc, ((b"connection", b"close"),))
+            return
+        if sent_inline(scope["method"], scope["path"], len(body)) and await answered_inline(
+                self.app, scope, body, receive, send):
             return
         await self.pool.answer(scope, body, receive, send)
 
