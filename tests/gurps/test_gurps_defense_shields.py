@@ -110,3 +110,10 @@ def test_gu24_result_ways_over_3d() -> None:
     # (27+27+25 = 79), 13-18 fail (21+15+10+6+3+1 = 56); 81 + 79 + 56 = 216
     ways = result_ways(12, 2, True)
     assert ways == {Result.DEFENDED: 81, Result.STRUCK_SHIELD: 79, Result.HIT: 56}
+
+
+def test_gu25_the_shields_a_form_offers_are_the_tables() -> None:
+    import armourpen
+
+    assert armourpen.GURPS_SHIELDS == tuple(SHIELDS)
+    assert armourpen.GURPS_DEFENSES == ("dodge", "block", "parry")
