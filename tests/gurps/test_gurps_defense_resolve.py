@@ -286,3 +286,29 @@ def test_ap2_a_gcs_sheet_without_a_block_asks_for_the_level() -> None:
     with pytest.raises(armourpen.InputError) as e:
         _kabal({"kind": "block", "roll": 11})
     assert e.value.field == "line[0].defense.level" and "gives no block" in e.value.allowed
+
+
+@pytest.mark.parametrize("damage", ["3d+6 imp", "3d+6 cr"])  # cr cannot overpenetrate (GU-5)
+def test_gu24_gu25_odds_agree_with_resolve_over_every_roll(damage: str) -> None:
+    # resolve with each roll fixed, weighed by its ways: the attack roll (10 hits against 14, 196
+    # ways; 17 misses, 20 ways), the block's 3d, the damage's 3d, the punch-through's 1d (2 of 6
+    # the shield arm, 4 the torso): p_hit and the mean injury equal the exact odds'
+    three = _3d()
+    hit = Fraction(0)
+    hurt = Fraction(0)
+    for attack, wa in ((10, 196), (17, 20)):
+        for d, wd in three.items():
+            for r, wr in three.items():
+                for punch, wp in ((1, 2), (3, 4)):
+                    card = {"target": "knight", "hp": 12, "dr": 2,
+                            "defense": {"kind": "block", "level": 10, "roll": d},
+                            "shield": {"name": "medium", "location_roll": punch}}
+                    s = gurps(damage, card, roll=r + 6, skill=14, attack_roll=attack)
+                    t = resolve_gurps(s).to_dict()["targets"][0]
+                    w = Fraction(wa * wd * wr * wp, 216 ** 3 * 6)
+                    hit += w if t["hit"] else 0
+                    hurt += w * (t["injury"] or 0)
+    s = gurps(damage, {"target": "knight", "hp": 12, "dr": 2,
+                       "defense": {"kind": "block", "level": 10}, "shield": "medium"}, skill=14)
+    o = armourpen.odds(s).target("knight")
+    assert (o.p_hit, o.expected_injury) == (hit, hurt)

@@ -115,5 +115,5 @@ def test_gu24_result_ways_over_3d() -> None:
 def test_gu25_the_shields_a_form_offers_are_the_tables() -> None:
     import armourpen
 
-    assert armourpen.GURPS_SHIELDS == tuple(SHIELDS)
+    assert tuple(SHIELDS) == armourpen.GURPS_SHIELDS
     assert armourpen.GURPS_DEFENSES == ("dodge", "block", "parry")
