@@ -110,16 +110,27 @@ def test_ap2_infinity_written_as_text_is_no_number() -> None:
 _DR_ALLOWED = ("allowed: DR where the shot enters: a whole number of 0 or more for every location, "
                "or a table of DR by hit location (torso, groin, vitals, skull, eye, face, neck, arm, "
                "leg, hand, foot; e.g. { torso = 8, vitals = 8, groin = 8 }, a location it does not "
-               "list has DR 0)")
+               "list has DR 0), or a list of layers outermost first, alone or as a table's entry "
+               "(GU-28: [{ dr = 20, hardened = 1 }, { dr = 20, flexible = true }])")
 
 
-@pytest.mark.parametrize("dr", [[1, 2], "8", True, 1.5, [], None])
+@pytest.mark.parametrize("dr", ["8", True, 1.5, [], None])
 def test_ap2_gu4_a_dr_of_the_wrong_shape_says_what_dr_takes(dr: object) -> None:
-    # a list (or text, a boolean, a fraction) where a number or a table of DR by location belongs
+    # text, a boolean, a fraction or an empty list where a number, a table of DR by location or
+    # a list of layers (GU-28) belongs
     data = {**GURPS, "line": [{"target": "T", "hp": 10, "dr": dr}]}
     with pytest.raises(ScenarioError) as info:
         armourpen.load_scenario(data)
     assert (info.value.field, info.value.value, info.value.allowed) == ("line[0].dr", dr, _DR_ALLOWED)
+
+
+def test_ap2_gu28_a_list_of_numbers_for_dr_says_what_a_layer_takes() -> None:
+    data = {**GURPS, "line": [{"target": "T", "hp": 10, "dr": [1, 2]}]}
+    with pytest.raises(ScenarioError) as info:
+        armourpen.load_scenario(data)
+    assert (info.value.field, info.value.value) == ("line[0].dr[0]", 1)
+    assert info.value.allowed == ("allowed: a table / object with the keys dr, hardened, flexible, "
+                                  "crushing, ablation")
 
 
 @pytest.mark.parametrize(

@@ -81,6 +81,7 @@ if TYPE_CHECKING:
     from armourpen.gurps.dice import fresh_seed as fresh_seed
     from armourpen.gurps.layout import dice_text as dice_text
     from armourpen.gurps.model import GurpsScenario
+    from armourpen.gurps.next_shot import next_shot as next_shot
     from armourpen.gurps.outcome import GurpsOutcome
     from armourpen.gurps.roll import roll as roll
     from armourpen.penav.ammo import OPTIONAL_RULES as PENAV_OPTIONAL_RULES
@@ -165,6 +166,7 @@ __all__ = [
     "load_gcs",
     "load_scenario",
     "mm_text",
+    "next_shot",
     "odds",
     "parse_catalog_kind",
     "parse_thickness",
@@ -267,6 +269,7 @@ _LAZY: dict[str, tuple[str, str]] = {
     "MonteCarloResult": ("armourpen.probability.montecarlo", "MonteCarloResult"),
     "OddsResult": ("armourpen.probability.result", "OddsResult"),
     "load_gcs": ("armourpen.gcs", "load_gcs"),
+    "next_shot": ("armourpen.gurps.next_shot", "next_shot"),
     "sweep": ("armourpen.penav.grid", "sweep"),
     "Defence": ("armourpen.penav.defences", "Defence"),
     "SweepResult": ("armourpen.penav.sweep_result", "SweepResult"),

@@ -312,3 +312,25 @@ def test_gu24_gu25_odds_agree_with_resolve_over_every_roll(damage: str) -> None:
                        "defense": {"kind": "block", "level": 10}, "shield": "medium"}, skill=14)
     o = armourpen.odds(s).target("knight")
     assert (o.p_hit, o.expected_injury) == (hit, hurt)
+
+
+def test_gu25_a_running_fight_starts_the_shield_where_the_last_blow_left_it() -> None:
+    # the knight example leaves the shield at 34 HP; the next arrow (the same, 20) takes 6 more:
+    # 34 - 6 = 28
+    first = armourpen.load_scenario("example:knight-blocks-arrow")
+    last = armourpen.resolve(first).to_dict()
+    again = armourpen.resolve(armourpen.next_shot(first, last)).to_dict()["targets"][0]
+    assert (again["shield_injury"], again["shield_hp_left"]) == (6, 28)
+
+
+def test_gu25_a_destroyed_shield_gives_no_db() -> None:
+    # a medium shield at -200 HP (-5 x 40) is destroyed (GU-26): block 11 against 10 + 0 = 10
+    # fails: the knight is hit, 20 - DR 0 = 20, x2: injury 40
+    from dataclasses import replace
+
+    s = gurps("3d+6 imp", knight(11), roll=20, skill=14, attack_roll=10)
+    k = s.targets[0]
+    assert k.shield is not None
+    s = replace(s, line=(replace(k, shield=replace(k.shield, hp_left=-200)),))
+    t = resolve_gurps(s).to_dict()["targets"][0]
+    assert (t["defense"]["number"], t["defended"], t["injury"]) == (10, False, 40)

@@ -319,9 +319,12 @@ def test_ap2_a_malformed_body_is_400(client: TestClient, raw: bytes, field: str)
           "line": [{"target": "A", "hp": 10}]}, "attack.roll"),
         ({"rules": "gurps", "attack": {"damage": "7x pi", "roll": 5},
           "line": [{"target": "A", "hp": 10}]}, "attack.damage"),
+        ({"rules": "gurps", "attack": {"damage": "3d pi", "roll": 5},
+          "line": [{"target": "A", "hp": 10, "dr": [{"dr": 5, "ablation": "ablatve"}]}]},
+         "line[0].dr[0].ablation"),
     ],
     ids=["unknown-key", "unknown-name", "beyond-very-distant", "wrong-type", "unknown-rules",
-         "roll-out-of-range", "bad-notation"],
+         "roll-out-of-range", "bad-notation", "gu28-unknown-ablation"],
 )
 def test_ap2_bad_scenarios_are_422(client: TestClient, data: dict[str, Any], field: str) -> None:
     body = ap2(client.post("/api/resolve", json=data), 422, field)

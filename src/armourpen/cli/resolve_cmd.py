@@ -102,6 +102,9 @@ def print_outcome(outcome: Any, as_json: bool) -> None:
               "show FILE --weapons lists them).")
 @click.option("--usage", help="GURPS: the --gcs-weapon's usage (Swing, Burst, ...), where it has "
               "several.")
+@click.option("--then", "then", type=PATH, metavar="FILE", help="GURPS: a running fight: start "
+              "each card where the last outcome (FILE, from resolve --json) left it: its layers' "
+              "DR left, HP left and shield where the outcome gives them.")
 @catalog_files
 @no_user_catalog
 @outside_files
@@ -140,6 +143,7 @@ def resolve(
     gcs: Path | None,
     gcs_weapon: str | None,
     usage: str | None,
+    then: Path | None,
     catalog: Sequence[Path],
     no_user_catalog: bool,
     allow_outside_files: bool,
@@ -213,6 +217,7 @@ def resolve(
             )
     from armourpen.rulesets import rule_set_of
 
+    sc = _then(sc, then)
     if not rule_set_of(sc).rolls_dice:
         if seed is not None:
             raise InputError("--seed", seed, "only for GURPS, whose dice it seeds: PEN/AV rolls "
@@ -234,6 +239,25 @@ def resolve(
                 f"not with a scenario that fixes its roll (attack.seed = {used})")
                 + ": leave out one of them")
     print_outcome(outcome, as_json)
+
+
+def _then(sc: Any, last: Path | None) -> Any:
+    """The scenario started where the last outcome left each card (a running fight)."""
+    import json
+
+    if last is None:
+        return sc
+    from armourpen import DEFAULT_LIMITS, next_shot
+
+    try:
+        size = last.stat().st_size
+        DEFAULT_LIMITS.check("max_file_bytes", size, "bytes", "--then")
+        data = json.loads(last.read_text(encoding="utf-8"))
+    except OSError as e:
+        raise InputError("--then", str(last), f"a readable file ({e.strerror})") from None
+    except (ValueError, UnicodeDecodeError):
+        raise InputError("--then", str(last), "the JSON of resolve --json") from None
+    return next_shot(sc, data)
 
 
 def _typed_only(name: str, value: str) -> str | None:

@@ -39,6 +39,9 @@ def _papers() -> tuple[str, ...]:
 @apply(ammo_name, optional_rules)
 @click.option("--paper", default="a4", shell_complete=completer(_papers),
               help="a4 or letter, landscape.")
+@click.option("--rules", default="penav", shell_complete=completer(lambda: ["penav", "gurps"]),
+              help="penav (the default: attacks x range bands per AV) or gurps (typical weapons "
+              "against typical DR: injury and the chance of a major wound).")
 @apply(catalog_files, no_user_catalog)
 def screen(
     out: Path,
@@ -50,10 +53,12 @@ def screen(
     ammo: str | None,
     optional_rule: Sequence[str],
     paper: str,
+    rules: str,
     catalog: Sequence[Path],
     no_user_catalog: bool,
 ) -> None:
-    """A printable GM screen: a page of attacks x range bands per AV met, and the thickness page."""
+    """A printable GM screen: a page of attacks x range bands per AV met, and the thickness page;
+    with --rules gurps, typical weapons against typical DR."""
     from armourpen.charts.screen import PAPERS
     from armourpen.cli.chart_cmd import sweep_inputs
     from armourpen.cli.options import flag_error
@@ -66,6 +71,22 @@ def screen(
     need_extra("charts", "reportlab", "matplotlib")  # the page and its thickness chart
     if paper.strip().lower() not in PAPERS:
         raise InputError("--paper", paper, "allowed: " + ", ".join(PAPERS))
+    if rules.strip().lower() == "gurps":
+        penav = {"--attack": attack, "--armour": armour, "--cover": cover, "--defence": defence,
+                 "--from": from_, "--ammo": ammo, "--optional-rule": optional_rule,
+                 "--catalog": catalog}
+        given = next(((flag, v) for flag, v in penav.items() if v), None)
+        if given is not None:
+            value = given[1][0] if isinstance(given[1], tuple) else given[1]
+            raise InputError(given[0], str(value), "PEN/AV's, not with --rules gurps (its page "
+                             "is fixed: typical weapons against typical DR)")
+        from armourpen.charts.gurps_screen import gurps_screen_pdf
+
+        write_whole(out, gurps_screen_pdf(paper.strip().lower()))
+        wrote(out)
+        return
+    if rules.strip().lower() != "penav":
+        raise InputError("--rules", rules, "allowed: penav, gurps")
     from armourpen import RangeBand as Band
     from armourpen import sweep
     from armourpen.charts.screen import screen_pdf

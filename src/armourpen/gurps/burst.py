@@ -19,6 +19,7 @@ from armourpen.gurps.attack_roll import roll_3d
 from armourpen.gurps.chain import ChainResult, CoverResult, HitLocation, TargetResult, resolve_chain
 from armourpen.gurps.damage import basic_damage
 from armourpen.gurps.half_damage import halved
+from armourpen.gurps.layers import over_hits
 from armourpen.gurps.locations import RANDOM, roll_location
 from armourpen.gurps.model import GurpsScenario
 from armourpen.gurps.projectiles import counted
@@ -236,9 +237,11 @@ def _gathered(scenario: GurpsScenario, chains: list[ChainResult], basics: list[i
         together = burst_effects(fx, damage_type, t.hp, t.knockback_st, t.perfect_balance,
                                  t.pain_threshold, arriving, penetrating, t.name)
         steps.extend(about(together.steps, t.index))
+        worn = [r.layers for r, _ in hit if r.layers is not None]
         targets.append(_guarded(replace(hit[0][0], injury=together.value.injury,
                                         penetrating=penetrating, effects=together.value,
-                                        overpenetrates=any(r.overpenetrates for r, _ in hit)),
+                                        overpenetrates=any(r.overpenetrates for r, _ in hit),
+                                        layers=over_hits(worn) if worn else None),
                                 results))
     covers = []
     for j, c in enumerate(chains[0].covers):

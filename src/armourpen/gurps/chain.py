@@ -28,10 +28,11 @@ from armourpen.gurps.damage import (
 )
 from armourpen.gurps.defense import DefenseKind, DefenseRoll, Result
 from armourpen.gurps.effects import NULL_EFFECTS, Effects, injury_effects
+from armourpen.gurps.layers import Faced, LayerLeft, after_blow, face_layers, untouched
 from armourpen.gurps.locations import RANDOM, Location, LocationRoll, Random, counts_as, lands_on
 from armourpen.gurps.model import Cover, GurpsScenario, Target
 from armourpen.gurps.notation import Damage, DamageType
-from armourpen.gurps.shields import ShieldHit, punch_through_location, shield_cover_dr, shield_damage
+from armourpen.gurps.shields import Shield, ShieldHit, punch_through_location, shield_cover_dr, shield_damage
 from armourpen.gurps.traits import LACKING_NOTES, hardened_divisor
 from armourpen.gurps.wrong_target import HitBy
 from armourpen.serialize import exact, number
@@ -70,14 +71,17 @@ class TargetResult:
     hit_roll: int | None = None
     inside: str | None = None
     unnamed: bool = False  # stands for the occupants no card lists (GU-17)
+    layers: tuple[LayerLeft, ...] | None = None  # GU-28: a layered card's layers after the shot
     guard: Guard | None = None  # GU-24, GU-25: its defense and shield, for a card that has one
 
     @classmethod
     def untouched(cls, target: Target, reached: bool) -> TargetResult:
         """A target the shot did not reach, or reached and missed (GU-8): no figures."""
+        where = target.location
+        layers = target.layers_for(where) if isinstance(where, Location) else target.layers
         return cls(target.name, target.index, reached, False, None, None, None, None, False,
                    hit_chance=target.hit_chance, inside=target.inside,
-                   unnamed=target.unnamed)
+                   unnamed=target.unnamed, layers=untouched(layers) if layers else None)
 
     def to_dict(self, who: bool = False) -> dict[str, Any]:
         """The target's JSON; ``who`` adds what hit it (GU-16, GU-17), when the rolls decide."""
@@ -102,6 +106,7 @@ class TargetResult:
             "location": None if self.location is None else self.location.value,
             "location_roll": None if self.location_roll is None else self.location_roll.total,
             **(NULL_EFFECTS if self.effects is None else self.effects.to_dict()),
+            **({} if self.layers is None else {"layers": [x.to_dict() for x in self.layers]}),
             **({} if self.guard is None else self.guard.to_dict()),
         }
 
@@ -199,6 +204,7 @@ class TargetPrep:
     own: Explained[int]
     wounding: Wounding
     cover: Explained[int]
+    layers: Faced | None = None  # GU-28: the layers faced one by one, when the card has them
 
 
 @dataclass(frozen=True, slots=True)
@@ -219,7 +225,11 @@ def target_prep(damage: Damage, reading: Dr0Reading, target: Target, hit: Locati
     rules = target.rules_for(hit)
     treated = counts_as(rules.value, target.lacking)
     where = treated.value
-    divisor = hardened_divisor(damage.divisor, target.hardened)
+    layers = target.layers_for(hit)
+    # GU-28: as cover a layered card is one object, the sum of its layers; the Hardened its
+    # layers all share (the lowest) steps that object's divisor, so one layer is the plain DR
+    shared = min((x.hardened for x in layers), default=0)
+    divisor = hardened_divisor(damage.divisor, target.hardened + shared)
     dr, dr_back = target.dr_for(hit)
     # Toxic damage gets none of the skull's special effects, its natural DR 2 included (GU-12).
     skull = (where is Location.SKULL and target.injury_tolerance is not InjuryTolerance.HOMOGENOUS
@@ -229,9 +239,17 @@ def target_prep(damage: Damage, reading: Dr0Reading, target: Target, hit: Locati
     # both sides of the cover DR (GU-4, GU-6).
     dr_in = dr + (SKULL_DR if natural else 0)
     dr_out = dr_back + (SKULL_DR if natural else 0)
-    eff = apply_divisor(dr_in, divisor.value, reading)
-    own_steps = divisor.steps + eff.steps
-    if target.dr_times != 1:  # GU-20: the projectiles together, at extremely close range
+    faced: Faced | None = None
+    if layers:  # GU-28: each layer its own divisor; the skull's natural DR 2 under the innermost
+        facing = face_layers(layers, damage, reading, target.hardened, target.dr_times,
+                             dr_in - dr)
+        faced = facing.value
+        eff = Explained(faced.total, facing.steps)
+        own_steps = eff.steps
+    else:
+        eff = apply_divisor(dr_in, divisor.value, reading)
+        own_steps = divisor.steps + eff.steps
+    if target.dr_times != 1 and faced is None:  # GU-20: the projectiles together, at extremely close range
         times = target.dr_times
         own_steps += (Step(Ruling.GU_20, f"effective DR {eff.value} x {times} = {eff.value * times} "
                            "(the projectiles together, at extremely close range)"),)
@@ -266,6 +284,7 @@ def target_prep(damage: Damage, reading: Dr0Reading, target: Target, hit: Locati
         Explained(eff.value, _prefixed(name, own_steps)),
         Wounding(w.modifier, _prefixed(name, w.steps), w.warnings),
         Explained(c.value, _prefixed(name, divisor.steps + cover_steps + c.steps)),
+        faced,
     )
 
 
@@ -398,6 +417,13 @@ def _through_cover(shot: _Shot, e: Cover, c: Explained[int] | None) -> None:
         shot.stopped_in = e.name
 
 
+def _hp_before(shield: Shield | None) -> int | None:
+    """The shield's HP before the shot (GU-25): its HP left when given, else its HP."""
+    if shield is None:
+        return None
+    return shield.hp if shield.hp_left is None else shield.hp_left
+
+
 def _guarded(shot: _Shot, e: Target, k: int, decide: Decider, hit: bool,
              where: HitLocation | Random, why: tuple[Step, ...] | None,
              ) -> tuple[bool, HitLocation | Random, Guard]:
@@ -409,11 +435,11 @@ def _guarded(shot: _Shot, e: Target, k: int, decide: Decider, hit: bool,
     shield = e.shield
     shot.steps.extend(why or ())
     if roll is None or roll.result is Result.HIT:
-        return hit, where, Guard(roll, shield_hp=None if shield is None else shield.hp)
+        return hit, where, Guard(roll, shield_hp=_hp_before(shield))
     if roll.result is Result.DEFENDED:
         if roll.kind is not DefenseKind.DODGE or not roll.flies_on:
             shot.stopped_in = e.name
-        return False, where, Guard(roll, shield_hp=None if shield is None else shield.hp)
+        return False, where, Guard(roll, shield_hp=_hp_before(shield))
     assert shield is not None
     reaching = max(0, shot.basic - shot.in_front)
     took = shield_damage(shield, shot.damage, reaching, decide.shield_hp(k), reading=shot.reading)
@@ -476,6 +502,11 @@ def _at_target(shot: _Shot, e: Target, hit: bool, where: HitLocation | Random,
     total_dr = shot.in_front + tp.own.value
     penetrating = _penetrating(shot, e.name, tp.own.value, total_dr)
     fx = _wounded(shot, e, landed, tp, penetrating)
+    worn: tuple[LayerLeft, ...] | None = None
+    if tp.layers is not None:  # GU-28: what each layer stopped, and what it lost
+        after = after_blow(tp.layers, shot.basic - shot.in_front, e.name)
+        shot.steps.extend(after.steps)
+        worn = after.value
     if e.unnamed:
         # GU-17: no card says what an occupant no card lists adds, nor what stands behind it
         passes, cdr = False, None
@@ -490,7 +521,7 @@ def _at_target(shot: _Shot, e: Target, hit: bool, where: HitLocation | Random,
         e.name, e.index, True, True, total_dr, penetrating, fx.injury, cdr, passes,
         own_dr=tp.own.value, dr_in_front=total_dr - tp.own.value, wounding=tp.wounding.modifier,
         hit_chance=e.hit_chance, location=landed, location_roll=rolled, effects=fx,
-        inside=e.inside, unnamed=e.unnamed, guard=guard,
+        inside=e.inside, unnamed=e.unnamed, layers=worn, guard=guard,
     )
 
 
@@ -540,8 +571,10 @@ def _wounded(shot: _Shot, e: Target, landed: Location, tp: TargetPrep, penetrati
     hurt = injury(penetrating, wound.modifier, shot.damage.type, e.injury_tolerance,
                   e.vulnerability)
     shot.steps.extend(_prefixed(e.name, hurt.steps))
+    arriving = shot.basic - shot.in_front
+    flexible = None if tp.layers is None else tp.layers.flexible_stop(arriving)
     fx = injury_effects(shot.damage.type, e, landed, tp.counts_as.value, penetrating, hurt.value,
-                        shot.basic - shot.in_front)
+                        arriving, flexible=flexible)
     shot.steps.extend(_prefixed(e.name, fx.steps))
     return fx.value
 

@@ -154,22 +154,25 @@ def injury_effects(
     injury: int,
     arriving: int,
     explain: bool = True,
+    flexible: bool | None = None,
 ) -> Explained[Effects]:
     """Everything ``injury`` (GU-4, before the limb cap) does to ``target`` hit at ``hit``.
 
     ``counts_as`` is the location whose rules apply after No Brain and No Vitals (GU-14);
     ``arriving`` is the basic damage that reached the target, less the cover DR in front of it
     (what flexible armour stops, GU-9, and what pushes, GU-13). ``explain=False`` gives the
-    numbers without the steps (what the odds need).
+    numbers without the steps (what the odds need). ``flexible``, when given, replaces the
+    card's flag: layered DR is flexible for this blow when every layer that stopped it is (GU-28).
     """
     steps: list[Step] = []
     has_eyes = Location.EYE not in missing_locations(target.lacking)
     armour_dr = target.dr_for(hit)[0]
+    flexible = target.flexible if flexible is None else flexible
     hit = target.rules_for(hit).value  # a wing is crippled as an arm (GU-10)
 
     bt = 0
     if penetrating == 0:
-        trauma = blunt_trauma(damage_type, target.flexible, armour_dr, penetrating, arriving,
+        trauma = blunt_trauma(damage_type, flexible, armour_dr, penetrating, arriving,
                               explain)
         steps.extend(trauma.steps)
         bt = trauma.value
@@ -181,7 +184,7 @@ def injury_effects(
                 bt = cap
         total = bt
     else:
-        if target.flexible and explain:
+        if flexible and explain:
             steps.extend(blunt_trauma(damage_type, True, armour_dr, penetrating, arriving).steps)
         total = injury
 

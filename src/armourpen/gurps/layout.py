@@ -325,6 +325,9 @@ def effect_lines(outcome: GurpsOutcome) -> tuple[tuple[Span, ...], ...]:
             continue
         said = t.effects.summary(crippled_at(outcome, k)) or (
             "no injury" if not t.injury else "no further effect")
+        if t.layers:  # GU-28: what the armour has left, outermost first
+            said += "; layers' DR left " + " / ".join(str(x.dr_left) for x in t.layers) + \
+                " (GU-28)"
         lines.append((Span(t.name, Tone.STRONG), Span(": " + said)))
     lines.extend(guard_line(t, outcome.burst is not None) for t in outcome.chain.targets
                  if t.guard is not None and t.guard.defense is not None)

@@ -11,6 +11,7 @@ from armourpen.explain import Caution, Explained, Ruling, Step
 from armourpen.gurps.damage import Dr0Reading, InjuryTolerance
 from armourpen.gurps.defense import Defense
 from armourpen.gurps.half_damage import half_damage
+from armourpen.gurps.layers import Layer
 from armourpen.gurps.locations import HUMANOID, RANDOM, BodyType, Lacking, Location, Random
 from armourpen.gurps.notation import Damage
 from armourpen.gurps.pain import PainThreshold
@@ -143,6 +144,19 @@ class Target:
     # GU-24, GU-25: the card's active defense, if the aimed card defends, and its shield
     defense: Defense | None = None
     shield: Shield | None = None
+    # GU-28: the card's DR in layers, outermost first (``dr`` is then their sum), and per location
+    # where a table of DR by location gives layers
+    layers: tuple[Layer, ...] = ()
+    layers_at: tuple[tuple[Location, tuple[Layer, ...]], ...] = ()
+
+    def layers_for(self, hit: Location) -> tuple[Layer, ...]:
+        """The layers of DR where the shot enters at ``hit`` (GU-28); () for a single DR."""
+        for where, layers in self.layers_at:
+            if where is hit:
+                return layers
+        if self.dr_at and any(where is hit for where, _, _ in self.dr_at):
+            return ()
+        return self.layers
 
     def dr_for(self, hit: Location) -> tuple[int, int]:
         """The DR where the shot enters and where it leaves, hit at ``hit``.

@@ -5,6 +5,7 @@ shield (GU-24, GU-25)."""
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from dataclasses import replace
 from fractions import Fraction
 from typing import Any
@@ -23,9 +24,9 @@ from armourpen.gurps.model import (
 from armourpen.gurps.pain import PainThreshold
 from armourpen.gurps.read_attack import _BLAST_ONLY, _NOT_IN_BLAST, _WHO_ONLY, distance_yards
 from armourpen.gurps.read_cover import _cover
+from armourpen.gurps.read_layers import layered
 from armourpen.gurps.read_line import _Line
 from armourpen.gurps.schema import (
-    DrByLocation,
     GcsTargetEntry,
     TargetEntry,
 )
@@ -66,8 +67,9 @@ def _target(t: TargetEntry, i: int, line: _Line) -> Target:
     location = line.attack.location if t.location is None else t.location
     _check_location(location, lacking, "attack.location" if t.location is None
                     else f"{here}.location", t.target)
-    given_back = t.dr if t.dr_back is None else t.dr_back
-    dr, dr_back, dr_at = _dr_by_location(t.dr, given_back)
+    plain_dr, layers, layers_at = layered(t, here)  # GU-28
+    given_back = plain_dr if t.dr_back is None else t.dr_back
+    dr, dr_back, dr_at = _dr_by_location(plain_dr, given_back)
     table = isinstance(t.dr, dict) or isinstance(given_back, dict)
     if table:
         line.steps.append(_dr_table_step(t.target, dr, dr_back, dr_at))
@@ -96,6 +98,8 @@ def _target(t: TargetEntry, i: int, line: _Line) -> Target:
         **_who_keys(t, here, line),
         range=far,
         blast=blast,
+        layers=layers,
+        layers_at=layers_at,
         **_guard_keys(t, here, line),
     )
     return with_location_roll(target, t.location_roll, here)
@@ -210,14 +214,14 @@ def hit_chance(raw: object, where: str, first: bool) -> Fraction:
 
 
 def _dr_by_location(
-    dr: int | DrByLocation, dr_back: int | DrByLocation
+    dr: int | Mapping[Location, int], dr_back: int | Mapping[Location, int]
 ) -> tuple[int, int, tuple[tuple[Location, int, int], ...]]:
     """DR in and out wherever no table says otherwise, and (location, in, out) for every location a
     table lists (GU-3): a whole number counts everywhere; a table gives DR 0 where it is silent."""
-    ins = dr if isinstance(dr, dict) else {}
-    outs = dr_back if isinstance(dr_back, dict) else {}
-    dr_else = 0 if isinstance(dr, dict) else dr
-    back_else = 0 if isinstance(dr_back, dict) else dr_back
+    ins = dr if isinstance(dr, Mapping) else {}
+    outs = dr_back if isinstance(dr_back, Mapping) else {}
+    dr_else = 0 if isinstance(dr, Mapping) else dr
+    back_else = 0 if isinstance(dr_back, Mapping) else dr_back
     listed = [where for where in Location if where in ins or where in outs]
     return dr_else, back_else, tuple((where, ins.get(where, dr_else), outs.get(where, back_else))
                                      for where in listed)

@@ -15,6 +15,7 @@ from typing import Annotated, Any, Literal
 from pydantic import (
     AfterValidator,
     BaseModel,
+    BeforeValidator,
     ConfigDict,
     Discriminator,
     Field,
@@ -32,6 +33,7 @@ from armourpen.gurps.choices import ATTACK_LOCATIONS, HIT_LOCATIONS, INJURY_TOLE
 from armourpen.gurps.damage import Dr0Reading, InjuryTolerance
 from armourpen.gurps.dice import MAX_SEED
 from armourpen.gurps.explosion import ENVIRONMENT_NAMES, POSTURES, SITUATIONS
+from armourpen.gurps.layers import ABLATIONS
 from armourpen.gurps.locations import RANDOM, Location, Random
 from armourpen.gurps.materials import GRADES, MATERIALS, MAX_INCHES
 from armourpen.gurps.occupants import MAX_OCCUPANTS, MAX_SM, MIN_SM
@@ -175,10 +177,19 @@ _MATERIAL = ("cover by material (GU-18), case-insensitive: one of " + ", ".join(
              + "; with inches, instead of dr")
 
 
+def _one_dr(value: object) -> object:
+    """A cover card keeps one DR (GU-28): a list of layers there is refused by name."""
+    if isinstance(value, list):
+        raise ValueError("one whole number of 0 or more: a cover card keeps one DR (layers of "
+                         "DR are a target card's, GU-28)")
+    return value
+
+
 class _CoverSpec(_Model):
     name: Name | None = Field(default=None, description="its name; the material's when left out")
-    dr: StrictInt | None = Field(default=None, ge=0, description=(
-        "its DR: a whole number of 0 or more (or material and inches, GU-18)"))
+    dr: Annotated[StrictInt | None, BeforeValidator(_one_dr)] = Field(
+        default=None, ge=0, description="its DR: a whole number of 0 or more (or material and "
+        "inches, GU-18)")
     dr_back: StrictInt | None = Field(default=None, ge=0)
     hp: StrictInt | None = Field(default=None, ge=0)
     slab: StrictBool = False
@@ -197,10 +208,30 @@ class _CoverSpec(_Model):
 
 
 _Dr = Annotated[StrictInt, Field(ge=0)]
-DrByLocation = dict[HumanoidLocation, _Dr]
+
+
+class LayerSpec(_Model):
+    """One layer of a target card's DR (GU-28), outermost first."""
+
+
+    dr: _Dr = Field(description="the layer's DR, 0 or more")
+    hardened: StrictInt = Field(default=0, ge=0, le=MAX_HARDENED, description=(
+        "Hardened levels of this layer alone (GU-14): each steps the armour divisor down once"))
+    flexible: StrictBool = Field(default=False, description=(
+        "flexible armour: blunt trauma (GU-9) when every layer that stopped the blow is flexible"))
+    crushing: _Dr | None = Field(default=None, description=(
+        "a split DR (armour written 4/2): this DR against crushing damage, dr against the rest"))
+    ablation: Literal[*ABLATIONS] | None = Field(  # type: ignore[valid-type]
+        default=None, description="ablative (loses 1 DR per point of basic damage it stops) or "
+        "semi-ablative (1 DR per full 10 points of basic damage that strike it)")
+
+
+_Layers = Annotated[list[LayerSpec], Field(min_length=1)]
+DrByLocation = dict[HumanoidLocation, _Dr | _Layers]
 _DR = ("DR where the shot enters: a whole number of 0 or more for every location, or a table of DR "
        f"by hit location ({', '.join(HIT_LOCATIONS)}; e.g. {{ torso = 8, vitals = 8, groin = 8 }}, "
-       "a location it does not list has DR 0)")
+       "a location it does not list has DR 0), or a list of layers outermost first, alone or as a "
+       "table's entry (GU-28: [{ dr = 20, hardened = 1 }, { dr = 20, flexible = true }])")
 _DR_BACK = ("DR where the shot leaves (GU-6), as dr: a whole number of 0 or more for every location, "
             "or a table of DR by hit location; the same as dr when left out")
 _TOLERANCE = ("the kind of Injury Tolerance: one of " + ", ".join(INJURY_TOLERANCES)
@@ -268,8 +299,8 @@ class _Defends(_Model):
 class _Target(_AroundBlast, _Defends):
     target: Name
     hp: StrictInt = Field(ge=1)
-    dr: _Dr | DrByLocation = Field(default=0, description=_DR)
-    dr_back: _Dr | DrByLocation | None = Field(default=None, description=_DR_BACK)
+    dr: _Dr | _Layers | DrByLocation = Field(default=0, description=_DR)
+    dr_back: _Dr | dict[HumanoidLocation, _Dr] | None = Field(default=None, description=_DR_BACK)
     injury_tolerance: Tolerances = Field(default=InjuryTolerance.NONE.value, description=_TOLERANCE)
     hit_chance: Any = 1  # checked by the reader, which keeps 0.3 exact
     location: LocationName | None = None

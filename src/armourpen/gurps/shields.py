@@ -28,7 +28,8 @@ MAX_SHIELD_FIGURE = 100_000
 @dataclass(frozen=True, slots=True)
 class Shield:
     """A shield: its Defense Bonus, DR and HP; ``name`` and ``page`` when taken from the table;
-    ``location_roll`` the 1d of a blow that punched through (None: rolled)."""
+    ``location_roll`` the 1d of a blow that punched through (None: rolled); ``hp_left`` its HP
+    before the shot (None: its HP; a running fight starts it where the last shot left it)."""
 
     db: int
     dr: int
@@ -36,6 +37,15 @@ class Shield:
     name: str = ""
     page: str = ""
     location_roll: int | None = None
+    hp_left: int | None = None
+
+    @property
+    def working_db(self) -> int:
+        """GU-25: a shield destroyed before the shot (-5 x HP or less, GU-26) gives no DB; one
+        that only calls for a HT roll keeps it (armourpen rolls none: the GM says)."""
+        if self.hp_left is not None and self.hp_left <= -5 * self.hp:
+            return 0
+        return self.db
 
     def to_dict(self) -> dict[str, object]:
         return {"name": self.name or None, "db": self.db, "dr": self.dr, "hp": self.hp,

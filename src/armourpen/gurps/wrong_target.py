@@ -296,8 +296,8 @@ class Shooter:
         if state is None:
             rolled = self.roll(f"{target.name}'s {defense.kind.value}") if defense.roll is None \
                 else defense.roll
-            done = defend(defense, 0 if shield is None else shield.db, shield is not None,
-                          rolled, target.name)
+            done = defend(defense, 0 if shield is None else shield.working_db,
+                          shield is not None, rolled, target.name)
             steps.extend(done.steps)
             roll = done.value
             stops = 0 if roll.margin is None else 1
@@ -307,7 +307,8 @@ class Shooter:
                                   f"{defense.kind.value} stops {stops} hit(s)"
                                   + (" (1 + its margin)" if defense.kind is DefenseKind.DODGE
                                      else "")))
-            state = DefenseState(roll, stops, None if shield is None else shield.hp)
+            state = DefenseState(roll, stops, None if shield is None else
+                                 shield.hp if shield.hp_left is None else shield.hp_left)
             self.guarded[k] = state
         elif state.left > 0:
             more = (": avoided, it flew on with the first one as one missed shot (GU-19)"

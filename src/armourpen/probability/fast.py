@@ -56,8 +56,8 @@ class WoundTable:
     can overpenetrate: they never knock back (GU-13), so the wound depends on the injury alone.
     """
 
-    __slots__ = ("_bt", "_cap", "_counts_as", "_den", "_hit", "_kind", "_num", "_target",
-                 "table")
+    __slots__ = ("_bt", "_cap", "_counts_as", "_den", "_faced", "_hit", "_kind", "_num",
+                 "_target", "table")
 
     def __init__(self, damage: Damage, reading: Dr0Reading, target: Target, hit: Location) -> None:
         from armourpen.gurps.chain import target_prep
@@ -68,6 +68,7 @@ class WoundTable:
         self._target = target
         self._hit = hit
         self._counts_as = prep.counts_as.value
+        self._faced = prep.layers  # GU-28: layered DR decides blunt trauma blow by blow
         modifier = prep.wounding.modifier * target.vulnerability
         self._num, self._den = modifier.numerator, modifier.denominator
         diffuse = target.injury_tolerance is InjuryTolerance.DIFFUSE
@@ -121,8 +122,8 @@ class WoundTable:
 
     def stopped(self, values: Sequence[int]) -> list[int]:
         """The blunt trauma when nothing penetrates, for these damages reaching the target."""
-        t = self._target
-        if not t.flexible or not values:
+        t, faced = self._target, self._faced
+        if (faced is None and not t.flexible) or not values:
             return [0] * len(values)
         from armourpen.gurps.blunt_trauma import blunt_trauma
         from armourpen.gurps.damage import diffuse_cap
@@ -130,7 +131,8 @@ class WoundTable:
         memo = self._bt
         for a in values:
             if a not in memo:
-                bt = blunt_trauma(self._kind, True, t.dr_for(self._hit)[0], 0, a,
+                flexible = True if faced is None else faced.flexible_stop(a)
+                bt = blunt_trauma(self._kind, flexible, t.dr_for(self._hit)[0], 0, a,
                                   explain=False).value
                 memo[a] = bt if self._cap is None else min(bt, diffuse_cap(self._kind))
         out = [memo[a] for a in values]

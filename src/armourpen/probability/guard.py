@@ -56,8 +56,8 @@ class Guarding:
             defended += w * rest * reach
             if self.shield is not None:
                 for v, vw in zip(values[start:], weights[start:], strict=True):
-                    hurt += w * rest * vw * shield_damage(self.shield, self.damage,
-                                                          v - front).value.injury
+                    hurt += w * rest * vw * shield_damage(self.shield, self.damage, v - front,
+                                                          self.shield.hp_left).value.injury
         return defended, struck, hurt
 
 
@@ -77,7 +77,7 @@ def guardings(scenario: GurpsScenario, places: Sequence[tuple[Placement, ...]]
             out.append(None)
             continue
         shield = t.shield
-        db = 0 if shield is None else shield.db
+        db = 0 if shield is None else shield.working_db
         ways = result_ways(defense_number(d, db), db, shield is not None)
         cover = 0 if shield is None else shield_cover_dr(shield, damage, reading).value
         out.append(Guarding(d.kind, ways, cover, Placement(((_landed(Location.ARM, t), 1),)),
