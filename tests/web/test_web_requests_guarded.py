@@ -167,10 +167,60 @@ def test_with_cors_another_origin_still_sends_json() -> None:
     assert body["value"] == "PUT"
     ap2(open_.options("/api/resolve", headers={
         **ask, "Access-Control-Request-Headers": "x-token"}), 400, "Access-Control-Request-Headers")
-    # a public page asking to reach a private address (Chrome's private network access)
-    ap2(open_.options("/api/resolve", headers={
-        **ask, "Access-Control-Request-Private-Network": "true"}), 400,
-        "Access-Control-Request-Private-Network")
+    # a public page asking to reach a private address (Chrome's Private Network Access): --cors
+    # lets every origin in, so its preflight is answered with the leave to reach this one too
+    pna = open_.options("/api/resolve", headers={
+        **ask, "Access-Control-Request-Private-Network": "true"})
+    assert pna.status_code == 200 and pna.headers["access-control-allow-private-network"] == "true"
+
+
+FOUNDRY = "https://foundry.example:30000"
+PNA_ASK = {"Origin": FOUNDRY, "Access-Control-Request-Method": "POST",
+           "Access-Control-Request-Headers": "content-type",
+           "Access-Control-Request-Private-Network": "true"}
+
+
+def test_cors_origin_answers_chromes_private_network_preflight_for_it_alone() -> None:
+    named = TestClient(create_app(cors=[FOUNDRY], allow_hosts=TEST_HOSTS))
+    got = named.options("/api/resolve", headers=PNA_ASK)
+    assert got.status_code == 200
+    assert got.headers["access-control-allow-private-network"] == "true"
+    assert got.headers["access-control-allow-origin"] == FOUNDRY  # not *: the one origin named
+    assert "Access-Control-Request-Private-Network" in got.headers["vary"]
+    # another origin's preflight: refused, and with no leave to reach the private network
+    other = named.options("/api/resolve", headers={**PNA_ASK, "Origin": "https://evil.example"})
+    assert ap2(other, 400, "Origin")["value"] == "https://evil.example"
+    assert "access-control-allow-private-network" not in other.headers
+    assert "access-control-allow-origin" not in other.headers
+    # without --cors no preflight is answered at all (no CORS headers, no private network)
+    plain = TestClient(create_app(allow_hosts=TEST_HOSTS)).options("/api/resolve", headers=PNA_ASK)
+    assert not any(k.startswith("access-control-") for k in plain.headers)
+
+
+def test_cors_origin_lets_its_pages_post_json_and_refuses_other_origins_with_403() -> None:
+    named = TestClient(create_app(cors=[FOUNDRY], allow_hosts=TEST_HOSTS))
+    fetch = {"Sec-Fetch-Site": "cross-site", "Sec-Fetch-Mode": "cors", "Sec-Fetch-Dest": "empty"}
+    got = named.post("/api/resolve", json=GRAY, headers={**fetch, "Origin": FOUNDRY})
+    assert got.status_code == 200 and got.json()["targets"][0]["injury"] == 8
+    assert got.headers["access-control-allow-origin"] == FOUNDRY
+    # a page of an origin not named does not make the server work (the browser would not let
+    # it read the answer either)
+    body = ap2(named.post("/api/resolve", json=GRAY, headers={
+        **fetch, "Origin": "https://evil.example"}), 403, "Origin")
+    assert FOUNDRY in body["allowed"] and "--cors ORIGIN" in body["allowed"]
+    # a simple (no-cors) text/plain post, which needs no preflight, stays refused
+    ap2(named.post("/api/resolve", content=json.dumps(GRAY), headers={
+        "Origin": FOUNDRY, "Content-Type": "text/plain"}), 415, "Content-Type")
+
+
+@pytest.mark.parametrize("origin", ["https://foundry.example/", "foundry.example",
+                                    "https://*.owlbear.rodeo", "ftp://x.example"])
+def test_ap2_cors_origin_must_be_an_origin(origin: str) -> None:
+    from armourpen.errors import InputError
+
+    with pytest.raises(InputError) as info:
+        create_app(cors=[origin], allow_hosts=TEST_HOSTS)
+    assert info.value.field == "cors" and info.value.value == origin
 
 
 @pytest.mark.parametrize(("content", "kind"), [

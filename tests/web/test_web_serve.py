@@ -55,6 +55,31 @@ def test_serve_options(capsys: pytest.CaptureFixture[str], started: dict[str, An
     assert got.headers["access-control-allow-origin"] == "*"
 
 
+def test_serve_cors_origin_names_the_pages_that_may_call_it(
+    capsys: pytest.CaptureFixture[str], started: dict[str, Any],
+) -> None:
+    code, _, _ = cli(capsys, "serve", "--port", "0", "--cors", "https://foundry.example:30000",
+                     "--cors", "https://vtt.example")
+    assert code == 0
+    from fastapi.testclient import TestClient
+
+    client = TestClient(started["app"], base_url=SERVED)
+    ask = {"Access-Control-Request-Method": "POST", "Access-Control-Request-Private-Network": "true"}
+    for origin in ("https://foundry.example:30000", "https://vtt.example"):
+        got = client.options("/api/resolve", headers={**ask, "Origin": origin})
+        assert got.headers["access-control-allow-origin"] == origin
+        assert got.headers["access-control-allow-private-network"] == "true"
+    assert client.options("/api/resolve", headers={**ask, "Origin": "https://x.example"}
+                          ).status_code == 400
+
+
+def test_ap2_serve_cors_bad_origin(capsys: pytest.CaptureFixture[str],
+                                   started: dict[str, Any]) -> None:
+    code, _, err = cli(capsys, "serve", "--port", "0", "--cors", "foundry.example:30000")
+    assert code == 2 and "--cors: 'foundry.example:30000' is not allowed" in err
+    assert not started
+
+
 def test_ap2_serve_bad_port(capsys: pytest.CaptureFixture[str], started: dict[str, Any]) -> None:
     code, _, err = cli(capsys, "serve", "--port", "70000")
     assert code == 2 and "--port: 70000 is not allowed" in err

@@ -25,7 +25,10 @@ if TYPE_CHECKING:
 @click.option("--host", default="127.0.0.1", help="The address to listen on (loopback by default; "
               "0.0.0.0 opens it to every device on the network, with no login).")
 @click.option("--port", type=WHOLE, default=8000, help="The port to listen on.")
-@click.option("--cors", is_flag=True, help="Let pages of any origin call the API (GET, POST).")
+@click.option("--cors", "cors", multiple=True, is_flag=False, flag_value="*", metavar="[ORIGIN]",
+              help="Let pages of ORIGIN call the API (GET, POST; repeatable), e.g. a hosted "
+              "Foundry's https://foundry.example:30000 (its private-network preflight is "
+              "answered); alone, pages of any origin.")
 @click.option("--workers", type=WHOLE, default=2, show_default=True,
               help="Worker processes that do the requests' work (several requests at once).")
 @click.option("--time-budget", type=NUMBER, default=10.0, show_default=True,
@@ -41,9 +44,9 @@ if TYPE_CHECKING:
               "addresses and localhost, any other name in a request's Host header is refused.")
 @catalog_files
 @no_user_catalog
-def serve(host: str, port: int, cors: bool, workers: int, time_budget: float, worker_memory: int,
-          frame_ancestor: tuple[str, ...], allow_host: tuple[str, ...], catalog: tuple[Path, ...],
-          no_user_catalog: bool) -> None:
+def serve(host: str, port: int, cors: tuple[str, ...], workers: int, time_budget: float,
+          worker_memory: int, frame_ancestor: tuple[str, ...], allow_host: tuple[str, ...],
+          catalog: tuple[Path, ...], no_user_catalog: bool) -> None:
     """Serve the calculator page and the HTTP API (prints the URL; Ctrl-C stops it)."""
     if not 0 <= port <= 65535:
         raise InputError("--port", port, "a port number from 0 to 65535")
@@ -63,20 +66,27 @@ def serve(host: str, port: int, cors: bool, workers: int, time_budget: float, wo
                                   worker_memory=worker_memory)
     except InputError as exc:
         raise exc.at("--" + exc.field.replace("_", "-")) from None
-    from armourpen.web.guard import allowed_host_names, frame_origins, host_name, is_ip
+    from armourpen.web.guard import (
+        allowed_host_names,
+        cors_origins,
+        frame_origins,
+        host_name,
+        is_ip,
+    )
 
     hosts = allowed_host_names(allow_host, "--allow-host")  # refused before anything is read
     frames = frame_origins(frame_ancestor, "--frame-ancestor")
+    origins = cors_origins(cors, "--cors")
     # port 0: the OS chooses a free one, found by the probe, so the URL printed is the real one
     port = _check_listen(host, port)
     if not is_ip(host):  # the name it listens on is answered to as well
         hosts |= {host_name(host)}
     exposed = _exposed(host, port)
     _private_matplotlib_folder()  # before the workers start: they inherit it
-    app = create_app(_catalog(catalog, no_user_catalog), limits=limits(), cors=cors,
+    app = create_app(_catalog(catalog, no_user_catalog), limits=limits(), cors=origins,
                      server=settings, allow_hosts=hosts, frame_ancestors=frames)
     if exposed:
-        _warn_exposed(host, exposed, cors)
+        _warn_exposed(host, exposed, origins)
     shown = f"[{host}]" if ":" in host else host
     click.echo(f"armourpen: serving on http://{shown}:{port}/ (the API: http://{shown}:{port}/api)")
     try:
@@ -146,7 +156,7 @@ def _exposed(host: str, port: int) -> list[str]:
     return out
 
 
-def _warn_exposed(host: str, addresses: list[str], cors: bool) -> None:
+def _warn_exposed(host: str, addresses: list[str], cors: tuple[str, ...]) -> None:
     """What listening beyond this machine exposes, and how to narrow it, on stderr."""
     import ipaddress
 
@@ -158,8 +168,9 @@ def _warn_exposed(host: str, addresses: list[str], cors: bool) -> None:
         "to restrict it: bind to the one address the players' network reaches (--host "
         "192.168.1.20, say), let only that network through the firewall to this port, name the "
         "host the players' browsers use with --allow-host NAME (other names are refused), "
-        + ("and leave out --cors (now on: any site's page can call the API)" if cors
-           else "and keep --cors off"),
+        + ("and leave out --cors (now on: any site's page can call the API)" if "*" in cors
+           else "and keep --cors to the origins that need it (now: " + ", ".join(cors) + ")"
+           if cors else "and keep --cors off"),
     ]
     for line in lines:
         click.echo(f"armourpen: warning: {line}", err=True)

@@ -31,6 +31,7 @@ from armourpen.serialize import compact
 from armourpen.web.answers import SCHEMAS, ok, ok_chart, ref
 from armourpen.web.body import read_json
 from armourpen.web.errors import ERROR_SCHEMA, MalformedBody, NotFound, unknown_name
+from armourpen.web.examples import body_examples, one
 from armourpen.web.guard import gcs_bytes
 from armourpen.web.inline import weigh
 from armourpen.web.state import FRESH, SweepFilters, WebState, state_of
@@ -142,9 +143,11 @@ def _error(text: str) -> dict[str, Any]:
 NOT_JSON = {"415": _error("The body is not sent as application/json (Content-Type)")}
 
 
-def _json_body(schema: dict[str, Any], description: str) -> dict[str, Any]:
+def _json_body(schema: dict[str, Any], description: str, path: str) -> dict[str, Any]:
+    """A route's JSON body, with its worked examples (Swagger UI fills in the first)."""
     return {"requestBody": {"required": True, "description": description,
-                            "content": {"application/json": {"schema": schema}}},
+                            "content": {"application/json": {
+                                "schema": schema, "examples": body_examples(path)}}},
             "responses": NOT_JSON}
 
 
@@ -154,7 +157,8 @@ GCS_BODY = {
         "description": "The .gcs file (GCS format 5, JSON): its JSON as application/json; or, "
         "from this server's own page or a client that sends no Origin (curl), the file as "
         "multipart/form-data (a field named file) or its bytes as application/octet-stream",
-        "content": {"application/json": {"schema": {"type": "object"}},
+        "content": {"application/json": {"schema": {"type": "object"},
+                                         "examples": body_examples("/api/gcs")},
                     "multipart/form-data": {"schema": {
                         "type": "object", "required": ["file"],
                         "properties": {"file": {"type": "string", "format": "binary"}}}},
@@ -165,8 +169,10 @@ GCS_BODY = {
 }
 
 
-SCENARIO_BODY = _json_body(_schema_ref("Scenario"), "A scenario, exactly as a scenario file "
-                           "(JSON) holds it: `rules`, `attack`, `line`, ...")
+def scenario_body(path: str) -> dict[str, Any]:
+    return _json_body(_schema_ref("Scenario"), "A scenario, exactly as a scenario file (JSON) "
+                      "holds it: `rules`, `attack`, `line`, ...", path)
+
 ERRORS: dict[int | str, dict[str, Any]] = {
     code: _error(text)
     for code, text in ((400, "The body is not UTF-8 JSON, or holds a key twice, NaN, ..."),
@@ -193,7 +199,7 @@ router = APIRouter(prefix="/api", responses=ERRORS)
 Format = Annotated[str, Query(description="json (the chart's data, as `--json`) or svg")]
 
 
-@router.post("/resolve", openapi_extra=SCENARIO_BODY, responses=ok("Outcome", "The outcome"),
+@router.post("/resolve", openapi_extra=scenario_body("/api/resolve"), responses=ok("Outcome", "The outcome"),
               summary="Resolve a scenario (armourpen resolve --json)")
 async def resolve(request: Request) -> Response:
     """The explained outcome; a GURPS scenario with neither `roll` nor `seed` is rolled with a
@@ -204,7 +210,7 @@ async def resolve(request: Request) -> Response:
     return answer(outcome)
 
 
-@router.post("/odds", openapi_extra=SCENARIO_BODY, responses=ok("Odds", "The odds"),
+@router.post("/odds", openapi_extra=scenario_body("/api/odds"), responses=ok("Odds", "The odds"),
              summary="Exact odds or Monte Carlo for a GURPS scenario (armourpen odds --json)")
 async def odds(
     request: Request,
@@ -226,7 +232,8 @@ async def odds(
 
 @router.post("/table", summary="The GM's penetration chart (armourpen table --format json)",
              responses=ok("Table", "The chart's cells"),
-              openapi_extra=_json_body(_schema_ref("TableRequest"), "What to chart"))
+              openapi_extra=_json_body(_schema_ref("TableRequest"), "What to chart",
+                                        "/api/table"))
 async def table(request: Request) -> Response:
     """Which attacks defeat which armour and cover at each range band (or distance), as rows.
     The body's keys are named as `armourpen table`'s options and the charts' parameters
@@ -257,8 +264,10 @@ def _table_key(exc: InputError) -> InputError:
                                  "schema": {"type": "array", "items": ref("CatalogHit")}}}}})
 def catalog(
     request: Request,
-    kind: Annotated[str | None, Query(description="attack, armour, cover, vehicle or ammo")] = None,
-    q: Annotated[str | None, Query(description="Words to look for; every item when absent")] = None,
+    kind: Annotated[str | None, Query(description="attack, armour, cover, vehicle or ammo",
+                                      openapi_examples=one("armour", "armour"))] = None,
+    q: Annotated[str | None, Query(description="Words to look for; every item when absent",
+                                   openapi_examples=one("NIJ armour", "nij"))] = None,
 ) -> Response:
     """Without `q`, every item (of `kind`) in file order; with it, the matches best first, each
     with why it matched (`matched_by`: by name, alias, note or a close spelling)."""
@@ -280,7 +289,8 @@ def catalog(
             responses=ok("CatalogItem", "The item"))
 def catalog_item(
     request: Request,
-    name: Annotated[str, Path(description="A name or alias, any case")],
+    name: Annotated[str, Path(description="A name or alias, any case",
+                              openapi_examples=one("A vest", "NIJ Type III"))],
     kind: Annotated[str | None, Query(description="attack, armour, cover, vehicle or ammo")] = None,
 ) -> Response:
     from armourpen import catalog_item_dict as item_dict
@@ -319,8 +329,8 @@ def _refuse_not_utf8(request: Request, field: str) -> None:
 @router.get("/thickness", summary="The thickness curve both ways (armourpen thickness --json)",
             responses=ok("Thickness", "The curve around the value"))
 def thickness(
-    mm: Annotated[str | None, Query(description="A thickness of RHA: 120mm, 4cm, 2in; bare: mm")]
-    = None,
+    mm: Annotated[str | None, Query(description="A thickness of RHA: 120mm, 4cm, 2in; bare: mm",
+                                    openapi_examples=one("120 mm of steel", "120mm"))] = None,
     av: Annotated[int | None, Query(description="A personal AV")] = None,
     sav: Annotated[str | None, Query(description="A structural AV, e.g. 6.8")] = None,
 ) -> Response:
@@ -330,7 +340,8 @@ def thickness(
 
 @router.post("/estimate", summary="A suggested PEN for a round (armourpen estimate --json)",
              responses=ok("Estimate", "The suggested PEN"),
-             openapi_extra=_json_body(_schema_ref("EstimateRequest"), "The round's ballistics"))
+             openapi_extra=_json_body(_schema_ref("EstimateRequest"), "The round's ballistics",
+                                        "/api/estimate"))
 async def estimate(request: Request) -> Response:
     """The suggested PEN (SPEN past the small-arms table), the interval of the fit's error (null
     for a round outside the text's rows, with a warning saying where), the range column and each
@@ -348,7 +359,8 @@ async def estimate(request: Request) -> Response:
 
 @router.post("/roll", summary="Roll GURPS damage (armourpen roll --json)",
              responses=ok("Roll", "The roll"),
-              openapi_extra=_json_body(_schema_ref("RollRequest"), "The damage and a seed"))
+              openapi_extra=_json_body(_schema_ref("RollRequest"), "The damage and a seed",
+                                        "/api/roll"))
 async def roll(request: Request) -> Response:
     """The dice, the basic damage (GU-2) and the canonical notation (GU-1); without a seed a
     fresh one is drawn and shown."""
@@ -364,7 +376,8 @@ async def roll(request: Request) -> Response:
              responses=ok("GcsAnswer", "The target, or the weapons"))
 async def gcs(
     request: Request,
-    name: Annotated[str | None, Query(description="The file's name, for messages")] = None,
+    name: Annotated[str | None, Query(description="The file's name, for messages",
+                                      openapi_examples=one("Ogre.gcs", "Ogre.gcs"))] = None,
     weapons: Annotated[bool, Query(description=(
         "The sheet's weapons instead (usage, damage, skill, RoF, Rcl, 1/2D), each marked usable "
         "as an attack or not, with why"))] = False,
@@ -388,7 +401,8 @@ async def gcs(
 
 @router.get("/schema/{rules}", summary="The JSON Schema of scenario files (armourpen schema)",
             responses=ok("JsonSchema", "The schema"))
-def schema(rules: Annotated[str, Path(description="penav or gurps")]) -> Response:
+def schema(rules: Annotated[str, Path(description="penav or gurps",
+                                      openapi_examples=one("GURPS", "gurps"))]) -> Response:
     from armourpen.rulesets import RULE_SETS
     from armourpen.scenario import json_schema
 
@@ -415,8 +429,10 @@ def _format(fmt: str) -> str:
 
 
 def sweep_filters(
-    attack: Names = None,
-    armour: Names = None,
+    attack: Annotated[list[str] | None, Query(openapi_examples=one(
+        "Two rounds", ["7.62x51mm NATO", "9mm"]))] = None,
+    armour: Annotated[list[str] | None, Query(openapi_examples=one(
+        "A vest", ["NIJ Type III"]))] = None,
     cover: Names = None,
     defence: Names = None,
     from_: Annotated[str, Query(alias="from")] = "front",
@@ -444,7 +460,7 @@ def chart_pen_range(request: Request, filters: Filters, format: Format = "json")
 def chart_matrix(
     request: Request,
     filters: Filters,
-    band: str | None = None,
+    band: Annotated[str | None, Query(openapi_examples=one("Long", "long"))] = None,
     range: str | None = None,  # named as the CLI's option
     format: Format = "json",
 ) -> Response:
@@ -457,7 +473,7 @@ def chart_matrix(
             responses=ok_chart("SlopeChart"))
 def chart_slope(
     request: Request,
-    thickness: str | None = None,
+    thickness: Annotated[str | None, Query(openapi_examples=one("60 mm", "60mm"))] = None,
     av: int | None = None,
     format: Format = "json",
 ) -> Response:
@@ -466,7 +482,7 @@ def chart_slope(
     return _chart(request, WebState.slope_chart(thickness, av), fmt)
 
 
-@router.post("/chart/odds", openapi_extra=SCENARIO_BODY, responses=ok_chart("OddsChart"),
+@router.post("/chart/odds", openapi_extra=scenario_body("/api/chart/odds"), responses=ok_chart("OddsChart"),
              summary="Injury odds of a GURPS scenario (armourpen chart odds --json)")
 async def chart_odds(request: Request, format: Format = "json") -> Response:
     """The injury distribution of every target, from the exact odds."""

@@ -24,14 +24,17 @@ def create_app(
     catalog: Catalog | None = None,
     *,
     limits: Limits = DEFAULT_LIMITS,
-    cors: bool = False,
+    cors: bool | Iterable[str] = False,
     server: ServerSettings | None = None,
     allow_hosts: Iterable[str] = (),
     frame_ancestors: Iterable[str] = (),
 ) -> FastAPI:
     """The app, looking names up in ``catalog`` (the built-in one by default) within ``limits``.
 
-    ``cors`` lets pages of any origin call the API with GET and POST (for browser-based tools).
+    ``cors`` lets pages of other origins call the API with GET and POST (for browser-based tools,
+    a virtual tabletop's macro): ``True`` any origin, or a list of origins
+    (``["https://foundry.example:30000"]``), whose preflights are answered, Chrome's private-network
+    one too (``Access-Control-Allow-Private-Network``; docs/vtt.md), and whose requests alone pass.
     ``server``: the worker processes that do the requests' work, the bound on requests in flight,
     the time budget of each (:class:`~armourpen.web.server.ServerSettings`; the workers start with
     the first request that needs them, and stop at the app's shutdown or when it is collected).
@@ -50,10 +53,11 @@ def create_app(
     from starlette.routing import Router
 
     from armourpen.web.body import BodyLimit
-    from armourpen.web.guard import RequestGuard, allowed_host_names, frame_origins
+    from armourpen.web.guard import RequestGuard, allowed_host_names, cors_origins, frame_origins
     from armourpen.web.work import Offload, WorkPool
 
     frames = frame_origins(frame_ancestors)  # refused before anything is built
+    origins = cors_origins(cors)
     if catalog is None:
         from armourpen import Catalog
 
@@ -74,10 +78,11 @@ def create_app(
     app.add_middleware(BodyLimit, limits=limits)
     # outside the size cap and the workers: a request refused here costs neither a read nor a worker
     app.add_middleware(RequestGuard, router=Router(routes=routes()),
-                       hosts=allowed_host_names(allow_hosts), cors=cors, frame_ancestors=frames)
-    if cors:
+                       hosts=allowed_host_names(allow_hosts), cors=origins, frame_ancestors=frames)
+    if origins:
         from armourpen.web.guard import cors_middleware
 
-        app.add_middleware(cors_middleware(), allow_origins=["*"], allow_methods=["GET", "POST"],
-                           allow_headers=["Content-Type"])
+        app.add_middleware(cors_middleware(), allow_origins=list(origins),
+                           allow_methods=["GET", "POST"], allow_headers=["Content-Type"],
+                           allow_private_network=True)
     return app

@@ -34,7 +34,7 @@ from armourpen.errors import (
     path_shown,
     shown,
 )
-from armourpen.limits import LimitError
+from armourpen.limits import DEFAULT_LIMITS, LimitError, Limits
 from armourpen.web.inline import ToWorkers
 
 if TYPE_CHECKING:
@@ -152,7 +152,51 @@ def plain_value(value: object) -> Any:
     return shown(value)
 
 
+def served_advice(name: str) -> str:
+    """How a cap is raised for a server (``armourpen serve`` reads its environment), where the
+    library's words name the Python API too (:meth:`Limits.how_to_raise`)."""
+    setting = Limits.setting(name)
+    return (f"the server's cap: whoever runs it raises it with the environment variable {setting} "
+            f"({setting}=N armourpen serve)")
+
+
+def _advice() -> dict[str, str]:
+    """Advice in the library's words (a Python call, a CLI flag) and what HTTP says instead."""
+    import dataclasses
+
+    out = {DEFAULT_LIMITS.how_to_raise(f.name): served_advice(f.name)
+           for f in dataclasses.fields(Limits)}
+    out["a Monte Carlo estimate: --samples N, samples=N"] = (
+        "a Monte Carlo estimate: POST /api/odds?samples=N")
+    return out
+
+
+_ADVICE: dict[str, str] | None = None
+
+
+def for_http(exc: InputError) -> InputError:
+    """``exc`` (and each of its other problems) with HTTP advice where the library advises a
+    Python call (``Limits(max_odds_work=...)``) or a CLI flag: a client of the server cannot
+    make the call, and whoever runs the server sets its caps with the environment."""
+    global _ADVICE
+    text = exc.args[0] if exc.args and isinstance(exc.args[0], str) else ""
+    if "Python" not in text and "--samples N" not in text:
+        return exc
+    if _ADVICE is None:
+        _ADVICE = _advice()
+    advice = _ADVICE
+
+    def served(e: InputError) -> InputError:
+        allowed = e.allowed
+        for said, instead in advice.items():
+            allowed = allowed.replace(said, instead)
+        return e if allowed == e.allowed else e.at(e.field, allowed)
+
+    return exc.each(served)
+
+
 def body(exc: InputError) -> dict[str, Any]:
+    exc = for_http(exc)
     # nothing given is null: a value never typed is not repeated as a string ("(missing)")
     value = None if is_missing(exc.value) else utf8(plain_value(exc.value))
     return {"error": str(exc), "field": utf8(exc.field), "value": value,

@@ -13,7 +13,8 @@ or ``multipart/form-data``. So:
   told to answer to): a page whose name was made to point at this machine (DNS rebinding) is
   refused (421);
 - any other request a browser says another site's page sent (``Sec-Fetch-Site``) is refused
-  (403), but a link followed to a page, with ``--cors`` a CORS request, and with
+  (403), but a link followed to a page, with ``--cors`` a CORS request of an origin it allows
+  (its preflight, Chrome's private-network one too, is answered by :func:`cors_middleware`), and with
   ``--frame-ancestor`` a page opened in a frame (the page's policy names who may frame it);
 - a request with two ``Host`` headers is refused (400), for the check would see one and a proxy
   the other.
@@ -95,6 +96,23 @@ def frame_origins(origins: Iterable[str], field: str = "frame_ancestors") -> tup
     return tuple(out)
 
 
+def cors_origins(origins: bool | Iterable[str], field: str = "cors") -> tuple[str, ...]:
+    """The origins whose pages may call the API (``--cors``): ``("*",)`` for any (``True``),
+    ``()`` for none (``False``), else each ``scheme://host[:port]`` exactly (no wildcard: a
+    private-network preflight is answered for these alone)."""
+    if isinstance(origins, bool):
+        return ("*",) if origins else ()
+    listed = tuple(origins) if not isinstance(origins, str | bytes) else origins
+    if isinstance(listed, tuple) and "*" in listed:
+        return ("*",)
+    out = frame_origins(listed, field)
+    for origin, given in zip(out, listed, strict=True):
+        if "*" in origin:
+            raise InputError(field, given, "an origin without a wildcard (each page's origin "
+                             "named: https://foundry.example:30000), or * for any origin")
+    return out
+
+
 LOCAL_NAMES = frozenset({"localhost"})
 """Names every server answers to besides IP addresses (a loopback name no other host can take)."""
 
@@ -174,11 +192,15 @@ class RequestGuard:
     """
 
     def __init__(self, app: ASGIApp, router: Router, hosts: frozenset[str],
-                 cors: bool = False, frame_ancestors: tuple[str, ...] = ()) -> None:
+                 cors: bool | tuple[str, ...] = False,
+                 frame_ancestors: tuple[str, ...] = ()) -> None:
         self.app = app
         self.router = router
         self.hosts = hosts
-        self.cors = cors
+        origins = cors_origins(cors)
+        self.cors = bool(origins)
+        # the origins a CORS request may come from (None: any, --cors alone)
+        self.cors_from = None if "*" in origins else frozenset(o.encode() for o in origins)
         self.frames = bool(frame_ancestors)
         self.policy = (b"content-security-policy", page_policy(frame_ancestors).encode())
         self._single: dict[int, frozenset[str]] = {}
@@ -221,20 +243,18 @@ class RequestGuard:
 
     def _refused(self, scope: Scope) -> InputError | None:
         """A ``Host`` that is not this server's, or a request of another site's page."""
-        host = site = mode = dest = None
+        host = None
+        said: dict[bytes, bytes] = {}  # Sec-Fetch-* and Origin, as the browser says them
         for key, value in scope.get("headers") or ():
             if key == b"host":
                 if host is not None:
                     return MalformedBody("Host", f"{host.decode('latin-1')}, "
                                          f"{value.decode('latin-1')}", "one Host header")
                 host = value
-            elif key.startswith(b"sec-fetch-"):
-                if key == b"sec-fetch-site":
-                    site = value
-                elif key == b"sec-fetch-mode":
-                    mode = value
-                elif key == b"sec-fetch-dest":
-                    dest = value
+            elif key.startswith(b"sec-fetch-") or key == b"origin":
+                said[key] = value
+        site, mode = said.get(b"sec-fetch-site"), said.get(b"sec-fetch-mode")
+        dest, origin = said.get(b"sec-fetch-dest"), said.get(b"origin")
         # A request without Host (HTTP/1.0) comes from no browser: there is no name to rebind.
         if host is not None and not self._host_allowed(host):
             return MisdirectedHost("Host", host.decode("latin-1"), "this server's address: an IP "
@@ -243,11 +263,22 @@ class RequestGuard:
         if site is None or site in (b"same-origin", b"none"):
             return None
         navigates = scope["method"] in ("GET", "HEAD") and mode == b"navigate"
-        if (self.cors and mode == b"cors") or (navigates and dest == b"document") or (
+        if self.cors and mode == b"cors":
+            return self._origin_refused(origin)
+        if (navigates and dest == b"document") or (
                 # a frame: the page's policy names who may frame it (--frame-ancestor)
                 self.frames and navigates and dest in (b"iframe", b"frame")):
             return None
         return CrossOrigin("Sec-Fetch-Site", site.decode("latin-1"), FOREIGN)
+
+    def _origin_refused(self, origin: bytes | None) -> InputError | None:
+        """A CORS request of an origin ``--cors ORIGIN`` does not name (None: it names it, or
+        ``--cors`` alone lets every origin in)."""
+        if self.cors_from is None or (origin is not None and origin.lower() in self.cors_from):
+            return None
+        return CrossOrigin("Origin", "(none)" if origin is None else origin.decode("latin-1"),
+                           "a page of an origin the server names (armourpen serve --cors "
+                           "ORIGIN): " + ", ".join(sorted(o.decode() for o in self.cors_from)))
 
     def _host_allowed(self, host: bytes) -> bool:
         known = self._hosts_seen.get(host)
@@ -388,7 +419,15 @@ _PREFLIGHT_FIELDS = (("origin", "Origin"), ("method", "Access-Control-Request-Me
 
 def cors_middleware() -> type[CORSMiddleware]:
     """Starlette's CORS middleware (``--cors``), whose refused preflight is an AP-2 body (400)
-    rather than its plain text."""
+    rather than its plain text.
+
+    Add it with ``allow_private_network=True``: a page of a public origin (a hosted Foundry on
+    HTTPS) that calls this server on the GM's own machine or network is, in Chrome's Private
+    Network Access, preflighted with ``Access-Control-Request-Private-Network: true``, and is let
+    through only by ``Access-Control-Allow-Private-Network: true`` in the answer. That answer is
+    given only where the preflight passes (an origin ``--cors`` allows); a refused one carries
+    none. (Chromium's Local Network Access, which replaces it, asks the user instead and sends
+    no such header; docs/vtt.md.)"""
     from starlette.middleware.cors import CORSMiddleware
     from starlette.responses import Response
 
@@ -402,9 +441,11 @@ def cors_middleware() -> type[CORSMiddleware]:
                          "Access-Control-Request-Method")
             refused = response(MalformedBody(
                 field, request_headers.get(field, MISSING),
-                "a cross-origin request the server takes (--cors): GET or POST, with no header "
-                "but Content-Type"), 400)
+                "a cross-origin request the server takes (--cors): from an origin it names, GET "
+                "or POST, with no header but Content-Type"), 400)
             for key, value in answer.headers.items():
+                if key.lower() == "access-control-allow-private-network":
+                    continue  # refused: no leave to reach the private network either
                 if key.lower().startswith("access-control-") or key.lower() == "vary":
                     refused.headers[key] = value
             return refused

@@ -211,17 +211,26 @@ ADDRESS_ONLY = ("here, the GCS file's JSON: on the page, choose the file again o
                 "no file of its own)")
 
 
+ATTACK_ADDRESS_ONLY = ("here, the GCS file's JSON: on the page, choose the shooter's file again in "
+                       "the attack (a shared address keeps a file's name, not the file, and over "
+                       "HTTP the server reads no file of its own)")
+
+
 def with_uploads(data: Mapping[str, Any]) -> Mapping[str, Any]:
-    """``data``, where a GURPS target's ``gcs`` must be the file's JSON (an upload): a name or a
-    path is refused here with words for the calculator's user (the rule set refuses it too)."""
+    """``data``, where a GURPS target's or attack's ``gcs`` must be the file's JSON (an upload): a
+    name or a path is refused here with words for the calculator's user and an HTTP client (the
+    rule set refuses it too, in the Python API's words)."""
+    from armourpen.errors import ScenarioError
+
+    attack = data.get("attack")
+    if isinstance(attack, Mapping) and isinstance(attack.get("gcs"), str):
+        raise ScenarioError("attack.gcs", attack["gcs"], ATTACK_ADDRESS_ONLY)
     line = data.get("line")
     if isinstance(line, list):
         for i, entry in enumerate(line):
             # a dict told apart without the ABC's isinstance, which costs more than the rest
             if (type(entry) is dict or isinstance(entry, Mapping)) and isinstance(
                     entry.get("gcs"), str):
-                from armourpen.errors import ScenarioError
-
                 raise ScenarioError(f"line[{i}].gcs", entry["gcs"], ADDRESS_ONLY)
     return data
 
