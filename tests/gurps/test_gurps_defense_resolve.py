@@ -334,3 +334,18 @@ def test_gu25_a_destroyed_shield_gives_no_db() -> None:
     s = replace(s, line=(replace(k, shield=replace(k.shield, hp_left=-200)),))
     t = resolve_gurps(s).to_dict()["targets"][0]
     assert (t["defense"]["number"], t["defended"], t["injury"]) == (10, False, 40)
+
+
+def test_gu24_a_dodged_shot_flies_on_in_the_odds() -> None:
+    # 1d pi can never pass the knight (cover DR = HP 12 > 6): the squire behind is hit only by a
+    # shot that misses the knight (GU-16, tried on min(9, 14) = 9: 81 ways of 216): the attack
+    # roll missing (17-18, 15-16: 20 ways) or hitting (196) and dodged (9 or less: 81 of 216)
+    three = _3d()
+    nine = sum(w for r, w in three.items() if r <= 9)
+    assert nine == 81
+    flies_on = Fraction(20, 216) + Fraction(196, 216) * Fraction(nine, 216)
+    s = gurps("1d pi", {"target": "knight", "hp": 12, "defense": {"kind": "dodge", "level": 9}},
+              {"target": "squire", "hp": 10}, skill=14, aim="knight")
+    o = armourpen.odds(s)
+    assert o.target("squire").p_hit == flies_on * Fraction(nine, 216)
+    assert o.target("knight").p_defended == Fraction(196, 216) * Fraction(nine, 216)
