@@ -28,11 +28,12 @@ from armourpen.gurps.damage import (
 )
 from armourpen.gurps.defense import DefenseKind, DefenseRoll, Result
 from armourpen.gurps.effects import NULL_EFFECTS, Effects, injury_effects
+from armourpen.gurps.guard import Guard
 from armourpen.gurps.layers import Faced, LayerLeft, after_blow, face_layers, untouched
 from armourpen.gurps.locations import RANDOM, Location, LocationRoll, Random, counts_as, lands_on
 from armourpen.gurps.model import Cover, GurpsScenario, Target
 from armourpen.gurps.notation import Damage, DamageType
-from armourpen.gurps.shields import Shield, ShieldHit, punch_through_location, shield_cover_dr, shield_damage
+from armourpen.gurps.shields import Shield, punch_through_location, shield_cover_dr, shield_damage
 from armourpen.gurps.traits import LACKING_NOTES, hardened_divisor
 from armourpen.gurps.wrong_target import HitBy
 from armourpen.serialize import exact, number
@@ -108,40 +109,6 @@ class TargetResult:
             **(NULL_EFFECTS if self.effects is None else self.effects.to_dict()),
             **({} if self.layers is None else {"layers": [x.to_dict() for x in self.layers]}),
             **({} if self.guard is None else self.guard.to_dict()),
-        }
-
-
-@dataclass(frozen=True, slots=True)
-class Guard:
-    """What a card's defense and shield did (GU-24, GU-25): the defense roll (None: it made
-    none), whether it defended, whether its shield was struck, what the shield took and its state,
-    and whether the blow punched through. Only a card with ``defense`` or ``shield`` has one, so
-    no other card's JSON changes."""
-
-    defense: DefenseRoll | None = None
-    struck_shield: bool = False
-    shield: ShieldHit | None = None
-    shield_hp: int | None = None
-    shield_cover_dr: int | None = None
-    punched_through: bool = False
-    punch_roll: int | None = None
-
-    @property
-    def defended(self) -> bool:
-        return self.defense is not None and self.defense.result is not Result.HIT
-
-    def to_dict(self) -> dict[str, Any]:
-        s = self.shield
-        return {
-            "defense": None if self.defense is None else self.defense.to_dict(),
-            "defended": self.defended,
-            "struck_shield": self.struck_shield,
-            "shield_injury": None if s is None else s.injury,
-            "shield_hp_left": self.shield_hp if s is None else s.hp_left,
-            "shield_state": None if s is None else s.state,
-            "shield_cover_dr": self.shield_cover_dr,
-            "punched_through": self.punched_through,
-            "punch_roll": self.punch_roll,
         }
 
 
