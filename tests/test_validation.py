@@ -51,7 +51,8 @@ def test_ap2_the_keys_allowed_are_those_of_the_table_the_key_is_in() -> None:
     with pytest.raises(ScenarioError) as info:
         armourpen.load_scenario(data)
     # the cover's own keys, not the line entry's
-    assert info.value.allowed.endswith("name, av, sav, covers, thickness_mm, slope, composite")
+    assert info.value.allowed.endswith("name, av, sav, covers, thickness_mm, slope, composite; "
+                                       "did you mean `av`?")
 
 
 @pytest.mark.parametrize(
@@ -224,3 +225,19 @@ def test_ap2_a_list_longer_than_max_list_entries_is_refused_before_it_is_validat
     assert "ARMOURPEN_MAX_LIST_ENTRIES" in caught.value.allowed
     # at the cap itself the list is read as before
     armourpen.load_scenario(_worn(["PASGT vest"] * 3), limits=Limits(max_list_entries=3))
+
+
+@pytest.mark.parametrize(("key", "near"), [("skil", "skill"), ("Damage", "damage"), ("seeed", "seed")])
+def test_ap2_unknown_key_suggests_the_closest_allowed_key(key: str, near: str) -> None:
+    # a near miss of an attack key, as the flags' "did you mean": the closest key by spelling
+    data = {**GURPS, "attack": {**GURPS["attack"], key: 1}}
+    with pytest.raises(ScenarioError) as info:
+        armourpen.load_scenario(data)
+    assert info.value.allowed.endswith(f"; did you mean `{near}`?")
+
+
+def test_ap2_unknown_key_far_from_every_key_has_no_suggestion() -> None:
+    data = {**GURPS, "attack": {**GURPS["attack"], "zzzzqx": 1}}
+    with pytest.raises(ScenarioError) as info:
+        armourpen.load_scenario(data)
+    assert "did you mean" not in info.value.allowed

@@ -10,6 +10,7 @@ those stand, so a user's key is kept exactly as typed whatever its spelling (``W
 
 from __future__ import annotations
 
+import difflib
 import functools
 import re
 import types
@@ -355,7 +356,8 @@ def _problem(loc: Loc, err: Any, here: Sequence[Any], model: type[BaseModel],
         keys = allowed_keys(model, raw_loc)
         allowed = "unknown key (check the spelling; unknown keys are errors, AP-2)"
         if keys:
-            allowed = "unknown key; the keys allowed here: " + ", ".join(keys)
+            allowed = "unknown key; the keys allowed here: " + ", ".join(keys) + _did_you_mean(
+                value, keys)
     elif kind == "missing":
         value = MISSING
         allowed = f"`{loc[-1]}` is required" if loc else "this key is required"
@@ -373,6 +375,14 @@ def _problem(loc: Loc, err: Any, here: Sequence[Any], model: type[BaseModel],
         else:
             value = MISSING if value is None or isinstance(value, Mapping) else value
     return Problem(loc, value, allowed, cause if isinstance(cause, InputError) else None)
+
+
+def _did_you_mean(key: object, keys: Sequence[str]) -> str:
+    """``; did you mean `skill`?`` for a near miss of an allowed key, as the flags suggest."""
+    if not isinstance(key, str):
+        return ""
+    near = difflib.get_close_matches(key.lower(), keys, n=1, cutoff=0.6)
+    return f"; did you mean `{near[0]}`?" if near else ""
 
 
 def from_validation_error(

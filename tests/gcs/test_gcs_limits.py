@@ -49,7 +49,8 @@ def test_ap2_a_file_of_more_objects_than_the_cap_is_refused_before_it_is_read() 
     # as a mapping (a scenario's JSON, from Python) too; a raised cap reads it
     with pytest.raises(LimitError):
         armourpen.load_gcs(character(traits=[{} for _ in range(cap)]))
-    raised = Limits(max_gcs_objects=cap + 100)
+    # (each object is a value too: the cap on values is raised with it)
+    raised = Limits(max_gcs_objects=cap + 100, max_gcs_values=2 * cap)
     assert armourpen.load_gcs(text, limits=raised).hp == 12
 
 

@@ -12,9 +12,10 @@ from probability.odds_helpers import scenarios
 import armourpen
 from armourpen.gurps.model import GurpsScenario
 from armourpen.limits import LimitError, Limits
-from armourpen.probability.cost import shot_rows, shot_work
+from armourpen.probability.cost import shot_rows
 from armourpen.probability.fast import model_for
 from armourpen.probability.model import hit_patterns, odds_work, pattern_shape, placements
+from armourpen.probability.tabulation import shot_work
 
 
 def line_of(dice: int, targets: int, uncertain: int = 0, damage: str = "pi") -> Any:

@@ -602,7 +602,7 @@ def test_the_api_docs_work_offline_and_try_a_route(page: Page, server: str) -> N
     page.goto(server + "/docs")
     spec = json.loads(urllib.request.urlopen(server + "/openapi.json", timeout=10).read())
     operations = [(method.upper(), path) for path, ops in spec["paths"].items() for method in ops]
-    assert len(operations) == 14
+    assert len(operations) == 15
     blocks = page.locator(".opblock")
     expect(blocks).to_have_count(len(operations))
     for method, path in operations:

@@ -131,5 +131,7 @@ def test_each_curl_example_is_answered_with_its_described_200(local: TestClient,
     assert kind in content, (kind, list(content))
     if kind == "application/json":
         jsonschema.validate(got.json(), resolved(spec, content[kind]["schema"]))
+    elif kind == "text/plain":  # /api/resolve/text: the CLI's plain outcome, head line first
+        assert got.text.startswith("3d pi, ranged, torso: roll 10, basic damage 10\n")
     else:
         assert "<svg" in got.text[:500] and got.text.rstrip().endswith("</svg>")

@@ -12,13 +12,12 @@ from armourpen.cli.options import (
     catalog_files,
     echo_json,
     json_flag,
-    limits,
     load_catalog,
     no_user_catalog,
     show,
     titled,
 )
-from armourpen.cli.params import Group, apply, completer
+from armourpen.cli.params import Group, apply, completer, limits
 from armourpen.errors import InputError
 
 if TYPE_CHECKING:

@@ -22,7 +22,6 @@ from armourpen.cli.options import (
     echo_json,
     flag_error,
     json_flag,
-    limits,
     load_catalog,
     need_extra,
     no_user_catalog,
@@ -38,6 +37,7 @@ from armourpen.cli.params import (
     apply,
     complete_catalog,
     complete_direction,
+    limits,
 )
 from armourpen.errors import MISSING, InputError
 

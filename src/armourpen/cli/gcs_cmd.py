@@ -6,8 +6,8 @@ from pathlib import Path
 
 import click
 
-from armourpen.cli.options import echo_json, json_flag, limits, show_layout
-from armourpen.cli.params import PATH, Group
+from armourpen.cli.options import echo_json, json_flag, show_layout
+from armourpen.cli.params import PATH, Group, limits
 
 gcs = Group("gcs", help="Read GCS (GURPS Character Sheet) character files as GURPS targets.")
 

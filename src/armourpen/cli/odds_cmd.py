@@ -14,13 +14,12 @@ from armourpen.cli.options import (
     console,
     echo_json,
     json_flag,
-    limits,
     load_scenario_file,
     no_user_catalog,
     outside_files,
     show,
 )
-from armourpen.cli.params import PATH, WHOLE, command
+from armourpen.cli.params import PATH, WHOLE, command, limits
 from armourpen.errors import InputError, ScenarioError
 
 if TYPE_CHECKING:

@@ -10,7 +10,7 @@ from typing import TYPE_CHECKING, Any
 
 import click
 
-from armourpen.cli.params import PATH, complete_catalog
+from armourpen.cli.params import PATH, complete_catalog, limits
 from armourpen.errors import MISSING, InputError
 
 if TYPE_CHECKING:
@@ -18,7 +18,6 @@ if TYPE_CHECKING:
 
     from armourpen import Catalog
     from armourpen.layout import Column, Layout
-    from armourpen.limits import Limits
     from armourpen.scenario import Scenario
 
 catalog_files = click.option(
@@ -207,15 +206,6 @@ def show_layout(layout: Layout) -> None:
         return render_layout(layout)
 
     show(rich, lambda: plain.render_layout(layout))
-
-
-def limits() -> Limits:
-    """The caps, as the ``ARMOURPEN_MAX_<NAME>`` environment variables set them."""
-    import os
-
-    from armourpen.limits import Limits
-
-    return Limits.from_env(os.environ)
 
 
 def load_catalog(files: Sequence[Path] | None, no_user_catalog: bool = False) -> Catalog:

@@ -21,6 +21,8 @@ from armourpen.errors import InputError
 if TYPE_CHECKING:
     from click.shell_completion import CompletionItem
 
+    from armourpen.limits import Limits
+
 CONTEXT: dict[str, Any] = {"help_option_names": ["--help"], "show_default": True,
                            "max_content_width": 110}
 
@@ -71,8 +73,6 @@ class Command(click.Command):
         # every command reads the ARMOURPEN_MAX_* settings before it runs, even one that uses no
         # cap (`roll`, `thickness`): a misspelt or empty setting is refused the same everywhere
         if not ctx.resilient_parsing:
-            from armourpen.cli.options import limits
-
             limits()
         return super().invoke(ctx)
 
@@ -268,3 +268,12 @@ def complete_catalog(kind: str) -> Callable[..., list[CompletionItem]]:
         return [item.name for item in Catalog.builtin(cache=True).items(kind)]
 
     return completer(names)
+
+
+def limits() -> Limits:
+    """The caps, as the ``ARMOURPEN_MAX_<NAME>`` environment variables set them."""
+    import os
+
+    from armourpen.limits import Limits
+
+    return Limits.from_env(os.environ)

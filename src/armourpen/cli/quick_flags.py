@@ -167,7 +167,7 @@ def reseed_example(name: str, seed: int, load: Callable[[CheckedTree], Scenario]
     """A shipped example with its own fixed rolls left out, so that ``seed`` rolls them anew
     (``armourpen resolve example:agent-gray --seed 3``), and a note on stderr saying which were
     left out. ``load`` reads a checked tree as ``load_scenario_file`` does."""
-    from armourpen.cli.options import limits
+    from armourpen.cli.params import limits
     from armourpen.reading import checked_tree
     from armourpen.scenario import read_scenario_file
 

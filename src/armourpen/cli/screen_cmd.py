@@ -14,13 +14,12 @@ from armourpen.cli.options import (
     catalog_files,
     cover_names,
     defence_names,
-    limits,
     need_extra,
     no_user_catalog,
     optional_rules,
     wrote,
 )
-from armourpen.cli.params import OUT_FILE, apply, command, complete_direction, completer
+from armourpen.cli.params import OUT_FILE, apply, command, complete_direction, completer, limits
 from armourpen.errors import InputError
 
 

@@ -7,14 +7,8 @@ from typing import TYPE_CHECKING
 
 import click
 
-from armourpen.cli.options import (
-    catalog_files,
-    install_line,
-    limits,
-    load_catalog,
-    no_user_catalog,
-)
-from armourpen.cli.params import NUMBER, WHOLE, command
+from armourpen.cli.options import catalog_files, install_line, load_catalog, no_user_catalog
+from armourpen.cli.params import NUMBER, WHOLE, command, limits
 from armourpen.errors import MISSING, InputError
 
 if TYPE_CHECKING:

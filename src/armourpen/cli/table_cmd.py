@@ -23,13 +23,12 @@ from armourpen.cli.options import (
     defence_names,
     echo_json,
     flag_error,
-    limits,
     load_catalog,
     no_user_catalog,
     optional_rules,
     show,
 )
-from armourpen.cli.params import apply, command, complete_direction, completer
+from armourpen.cli.params import apply, command, complete_direction, completer, limits
 from armourpen.errors import InputError
 
 if TYPE_CHECKING:

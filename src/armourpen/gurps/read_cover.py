@@ -8,7 +8,7 @@ from fractions import Fraction
 from armourpen.errors import MISSING, ScenarioError
 from armourpen.explain import Caution, Ruling
 from armourpen.gurps.damage import InjuryTolerance
-from armourpen.gurps.materials import MATERIALS, material_dr, material_range
+from armourpen.gurps.materials import MATERIALS, material_dr, material_range, thickness
 from armourpen.gurps.model import (
     Cover,
 )
@@ -94,8 +94,8 @@ def _material(c: CoverSpec, here: str, line: _Line) -> tuple[str, int, bool]:
         if not low <= per <= high:
             raise ScenarioError(f"{here}.dr_per_inch", c.dr_per_inch, f"DR per inch of "
                                 f"{material}: {material_range(material)} (GU-18)")
-    inches = Fraction(repr(c.inches)) if isinstance(c.inches, float) else Fraction(c.inches)
-    dr = material_dr(material, inches, c.grade or "low", per)
+    inches, said = thickness(c.inches, f"{here}.inches")
+    dr = material_dr(material, inches, c.grade or "low", per, said)
     line.steps.extend(dr.steps)
     slab = c.slab if "slab" in c.model_fields_set else True
     return (c.name or material), dr.value, slab

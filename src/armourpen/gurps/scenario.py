@@ -267,9 +267,12 @@ def _aim(line: _Line, a: AttackEntry | GcsAttackEntry) -> str:
         assert first is not None  # _check_line: a line has a target card
         aimed = first
     else:
-        found = [t for t in targets if t.name == a.aim]
+        # exactly as typed first, then in any case (two cards may differ only in case)
+        found = [t for t in targets if t.name == a.aim] or [
+            t for t in targets if t.name.casefold() == a.aim.casefold()]
         if not found:
-            cover = any(isinstance(e, Cover) and e.name == a.aim for e in line.entries)
+            cover = any(isinstance(e, Cover) and e.name.casefold() == a.aim.casefold()
+                        for e in line.entries)
             what = f"{a.aim} is a cover, " if cover else ""
             raise ScenarioError("attack.aim", a.aim, f"the name of a target card ({what}one of "
                                 f"{names})")

@@ -56,7 +56,16 @@ def _one_of(name: str, doc: str, values: tuple[str, ...], read: Callable[[str], 
     names: type[StrEnum] = StrEnum(name, [(v.upper(), v) for v in values])  # type: ignore[misc]
     names.__doc__ = doc  # the schema's description
     return (GetPydanticSchema(lambda _type, handler: handler(names)),
+            BeforeValidator(lambda n: _any_case(n, values)),
             AfterValidator(lambda n: read(str(n))))
+
+
+def _any_case(given: object, values: tuple[str, ...]) -> object:
+    """``"Torso"`` read as ``"torso"``: names match in any case, as materials and weapons do; a
+    value that matches none is left as typed, for its error to name."""
+    if isinstance(given, str) and given not in values and given.lower() in values:
+        return given.lower()
+    return given
 
 
 def _aimed(name: str) -> Location | Random:
@@ -199,8 +208,9 @@ class _CoverSpec(_Model):
     sm: StrictInt | None = Field(default=None, ge=MIN_SM, le=MAX_SM, description=(
         "the Size Modifier of a vehicle or building, for the Occupant Hit Table (GU-17)"))
     material: str | None = Field(default=None, description=_MATERIAL)
-    inches: Annotated[_Number, Field(gt=0, le=MAX_INCHES)] | None = Field(
-        default=None, description="the thickness of a material cover, in inches (GU-18)")
+    inches: Annotated[_Number, Field(gt=0, le=MAX_INCHES)] | StrictStr | None = Field(
+        default=None, description="the thickness of a material cover, in inches (GU-18), or with "
+        "a unit: '15 cm', '150 mm', '6 in', '1.5 ft'")
     grade: Literal[*GRADES] | None = Field(default=None, description=(  # type: ignore[valid-type]
         "the end of the material's DR range: low (the default) or high (GU-18)"))
     dr_per_inch: Annotated[_Number, Field(ge=0)] | None = Field(default=None, description=(

@@ -26,6 +26,12 @@ from fractions import Fraction
 from math import log2
 from typing import TYPE_CHECKING
 
+from armourpen.probability.tabulation import (
+    UNITS_PER_WORD_OP,
+    dice_table,
+    words,
+)
+
 if TYPE_CHECKING:
     from armourpen.gurps.model import GurpsScenario, Target
     from armourpen.limits import Limits
@@ -33,11 +39,6 @@ if TYPE_CHECKING:
     from armourpen.probability.model import Model, Placement
     from armourpen.probability.result import TargetOdds
 
-WORD = 30
-"""Bits per word of a CPython integer."""
-UNITS_PER_WORD_OP = 0.02
-"""Units of odds work per word operation of big-integer arithmetic (about 4 ns each: a unit is
-0.2 microseconds)."""
 UNITS_PER_ROW = 100
 """Units per row of the answer: a Fraction made and written as JSON (about 20 microseconds)."""
 UNITS_PER_CALL = 500
@@ -53,11 +54,6 @@ x4): a target hit at random locations takes at most this many injuries per basic
 KARATSUBA_WORDS = 70
 """CPython multiplies by schoolbook below this many words, by Karatsuba above."""
 _THREE_D = 216
-
-
-def words(bits: float) -> float:
-    """The words of an integer of ``bits`` bits."""
-    return bits / WORD + 1
 
 
 def digits(bits: float) -> int:
@@ -116,19 +112,6 @@ def rows(count: int, den_bits: float) -> Cost:
     w = words(den_bits)
     work = count * (UNITS_PER_ROW + UNITS_PER_WORD_OP * 4 * w * w)
     return Cost(int(work), count * (2 * digits(den_bits) + ROW_BYTES))
-
-
-def dice_table(dice: int) -> int:
-    """Units of building the basic damage table of ``dice`` dice (GU-2) beyond what
-    :func:`~armourpen.probability.model.odds_work` counts per value: nothing up to
-    :data:`~armourpen.probability.dice._KRONECKER_MAX_DICE` dice (one big power, a few
-    milliseconds), beyond it a window of prefix sums per die over ``5 x dice + 1`` integers of up
-    to ``2.6 x dice`` bits."""
-    from armourpen.probability.dice import _KRONECKER_MAX_DICE
-
-    if dice <= _KRONECKER_MAX_DICE:
-        return 0
-    return int(dice * (5 * dice + 1) * (4 + UNITS_PER_WORD_OP * 3 * words(2.6 * dice / 2)))
 
 
 def _values(dice: int) -> int:
@@ -214,15 +197,6 @@ def shot_rows(scenario: GurpsScenario, places: Sequence[tuple[Placement, ...]],
     den_bits = dice * log2(6) + _log_den([t.hit_chance for t in scenario.targets], places)
     reach = reaching(scenario, model if isinstance(model, LineModel) else None, True)
     return frame(len(places)) + _shots_rows([_values(dice)] * len(places), places, den_bits, reach)
-
-
-def shot_work(scenario: GurpsScenario, model: Model,
-              places: Sequence[tuple[Placement, ...]]) -> int:
-    """The tabulation of one shot's odds, exact or sampled: the chain over every value and
-    pattern (:func:`~armourpen.probability.model.odds_work`) and the basic damage table."""
-    from armourpen.probability.model import odds_work
-
-    return odds_work(scenario, model, places) + dice_table(scenario.attack.damage.dice)
 
 
 def who_den_bits(scenario: GurpsScenario, places: Sequence[tuple[Placement, ...]]) -> float:

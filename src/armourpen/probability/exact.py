@@ -66,9 +66,10 @@ def odds(scenario: GurpsScenario, *, limits: Limits = DEFAULT_LIMITS) -> OddsRes
 def _check(scenario: GurpsScenario, limits: Limits) -> None:
     """Refuse one shot's exact odds beyond ``limits`` before any work: the tabulation, the basic
     damage table and the answer (:mod:`armourpen.probability.cost`)."""
-    from armourpen.probability.cost import Cost, refuse, shot_rows, shot_work
+    from armourpen.probability.cost import Cost, refuse, shot_rows
     from armourpen.probability.fast import model_for
     from armourpen.probability.model import placements
+    from armourpen.probability.tabulation import shot_work
 
     places = placements(scenario)
     model = model_for(scenario, places)

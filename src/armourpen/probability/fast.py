@@ -344,7 +344,7 @@ def plan(scenario: GurpsScenario, limits: Limits | None = None) -> Plan:
     places = placements(scenario)
     targets = scenario.targets
     model = model_for(scenario, places)
-    from armourpen.probability.cost import shot_work
+    from armourpen.probability.tabulation import shot_work
 
     work = shot_work(scenario, model, places)
     if limits is not None:

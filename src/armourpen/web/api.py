@@ -13,7 +13,7 @@ import random
 from typing import TYPE_CHECKING, Annotated, Any
 
 from fastapi import APIRouter, Depends, Path, Query, Request
-from fastapi.responses import Response
+from fastapi.responses import PlainTextResponse, Response
 from pydantic import (
     AliasChoices,
     BaseModel,
@@ -208,6 +208,21 @@ async def resolve(request: Request) -> Response:
     weigh(request.scope, armourpen.resolve_work(scenario))  # answered inline: light work only
     outcome = armourpen.resolve(scenario, FRESH)
     return answer(outcome)
+
+
+@router.post("/resolve/text", openapi_extra=scenario_body("/api/resolve/text"),
+              response_class=PlainTextResponse, responses={200: {"description": "The outcome as plain text",
+                               "content": {"text/plain": {}}}},
+              summary="The outcome as plain text (armourpen resolve, piped)")
+async def resolve_text(request: Request) -> Response:
+    """The outcome in the words and columns of `armourpen resolve` writing to a pipe: the head
+    line, the table, the notes and every step with its ruling id (for pasting into a chat)."""
+    from armourpen.rulesets import rule_set_of
+    from armourpen.view.plain import render_layout
+
+    scenario = await load(request)
+    outcome = armourpen.resolve(scenario, FRESH)
+    return PlainTextResponse(render_layout(rule_set_of(outcome).layout(outcome)) + "\n")
 
 
 @router.post("/odds", openapi_extra=scenario_body("/api/odds"), responses=ok("Odds", "The odds"),

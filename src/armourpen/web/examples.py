@@ -23,6 +23,10 @@ BODIES: dict[str, dict[str, dict[str, Any]]] = {
         "gurps": {"summary": "GURPS: Agent Gray, DR 8, HP 12, a rolled 7d(2) pi-",
                   "value": {**GRAY, "attack": {"damage": "7d(2) pi-", "seed": 7}}},
     },
+    "/api/resolve/text": {
+        "gurps": {"summary": "GURPS: Agent Gray, DR 8, HP 12, a rolled 7d(2) pi-, as plain text",
+                  "value": {**GRAY, "attack": {"damage": "7d(2) pi-", "seed": 7}}},
+    },
     "/api/odds": {
         "exact": {"summary": "Exact odds: Agent Gray against 7d(2) pi-", "value": GRAY},
         "small": {"summary": "A 3d pi shot at a target of HP 10 (with samples=N: Monte Carlo)",

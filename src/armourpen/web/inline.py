@@ -27,7 +27,7 @@ from collections.abc import MutableMapping
 from typing import TYPE_CHECKING, Any
 
 if TYPE_CHECKING:
-    from armourpen.web.body import ASGIApp, Message, Receive, Scope, Send
+    from starlette.types import ASGIApp, Message, Receive, Scope, Send
 
 INLINE_ROUTES = frozenset({("POST", "/api/resolve")})
 """The routes whose light requests are answered inline: resolve (the odds, sweeps, charts, pages

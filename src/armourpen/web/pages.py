@@ -81,10 +81,11 @@ def _hint_errors(data: dict[str, Any], state: WebState) -> tuple[dict[str, str],
 
 
 def outcome_of(
-    data: dict[str, Any], state: WebState
+    data: dict[str, Any], state: WebState, seen: dict[str, Any] | None = None
 ) -> tuple[OutcomeView | None, InputError | None]:
     """The view of a scenario's outcome (with the exact odds for a rule set that weighs chances),
-    or the first input error; ``data`` as for :meth:`WebState.load_scenario`."""
+    or the first input error; ``data`` as for :meth:`WebState.load_scenario`. ``seen`` gets the
+    seed the outcome rolled with (``seed``), for "copy as text" to show the same rolls."""
     import armourpen
     from armourpen.rulesets import rule_set_of
     from armourpen.web.view import outcome_view
@@ -94,6 +95,8 @@ def outcome_of(
         outcome = armourpen.resolve(scenario, FRESH)
     except InputError as exc:
         return None, exc
+    if seen is not None:
+        seen["seed"] = getattr(outcome, "seed", None)
     odds, note = None, None
     if rule_set_of(scenario).odds_engine is not None:
         try:
@@ -161,14 +164,21 @@ def calculator(
     state = state_of(request)
     data, problem = _state_from(s, example, rules)
     form = form_state(data)
-    view, error = outcome_of(data, state)
+    seen: dict[str, Any] = {}
+    view, error = outcome_of(data, state, seen)
     hints, _ = _hint_errors(data, state)
     page = render("calculator.html", form=form, view=view, error=error, hints=hints,
                   problem=problem, catalog_problem=state.catalog_problem, choices=_choices(state),
                   scenario=json.dumps(data, ensure_ascii=False),
-                  defaults={"penav": PENAV_DEFAULT, "gurps": GURPS_DEFAULT},
-                  new_card=CardForm, new_item=lambda: Item(""), new_blast_cover=BlastCover)
+                  defaults={"penav": PENAV_DEFAULT, "gurps": GURPS_DEFAULT}, seed=seen.get("seed"),
+                  new_card=CardForm, new_item=lambda: Item(""), new_blast_cover=_new_blast_cover)
     return HTMLResponse(page)
+
+
+def _new_blast_cover() -> BlastCover:
+    """A cover added between a blast and a target: a thin slab (its DR alone, GU-6), which needs
+    no HP; unticked, it takes HP as a cover card's (kept from a file)."""
+    return BlastCover(slab=True)
 
 
 @router.post("/ui/outcome")
@@ -178,14 +188,15 @@ async def ui_outcome(request: Request) -> JSONResponse:
     state = state_of(request)
     data = await read_json(request, state.limits)  # checked as it is read, once
     hints, errors = _hint_errors(data, state)
-    view, error = outcome_of(data, state)
+    seen: dict[str, Any] = {}
+    view, error = outcome_of(data, state, seen)
     if error is not None and all(e.field != error.field for e in errors):
         errors.insert(0, error)
     # each problem of an input with several apart, so each is shown beside its own field
     errors = [part for e in errors for part in (e.with_also(()), *e.also)]
     html = render("_outcome.html", view=view, error=error)
     return JSONResponse({"html": html, "hints": hints, "errors": [error_body(e) for e in errors],
-                         "resolved": view is not None})
+                         "resolved": view is not None, "seed": seen.get("seed")})
 
 
 # --- the GM's chart -------------------------------------------------------------------------------

@@ -306,7 +306,75 @@
       s.attack = gurpsAttack(root, forAddress);
     }
     s.line = [...cards.children].map((card) => readCard(card, forAddress));
+    if (rules === "gurps" && explosive()) withoutBlastRefused(s);
     return { ...s, ...extra(form) };
+  }
+
+  // --- an explosion (GU-21, GU-22): what it refuses is hidden, and not sent -------------------
+
+  // the attack's keys and a target card's an explosion refuses (the blast reaches every target
+  // at its distance, GU-21): who is hit, range, location and the hit chance
+  const BLAST_REFUSES = {
+    attack: ["skill", "aim", "attack_roll", "half_damage_range", "location"],
+    target: ["range", "hit_chance", "location", "location_roll", "skill", "obscures",
+      "immediately_behind", "inside"],
+  };
+
+  function explosive() {
+    // damage marked ex (outside the fragments' bracket), as the reader reads it
+    const damage = form.querySelector('.attack[data-for="gurps"] [data-key="damage"]');
+    return !!damage && /(^|[\s)])ex(\s|$)/i.test(damage.value.replace(/\[.*$/, " "));
+  }
+
+  function withoutBlastRefused(s) {
+    for (const key of BLAST_REFUSES.attack) delete s.attack[key];
+    for (const e of s.line) {
+      if (e && typeof e === "object" && "target" in e) {
+        for (const key of BLAST_REFUSES.target) delete e[key];
+      }
+    }
+  }
+
+  function blastMode() {
+    // hide (and disable, for assistive technology) the fields an explosion refuses; open where
+    // each target stands; the line's "+ Cover" gives way to each target's own cover
+    const on = rulesNow() === "gurps" && explosive();
+    form.classList.toggle("explosive", on);
+    const attack = form.querySelector('.attack[data-for="gurps"]');
+    const boxes = [];
+    for (const key of BLAST_REFUSES.attack) {
+      const el = own(attack, key);
+      if (el) boxes.push(el.closest(".field"));
+    }
+    cards.querySelectorAll('.card[data-kind="target"]').forEach((card) => {
+      for (const key of ["range", "hit_chance", "location"]) {
+        const el = own(card, key);
+        if (el) boxes.push(el.closest(".field"));
+      }
+      boxes.push(card.querySelector("details.who"));
+      const blast = card.querySelector("details.blast");
+      if (on && blast && !blast.dataset.opened) {
+        blast.open = true;
+        blast.dataset.opened = "true"; // once: the GM may close it again
+      }
+    });
+    for (const box of boxes) {
+      if (!box) continue;
+      box.classList.toggle("blast-hidden", on);
+      box.querySelectorAll("input, select").forEach((el) => { el.disabled = on; });
+    }
+    const details = attack.querySelector("details.explosion");
+    if (on && details && !details.dataset.opened) {
+      details.open = true;
+      details.dataset.opened = "true";
+    }
+    const add = form.querySelector('.add[data-for="gurps"] [data-add="gurps-cover"]');
+    if (add) {
+      add.disabled = on;
+      add.title = on ? "In an explosion each target lists its own cover: Around an explosion, + Cover in front" : "";
+    }
+    const note = document.getElementById("blast-cover-note");
+    if (note) note.hidden = !on;
   }
 
   // --- naming the fields after the scenario's keys (errors find their field by it) ----------
@@ -382,12 +450,13 @@
     // the box for the GM's location roll stands only where the location is random (GU-10)
     cards.querySelectorAll('.card[data-kind="target"]').forEach((card) => {
       const box = card.querySelector(".field.location-roll");
-      if (box) box.hidden = !randomAt(card);
+      if (box) box.hidden = !randomAt(card) || explosive(); // no location in a blast (GU-21)
     });
     const vehicle = cards.querySelector('[data-kind="vehicle"]');
     const angles = document.getElementById("angles");
     if (angles) angles.hidden = !vehicle;
     whoChoices();
+    blastMode();
   }
 
   function offer(select, names) {
@@ -461,9 +530,43 @@
     const text = String(err.error || "");
     const field = String(err.field || "");
     const [el, path] = fieldOf(field);
-    if (!el || !el.dataset.words || !text.startsWith(field + ":")) return text;
+    if (!text.startsWith(field + ":") || !field) return formPhrases(text);
     const rest = field.slice(path.length).replace(/^\./, "");
-    return el.dataset.words + (rest ? ` (${rest})` : "") + text.slice(field.length);
+    let head;
+    if (el && el.dataset.words) head = el.dataset.words + (rest ? `, ${pathWords(rest)}` : "");
+    else if (field.startsWith("attack.")) head = "Attack: " + pathWords(field.slice(7));
+    else head = pathWords(field);
+    return head + formPhrases(text.slice(field.length));
+  }
+
+  // the keys of a path no field of the form holds (a cover's HP, a key kept from a file), in
+  // the form's words: cover[0].hp -> "Cover 1: HP"
+  const KEY_WORDS = {
+    hp: "HP", dr: "DR", dr_back: "DR back", st: "ST", sm: "SM", av: "AV", sav: "SAV",
+    slab: "thin slab", hit_chance: "hit chance", attack_roll: "attack roll",
+    half_damage_range: "1/2D", dr_per_inch: "DR per inch", injury_tolerance: "injury tolerance",
+    location_roll: "location roll", line: "The line of fire",
+  };
+
+  function pathWords(path) {
+    const parts = [];
+    for (const m of String(path).matchAll(/([A-Za-z_][\w.-]*?)(?:\[(\d+)\])?(?=\.|$)/g)) {
+      if (!m[0]) continue;
+      const key = m[1];
+      const word = KEY_WORDS[key] || key.replace(/_/g, " ");
+      const named = m[2] === undefined ? word
+        : `${word.charAt(0).toUpperCase()}${word.slice(1)} ${Number(m[2]) + 1}`;
+      parts.push(named);
+    }
+    return parts.join(": ") || String(path);
+  }
+
+  function formPhrases(text) {
+    // the file's syntax in the message, as the form says it
+    return text
+      .replace(/set slab = true/g, 'tick "Thin slab"')
+      .replace(/slab = false/g, '"Thin slab" unticked')
+      .replace(/leave it out/g, "leave it empty");
   }
 
   function placeErrors(errors) {
@@ -518,6 +621,7 @@
       outcome.prepend(note);
     }
     note.textContent = `Not updated: ${worded(err)}. Shown: the last shot worked out.`;
+    outcome.dataset.missing = worded(err);
     outcome.classList.add("stale");
     summarize();
   }
@@ -529,8 +633,176 @@
     let text = set ? set.dataset.summary : (problem ? "not resolved: see the error" : "");
     if (set && outcome.classList.contains("stale")) text = "not updated: " + text;
     document.getElementById("summary").textContent = text;
-    document.getElementById("peek").textContent = text;
+    showPeek(text);
   }
+
+  // --- the bar that keeps the outcome in sight on a phone ----------------------------------
+
+  function showPeek(text) {
+    // a stale outcome: one line of what is missing (the full words in its title and the note
+    // above the outcome), not the old figures
+    const peek = document.getElementById("peek");
+    const stale = outcome.classList.contains("stale") && outcome.dataset.missing;
+    peek.classList.toggle("peek-stale", !!stale);
+    peek.textContent = stale ? `Not updated: ${outcome.dataset.missing}` : text;
+    peek.title = peek.textContent;
+    keepPeekClear();
+  }
+
+  function keepPeekClear() {
+    // never over the field being typed: the bar moves to the top of the screen, or, when the
+    // field is there too, steps aside until the field loses the focus
+    const peek = document.getElementById("peek");
+    if (!peek) return;
+    peek.classList.remove("peek-top", "peek-aside");
+    const el = document.activeElement;
+    if (!el || !form || !form.contains(el) || !el.matches("input, select, textarea")) return;
+    const over = () => {
+      const a = peek.getBoundingClientRect();
+      const b = el.getBoundingClientRect();
+      return a.height > 0 && a.top < b.bottom && b.top < a.bottom;
+    };
+    if (!over()) return;
+    peek.classList.add("peek-top");
+    if (over()) peek.classList.add("peek-aside");
+  }
+
+  // --- the page's history: Back returns to the last settled state ----------------------------
+
+  let settling = false; // the change being worked out is a settled one (not a keystroke)
+
+  function remember(addr) {
+    // each settled change is an entry of the history; the keystrokes between two of them
+    // change one entry (a draft), which the next settled change settles
+    const here = location.search;
+    const draft = !!(history.state && history.state.draft);
+    if (addr === here) {
+      if (settling && draft) history.replaceState({ draft: false }, "", addr);
+    } else if (draft) {
+      history.replaceState({ draft: !settling }, "", addr);
+    } else {
+      history.pushState({ draft: !settling }, "", addr);
+    }
+    settling = false;
+  }
+
+  window.addEventListener("popstate", () => {
+    // the address holds the whole state: the page of that address is the state restored
+    location.reload();
+  });
+
+  // --- undo a removal ------------------------------------------------------------------------
+
+  let undoTimer = 0;
+
+  function removed(node, what) {
+    // a card or a row taken out: kept, with its place, until the toast goes (or the next removal)
+    const place = { parent: node.parentElement, before: node.nextElementSibling };
+    node.remove();
+    toast(`Removed ${what}.`, "Undo remove", () => {
+      if (place.before && place.before.parentElement === place.parent) place.before.before(node);
+      else place.parent.append(node);
+      renumber();
+      settling = true;
+      schedule();
+      focusFirst(node);
+    });
+  }
+
+  function toast(text, action, undo) {
+    let box = document.getElementById("toast");
+    if (!box) {
+      box = document.createElement("div");
+      box.id = "toast";
+      box.className = "toast";
+      box.setAttribute("role", "status");
+      document.body.append(box);
+    }
+    const words = document.createElement("span");
+    words.textContent = text;
+    const button = document.createElement("button");
+    button.type = "button";
+    button.textContent = action;
+    button.addEventListener("click", () => {
+      box.hidden = true;
+      clearTimeout(undoTimer);
+      undo();
+    });
+    box.replaceChildren(words, button);
+    box.hidden = false;
+    clearTimeout(undoTimer);
+    undoTimer = setTimeout(() => { box.hidden = true; }, 12000);
+  }
+
+  // --- share: the link, the outcome as text (the CLI's words), the outcome's JSON --------------
+
+  async function copy(text) {
+    try {
+      await navigator.clipboard.writeText(text);
+      return true;
+    } catch (_) { // no clipboard access (an address not of this machine over http): a selection
+      const area = document.createElement("textarea");
+      area.value = text;
+      area.setAttribute("readonly", "");
+      area.className = "visually-hidden";
+      document.body.append(area);
+      area.select();
+      const done = document.execCommand && document.execCommand("copy");
+      area.remove();
+      return !!done;
+    }
+  }
+
+  let rolledWith = null; // the seed the outcome shown rolled with (drawn by the server, or given)
+
+  async function outcomeFrom(route) {
+    // the server's own rendering of the scenario on the page: the same words as the CLI's; a
+    // seed the server drew for the outcome shown goes with it, so that the rolls are the same
+    const s = scenario(false);
+    if (s.rules === "gurps" && s.attack && s.attack.seed === undefined && rolledWith != null
+      && !outcome.classList.contains("stale")) s.attack.seed = rolledWith;
+    const r = await fetch(route, {
+      method: "POST", headers: { "Content-Type": "application/json" },
+      body: JSON.stringify(s),
+    });
+    const body = await r.text();
+    if (!r.ok) {
+      let err;
+      try { err = JSON.parse(body); } catch (_) { err = { error: `error ${r.status}` }; }
+      throw new Error(worded(err));
+    }
+    return body;
+  }
+
+  async function share(kind) {
+    const status = document.getElementById("share-status");
+    status.textContent = "";
+    try {
+      if (kind === "link") {
+        status.textContent = (await copy(location.href)) ? "Link copied." : "Copy the address bar's link.";
+      } else if (kind === "text") {
+        const text = await outcomeFrom("/api/resolve/text");
+        status.textContent = (await copy(text)) ? "Outcome copied as text." : "Could not copy.";
+      } else if (kind === "json") {
+        const json = await outcomeFrom("/api/resolve");
+        const a = document.createElement("a");
+        a.href = URL.createObjectURL(new Blob([json], { type: "application/json" }));
+        a.download = "armourpen-outcome.json";
+        document.body.append(a);
+        a.click();
+        a.remove();
+        setTimeout(() => URL.revokeObjectURL(a.href), 1000);
+        status.textContent = "Outcome downloaded as JSON.";
+      }
+    } catch (e) {
+      status.textContent = `Not done: ${e.message}`;
+    }
+  }
+
+  document.addEventListener("click", (e) => {
+    const button = e.target.closest && e.target.closest("button[data-share]");
+    if (button) share(button.dataset.share);
+  });
 
   function watchOutcome() {
     const band = document.querySelector(".outcome-band");
@@ -553,7 +825,7 @@
   async function update() {
     renumber();
     const text = JSON.stringify(scenario(false));
-    history.replaceState(null, "", address(scenario(true)));
+    remember(address(scenario(true)));
     const mine = ++seq;
     if (controller) controller.abort();
     controller = new AbortController();
@@ -567,8 +839,10 @@
       if (mine !== seq) return;
       if (r.ok) {
         const errors = [...wanting(), ...(data.errors || [])];
-        if (data.resolved && !errors.length) swap(data.html);
-        else stale(errors[0] || { error: "not resolved" });
+        if (data.resolved && !errors.length) {
+          swap(data.html);
+          rolledWith = data.seed; // the seed of the outcome shown, for "copy as text"
+        } else stale(errors[0] || { error: "not resolved" });
         showHints(data.hints || {});
         placeErrors(errors);
       } else {
@@ -739,7 +1013,7 @@
       card.nextElementSibling.after(card);
     } else if (action === "remove") {
       const next = card.nextElementSibling || card.previousElementSibling;
-      card.remove();
+      removed(card, card.dataset.words || "the card");
       renumber();
       const place = next ? next.querySelector(".tools button") : form.querySelector(".add:not([hidden]) button");
       if (place) place.focus();
@@ -749,7 +1023,9 @@
       renumber();
       focusFirst(row);
     } else if (action.startsWith("remove-") && action.slice(7) in ROWS) {
-      button.closest(`.${action.slice(7)}`).remove();
+      const row = button.closest(`.${action.slice(7)}`);
+      const label = row.querySelector("label");
+      removed(row, `${label ? label.textContent : "the row"} of ${card.dataset.whose || "the card"}`);
       renumber();
       card.querySelector(`[data-act="add-${action.slice(7)}"]`).focus();
     } else if (action === "forget-gcs") {
@@ -1047,7 +1323,9 @@
     renumber();
     summarize();
     watchOutcome();
-    history.replaceState(null, "", address(next));
+    rolledWith = pageData.seed === undefined ? null : pageData.seed;
+    settling = true; // another rule set: an entry of the page's history
+    remember(address(next));
     form.querySelector(`#rules-${rules}`).focus();
   }
 
@@ -1075,6 +1353,7 @@
 
   document.addEventListener("focusin", (e) => {
     const el = e.target;
+    keepPeekClear();
     if (el.dataset && el.dataset.search && !document.getElementById(`dl-${el.dataset.search}`).children.length) {
       suggest(el);
     }
@@ -1105,12 +1384,14 @@
     if (el.id === "a-contact") form.querySelector("#a-range").disabled = el.checked;
     if (el.dataset.key === "vehicle") showFaces(el);
     if (el.dataset.key === "material") slabByMaterial(el);
+    settling = true; // a value left (not a keystroke): an entry of the page's history
     schedule();
   });
 
   document.addEventListener("click", (e) => {
     const button = e.target.closest("button");
     if (!button || !form || !form.contains(button)) return;
+    if (button.dataset.add || button.dataset.act) settling = true;
     if (button.dataset.add) addCard(button.dataset.add);
     else if (button.dataset.act) act(button);
   });
@@ -1173,8 +1454,14 @@
     if (e.target.id === "chart" && e.target.open) refreshChart();
   }, true);
 
+  document.addEventListener("focusout", () => setTimeout(keepPeekClear, 0));
+  window.addEventListener("resize", () => keepPeekClear());
+  if (window.visualViewport) window.visualViewport.addEventListener("resize", () => keepPeekClear());
+  document.addEventListener("scroll", () => keepPeekClear(), { passive: true });
+
   function start() {
     bind();
+    rolledWith = pageData.seed === undefined ? null : pageData.seed;
     renumber();
     summarize();
     watchOutcome();
