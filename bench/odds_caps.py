@@ -109,7 +109,7 @@ def estimate(data: dict[str, Any]) -> tuple[int, int, str]:
     except StopIteration:
         pass
     finally:
-        cost.refuse = real  # type: ignore[assignment]
+        cost.refuse = real
     try:
         armourpen.odds(sc)
         verdict = "within the default caps"

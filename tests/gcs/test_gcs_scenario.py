@@ -572,3 +572,19 @@ def test_gu21_a_gcs_characters_large_area_dr_is_read_from_every_location_of_the_
     out = resolved(scenario("6dx2 cr ex", {"target": "Vested", "gcs": data, "distance": 1},
                             roll=21))["targets"][0]
     assert (out["blast_damage"], out["large_area_dr"], out["blast_injury"]) == (14, 6, 8)
+
+
+def test_gu27_a_gcs_target_asked_for_its_condition_rolls_on_the_sheets_ht(ogre_file: Path) -> None:
+    # the Ogre's sheet: HP 20, HT 13, Unliving. 6d pi rolling 30 at the torso, DR 3: 27
+    # penetrating, x1/3 = 9 injury; from hp_left 5: -4, 0 or less: the consciousness roll at +0
+    # (no full multiple of HP below zero) on the sheet's HT 13
+    card = {"target": "Ogre", "gcs": str(ogre_file), "hp_left": 5}
+    t = resolved(scenario("6d pi", card, roll=30))["targets"][0]
+    assert (t["injury"], t["hp_left"]) == (9, -4)
+    assert [(r["for"], r["ht"], r["modifier"]) for r in t["ht_rolls"]] == [
+        ("consciousness", 13, 0)]
+    # the card's ht wins over the sheet's; without any GU-27 key no condition is reported
+    card = {**card, "ht": 9}
+    assert resolved(scenario("6d pi", card, roll=30))["targets"][0]["ht_rolls"][0]["ht"] == 9
+    plain = resolved(scenario("6d pi", {"target": "Ogre", "gcs": str(ogre_file)}, roll=30))
+    assert "condition" not in plain["targets"][0]

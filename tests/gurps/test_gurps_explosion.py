@@ -13,6 +13,7 @@ from armourpen.gurps.fragments import fragment_reach, fragment_skill, range_pena
 from armourpen.gurps.notation import Damage
 from armourpen.gurps.resolve import resolve_gurps
 from armourpen.gurps.scenario import parse_gurps
+from armourpen.gurps.situations import Posture
 
 
 def blast(damage: str, *cards: dict[str, Any], **attack: Any) -> Any:
@@ -104,7 +105,7 @@ def test_gu21_thrown_himself_on_the_grenade() -> None:
 ])
 def test_gu22_fragment_skill_with_range_posture_sm_and_airburst(
         distance: int, sm: int, posture: str, airburst: bool, skill: int) -> None:
-    assert fragment_skill(Fraction(distance), sm, posture, airburst).value == skill
+    assert fragment_skill(Fraction(distance), sm, Posture(posture), airburst).value == skill
 
 
 @pytest.mark.parametrize(("yards", "penalty"), [

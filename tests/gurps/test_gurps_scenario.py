@@ -135,10 +135,14 @@ def test_gu1_bad_damage_in_a_scenario_names_attack_damage() -> None:
     assert info.value.position == 4
 
 
-def test_gu6_slab_ignores_hp_with_a_warning() -> None:
-    sc = parse_gurps(_with(lambda d: d["line"][1]["cover"].update(hp=30)))
-    assert any(w.rule == "GU-6" and "interior door" in w.text and "hp" in w.text
-               for w in sc.warnings)
+def test_gu26_slab_keeps_hp_for_its_damage_and_ignores_dr_back_with_a_warning() -> None:
+    # GU-6: a thin slab's cover DR is its DR alone; GU-26: its hp still counts for the damage it
+    # takes (a slab given no HP reports no HP left), so hp is kept and draws no warning
+    sc = parse_gurps(_with(lambda d: d["line"][1]["cover"].update(hp=30, dr_back=4)))
+    door = sc.line[1]
+    assert isinstance(door, Cover) and door.hp == 30
+    assert any(w.rule == "GU-6" and "interior door" in w.text and "dr_back" in w.text
+               and "hp" not in w.text for w in sc.warnings)
 
 
 def test_gu6_cover_defaults_to_homogenous_and_dr_back_to_dr() -> None:

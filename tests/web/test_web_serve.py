@@ -33,8 +33,11 @@ def test_serve_defaults_to_loopback(capsys: pytest.CaptureFixture[str], started:
     from armourpen.cli import serve_cmd
 
     probed: list[tuple[str, int]] = []
-    monkeypatch.setattr(serve_cmd, "_check_listen",
-                        lambda host, port: probed.append((host, port)) or port)
+    def probe(host: str, port: int) -> int:
+        probed.append((host, port))
+        return port
+
+    monkeypatch.setattr(serve_cmd, "_check_listen", probe)
     code, out, _ = cli(capsys, "serve")
     assert code == 0 and probed == [("127.0.0.1", 8000)]
     assert (started["host"], started["port"]) == ("127.0.0.1", 8000)

@@ -33,6 +33,7 @@ from armourpen.gcs.reader import parse_mapping, read_path
 from armourpen.gcs.target import Overrides, from_character
 from armourpen.gcs.weapons import GcsWeapon, find_weapon
 from armourpen.gurps.attack_roll import MAX_SKILL, MIN_SKILL
+from armourpen.gurps.condition import Vitality
 from armourpen.gurps.damage import fmt
 from armourpen.gurps.locations import HUMANOID, RANDOM, Location, Random
 from armourpen.gurps.model import AttackWeapon, GurpsAttack, GurpsScenario, Target
@@ -123,6 +124,7 @@ class Characters:
             dr_at=read.dr_at,
             skull_dr_included=read.skull_dr_included,
             rules=read.rules,
+            vitality=Vitality(ht=character.ht),  # GU-27: the sheet's HT, used when the card asks
         )
         from armourpen.gurps.defense import DefenseKind
 

@@ -21,7 +21,8 @@ from armourpen.gurps.damage import basic_damage
 from armourpen.gurps.half_damage import halved
 from armourpen.gurps.layers import over_hits
 from armourpen.gurps.locations import RANDOM, roll_location
-from armourpen.gurps.model import GurpsScenario
+from armourpen.gurps.model import Cover, GurpsScenario
+from armourpen.gurps.objects import ObjectDamage, combined_damage
 from armourpen.gurps.projectiles import counted
 from armourpen.gurps.rapid_fire import burst_effects, landed_step, rof_bonus
 from armourpen.gurps.wrong_target import Chooser, Roller, Shooter, seeded
@@ -247,8 +248,17 @@ def _gathered(scenario: GurpsScenario, chains: list[ChainResult], basics: list[i
     for j, c in enumerate(chains[0].covers):
         each = [ch.covers[j] for ch in chains]
         reached = next((x for x in each if x.reached), c)
+        hurt = [x.damage for x in each if x.damage is not None]
+        summed_damage: ObjectDamage | None = None
+        if len(hurt) > 1:  # GU-26: the hits' injuries summed
+            card = scenario.line[c.index]
+            summed = combined_damage(hurt, card.hp_left if isinstance(card, Cover) else None)
+            steps.extend(about((Step(s.rule, f"{c.name}: {s.text}") for s in summed.steps),
+                               c.index))
+            summed_damage = summed.value
         covers.append(CoverResult(c.name, c.index, any(x.reached for x in each),
-                                  reached.cover_dr, any(x.overpenetrates for x in each)))
+                                  reached.cover_dr, any(x.overpenetrates for x in each),
+                                  summed_damage or reached.damage, c.hp))
     first = chains[0]
     line = ChainResult(tuple(targets), tuple(covers), first.stopped_in, first.can_overpenetrate,
                        first.steps, tuple(dict.fromkeys(w for c in chains for w in c.warnings)))

@@ -15,6 +15,7 @@ from typing import Any, Protocol
 
 from armourpen.errors import InputError
 from armourpen.explain import Caution, Explained, Ruling, Step, about
+from armourpen.gurps.condition import PersonState
 from armourpen.gurps.cover import cover_dr
 from armourpen.gurps.damage import (
     SKULL_DR,
@@ -33,6 +34,7 @@ from armourpen.gurps.layers import Faced, LayerLeft, after_blow, face_layers, un
 from armourpen.gurps.locations import RANDOM, Location, LocationRoll, Random, counts_as, lands_on
 from armourpen.gurps.model import Cover, GurpsScenario, Target
 from armourpen.gurps.notation import Damage, DamageType
+from armourpen.gurps.objects import ObjectDamage, object_damage
 from armourpen.gurps.shields import Shield, punch_through_location, shield_cover_dr, shield_damage
 from armourpen.gurps.traits import LACKING_NOTES, hardened_divisor
 from armourpen.gurps.wrong_target import HitBy
@@ -72,6 +74,7 @@ class TargetResult:
     hit_roll: int | None = None
     inside: str | None = None
     unnamed: bool = False  # stands for the occupants no card lists (GU-17)
+    state: PersonState | None = None  # GU-27: what is left of it (a card with hp_left or ht)
     layers: tuple[LayerLeft, ...] | None = None  # GU-28: a layered card's layers after the shot
     guard: Guard | None = None  # GU-24, GU-25: its defense and shield, for a card that has one
 
@@ -107,6 +110,7 @@ class TargetResult:
             "location": None if self.location is None else self.location.value,
             "location_roll": None if self.location_roll is None else self.location_roll.total,
             **(NULL_EFFECTS if self.effects is None else self.effects.to_dict()),
+            **({} if self.state is None else self.state.to_dict()),
             **({} if self.layers is None else {"layers": [x.to_dict() for x in self.layers]}),
             **({} if self.guard is None else self.guard.to_dict()),
         }
@@ -121,14 +125,23 @@ class CoverResult:
     reached: bool
     cover_dr: int | None  # None when the shot never reached it
     overpenetrates: bool
+    damage: ObjectDamage | None = None  # GU-26: what the shot did to it (None: not reached)
+    hp: int | None = None  # its HP (GU-26), reached or not
 
     def to_dict(self) -> dict[str, Any]:
+        d = self.damage
+        state = None if d is None or d.state is None else d.state.state.value
         return {
             "name": self.name,
             "index": self.index,
             "reached": self.reached,
             "cover_dr": self.cover_dr,
             "overpenetrates": self.overpenetrates,
+            "hp": self.hp,
+            "injury": None if d is None else d.injury,
+            "hp_left": None if d is None else d.hp_left,
+            "state": state,
+            "ht": None if d is None else d.ht,  # GU-26: what its HT rolls are made against
         }
 
 
@@ -366,17 +379,21 @@ class _Shot:
 def _through_cover(shot: _Shot, e: Cover, c: Explained[int] | None) -> None:
     """The shot at a piece of cover: it passes when it beats all cover DR so far (GU-6, GU-7)."""
     if not shot.reached:
-        shot.covers.append(CoverResult(e.name, e.index, False, None, False))
+        shot.covers.append(CoverResult(e.name, e.index, False, None, False, hp=e.hp))
         return
     assert c is not None
     passes = shot.eligible and shot.basic > shot.in_front + c.value
+    hurt = object_damage(shot.damage, shot.basic, shot.in_front, e.dr,
+                         e.injury_tolerance if e.tolerance_given else None, e.hp, e.hp_left,
+                         e.ht, e.injury_tolerance, shot.reading)
     if shot.eligible:
         shot.steps.extend(c.steps)
         shot.steps.append(_pass_step(e.name, shot.basic, shot.in_front, c.value, passes))
     else:
         shot.steps.append(Step(Ruling.GU_5, f"{e.name}: the shot stops here"))
+    shot.steps.extend(_prefixed(e.name, hurt.steps))
     shot.covers.append(CoverResult(e.name, e.index, True, c.value if shot.eligible else None,
-                                   passes))
+                                   passes, hurt.value, e.hp))
     if shot.eligible:
         shot.in_front += c.value
     shot.first = False

@@ -94,6 +94,9 @@ def _head(outcome: GurpsOutcome) -> tuple[Span, ...]:
         roll = f"dice {dice_text(outcome.dice)} -> {roll} (seed {outcome.seed})"
     elif outcome.seed is not None and outcome.attack_roll is not None:
         roll = f"{roll}, further rolls with seed {outcome.seed}"  # who is hit (GU-16, GU-17)
+    elif outcome.seed is not None and not any(t.location_roll is not None
+                                              for t in outcome.chain.targets):
+        roll = f"{roll}, HT rolls drawn with seed {outcome.seed}"  # only GU-27's were drawn
     elif outcome.seed is not None:  # a fixed roll; the seed rolled the hit locations (GU-10)
         roll = f"{roll}, hit locations rolled with seed {outcome.seed}"
     head: tuple[Span, ...] = (
@@ -222,13 +225,20 @@ def _cover_rows(outcome: GurpsOutcome, more: int) -> list[tuple[int, tuple[Cell,
     with ``more`` blank cells for the columns a burst or the rolls of who is hit add."""
     can = outcome.chain.can_overpenetrate
     blanks = (text(""),) * (4 + more)
+    who = outcome.attack_roll is not None
     rows: list[tuple[int, tuple[Cell, ...]]] = []
     for c in outcome.chain.covers:
         name = text(f"cover: {c.name}")
         if not c.reached:
             rows.append((c.index, (name, *blanks, text(""), NOT_REACHED)))
         else:
-            rows.append((c.index, (name, *blanks, text(c.cover_dr if can else ""),
+            # GU-26: what penetrated it and its injury, in the targets' columns
+            hurt = c.damage
+            cells = list(blanks)
+            at = 2 + who  # after [hit by], location and DR faced
+            cells[at] = text("" if hurt is None else hurt.penetrating)
+            cells[at + 1] = text("" if hurt is None else hurt.injury)
+            rows.append((c.index, (name, *cells, text(c.cover_dr if can else ""),
                                    _shot(c.overpenetrates, can))))
     return rows
 
@@ -285,6 +295,9 @@ def layout(outcome: GurpsOutcome) -> Layout:
              for t in outcome.chain.targets}
     rows.extend(_cover_rows(outcome, len(extra) + (who is not None)))
     unlisted = {t.index for t in outcome.chain.targets if t.unnamed}
+    left = hp_left_cells(outcome)
+    if left:  # GU-26, GU-27: what is left of each card, where a card's HP left is known
+        rows = [(i, (*cells, left.get(i, text("")))) for i, cells in rows]
     return Layout(
         head=head,
         columns=(Column("#", Align.RIGHT), Column("in the line"),
@@ -293,13 +306,31 @@ def layout(outcome: GurpsOutcome) -> Layout:
                  Column("penetrating", Align.RIGHT), Column("injury", Align.RIGHT),
                  *(() if burst is None else (Column("hits", Align.RIGHT),
                                              Column("injuries"))),
-                 Column("cover DR", Align.RIGHT), Column("shot")),
+                 Column("cover DR", Align.RIGHT), Column("shot"),
+                 *((Column("HP left"),) if left else ())),
         rows=tuple(Row((line_number(index, index not in unlisted), *cells), index)
                    for index, cells in sorted(rows, key=lambda r: order.get(r[0], (r[0], 0)))),
         warnings=outcome.warnings,
         steps=outcome.steps,
         notes=effect_lines(outcome),
     )
+
+
+def hp_left_cells(outcome: GurpsOutcome) -> dict[int, Cell]:
+    """Each line entry's HP left and state (GU-26) or condition (GU-27), by its index: a cover
+    card reached that has HP, a target card that gives hp_left or ht."""
+    out: dict[int, Cell] = {}
+    for c in outcome.chain.covers:
+        d = c.damage
+        if d is not None and d.hp_left is not None and d.state is not None:
+            tone = Tone.SAFE if d.state.state.value == "working" else Tone.HARM
+            out[c.index] = text(f"{d.hp_left} / {d.hp}: {d.state.state.value}", tone)
+    for t in outcome.chain.targets:
+        if t.state is not None:
+            word = t.state.condition.value
+            out[t.index] = text(f"{t.state.hp_left}: {word}",
+                                Tone.SAFE if word == "fine" else Tone.HARM)
+    return out
 
 
 def crippled_at(outcome: GurpsOutcome, k: int) -> tuple[str, ...]:

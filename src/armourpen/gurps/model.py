@@ -8,6 +8,7 @@ from fractions import Fraction
 from typing import ClassVar
 
 from armourpen.explain import Caution, Explained, Ruling, Step
+from armourpen.gurps.condition import Vitality
 from armourpen.gurps.damage import Dr0Reading, InjuryTolerance
 from armourpen.gurps.defense import Defense
 from armourpen.gurps.half_damage import half_damage
@@ -144,6 +145,9 @@ class Target:
     # GU-24, GU-25: the card's active defense, if the aimed card defends, and its shield
     defense: Defense | None = None
     shield: Shield | None = None
+    # GU-27: HT, HP before the shot and the traits of the HT rolls; None: the card gives neither
+    # hp_left nor ht, and no condition is reported
+    vitality: Vitality | None = None
     # GU-28: the card's DR in layers, outermost first (``dr`` is then their sum), and per location
     # where a table of DR by location gives layers
     layers: tuple[Layer, ...] = ()
@@ -203,6 +207,11 @@ class Cover:
     index: int = 0
     occupants: int | None = None  # a vehicle or building: how many people are inside (GU-17)
     sm: int | None = None  # its Size Modifier, for the Occupant Hit Table (GU-17)
+    # GU-26: HP before the shot (its HP when None), its HT (by its kind when None), and whether
+    # the card gave its Injury Tolerance (none given: its damage takes the torso's modifiers)
+    hp_left: int | None = None
+    ht: int | None = None
+    tolerance_given: bool = True
 
 
 LineEntry = Target | Cover

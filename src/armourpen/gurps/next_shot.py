@@ -46,10 +46,6 @@ def _by_name(entries: object, where: str) -> dict[str, tuple[int, Mapping[str, A
     return out
 
 
-def _has(card: LineEntry, name: str) -> bool:
-    return any(f.name == name for f in fields(card))
-
-
 def _layers(t: Target, last: Mapping[str, Any], where: str, steps: list[Step]) -> Target:
     given = last.get("layers")
     if given is None:
@@ -86,14 +82,20 @@ def _layers(t: Target, last: Mapping[str, Any], where: str, steps: list[Step]) -
 
 def _hp_left(card: LineEntry, last: Mapping[str, Any], where: str, steps: list[Step],
              rule: Ruling) -> LineEntry:
-    """The card's HP left, where the outcome gives it and this build's card takes it."""
-    if "hp_left" not in last or last["hp_left"] is None or not _has(card, "hp_left"):
+    """The card's HP left, where the outcome gives it: a cover's ``hp_left`` (GU-26), a target
+    card's in what it gives for GU-27 (an outcome gives it only for such a card)."""
+    if "hp_left" not in last or last["hp_left"] is None:
+        return card
+    if isinstance(card, Target) and card.vitality is None:
         return card
     value = last["hp_left"]
     if isinstance(value, bool) or not isinstance(value, int):
         raise InputError(f"{FIELD} {where}.hp_left", value, "a whole number (from resolve --json)")
     steps.append(Step(rule, f"{card.name}: starts with {value} HP left (the last shot)"))
-    return replace(card, hp_left=value)  # type: ignore[call-arg]
+    if isinstance(card, Target):
+        assert card.vitality is not None
+        return replace(card, vitality=replace(card.vitality, hp_left=value))
+    return replace(card, hp_left=value)
 
 
 def _shield(card: LineEntry, last: Mapping[str, Any], where: str, steps: list[Step]) -> LineEntry:

@@ -6,12 +6,14 @@ from __future__ import annotations
 from fractions import Fraction
 
 from armourpen.errors import MISSING, ScenarioError
-from armourpen.explain import Caution, Ruling
+from armourpen.explain import Caution, Ruling, Step, about
+from armourpen.gurps.condition import check_hp_left
 from armourpen.gurps.damage import InjuryTolerance
 from armourpen.gurps.materials import MATERIALS, material_dr, material_range, thickness
 from armourpen.gurps.model import (
     Cover,
 )
+from armourpen.gurps.objects import read_building
 from armourpen.gurps.read_attack import _WHO_ONLY
 from armourpen.gurps.read_line import _Line
 from armourpen.gurps.schema import (
@@ -39,16 +41,16 @@ def _cover(c: CoverSpec, i: int, line: _Line, where: str | None = None) -> Cover
         for key in ("occupants", "sm"):
             if key in given:
                 raise ScenarioError(f"{here}.{key}", getattr(c, key), _WHO_ONLY)
+    hp = _object_hp(c, here, line, name, i)
     if slab:
-        ignored = [
-            k for k in ("hp", "dr_back", "injury_tolerance") if getattr(c, k) is not None
-        ]
+        # GU-26: a slab's hp and injury_tolerance still count for the damage it takes
+        ignored = [k for k in ("dr_back",) if getattr(c, k) is not None]
         if ignored:
             line.warnings.append(Caution(
                 Ruling.GU_6, f"{name}: a thin slab counts its DR alone; " + ", ".join(ignored)
                 + " ignored"
             ))
-    elif c.hp is None:
+    elif hp is None:
         raise ScenarioError(
             f"{here}.hp", MISSING,
             "cover that is not a thin slab needs hp (GU-6), or set slab = true",
@@ -57,7 +59,7 @@ def _cover(c: CoverSpec, i: int, line: _Line, where: str | None = None) -> Cover
         name=name,
         dr=dr,
         dr_back=dr if c.dr_back is None else c.dr_back,
-        hp=c.hp,
+        hp=hp,
         slab=slab,
         injury_tolerance=(
             InjuryTolerance.HOMOGENOUS if c.injury_tolerance is None else c.injury_tolerance
@@ -65,7 +67,27 @@ def _cover(c: CoverSpec, i: int, line: _Line, where: str | None = None) -> Cover
         index=i,
         occupants=c.occupants,
         sm=c.sm,
+        hp_left=c.hp_left,
+        ht=c.ht,
+        tolerance_given=c.injury_tolerance is not None,
     )
+
+
+def _object_hp(c: CoverSpec, here: str, line: _Line, name: str, i: int) -> int | None:
+    """A cover card's HP (GU-26): ``hp``, or a building's from its area and construction;
+    ``hp_left`` checked against it."""
+    hp = c.hp
+    if c.building is not None:
+        if hp is not None:
+            raise ScenarioError(f"{here}.building", "building", "hp or building, not both (GU-26)")
+        built = read_building(Fraction(c.building.area), c.building.built, f"{here}.building")
+        hp = built.value
+        line.steps.extend(about((Step(s.rule, f"{name}: {s.text}") for s in built.steps), i))
+    if c.hp_left is not None and hp is None:
+        raise ScenarioError(f"{here}.hp_left", c.hp_left, "only with hp or building (GU-26)")
+    if hp is not None:
+        check_hp_left(c.hp_left, hp, f"{here}.hp_left")
+    return hp
 
 
 _MATERIALS = ", ".join(MATERIALS)

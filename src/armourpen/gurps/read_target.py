@@ -13,6 +13,7 @@ from typing import Any
 from armourpen.distance import Distance
 from armourpen.errors import MISSING, ScenarioError
 from armourpen.explain import Ruling, Step
+from armourpen.gurps.condition import read_vitality
 from armourpen.gurps.damage import InjuryTolerance
 from armourpen.gurps.defense import DefenseKind
 from armourpen.gurps.defense_reader import read_defense, read_shield
@@ -98,6 +99,8 @@ def _target(t: TargetEntry, i: int, line: _Line) -> Target:
         **_who_keys(t, here, line),
         range=far,
         blast=blast,
+        vitality=read_vitality(t.hp, t.hp_left, t.ht, t.hard_to_kill, t.hard_to_subdue,
+                               t.easy_to_kill, t.fitness, here),
         layers=layers,
         layers_at=layers_at,
         **_guard_keys(t, here, line),
@@ -164,7 +167,9 @@ def _gcs_target(t: GcsTargetEntry, i: int, line: _Line) -> Target:
     blast = _blast_place(t, i, line)  # a character caught in an explosion stands as any card
     line.steps.extend(read.steps)
     line.warnings.extend(read.warnings)
-    target = replace(read.target, range=far, blast=blast,
+    vitality = read_vitality(read.target.hp, t.hp_left, t.ht, t.hard_to_kill, t.hard_to_subdue,
+                             t.easy_to_kill, t.fitness, f"line[{i}]", read.target.vitality)
+    target = replace(read.target, range=far, blast=blast, vitality=vitality,
                      **_guard_keys(t, f"line[{i}]", line, dict(read.defenses)))
     return with_location_roll(target, t.location_roll, f"line[{i}]")
 

@@ -3,11 +3,13 @@
 from __future__ import annotations
 
 import random
+from collections.abc import Callable
 from dataclasses import replace
 from typing import TYPE_CHECKING
 
 from armourpen.errors import MISSING, InputError
 from armourpen.explain import Caution, Ruling, Step, join_steps
+from armourpen.gurps.aftermath import needs_draws, settle
 from armourpen.gurps.chain import ChainResult, HitLocation, resolve_chain
 from armourpen.gurps.damage import basic_damage
 from armourpen.gurps.dice import roll_damage
@@ -31,6 +33,8 @@ def seed_for(scenario: GurpsScenario, seed: int | random.Random | None) -> int |
     attack = scenario.attack
     fixed = attack.roll is not None and (not scenario.who_is_hit or attack.attack_roll is not None)
     if fixed and not scenario.random_locations and (not scenario.who_is_hit or attack.seed is None):
+        if attack.seed is not None and needs_draws(scenario):
+            return attack.seed  # it draws the HT rolls (GU-27), if the shot calls for any
         return None  # with who is hit, a seed given rolls the further rolls (GU-16, GU-17)
     if attack.seed is not None:
         return attack.seed
@@ -65,12 +69,7 @@ def resolve_gurps(scenario: GurpsScenario, seed: int | random.Random | None = No
     rng = random.Random(seed_used)
     if attack.roll is not None:
         roll, dice = attack.roll, None
-        roll_steps: tuple[Step, ...] = (Step(Ruling.GU_1, f"{damage}: fixed roll {roll}"),)
-        if seed_used is not None and scenario.who_is_hit:
-            roll_steps += (Step(Ruling.GU_16, f"the further rolls (GU-10, GU-15 to GU-17) rolled "
-                                f"with seed {seed_used}"),)
-        elif seed_used is not None:
-            roll_steps += (Step(Ruling.GU_10, f"random hit locations rolled with seed {seed_used}"),)
+        roll_steps = _fixed_roll_steps(scenario, roll, seed_used)
     else:
         assert seed_used is not None
         rolled = roll_damage(damage, seed_used, rng)
@@ -107,20 +106,61 @@ def resolve_gurps(scenario: GurpsScenario, seed: int | random.Random | None = No
     if unhit:
         notes = (Caution(Ruling.GU_8, "hit chances below 1 (" + ", ".join(unhit)
                          + ") are assumed to hit here; the odds give the chances"),)
+    drawn: list[int] = []
+    source = _late_source(rng if seed_used is not None else None, rng, seed, drawn)
     own = join_steps(roll_steps, basic.steps, half_steps)
-    return _outcome(scenario, chain, roll=roll, basic=basic_value, dice=dice, seed=seed_used,
-                    steps=join_steps(own, chain.steps), notes=notes)
+    out = _outcome(scenario, chain, roll=roll, basic=basic_value, dice=dice, seed=seed_used,
+                   steps=join_steps(own, chain.steps), notes=notes, source=source)
+    if drawn:  # the HT rolls were the only rolls: the seed that replays them
+        step = Step(Ruling.GU_27, f"the HT rolls (GU-27) drawn with seed {drawn[0]}")
+        out = replace(out, seed=drawn[0], steps=(*out.steps, step))
+    return out
+
+
+def _fixed_roll_steps(scenario: GurpsScenario, roll: int, seed_used: int | None
+                      ) -> tuple[Step, ...]:
+    """A fixed damage roll, and what the seed then rolls."""
+    steps: tuple[Step, ...] = (Step(Ruling.GU_1, f"{scenario.attack.damage}: fixed roll {roll}"),)
+    if seed_used is not None and scenario.who_is_hit:
+        steps += (Step(Ruling.GU_16, f"the further rolls (GU-10, GU-15 to GU-17) rolled "
+                       f"with seed {seed_used}"),)
+    elif seed_used is not None and scenario.random_locations:
+        steps += (Step(Ruling.GU_10, f"random hit locations rolled with seed {seed_used}"),)
+    elif seed_used is not None:
+        steps += (Step(Ruling.GU_27, f"the HT rolls (GU-27) drawn with seed {seed_used}"),)
+    return steps
+
+
+def _late_source(stream: random.Random | None, rng: random.Random,
+                 seed: int | random.Random | None, drawn: list[int]
+                 ) -> Callable[[], random.Random | None]:
+    """Where GU-27's HT rolls are drawn from: the shot's ``stream``, else ``rng`` seeded from a
+    seed drawn from ``seed`` (put in ``drawn``, to be reported), else nowhere (None)."""
+    def source() -> random.Random | None:
+        if stream is not None:
+            return stream
+        if seed is None:
+            return None
+        drawn.append(seed_from(seed))
+        rng.seed(drawn[0])
+        return rng
+    return source
 
 
 def _outcome(scenario: GurpsScenario, chain: ChainResult, *, roll: int, basic: int,
              dice: tuple[int, ...] | None, seed: int | None, steps: tuple[Step, ...],
              notes: tuple[Caution, ...] = (),
              attack_roll: AttackRoll | None = None, burst: Burst | None = None,
-             explosion: Explosion | None = None) -> GurpsOutcome:
+             explosion: Explosion | None = None,
+             source: Callable[[], random.Random | None] | None = None) -> GurpsOutcome:
     """The outcome every kind of shot shares: the attack as read, the scenario's own steps and
     warnings before the shot's, and what only some shots have (who is hit, a burst, an
-    explosion)."""
+    explosion). Last, what is left of each target card that asks (GU-27), its HT rolls drawn
+    from ``source`` after every other roll."""
     attack = scenario.attack
+    if source is not None and needs_draws(scenario):  # who is hit settles its own (GU-16)
+        chain, left = settle(scenario, chain, source)
+        steps = (*steps, *left)
     return GurpsOutcome(
         damage=attack.damage,
         roll=roll,
@@ -150,11 +190,11 @@ def _burst(scenario: GurpsScenario, seed: int | random.Random | None) -> GurpsOu
     attack = scenario.attack
     stream = _stream(scenario, seed)
     fired = resolve_burst(scenario, stream)
-    return _outcome(scenario, fired.line, roll=fired.roll, basic=fired.basic, dice=fired.dice,
+    return _seeded(stream, _outcome(scenario, fired.line, roll=fired.roll, basic=fired.basic, dice=fired.dice,
                     seed=stream.seed if stream.used else None, steps=fired.steps,
                     attack_roll=AttackRoll(attack.skill or 0, attack.aim or "", fired.skill,
                                            fired.attack_roll, fired.hit),
-                    burst=fired.burst)
+                    burst=fired.burst, source=_from_stream(stream)))
 
 
 def _blast(scenario: GurpsScenario, seed: int | random.Random | None) -> GurpsOutcome:
@@ -164,9 +204,24 @@ def _blast(scenario: GurpsScenario, seed: int | random.Random | None) -> GurpsOu
 
     stream = _stream(scenario, seed)
     blast = resolve_blast(scenario, stream)
-    return _outcome(scenario, blast.line, roll=blast.roll, basic=blast.basic, dice=blast.dice,
+    return _seeded(stream, _outcome(scenario, blast.line, roll=blast.roll, basic=blast.basic, dice=blast.dice,
                     seed=stream.seed if stream.used else None, steps=blast.steps,
-                    explosion=blast.explosion)
+                    explosion=blast.explosion, source=_from_stream(stream)))
+
+
+def _seeded(stream: Stream, out: GurpsOutcome) -> GurpsOutcome:
+    """The outcome with its stream's seed, when only GU-27's HT rolls drew from it."""
+    return replace(out, seed=stream.seed) if stream.used and out.seed is None else out
+
+
+def _from_stream(stream: Stream) -> Callable[[], random.Random | None]:
+    """GU-27's HT rolls from a burst's or an explosion's stream, after its other rolls (None:
+    no seed, they stay undrawn)."""
+    def source() -> random.Random | None:
+        if stream.rng is not None:
+            stream.used = True
+        return stream.rng
+    return source
 
 
 def _stream(scenario: GurpsScenario, seed: int | random.Random | None) -> Stream:
@@ -204,6 +259,14 @@ def _who_is_hit(scenario: GurpsScenario, seed_used: int | None, rng: random.Rand
                              None if seed is None else later)
     shooter = Shooter(scenario, roller, chooser, attack.attack_roll)
     chain = resolve_chain(scenario, basic, None, locations, decide=shooter)
+
+    def source() -> random.Random | None:
+        """GU-27's HT rolls: after every other roll, from the same stream."""
+        return rng if seed_used is not None or drawn else later() if seed is not None else None
+
+    if needs_draws(scenario):  # drawn now, so that the seed they need is known below
+        chain, left = settle(scenario, chain, source)
+        chain = replace(chain, steps=(*chain.steps, *left))
     if drawn:
         seed_used = drawn[0]
         attack_steps += (Step(Ruling.GU_16, f"the further rolls (GU-15 to GU-17) rolled with seed "

@@ -402,6 +402,7 @@ def _check_line(line: _Line, a: AttackEntry | GcsAttackEntry) -> None:
     check_target_names([(t.index, t.name) for t in targets])
     if (a.roll is not None and a.seed is not None and a.skill is None
             and not any(t.random_location and t.location_roll is None for t in targets)
+            and not any(t.vitality is not None for t in targets)  # GU-27: it draws HT rolls
             and (line.attack.fragments is None or not line.attack.explosive)):
         raise ScenarioError(
             "attack.seed", a.seed,

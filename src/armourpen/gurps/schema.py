@@ -30,12 +30,14 @@ from pydantic import (
 
 from armourpen.gurps.attack_roll import MAX_SKILL, MIN_SKILL
 from armourpen.gurps.choices import ATTACK_LOCATIONS, HIT_LOCATIONS, INJURY_TOLERANCES
+from armourpen.gurps.condition import FITNESS, MAX_HT, MAX_LEVEL, MIN_HT
 from armourpen.gurps.damage import Dr0Reading, InjuryTolerance
 from armourpen.gurps.dice import MAX_SEED
 from armourpen.gurps.explosion import ENVIRONMENT_NAMES, POSTURES, SITUATIONS
 from armourpen.gurps.layers import ABLATIONS
 from armourpen.gurps.locations import RANDOM, Location, Random
 from armourpen.gurps.materials import GRADES, MATERIALS, MAX_INCHES
+from armourpen.gurps.objects import CONSTRUCTIONS, MAX_AREA
 from armourpen.gurps.occupants import MAX_OCCUPANTS, MAX_SM, MIN_SM
 from armourpen.gurps.projectiles import AXB, MAX_SHOTS
 from armourpen.gurps.traits import MAX_HARDENED
@@ -182,6 +184,36 @@ class _GcsAttack(_Model):
 
 
 _Number = StrictInt | StrictFloat
+# GU-26, GU-27: what is left after the shot
+_HP_LEFT = ("HP before the shot (GU-26, GU-27): at most its HP and at least -10 x HP; its HP when "
+            "left out")
+_Ht = Annotated[StrictInt, Field(ge=MIN_HT, le=MAX_HT)]
+_Level = Annotated[StrictInt, Field(ge=0, le=MAX_LEVEL)]
+
+
+class _Building(_Model):
+    """A building's HP from its size and construction (GU-26)."""
+
+    area: Annotated[_Number, Field(gt=0, le=MAX_AREA)] = Field(description=(
+        "its floor area in square feet"))
+    built: StrictStr = Field(description="how it is built: one of " + ", ".join(CONSTRUCTIONS))
+
+
+class _Vitals(_Model):
+    """A target card's keys for what is left of it (GU-27)."""
+
+    hp_left: StrictInt | None = Field(default=None, description=_HP_LEFT)
+    ht: _Ht | None = Field(default=None, description=(
+        "HT for the consciousness roll and death checks (GU-27); 10 when left out"))
+    hard_to_kill: _Level | None = Field(default=None, description="Hard to Kill: + on death "
+                                        "checks (GU-27)")
+    hard_to_subdue: _Level | None = Field(default=None, description="Hard to Subdue: + on the "
+                                          "consciousness roll (GU-27)")
+    easy_to_kill: _Level | None = Field(default=None, description="Easy to Kill: - on death "
+                                        "checks (GU-27)")
+    fitness: Literal[*FITNESS] | None = Field(  # type: ignore[valid-type]
+        default=None, description="Very Fit +2, Fit +1, Unfit -1, Very Unfit -2 on both rolls "
+        "(GU-27)")
 _MATERIAL = ("cover by material (GU-18), case-insensitive: one of " + ", ".join(MATERIALS)
              + "; with inches, instead of dr")
 
@@ -215,6 +247,11 @@ class _CoverSpec(_Model):
         "the end of the material's DR range: low (the default) or high (GU-18)"))
     dr_per_inch: Annotated[_Number, Field(ge=0)] | None = Field(default=None, description=(
         "DR per inch within the material's range (GU-18)"))
+    hp_left: StrictInt | None = Field(default=None, description=_HP_LEFT)
+    ht: _Ht | None = Field(default=None, description=(
+        "its HT (GU-26): 10 for a machine, 12 for a Homogenous object when left out"))
+    building: _Building | None = Field(default=None, description=(
+        "a building's HP from { area = square feet, built = \"brick\" } (GU-26), instead of hp"))
 
 
 _Dr = Annotated[StrictInt, Field(ge=0)]
@@ -257,7 +294,7 @@ _LOW_PAIN = ("Low Pain Threshold (Basic Set p. 142): shock penalties doubled, at
              "-4 on the HT roll against knockdown and stunning (GU-12)")
 
 
-class _AroundBlast(_Model):
+class _AroundBlast(_Vitals):
     """Where a target card stands in an explosion (GU-21, GU-22), typed or from a GCS file."""
 
     distance: _DISTANCE | None = Field(default=None, description=(

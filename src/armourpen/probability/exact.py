@@ -9,6 +9,7 @@ ignored: odds are over every roll, and a step says so.
 from __future__ import annotations
 
 from collections.abc import Sequence
+from dataclasses import replace
 from fractions import Fraction
 from functools import lru_cache
 from typing import TYPE_CHECKING
@@ -33,6 +34,26 @@ def basic_damage_pairs(damage: Damage, halved: bool = False) -> tuple[tuple[int,
 
 
 def odds(scenario: GurpsScenario, *, limits: Limits = DEFAULT_LIMITS) -> OddsResult:
+    """Exact odds (:func:`_odds`), what is left of each target card that asks (GU-27), and each
+    cover card's damage (GU-26)."""
+    from armourpen.probability.objects import cover_odds
+
+    result = with_conditions(scenario, _odds(scenario, limits=limits))
+    covers = cover_odds(scenario)
+    return replace(result, covers=covers) if covers else result
+
+
+def with_conditions(scenario: GurpsScenario, result: OddsResult) -> OddsResult:
+    """Each target card that gives GU-27's keys carries them into its odds, which then give
+    ``p_unconscious``, ``p_mortal`` and ``p_dead`` over its injury and its HT rolls."""
+    given = {t.name: (t.hp, t.vitality) for t in scenario.targets if t.vitality is not None}
+    if not given:
+        return result
+    return replace(result, targets=tuple(replace(t, vitality=given[t.name])
+                                         if t.name in given else t for t in result.targets))
+
+
+def _odds(scenario: GurpsScenario, *, limits: Limits = DEFAULT_LIMITS) -> OddsResult:
     """Exact odds for each target of ``scenario``: reached, overpenetrates, injury and its effects.
 
     Random hit locations (GU-10) are weighed by their 3d6 chances; the fixed roll of a scenario

@@ -7,6 +7,7 @@ from fractions import Fraction
 from typing import TYPE_CHECKING, Any
 
 from armourpen.explain import Step
+from armourpen.gurps.condition import Vitality, chances
 from armourpen.serialize import exact, number
 
 if TYPE_CHECKING:
@@ -51,6 +52,30 @@ class TargetOdds:
         """The shield's mean injury (GU-25), exactly."""
         return None if self.guard_weights is None else Fraction(self.guard_weights[2],
                                                                 self.denominator)
+    vitality: tuple[int, Vitality] | None = None  # GU-27: HP and what the card gives, if it does
+
+    def _condition(self, part: int) -> Fraction:
+        """GU-27 over every roll: each injury's weight times the chance its HT rolls give."""
+        assert self.vitality is not None
+        hp, v = self.vitality
+        before = hp if v.hp_left is None else v.hp_left
+        return sum((Fraction(w) * chances(hp, before, inj, v)[part]
+                    for inj, w in self.injury_weights), Fraction(0)) / self.denominator
+
+    @property
+    def p_unconscious(self) -> Fraction:
+        """GU-27: alive, and failing the consciousness roll."""
+        return self._condition(0)
+
+    @property
+    def p_mortal(self) -> Fraction:
+        """GU-27: mortally wounded (a death check failed by 1 or 2), not dead."""
+        return self._condition(1)
+
+    @property
+    def p_dead(self) -> Fraction:
+        """GU-27: dead (-5 x HP, or a death check failed by 3 or more), body destroyed included."""
+        return self._condition(2)
 
     @property
     def p_reached(self) -> Fraction:
@@ -149,6 +174,9 @@ class TargetOdds:
             "expected_injury": number(self.expected_injury),
             "expected_injury_exact": exact(self.expected_injury),
             **self._guard(),
+            **({} if self.vitality is None else {
+                "p_unconscious": exact(self.p_unconscious), "p_mortal": exact(self.p_mortal),
+                "p_dead": exact(self.p_dead)}),
         }
 
     def _guard(self) -> dict[str, Any]:
@@ -158,6 +186,36 @@ class TargetOdds:
         defended, struck, hurt = (Fraction(w, self.denominator) for w in self.guard_weights)
         return {"p_defended": exact(defended), "p_struck_shield": exact(struck),
                 "expected_shield_injury": number(hurt), "expected_shield_injury_exact": exact(hurt)}
+
+
+@dataclass(frozen=True, slots=True)
+class CoverOdds:
+    """One cover card's exact odds (GU-26): reached, its injury and its state, each weight out
+    of ``denominator``; not reached counts as injury 0 and no state."""
+
+    name: str
+    denominator: int
+    reached_weight: int
+    injury_weights: tuple[tuple[int, int], ...]
+    state_weights: tuple[tuple[str, int], ...]
+
+    @property
+    def p_reached(self) -> Fraction:
+        return Fraction(self.reached_weight, self.denominator)
+
+    @property
+    def injury_pmf(self) -> dict[int, Fraction]:
+        return {k: Fraction(w, self.denominator) for k, w in self.injury_weights if w}
+
+    @property
+    def state_pmf(self) -> dict[str, Fraction]:
+        """The ruling's state words -> their chance, where the card has HP."""
+        return {k: Fraction(w, self.denominator) for k, w in self.state_weights if w}
+
+    def to_dict(self) -> dict[str, Any]:
+        return {"name": self.name, "p_reached": exact(self.p_reached),
+                "injury_pmf": {str(k): exact(v) for k, v in self.injury_pmf.items()},
+                "state_pmf": {k: exact(v) for k, v in self.state_pmf.items()}}
 
 
 @dataclass(frozen=True, slots=True)
@@ -178,6 +236,8 @@ class OddsResult:
     joint: tuple[Fraction, Fraction] | None = None
     """An explosion's shared roll (GU-21): the chance that nobody is hurt, and the expected number
     hurt (injury 1 or more); None for a shot."""
+    covers: tuple[CoverOdds, ...] = ()
+    """GU-26: each cover card's injury and state over every roll (a single shot's)."""
 
     @property
     def basic_damage_pmf(self) -> dict[int, Fraction]:
@@ -207,5 +267,6 @@ class OddsResult:
                 "p_nobody_hurt": exact(self.joint[0]),
                 "expected_hurt": number(self.joint[1]),
                 "expected_hurt_exact": exact(self.joint[1])}}),
+            **({"covers": [c.to_dict() for c in self.covers]} if self.covers else {}),
             "steps": [s.to_dict() for s in self.steps],
         }

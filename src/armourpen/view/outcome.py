@@ -236,6 +236,10 @@ def odds_view_of(t: TargetOdds, result: OddsResult | None = None) -> OddsView:
     bars = injury_bars(list(t.injury_pmf.items()))
     chances = effect_chances(t.p_major_wound, t.p_knockdown_roll, t.p_crippled)
     effects = tuple((e.label, Fraction(e.chance)) for e in chances if e.chance)
+    if t.vitality is not None:  # GU-27: what is left of him, over every roll
+        left = (("unconscious (GU-27)", t.p_unconscious), ("mortally wounded (GU-27)", t.p_mortal),
+                ("dead (GU-27)", t.p_dead))
+        effects += tuple((label, p) for label, p in left if p)
     locations = tuple(t.location_pmf.items())
     return OddsView(t.p_reached, t.p_hit, t.p_overpenetrates, t.expected_injury, bars,
                     effects, locations if len(locations) > 1 else (), t.hit_weight is not None,
