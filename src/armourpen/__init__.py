@@ -68,6 +68,7 @@ if TYPE_CHECKING:
     from armourpen.gurps.choices import ATTACK_LOCATIONS as GURPS_ATTACK_LOCATIONS
     from armourpen.gurps.choices import COVER_INJURY_TOLERANCES as GURPS_COVER_INJURY_TOLERANCES
     from armourpen.gurps.choices import DAMAGE_TYPES as GURPS_DAMAGE_TYPES
+    from armourpen.gurps.choices import DEFENSES as GURPS_DEFENSES
     from armourpen.gurps.choices import DR0_READINGS as GURPS_DR0_READINGS
     from armourpen.gurps.choices import ENVIRONMENTS as GURPS_ENVIRONMENTS
     from armourpen.gurps.choices import HIT_LOCATIONS as GURPS_HIT_LOCATIONS
@@ -75,6 +76,7 @@ if TYPE_CHECKING:
     from armourpen.gurps.choices import MATERIAL_GRADES as GURPS_MATERIAL_GRADES
     from armourpen.gurps.choices import MATERIALS as GURPS_MATERIALS
     from armourpen.gurps.choices import POSTURES as GURPS_POSTURES
+    from armourpen.gurps.choices import SHIELDS as GURPS_SHIELDS
     from armourpen.gurps.choices import SITUATIONS as GURPS_SITUATIONS
     from armourpen.gurps.dice import fresh_seed as fresh_seed
     from armourpen.gurps.layout import dice_text as dice_text
@@ -114,6 +116,7 @@ __all__ = [
     "GURPS_ATTACK_LOCATIONS",
     "GURPS_COVER_INJURY_TOLERANCES",
     "GURPS_DAMAGE_TYPES",
+    "GURPS_DEFENSES",
     "GURPS_DR0_READINGS",
     "GURPS_ENVIRONMENTS",
     "GURPS_HIT_LOCATIONS",
@@ -121,6 +124,7 @@ __all__ = [
     "GURPS_MATERIALS",
     "GURPS_MATERIAL_GRADES",
     "GURPS_POSTURES",
+    "GURPS_SHIELDS",
     "GURPS_SITUATIONS",
     "PENAV_OPTIONAL_RULES",
     "QUICK_PARAMETERS",
@@ -290,7 +294,7 @@ _LAZY: dict[str, tuple[str, str]] = {
     **{f"GURPS_{name}": ("armourpen.gurps.choices", name) for name in (
         "ATTACK_LOCATIONS", "COVER_INJURY_TOLERANCES", "DAMAGE_TYPES", "DR0_READINGS",
         "ENVIRONMENTS", "HIT_LOCATIONS", "INJURY_TOLERANCES", "MATERIALS", "MATERIAL_GRADES",
-        "POSTURES", "SITUATIONS")},
+        "POSTURES", "SITUATIONS", "DEFENSES", "SHIELDS")},
 }
 
 

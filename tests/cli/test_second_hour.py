@@ -238,4 +238,4 @@ def test_ap2_catalog_list_names_the_gurps_tables_among_what_is_allowed(
 ) -> None:
     assert cli(capsys, "catalog", "list", "nope") == (
         2, "", "armourpen: error: kind: 'nope' is not allowed; allowed: attack, armour, cover, "
-               "vehicle, ammo; or GURPS's locations, materials\n")
+               "vehicle, ammo; or GURPS's locations, materials, shields\n")

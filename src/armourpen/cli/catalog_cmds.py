@@ -36,7 +36,7 @@ def _kinds() -> tuple[str, ...]:
 
 def _listed() -> tuple[str, ...]:
     """What `catalog list` takes: the catalog's kinds, and GURPS's tables."""
-    return (*_kinds(), "locations", "materials")
+    return (*_kinds(), "locations", "materials", "shields")
 
 
 complete_kind = completer(_kinds)
@@ -132,16 +132,17 @@ def _table(items: list[CatalogItem], title: str, show_kind: bool = True,
 @catalog_group.command("list")
 @click.argument("kind", required=False, shell_complete=complete_listed,
           help="attack, armour, cover, vehicle or ammo (all when omitted); or GURPS's "
-               "locations (GU-10) or materials (GU-18).")
+               "locations (GU-10), materials (GU-18) or shields (GU-25).")
 @sources
 def list_cmd(kind: str | None, catalog: Sequence[Path], no_user_catalog: bool,
              as_json: bool) -> None:
     """List the catalog's items, all of them or those of one kind; or a GURPS table a GM looks
-    up: the hit locations (GU-10) or the materials of cover with their DR per inch (GU-18)."""
+    up: the hit locations (GU-10), the materials of cover with their DR per inch (GU-18) or the
+    shields (GU-25)."""
     from armourpen import catalog_item_dict as item_dict
     from armourpen import parse_catalog_kind as parse_kind
 
-    if kind is not None and kind.strip().lower() in ("locations", "materials"):
+    if kind is not None and kind.strip().lower() in ("locations", "materials", "shields"):
         from armourpen.cli.rule_tables import refuse_catalogs, show_rule_table
 
         refuse_catalogs(kind.strip().lower(), catalog, no_user_catalog)
@@ -150,7 +151,7 @@ def list_cmd(kind: str | None, catalog: Sequence[Path], no_user_catalog: bool,
     try:
         k = None if kind is None else parse_kind(kind)
     except InputError as exc:  # the GURPS tables are listed too
-        raise exc.at(exc.field, exc.allowed + "; or GURPS's locations, materials") from None
+        raise exc.at(exc.field, exc.allowed + "; or GURPS's locations, materials, shields") from None
     cat = load_catalog(catalog, no_user_catalog)
     items = cat.items(k)
     if as_json:

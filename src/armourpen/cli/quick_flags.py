@@ -29,7 +29,9 @@ GURPS_FLAGS = {"attack.damage": "--damage", "attack.roll": "--roll", "attack.see
                "line[0].distance": "--distance", "line[1].distance": "--distance",
                "attack.half_damage_range": "--half-damage", "line[0].range": "--target-range",
                "line[1].range": "--target-range", "attack.gcs": "--gcs",
-               "attack.weapon": "--gcs-weapon", "attack.usage": "--usage"}
+               "attack.weapon": "--gcs-weapon", "attack.usage": "--usage",
+               "line[0].defense": "--defense", "line[1].defense": "--defense",
+               "line[0].shield": "--shield", "line[1].shield": "--shield"}
 
 
 def gurps_quick(flags: Mapping[str, Any], target: str) -> Scenario:
@@ -54,9 +56,12 @@ def gurps_quick(flags: Mapping[str, Any], target: str) -> Scenario:
     if "--cover-dr" in given:
         line.append({"cover": {"name": "cover", "dr": given["--cover-dr"], "slab": True}})
     card: dict[str, Any] = {"target": target, "hp": given["--hp"]}
-    for flag, key in (("--dr", "dr"), ("--distance", "distance"), ("--target-range", "range")):
+    for flag, key in (("--dr", "dr"), ("--distance", "distance"), ("--target-range", "range"),
+                      ("--shield", "shield")):
         if flag in given:
             card[key] = given[flag]
+    if "--defense" in given:
+        card["defense"] = defense_flag(given["--defense"])
     line.append(card)
     try:
         # the user typed the sheet's path: it is read wherever it is, as `gcs show FILE` reads it
@@ -88,6 +93,20 @@ def _attack(given: Mapping[str, Any]) -> dict[str, Any]:
             if flag in given:
                 attack[key] = given[flag]
     return attack
+
+
+def defense_flag(text: str) -> dict[str, Any]:
+    """``--defense KIND:LEVEL[:ROLL]`` (GU-24) as the card's ``defense`` keys; the reader checks
+    the kind and the figures."""
+    parts = text.split(":")
+    allowed = ("KIND:LEVEL or KIND:LEVEL:ROLL, e.g. dodge:9 or block:10:11 (KIND dodge, block or "
+               "parry; LEVEL every modifier but the shield's DB; ROLL a given 3d, GU-24)")
+    if len(parts) not in (2, 3) or not all(p.strip().lstrip("-").isdigit() for p in parts[1:]):
+        raise InputError("--defense", text, allowed)
+    out: dict[str, Any] = {"kind": parts[0], "level": int(parts[1])}
+    if len(parts) == 3:
+        out["roll"] = int(parts[2])
+    return out
 
 
 def _at_flag(exc: InputError) -> InputError:
@@ -171,6 +190,12 @@ def reseed_example(name: str, seed: int, load: Callable[[CheckedTree], Scenario]
                 for key in _CARD_ROLLS:
                     if key in card:
                         dropped.append(f"line[{i}].{key} = {card.pop(key)!r}")
+                for key, roll in (("defense", "roll"), ("shield", "location_roll")):
+                    part = card.get(key)  # GU-24, GU-25: the defense's 3d, the shield's 1d
+                    if isinstance(part, dict) and roll in part:
+                        part = dict(part)
+                        dropped.append(f"line[{i}].{key}.{roll} = {part.pop(roll)!r}")
+                        card[key] = part
             cards.append(card)
         data["line"] = cards
     scenario = load(checked_tree(data, limits=caps))

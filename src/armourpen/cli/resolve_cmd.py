@@ -85,6 +85,10 @@ def print_outcome(outcome: Any, as_json: bool) -> None:
 @click.option("--shots", help="GURPS: a burst (GU-19): the shots fired, or AxB for A shots of B "
               "projectiles (a shotgun's 3x9, GU-20); with --skill and --rcl.")
 @click.option("--rcl", type=WHOLE, help="GURPS: the weapon's Recoil (GU-19), with --shots.")
+@click.option("--defense", help="GURPS: the target's active defense when the attack roll hits it, "
+              "KIND:LEVEL[:ROLL], e.g. dodge:9 (GU-24); with --skill.")
+@click.option("--shield", help="GURPS: the target's shield by name, e.g. medium (GU-25; armourpen "
+              "catalog list shields); with --defense.")
 @click.option("--distance", help="GURPS: an explosion (damage 'ex'): the target's distance from its "
               "centre, e.g. 3 or '3 yd' (GU-21, GU-22).")
 @click.option("--half-damage", help="GURPS: the weapon's 1/2D range, e.g. '100 yd' or 100 (yards): "
@@ -131,6 +135,8 @@ def resolve(
     attack_roll: int | None,
     shots: str | None,
     rcl: int | None,
+    defense: str | None,
+    shield: str | None,
     distance: str | None,
     half_damage: str | None,
     target_range: str | None,
@@ -147,8 +153,8 @@ def resolve(
 
     PEN/AV's quick flags: --weapon and --range or --contact, with --armour, --cover, --vehicle...
     GURPS's: --damage (or --gcs FILE --gcs-weapon NAME) with --hp (and --roll or --seed, --dr,
-    --location, --cover-dr, --skill, --attack-roll, --shots, --rcl, --distance, --half-damage,
-    --target-range) for one target.
+    --location, --cover-dr, --skill, --attack-roll, --shots, --rcl, --defense, --shield,
+    --distance, --half-damage, --target-range) for one target.
     --seed also replays the roll of a GURPS scenario file that printed it, and re-rolls an
     example:NAME (its own rolls left out)."""
     import armourpen
@@ -163,7 +169,8 @@ def resolve(
              "--elevation": elevation, "--azimuth": azimuth}
     gurps = {"--damage": damage, "--roll": roll, "--hp": hp, "--dr": dr, "--location": location,
              "--cover-dr": cover_dr, "--skill": skill, "--attack-roll": attack_roll,
-             "--shots": shots, "--rcl": rcl, "--distance": distance,
+             "--shots": shots, "--rcl": rcl, "--defense": defense, "--shield": shield,
+             "--distance": distance,
              "--half-damage": half_damage, "--target-range": target_range,
              "--gcs": None if gcs is None else str(gcs), "--gcs-weapon": gcs_weapon,
              "--usage": usage}

@@ -1,4 +1,4 @@
-"""``armourpen catalog list locations|materials``: the GURPS tables a GM looks up, from the rule
+"""``armourpen catalog list locations|materials|shields``: the GURPS tables a GM looks up, from the rule
 code's own values (:mod:`armourpen.view.gurps_tables`)."""
 
 from __future__ import annotations
@@ -22,7 +22,8 @@ def refuse_catalogs(name: str, files: Sequence[Path], no_user_catalog: bool) -> 
 
 
 def show_rule_table(name: str, as_json: bool) -> None:
-    """The table ``name`` (``locations`` or ``materials``) as JSON or as a readable table."""
+    """The table ``name`` (``locations``, ``materials`` or ``shields``) as JSON or as a readable
+    table."""
     from armourpen.layout import Column
     from armourpen.view import gurps_tables
 
@@ -36,6 +37,16 @@ def show_rule_table(name: str, as_json: bool) -> None:
         names = ["location", "3d roll", "chance"]
         rows = [[r["location"], r["rolls"] or "aimed only",
                  r["chance"] if r["random"] else "-"] for r in data]
+    elif name == "shields":
+        data = gurps_tables.shields()
+        if as_json:
+            echo_json(data)
+            return
+        title = ("GURPS shields (GU-25): DB adds to every defense; cover DR = DR + HP/4 when "
+                 "a blow punches through")
+        names = ["shield", "DB", "DR", "HP", "cover DR", "page"]
+        rows = [[r["shield"], str(r["db"]), str(r["dr"]), str(r["hp"]), str(r["cover_dr"]),
+                 r["page"]] for r in data]
     else:
         data = gurps_tables.materials()
         if as_json:

@@ -182,6 +182,17 @@ class GcsCharacter:
     tail_is_limb: bool = False  # an Extra Arm or Striker on the tail (Basic Set p. 552)
     source: str = field(default="", compare=False)
     weapons: tuple[GcsWeapon, ...] = ()
+    dodge: int | None = None  # GU-24: GCS's calc.dodge unencumbered (not in to_dict)
+
+    def defenses(self) -> dict[str, int]:
+        """GU-24: the sheet's Dodge, its best Parry and its best Block, as GCS computed them
+        (the shield's DB included), by kind; a kind the sheet gives none of is left out."""
+        out: dict[str, int] = {} if self.dodge is None else {"dodge": self.dodge}
+        for kind in ("parry", "block"):
+            levels = [getattr(w, kind) for w in self.weapons if getattr(w, kind) is not None]
+            if levels:
+                out[kind] = max(levels)
+        return out
 
     def to_dict(self) -> dict[str, Any]:
         return {

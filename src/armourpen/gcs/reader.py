@@ -15,7 +15,7 @@ import os
 from collections.abc import Mapping, Sequence
 from pathlib import Path
 
-from pydantic import ValidationError
+from pydantic import BaseModel, ConfigDict, Field, StrictInt, ValidationError
 
 from armourpen.errors import MISSING, FileName, GcsError, printable
 from armourpen.explain import Caution, Ruling
@@ -132,7 +132,25 @@ def _read(data: object, source: str, field: str, limits: Limits) -> GcsCharacter
         tail_is_limb=traits.tail_is_limb,
         source=source,
         weapons=read_weapons(data, limits),
+        dodge=_dodge(data),
     )
+
+
+class _DodgeCalc(BaseModel):
+    model_config = ConfigDict(extra="ignore")
+    dodge: list[StrictInt] = Field(default_factory=list)
+
+
+class _DodgeData(BaseModel):
+    model_config = ConfigDict(extra="ignore")
+    calc: _DodgeCalc = Field(default_factory=_DodgeCalc)
+
+
+def _dodge(data: Mapping[str, object]) -> int | None:
+    """GCS's Dodge with no encumbrance (``calc.dodge[0]``, GU-24), read leniently: None when the
+    file gives none of that shape."""
+    read, _ = read_leniently(_DodgeData, data)
+    return read.calc.dodge[0] if read.calc.dodge else None
 
 
 def _count_values(data: object, field: str, limits: Limits) -> None:

@@ -126,7 +126,10 @@ class Characters:
             rules=read.rules,
             vitality=Vitality(ht=character.ht),  # GU-27: the sheet's HT, used when the card asks
         )
-        return ReadTarget(target, read.steps, read.warnings)
+        from armourpen.gurps.defense import DefenseKind
+
+        return ReadTarget(target, read.steps, read.warnings, tuple(
+            (DefenseKind(kind), level) for kind, level in character.defenses().items()))
 
     def weapon(self, entry: GcsAttackEntry) -> ReadWeapon:
         """The weapon an attack names in a GCS file (a :class:`~armourpen.gurps.scenario.

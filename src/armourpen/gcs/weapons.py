@@ -77,6 +77,8 @@ class GcsWeapon:
     plain_name: str = ""  # a skill's or spell's name without its specialization, found by it too
     disabled: bool = False  # its trait, or a container holding it, is disabled: never an attack
     level: str = ""  # calc.level that gives no skill: not whole (12.5), past 19 digits (1e+308)
+    parry: int | None = None  # GU-24: GCS's calc.parry and calc.block (None: it gives none)
+    block: int | None = None
 
     @property
     def usable(self) -> bool:
@@ -140,6 +142,8 @@ class _CalcData(_Part):
     rate_of_fire: StrictStr | None = None
     recoil: StrictStr | None = None
     shots: StrictStr | None = None
+    parry: StrictStr | None = None  # GCS's Parry and Block with this weapon, e.g. "12", "11F"
+    block: StrictStr | None = None
 
 
 class _WeaponData(_Part):
@@ -238,7 +242,18 @@ def _weapon(w: _WeaponData, kind: Carrier, name: str, plain: str, limits: Limits
         rate_of_fire=text["rate_of_fire"], recoil=text["recoil"], shots=text["shots"],
         range=text["range"], half_damage_range=half, max_range=longest,
         plain_name=printable(plain.strip())[:cap], disabled=disabled is not None,
+        parry=None if disabled else defense_level(calc.parry),
+        block=None if disabled else defense_level(calc.block),
     )
+
+
+def defense_level(text: str | None) -> int | None:
+    """The level a GCS ``calc.parry`` or ``calc.block`` gives (GU-24): its leading whole number
+    (``"11F"``: 11, fencing; ``"-"``, ``"No"``: none)."""
+    if text is None:
+        return None
+    digits = re.match(r"\s*(-?\d{1,3})", text)
+    return None if digits is None else int(digits.group(1))
 
 
 def _level(level: int | float | None) -> tuple[int | None, str]:

@@ -229,8 +229,8 @@ def _gathered(scenario: GurpsScenario, chains: list[ChainResult], basics: list[i
                            and r.effects is not None and r.effects.crippled
                            and not r.effects.eyes_blinded))
         if len(hit) < 2:
-            targets.append(hit[0][0] if hit else next((r for r in results if r.reached),
-                                                       results[0]))
+            one = hit[0][0] if hit else next((r for r in results if r.reached), results[0])
+            targets.append(_guarded(one, results))
             continue
         arriving = sum(b - (r.dr_in_front or 0) for r, b in hit)
         penetrating = sum(r.penetrating or 0 for r, _ in hit)
@@ -239,10 +239,11 @@ def _gathered(scenario: GurpsScenario, chains: list[ChainResult], basics: list[i
                                  t.pain_threshold, arriving, penetrating, t.name)
         steps.extend(about(together.steps, t.index))
         worn = [r.layers for r, _ in hit if r.layers is not None]
-        targets.append(replace(hit[0][0], injury=together.value.injury, penetrating=penetrating,
-                               effects=together.value,
-                               overpenetrates=any(r.overpenetrates for r, _ in hit),
-                               layers=over_hits(worn) if worn else None))
+        targets.append(_guarded(replace(hit[0][0], injury=together.value.injury,
+                                        penetrating=penetrating, effects=together.value,
+                                        overpenetrates=any(r.overpenetrates for r, _ in hit),
+                                        layers=over_hits(worn) if worn else None),
+                                results))
     covers = []
     for j, c in enumerate(chains[0].covers):
         each = [ch.covers[j] for ch in chains]
@@ -262,3 +263,23 @@ def _gathered(scenario: GurpsScenario, chains: list[ChainResult], basics: list[i
     line = ChainResult(tuple(targets), tuple(covers), first.stopped_in, first.can_overpenetrate,
                        first.steps, tuple(dict.fromkeys(w for c in chains for w in c.warnings)))
     return line, steps, tuple(injuries), tuple(places), tuple(lamed)
+
+
+def _guarded(shown: TargetResult, results: list[TargetResult]) -> TargetResult:
+    """A target's defense and shield over the burst's shots (GU-24, GU-25): the one defense roll,
+    defended or the shield struck by any shot, the shield's injuries summed and its HP and state
+    after the last hit that struck it."""
+    guards = [r.guard for r in results if r.guard is not None]
+    if not guards:
+        return shown
+    rolled = next((g.defense for g in guards if g.defense is not None), None)
+    struck = [g for g in guards if g.struck_shield]
+    if not struck:
+        defended = next((g for g in guards if g.defended), guards[0])
+        return replace(shown, guard=replace(defended, defense=defended.defense or rolled))
+    last = struck[-1]
+    assert last.shield is not None
+    total = sum(g.shield.injury for g in struck if g.shield is not None)
+    return replace(shown, guard=replace(
+        last, shield=replace(last.shield, injury=total),
+        punched_through=any(g.punched_through for g in struck)))

@@ -8,7 +8,7 @@ that object and of everything in front of it; otherwise it stops there.
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from fractions import Fraction
 from functools import lru_cache
 from typing import Any, Protocol
@@ -27,12 +27,15 @@ from armourpen.gurps.damage import (
     injury,
     wounding_modifier,
 )
+from armourpen.gurps.defense import DefenseKind, DefenseRoll, Result
 from armourpen.gurps.effects import NULL_EFFECTS, Effects, injury_effects
+from armourpen.gurps.guard import Guard
 from armourpen.gurps.layers import Faced, LayerLeft, after_blow, face_layers, untouched
 from armourpen.gurps.locations import RANDOM, Location, LocationRoll, Random, counts_as, lands_on
 from armourpen.gurps.model import Cover, GurpsScenario, Target
 from armourpen.gurps.notation import Damage, DamageType
 from armourpen.gurps.objects import ObjectDamage, object_damage
+from armourpen.gurps.shields import Shield, punch_through_location, shield_cover_dr, shield_damage
 from armourpen.gurps.traits import LACKING_NOTES, hardened_divisor
 from armourpen.gurps.wrong_target import HitBy
 from armourpen.serialize import exact, number
@@ -73,6 +76,7 @@ class TargetResult:
     unnamed: bool = False  # stands for the occupants no card lists (GU-17)
     state: PersonState | None = None  # GU-27: what is left of it (a card with hp_left or ht)
     layers: tuple[LayerLeft, ...] | None = None  # GU-28: a layered card's layers after the shot
+    guard: Guard | None = None  # GU-24, GU-25: its defense and shield, for a card that has one
 
     @classmethod
     def untouched(cls, target: Target, reached: bool) -> TargetResult:
@@ -108,6 +112,7 @@ class TargetResult:
             **(NULL_EFFECTS if self.effects is None else self.effects.to_dict()),
             **({} if self.state is None else self.state.to_dict()),
             **({} if self.layers is None else {"layers": [x.to_dict() for x in self.layers]}),
+            **({} if self.guard is None else self.guard.to_dict()),
         }
 
 
@@ -288,6 +293,18 @@ class Decider(Protocol):
 
     def cover(self, cover: Cover) -> tuple[Step, ...]: ...
 
+    def defended(self, k: int) -> DefenseRoll | None:
+        """The defense the k-th target rolled when the shot reached it (GU-24), if any."""
+
+    def punch_roll(self, k: int, target: Target) -> int:
+        """The 1d of a blow that punched through the k-th target's shield (GU-25)."""
+
+    def shield_hp(self, k: int) -> int | None:
+        """The k-th target's shield's HP before this hit (GU-25: a burst's hits in turn)."""
+
+    def shield_left(self, k: int, hp: int) -> None:
+        """The k-th target's shield's HP after this hit."""
+
 
 def resolve_chain(
     scenario: GurpsScenario,
@@ -322,11 +339,15 @@ def resolve_chain(
         else:
             hit = True if hits is None else bool(hits[k])
             why: tuple[Step, ...] | None = None
+            guard: Guard | None = None
             if decide is not None and shot.reached:
                 hit, why = decide.target(k, e)
             where = e.location if locations is None else locations[k]
+            if decide is not None and shot.reached and (e.defense or e.shield) is not None:
+                hit, where, guard = _guarded(shot, e, k, decide, hit, where, why)
+                why = ()
+            shot.targets.append(_at_target(shot, e, hit, where, why, guard))
             k += 1
-            shot.targets.append(_at_target(shot, e, hit, where, why))
         shot.steps[mark:] = about(shot.steps[mark:], e.index)
     return ChainResult(tuple(shot.targets), tuple(shot.covers), shot.stopped_in, shot.eligible,
                        tuple(shot.steps), tuple(shot.warnings))
@@ -380,15 +401,70 @@ def _through_cover(shot: _Shot, e: Cover, c: Explained[int] | None) -> None:
         shot.stopped_in = e.name
 
 
+def _hp_before(shield: Shield | None) -> int | None:
+    """The shield's HP before the shot (GU-25): its HP left when given, else its HP."""
+    if shield is None:
+        return None
+    return shield.hp if shield.hp_left is None else shield.hp_left
+
+
+def _guarded(shot: _Shot, e: Target, k: int, decide: Decider, hit: bool,
+             where: HitLocation | Random, why: tuple[Step, ...] | None,
+             ) -> tuple[bool, HitLocation | Random, Guard]:
+    """GU-24, GU-25 at a card that defended: a block or parry that defends stops the shot; a
+    success by the DB or less struck the shield, which takes the damage that reaches it and is
+    cover in front of its bearer: a blow beyond its cover DR punches through to him, at the
+    location 1d chooses; otherwise the shot stops in the shield (whatever the damage type)."""
+    roll = decide.defended(k)
+    shield = e.shield
+    shot.steps.extend(why or ())
+    if roll is None or roll.result is Result.HIT:
+        return hit, where, Guard(roll, shield_hp=_hp_before(shield))
+    if roll.result is Result.DEFENDED:
+        if roll.kind is not DefenseKind.DODGE or not roll.flies_on:
+            shot.stopped_in = e.name
+        return False, where, Guard(roll, shield_hp=_hp_before(shield))
+    assert shield is not None
+    reaching = max(0, shot.basic - shot.in_front)
+    took = shield_damage(shield, shot.damage, reaching, decide.shield_hp(k), reading=shot.reading)
+    decide.shield_left(k, took.value.hp_left)
+    shot.steps.extend(_prefixed(e.name, took.steps))
+    c = shield_cover_dr(shield, shot.damage, shot.reading)
+    shot.steps.extend(_prefixed(e.name, c.steps))
+    through = shot.basic > shot.in_front + c.value
+    total = shot.in_front + c.value
+    shot.steps.append(Step(Ruling.GU_25, f"{e.name}'s shield: basic damage {shot.basic} "
+                           + (f"> cover DR {total}: the blow punches through to its bearer"
+                              if through else f"does not exceed cover DR {total}: the blow "
+                              "stops in the shield")))
+    guard = Guard(roll, True, took.value, shield_cover_dr=c.value, punched_through=through)
+    if not through:
+        shot.stopped_in = f"{e.name}'s shield"
+        return False, where, guard
+    shot.in_front += c.value
+    d6 = decide.punch_roll(k, e)
+    aimed = where.location if isinstance(where, LocationRoll) else where
+    assert isinstance(aimed, Location)
+    landed = punch_through_location(d6, aimed)
+    shot.steps.extend(_prefixed(e.name, landed.steps))
+    return True, landed.value, Guard(roll, True, took.value, shield_cover_dr=c.value,
+                                     punched_through=True, punch_roll=d6)
+
+
 def _at_target(shot: _Shot, e: Target, hit: bool, where: HitLocation | Random,
-               why: tuple[Step, ...] | None = None) -> TargetResult:
+               why: tuple[Step, ...] | None = None, guard: Guard | None = None) -> TargetResult:
     """The shot at a target: not reached (GU-7), missed (GU-8), or hit where it lands (GU-10),
     wounded (GU-3, GU-4, GU-9 to GU-14) and passed or not (GU-6, GU-7). ``why`` says who is hit
     when the rolls decide it (GU-16, GU-17), in place of GU-8's hit chance."""
-    if not shot.reached:
+    if not shot.reached and guard is None:
         shot.steps.append(Step(Ruling.GU_7, f"{e.name}: not reached (the shot stopped in "
                                f"{shot.stopped_in})"))
-        return TargetResult.untouched(e, reached=False)
+        return replace(TargetResult.untouched(e, reached=False),
+                       guard=None if (e.defense or e.shield) is None else Guard())
+    if not shot.reached:  # its block or parry, or its shield, stopped the shot (GU-24, GU-25);
+        # a blow that stopped in the shield did not reach the bearer (as the odds count it)
+        assert guard is not None
+        return replace(TargetResult.untouched(e, reached=not guard.struck_shield), guard=guard)
     if why is not None:
         shot.steps.extend(why)
     if not hit:
@@ -397,7 +473,7 @@ def _at_target(shot: _Shot, e: Target, hit: bool, where: HitLocation | Random,
                 Step(Ruling.GU_8, f"{e.name}: missed (hit chance {fmt(e.hit_chance)}); "
                      "the shot goes on and this target adds no cover DR")
             )
-        return TargetResult.untouched(e, reached=True)
+        return replace(TargetResult.untouched(e, reached=True), guard=guard)
     if why is None:
         shot.steps.append(_hit_step(e, shot.first, shot.assumed))
     shot.first = False
@@ -429,7 +505,7 @@ def _at_target(shot: _Shot, e: Target, hit: bool, where: HitLocation | Random,
         e.name, e.index, True, True, total_dr, penetrating, fx.injury, cdr, passes,
         own_dr=tp.own.value, dr_in_front=total_dr - tp.own.value, wounding=tp.wounding.modifier,
         hit_chance=e.hit_chance, location=landed, location_roll=rolled, effects=fx,
-        inside=e.inside, unnamed=e.unnamed, layers=worn,
+        inside=e.inside, unnamed=e.unnamed, layers=worn, guard=guard,
     )
 
 

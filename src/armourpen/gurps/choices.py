@@ -40,6 +40,12 @@ POSTURES: tuple[str, ...] = _POSTURES
 SITUATIONS: tuple[str, ...] = _SITUATIONS
 """Where a target stands to an explosion (GU-21): caught, struck, threw himself on it, inside."""
 
-__all__ = ["ATTACK_LOCATIONS", "COVER_INJURY_TOLERANCES", "DAMAGE_TYPES", "DR0_READINGS",
-           "ENVIRONMENTS", "HIT_LOCATIONS", "INJURY_TOLERANCES", "MATERIALS", "MATERIAL_GRADES",
-           "POSTURES", "SITUATIONS"]
+DEFENSES: tuple[str, ...] = ("dodge", "block", "parry")
+"""A target card's active defenses (GU-24)."""
+SHIELDS: tuple[str, ...] = ("buckler", "small", "medium", "large")
+"""The Basic Set's shields a card may name (GU-25; their figures: ``armourpen catalog list
+shields``); a test holds it to the rule's table."""
+
+__all__ = ["ATTACK_LOCATIONS", "COVER_INJURY_TOLERANCES", "DAMAGE_TYPES", "DEFENSES",
+           "DR0_READINGS", "ENVIRONMENTS", "HIT_LOCATIONS", "INJURY_TOLERANCES", "MATERIALS",
+           "MATERIAL_GRADES", "POSTURES", "SHIELDS", "SITUATIONS"]

@@ -350,7 +350,7 @@ def crippled_at(outcome: GurpsOutcome, k: int) -> tuple[str, ...]:
 
 def effect_lines(outcome: GurpsOutcome) -> tuple[tuple[Span, ...], ...]:
     """One line per target hit: what its injury does, each effect with its ruling (GU-9..GU-13)."""
-    lines = []
+    lines: list[tuple[Span, ...]] = []
     for k, t in enumerate(outcome.chain.targets):
         if t.effects is None:
             continue
@@ -360,4 +360,22 @@ def effect_lines(outcome: GurpsOutcome) -> tuple[tuple[Span, ...], ...]:
             said += "; layers' DR left " + " / ".join(str(x.dr_left) for x in t.layers) + \
                 " (GU-28)"
         lines.append((Span(t.name, Tone.STRONG), Span(": " + said)))
+    lines.extend(guard_line(t, outcome.burst is not None) for t in outcome.chain.targets
+                 if t.guard is not None and t.guard.defense is not None)
     return tuple(lines)
+
+
+def guard_line(t: TargetResult, burst: bool) -> tuple[Span, ...]:
+    """What a target's defense and shield did (GU-24, GU-25), in one line (against a burst, the
+    hits it stopped are in the steps)."""
+    g = t.guard
+    assert g is not None and g.defense is not None
+    d = g.defense
+    said = f"{d.kind.value} {d.roll} against {d.number}: "
+    said += {"hit": "failed", "defended": f"success by {d.margin}" + ("" if burst else ": not hit"),
+             "struck_shield": f"success by {d.margin}: the shield struck"}[d.result.value]
+    if g.shield is not None:
+        said += (f"; shield injury {g.shield.injury}, HP {g.shield.hp_left} left, "
+                 f"{g.shield.state}; " + ("punched through" if g.punched_through
+                                          else "the blow stopped in it"))
+    return (Span(t.name, Tone.STRONG), Span(" (GU-24, GU-25): " + said))

@@ -10,6 +10,7 @@ from typing import ClassVar
 from armourpen.explain import Caution, Explained, Ruling, Step
 from armourpen.gurps.condition import Vitality
 from armourpen.gurps.damage import Dr0Reading, InjuryTolerance
+from armourpen.gurps.defense import Defense
 from armourpen.gurps.half_damage import half_damage
 from armourpen.gurps.layers import Layer
 from armourpen.gurps.locations import HUMANOID, RANDOM, BodyType, Lacking, Location, Random
@@ -22,6 +23,7 @@ from armourpen.gurps.projectiles import (
     concentration,
     together_steps,
 )
+from armourpen.gurps.shields import Shield
 from armourpen.gurps.situations import Environment, Posture, Situation
 
 
@@ -140,6 +142,9 @@ class Target:
     # GU-20 at extremely close range: its effective DR (after the divisor) times half the
     # projectiles of a shot; set by the rule (GurpsScenario.hits_together), never read from a file
     dr_times: int = 1
+    # GU-24, GU-25: the card's active defense, if the aimed card defends, and its shield
+    defense: Defense | None = None
+    shield: Shield | None = None
     # GU-27: HT, HP before the shot and the traits of the HT rolls; None: the card gives neither
     # hp_left nor ht, and no condition is reported
     vitality: Vitality | None = None

@@ -3,7 +3,7 @@
 ``armourpen resolve SCENARIO --then LAST.json`` (LAST.json from ``resolve --json``) starts each card
 of the scenario where the last shot left the card of the same name: its layers' DR left (GU-28),
 and where the outcome gives them its HP left (``targets[i].hp_left``, GU-27; a cover's
-``covers[i].hp_left``, GU-26) and its shield's HP left (``shield.hp_left``, GU-25). A field the
+``covers[i].hp_left``, GU-26) and its shield's HP left (``shield_hp_left``, GU-25). A field the
 outcome does not give, or that this scenario's card cannot take, keeps the scenario's value: an
 outcome written before a rule existed still serves. Cards are matched by name; a card the last
 outcome does not name starts as the scenario says.
@@ -100,16 +100,16 @@ def _hp_left(card: LineEntry, last: Mapping[str, Any], where: str, steps: list[S
 
 def _shield(card: LineEntry, last: Mapping[str, Any], where: str, steps: list[Step]) -> LineEntry:
     """The shield's HP left (GU-25), where the outcome and this build's card both have it."""
-    shield, given = getattr(card, "shield", None), last.get("shield")
-    if shield is None or not isinstance(given, Mapping) or given.get("hp_left") is None:
+    shield = getattr(card, "shield", None)
+    value = last.get("shield_hp_left")  # the outcome's key (issue 32)
+    if shield is None or value is None:
         return card
     if not any(f.name == "hp_left" for f in fields(shield)):
         return card
-    value = given["hp_left"]
     if isinstance(value, bool) or not isinstance(value, int):
-        raise InputError(f"{FIELD} {where}.shield.hp_left", value, "a whole number")
+        raise InputError(f"{FIELD} {where}.shield_hp_left", value, "a whole number")
     steps.append(Step(Ruling.GU_25, f"{card.name}: the shield starts with {value} HP left"))
-    return replace(card, shield=replace(shield, hp_left=value))  # type: ignore[call-arg]
+    return replace(card, shield=replace(shield, hp_left=value))
 
 
 def next_shot(scenario: object, last: object) -> GurpsScenario:

@@ -7,6 +7,7 @@ from dataclasses import dataclass, field
 from typing import Protocol
 
 from armourpen.explain import Caution, Step
+from armourpen.gurps.defense import DefenseKind
 from armourpen.gurps.model import (
     GurpsAttack,
     LineEntry,
@@ -25,6 +26,7 @@ class ReadTarget:
     target: Target
     steps: tuple[Step, ...] = ()
     warnings: tuple[Caution, ...] = ()
+    defenses: tuple[tuple[DefenseKind, int], ...] = ()  # the sheet's Dodge, Parry, Block (GU-24)
 
 
 class CharacterReader(Protocol):

@@ -1,6 +1,7 @@
 """Reading a target card of a GURPS scenario, typed or from a GCS character file: its DR (a table
 by location, GU-3), Injury Tolerance (GU-4, GU-14), hit chance (GU-8), range (GU-23), the keys of
-who is hit (GU-16, GU-17) and where it stands in an explosion (GU-21, GU-22)."""
+who is hit (GU-16, GU-17), where it stands in an explosion (GU-21, GU-22) and its defense and
+shield (GU-24, GU-25)."""
 
 from __future__ import annotations
 
@@ -14,6 +15,8 @@ from armourpen.errors import MISSING, ScenarioError
 from armourpen.explain import Ruling, Step
 from armourpen.gurps.condition import read_vitality
 from armourpen.gurps.damage import InjuryTolerance
+from armourpen.gurps.defense import DefenseKind
+from armourpen.gurps.defense_reader import read_defense, read_shield
 from armourpen.gurps.locations import Lacking, Location, Random, missing_locations
 from armourpen.gurps.model import (
     BlastPlace,
@@ -100,8 +103,17 @@ def _target(t: TargetEntry, i: int, line: _Line) -> Target:
                                t.easy_to_kill, t.fitness, here),
         layers=layers,
         layers_at=layers_at,
+        **_guard_keys(t, here, line),
     )
     return with_location_roll(target, t.location_roll, here)
+
+
+def _guard_keys(t: TargetEntry | GcsTargetEntry, here: str, line: _Line,
+                sheet: dict[DefenseKind, int] | None = None) -> dict[str, Any]:
+    """A card's defense and shield (GU-24, GU-25), read by :mod:`~armourpen.gurps.defense_reader`."""
+    defense = read_defense(t.defense, here, who=line.who, explosive=line.attack.explosive,
+                           sheet=sheet)
+    return {"defense": defense, "shield": read_shield(t.shield, here, defense is not None)}
 
 
 _BLAST_KEYS = ("distance", "posture", "sm", "situation", "cover")
@@ -157,7 +169,8 @@ def _gcs_target(t: GcsTargetEntry, i: int, line: _Line) -> Target:
     line.warnings.extend(read.warnings)
     vitality = read_vitality(read.target.hp, t.hp_left, t.ht, t.hard_to_kill, t.hard_to_subdue,
                              t.easy_to_kill, t.fitness, f"line[{i}]", read.target.vitality)
-    target = replace(read.target, range=far, blast=blast, vitality=vitality)
+    target = replace(read.target, range=far, blast=blast, vitality=vitality,
+                     **_guard_keys(t, f"line[{i}]", line, dict(read.defenses)))
     return with_location_roll(target, t.location_roll, f"line[{i}]")
 
 

@@ -313,7 +313,37 @@ class _AroundBlast(_Vitals):
         "card's cover"))
 
 
-class _Target(_AroundBlast):
+_DEFENSE = ("the card's active defense when the attack roll hits it (GU-24): kind dodge, block "
+            "or parry, level (every modifier but the shield's DB; beside gcs, the sheet's when "
+            "left out) and roll (a given 3d, 3 to 18; rolled when left out); only with "
+            "attack.skill, on the card aimed at")
+_SHIELD = ("the card's shield (GU-25): a name of the Basic Set's table (armourpen catalog list "
+           "shields), or { db, dr, hp } or { name }, with location_roll: the 1d (1 to 6) of a "
+           "blow that punched through (1-2 the shield arm, 3-6 the location aimed at)")
+
+
+class _DefenseSpec(_Model):
+    kind: StrictStr
+    level: StrictInt | None = None
+    roll: StrictInt | None = None
+
+
+class _ShieldSpec(_Model):
+    name: StrictStr | None = None
+    db: StrictInt | None = None
+    dr: StrictInt | None = None
+    hp: StrictInt | None = None
+    location_roll: StrictInt | None = None
+
+
+class _Defends(_Model):
+    """A target card's defense and shield (GU-24, GU-25), typed or beside a GCS file."""
+
+    defense: _DefenseSpec | None = Field(default=None, description=_DEFENSE)
+    shield: StrictStr | _ShieldSpec | None = Field(default=None, description=_SHIELD)
+
+
+class _Target(_AroundBlast, _Defends):
     target: Name
     hp: StrictInt = Field(ge=1)
     dr: _Dr | _Layers | DrByLocation = Field(default=0, description=_DR)
@@ -337,7 +367,7 @@ class _Target(_AroundBlast):
     location_roll: StrictInt | None = Field(default=None, description=_LOCATION_ROLL)
 
 
-class _GcsTarget(_AroundBlast):
+class _GcsTarget(_AroundBlast, _Defends):
     """A target read from a GCS character file; each key beside ``gcs`` overrides the file."""
 
     target: Name

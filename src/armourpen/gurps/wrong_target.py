@@ -21,12 +21,20 @@ from __future__ import annotations
 
 import random
 from collections.abc import Callable
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from enum import Enum, StrEnum
 
 from armourpen.errors import MISSING, InputError
 from armourpen.explain import Explained, Ruling, Step
 from armourpen.gurps.attack_roll import attack_roll
+from armourpen.gurps.defense import (
+    DefenseKind,
+    DefenseRoll,
+    DefenseState,
+    Result,
+    burst_stopped,
+    defend,
+)
 from armourpen.gurps.model import Cover, GurpsScenario, Target
 from armourpen.gurps.occupants import occupant_number
 
@@ -213,6 +221,8 @@ class Shooter:
     skill: int = 0
     rof: int | None = None  # a burst's shots: the rapid-fire bonus is added (GU-19)
     drawn: bool = False  # ``given_roll`` was drawn from the seed (a burst rolls it first), not given
+    defenses: dict[int, DefenseRoll] = field(default_factory=dict)  # GU-24: this shot's
+    guarded: dict[int, DefenseState] = field(default_factory=dict)  # shared by a burst's shots
     _cards: tuple[Card, ...] = ()
 
     def __post_init__(self) -> None:
@@ -239,9 +249,9 @@ class Shooter:
         roll hit) and never re-judges that roll; its own further rolls of who is hit are drawn
         as it reaches each card."""
         return Shooter(self.scenario, self.roll, self.choose, self.aimed_roll, rof=self.rof,
-                       drawn=self.drawn)
+                       drawn=self.drawn, guarded=self.guarded)
 
-    def target(self, k: int, target: Target) -> tuple[bool, tuple[Step, ...]]:  # noqa: ARG002
+    def target(self, k: int, target: Target) -> tuple[bool, tuple[Step, ...]]:
         """Whether the shot, reaching target ``k``, hits it, and the steps that say so."""
         card = self._cards[k]
         t = card_try(self.mode, card, self.prev_hit, self.chosen == k)
@@ -256,6 +266,9 @@ class Shooter:
             hit = try_.value
             steps = list(try_.steps)
             self.hit_roll[k] = rolled
+        dodged = False
+        if hit and t.hit_by is HitBy.AIMED and target.defense is not None:
+            hit, dodged = self._defend(k, target, steps)
         if hit:
             assert t.hit_by is not None
             self.hit_by[k] = t.hit_by
@@ -263,14 +276,80 @@ class Shooter:
                 self.hit_roll[k] = self.aimed_roll
             elif t.hit_by is HitBy.OCCUPANT:
                 self.hit_roll[k] = self.chosen_roll
-        else:
+        elif k not in self.defenses or dodged:  # a block or parry stops it (GU-24)
             steps.append(Step(rule, f"{card.name}: the shot goes on and this target adds no "
                               "cover DR"))
         if card.by_occupant_roll and self.chosen == k:
             self.chosen = None
-        self.mode = next_mode(self.mode, card, hit)
+        self.mode = Mode.SEEKING if dodged else next_mode(self.mode, card, hit)
         self.prev_hit = front_hit(card, hit, self.prev_hit)
         return hit, tuple(steps)
+
+    def _defend(self, k: int, target: Target, steps: list[Step]) -> tuple[bool, bool]:
+        """GU-24: the aimed card, hit by the attack roll, defends: whether it is still hit (the
+        shield struck counts: the chain decides whether the blow reaches the bearer) and whether
+        it dodged (the shot flies on as a missed one, GU-16)."""
+        defense = target.defense
+        assert defense is not None
+        shield = target.shield
+        state = self.guarded.get(k)
+        if state is None:
+            rolled = self.roll(f"{target.name}'s {defense.kind.value}") if defense.roll is None \
+                else defense.roll
+            done = defend(defense, 0 if shield is None else shield.working_db,
+                          shield is not None, rolled, target.name)
+            steps.extend(done.steps)
+            roll = done.value
+            stops = 0 if roll.margin is None else 1
+            if self.rof is not None and roll.margin is not None:
+                stops = burst_stopped(defense.kind, roll.margin, self.rof)
+                steps.append(Step(Ruling.GU_24, f"{target.name}: against a burst the "
+                                  f"{defense.kind.value} stops {stops} hit(s)"
+                                  + (" (1 + its margin)" if defense.kind is DefenseKind.DODGE
+                                     else "")))
+            state = DefenseState(roll, stops, None if shield is None else
+                                 shield.hp if shield.hp_left is None else shield.hp_left)
+            self.guarded[k] = state
+        elif state.left > 0:
+            more = (": avoided, it flew on with the first one as one missed shot (GU-19)"
+                    if defense.kind is DefenseKind.DODGE and state.roll.result is Result.DEFENDED
+                    else "")
+            steps.append(Step(Ruling.GU_24, f"{target.name}: the {defense.kind.value} rolled once "
+                              f"against the burst stops this hit too ({state.left} left){more}"))
+        elif state.roll.result is not Result.HIT:
+            steps.append(Step(Ruling.GU_24, f"{target.name}: the {defense.kind.value} has stopped "
+                              "every hit it could: hit"))
+        roll = state.roll
+        if state.left <= 0 or roll.result is Result.HIT:
+            self.defenses[k] = replace(roll, result=Result.HIT)
+            return True, False
+        first = state.left == (0 if roll.margin is None else
+                               burst_stopped(defense.kind, roll.margin, self.rof or 1))
+        state.left -= 1
+        self.defenses[k] = roll if first else replace(roll, flies_on=False)
+        if roll.result is Result.STRUCK_SHIELD:
+            return True, False
+        return False, defense.kind is DefenseKind.DODGE and first
+
+    def shield_hp(self, k: int) -> int | None:
+        """The HP of target ``k``'s shield before this hit (GU-25), None: no shield rolled."""
+        state = self.guarded.get(k)
+        return None if state is None else state.shield_hp
+
+    def shield_left(self, k: int, hp: int) -> None:
+        """Target ``k``'s shield after this hit (GU-25): the next hit of a burst starts there."""
+        self.guarded[k].shield_hp = hp
+
+    def defended(self, k: int) -> DefenseRoll | None:
+        """The defense target ``k`` rolled (GU-24), if it did."""
+        return self.defenses.get(k)
+
+    def punch_roll(self, k: int, target: Target) -> int:  # noqa: ARG002
+        """The 1d of a blow that punched through ``target``'s shield (GU-25): given, or drawn."""
+        shield = target.shield
+        if shield is not None and shield.location_roll is not None:
+            return shield.location_roll
+        return self.choose(f"{target.name}'s shield", 6) + 1
 
     def cover(self, cover: Cover) -> tuple[Step, ...]:
         """The occupant roll of a vehicle or building the shot passes (GU-17), if it has one."""

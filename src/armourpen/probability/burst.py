@@ -119,6 +119,14 @@ def burst_odds(scenario: GurpsScenario, *, limits: Limits = DEFAULT_LIMITS) -> O
 
     attack = scenario.attack
     assert attack.shots is not None and attack.rcl is not None
+    aimed = next((t for t in scenario.targets if t.name == attack.aim and t.defense is not None),
+                 None)
+    if aimed is not None:  # one defense roll for the whole burst (GU-24): not weighed yet
+        from armourpen.errors import InputError
+
+        raise InputError(f"line[{aimed.index}].defense", aimed.defense.kind.value if
+                         aimed.defense else "", "exact odds of a defense against a burst are not "
+                         "computed yet: resolve it, or give the odds a single shot")
     # at extremely close range only the A shots count, and each hit is the projectiles together
     # (GU-20): the landed shots are weighed as resolve fires them, in the concentrated scenario
     close = scenario.close_range.value

@@ -31,6 +31,27 @@ class TargetOdds:
     hit_chance: Fraction = Fraction(1)
     location_weights: tuple[tuple[str, int], ...] = ()
     hit_weight: int | None = None  # when the rolls decide who is hit (GU-15 to GU-17)
+    guard_weights: tuple[int, int, int] | None = None
+    """GU-24, GU-25, for the aimed card that defends: the weights of a successful defense, of
+    the shield struck, and the shield's injury summed (its mean times ``denominator``)."""
+
+    @property
+    def p_defended(self) -> Fraction | None:
+        """The chance of a successful defense (the shield struck included), GU-24."""
+        return None if self.guard_weights is None else Fraction(self.guard_weights[0],
+                                                                self.denominator)
+
+    @property
+    def p_struck_shield(self) -> Fraction | None:
+        """The chance that the shield was struck (GU-25)."""
+        return None if self.guard_weights is None else Fraction(self.guard_weights[1],
+                                                                self.denominator)
+
+    @property
+    def expected_shield_injury(self) -> Fraction | None:
+        """The shield's mean injury (GU-25), exactly."""
+        return None if self.guard_weights is None else Fraction(self.guard_weights[2],
+                                                                self.denominator)
     vitality: tuple[int, Vitality] | None = None  # GU-27: HP and what the card gives, if it does
 
     def _condition(self, part: int) -> Fraction:
@@ -152,10 +173,19 @@ class TargetOdds:
             "location_pmf": {k: exact(v) for k, v in self.location_pmf.items()},
             "expected_injury": number(self.expected_injury),
             "expected_injury_exact": exact(self.expected_injury),
+            **self._guard(),
             **({} if self.vitality is None else {
                 "p_unconscious": exact(self.p_unconscious), "p_mortal": exact(self.p_mortal),
                 "p_dead": exact(self.p_dead)}),
         }
+
+    def _guard(self) -> dict[str, Any]:
+        """GU-24, GU-25: only for the aimed card that defends, so no other answer changes."""
+        if self.guard_weights is None:
+            return {}
+        defended, struck, hurt = (Fraction(w, self.denominator) for w in self.guard_weights)
+        return {"p_defended": exact(defended), "p_struck_shield": exact(struck),
+                "expected_shield_injury": number(hurt), "expected_shield_injury_exact": exact(hurt)}
 
 
 @dataclass(frozen=True, slots=True)

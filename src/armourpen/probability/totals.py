@@ -69,6 +69,11 @@ class Totals:
         self.hit = [0] * n
         self.wounds: list[dict[Wound, int]] = [{} for _ in range(n)]
         self.places: list[dict[str, int]] = [{} for _ in range(n)]
+        self.guards: list[tuple[int, int, int] | None] = [None] * n  # GU-24, GU-25
+
+    def guard(self, i: int, weights: tuple[int, int, int]) -> None:
+        """Target ``i``'s defense weights: defended, struck the shield, shield injury summed."""
+        self.guards[i] = weights
 
     def add(self, i: int, pweight: int, state: State, sums: Sums) -> None:
         """Target ``i``'s sums under one pattern of weight ``pweight`` (its state ``state``)."""
@@ -109,6 +114,7 @@ class Totals:
                 Fraction(1) if chances is None else chances[i],
                 tuple(self.places[i].items()),
                 None if chances is not None else self.hit[i],
+                self.guards[i],
             )
             for i, name in enumerate(names)
         )

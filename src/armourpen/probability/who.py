@@ -20,6 +20,7 @@ from typing import TYPE_CHECKING
 
 from armourpen.explain import Ruling, Step
 from armourpen.limits import DEFAULT_LIMITS, Limits
+from armourpen.probability.guard import Guarding, guardings
 from armourpen.probability.model import ChainModel, Placement, State, Sums, placements
 
 if TYPE_CHECKING:
@@ -89,7 +90,12 @@ class _Walk:
         self.places = placements(scenario)
         self.prep = line_prep(scenario)
         self.eligible = self.prep.eligible.value
-        self.lm = line_model(scenario, self.places) if self.eligible else None
+        self.guards = guardings(scenario, self.places)
+        # the shield arm's placement is the line model's too (GU-25): a blow punched through
+        extended = [(*ps, g.arm) if g is not None and g.arm not in ps else ps
+                    for ps, g in zip(self.places, self.guards, strict=True)]
+        self.lm = line_model(scenario, extended) if self.eligible else None
+        self._guard_seen: list[dict[tuple[int, str], int]] = [{} for _ in self.places]
         self.deck = cards(scenario)
         self.situations: dict[Situation, int] = {}
         self.now: dict[Situation, int] = {}
@@ -135,13 +141,15 @@ class _Walk:
     def target(self, i: int) -> None:
         """A target card: hit or not as GU-16 says in each situation, at each placement."""
         from armourpen.gurps.attack_roll import THREE_D, success_ways
-        from armourpen.gurps.wrong_target import card_try, front_hit, next_mode
+        from armourpen.gurps.wrong_target import HitBy, card_try, front_hit, next_mode
 
         k = self.k
         card, spots = self.deck[k], self.places[k]
         table = sum(p.weight for p in spots)
         roll_ways = 1 if card.by_occupant_roll else THREE_D
-        slot = roll_ways * table
+        guard = self.guards[k]
+        extra = 1 if guard is None else guard.ways  # GU-24, GU-25: the defense's 3d and the 1d
+        slot = roll_ways * table * extra
         meet = self.seen[k]
         for (mode, prev, chosen, front), w in self.now.items():
             if mode is None or front == STOPPED:
@@ -157,6 +165,10 @@ class _Walk:
                 branches = ((ways, True), (THREE_D - ways, False))
             for bw, hit in branches:
                 after = next_mode(mode, card, hit)
+                if hit and guard is not None and t.hit_by is HitBy.AIMED:
+                    self._defends(i, k, guard, (mode, prev, left, front), w * bw)
+                    continue
+                bw *= extra
                 if not hit:
                     ww = w * bw * table
                     meet[(front, None)] = meet.get((front, None), 0) + ww
@@ -173,6 +185,49 @@ class _Walk:
         self.slots.append(slot)
         self.at_slot[k] = len(self.slots)
         self.k += 1
+
+    def _defends(self, i: int, k: int, guard: Guarding, where: Situation, w: int) -> None:
+        """The aimed card hit by the attack roll defends (GU-24): failed, it is hit; by more than
+        its DB, a dodged shot flies on as a missed one and a blocked or parried one stops; by
+        the DB or less its shield was struck (GU-25): the bearer meets the shot behind the
+        shield's cover DR, at the shield arm on 1-2 of 1d, else where he is hit."""
+        from armourpen.gurps.defense import DefenseKind, Result
+        from armourpen.gurps.wrong_target import Mode, front_hit
+
+        _, prev, left, front = where
+        card, spots, meet = self.deck[k], self.places[k], self.seen[k]
+        table = sum(p.weight for p in spots)
+        ways = guard.result_ways
+        hit_after = (Mode.BEHIND, front_hit(card, True, prev), left)
+        self._guard_seen[k][(front, "struck")] = (
+            self._guard_seen[k].get((front, "struck"), 0) + w * table * ways[Result.STRUCK_SHIELD] * 6)
+        self._guard_seen[k][(front, "defended")] = (
+            self._guard_seen[k].get((front, "defended"), 0) + w * table * ways[Result.DEFENDED] * 6)
+        for p in spots:  # failed: hit where he is hit
+            ww = w * p.weight * ways[Result.HIT] * 6
+            meet[(front, p)] = meet.get((front, p), 0) + ww
+            self._on(i, p, (*hit_after, front), ww)
+        ww = w * table * ways[Result.DEFENDED] * 6
+        meet[(front, None)] = meet.get((front, None), 0) + ww
+        if guard.kind is DefenseKind.DODGE:
+            self.add((Mode.SEEKING, front_hit(card, False, prev), left, front), ww)
+        else:
+            self.add(DEAD, ww)
+        behind = front + guard.cover
+        struck = ways[Result.STRUCK_SHIELD]
+        punched = [(guard.arm, w * table * struck * 2)]
+        punched += [(p, w * p.weight * struck * 4) for p in spots]
+        for p, ww in punched:
+            meet[(behind, p)] = meet.get((behind, p), 0) + ww
+            self._on(i, p, (*hit_after, behind), ww)
+
+    def _on(self, i: int, p: Placement, where: Situation, ww: int) -> None:
+        """The shot goes on past a card hit at ``p``, or stops there (GU-5)."""
+        mode, prev, left, front = where
+        if self.lm is None:
+            self.add(DEAD, ww)
+        else:
+            self.add((mode, prev, left, front + self.lm.cover_at(i, p)), ww)
 
     @property
     def denominator(self) -> int:
@@ -196,6 +251,9 @@ class _Walk:
         count = 0
         for k in range(n):
             rest = after[self.at_slot[k]]
+            g = self.guards[k]
+            if g is not None:
+                out.guard(k, g.weights(self._guard_seen[k], rest, self.values, self.weights))
             for (front, state), w in self.seen[k].items():
                 count += 1
                 sums = _sums(k, entry_of[k], front, state, self.lm, chain, self.deck[k].unnamed,
@@ -220,6 +278,10 @@ def _sums(k: int, entry: int, front: int, state: State, lm: LineModel | None,
     if state is None:
         return Sums(total, 0, ((None, 1, {0: total}, _UNHURT),))
     pattern: tuple[State, ...] = tuple(state if j == k else None for j in range(n))
+    if front:  # behind a shield (GU-25): the damage beyond its cover DR, the rest stops in it
+        from armourpen.probability.guard import behind_shield
+
+        return behind_shield(chain, values, weights, pattern, k, front)
     return chain.tally(values, weights, pattern)[k]
 
 

@@ -92,6 +92,11 @@ def odds_report(result: OddsResult) -> Report:
             Span("  expected injury "),
             Span(f"{float(t.expected_injury):.3f}", Tone.STRONG),
         ))
+        if t.p_defended is not None and t.p_struck_shield is not None:  # GU-24, GU-25
+            shield = t.expected_shield_injury or 0
+            blocks.append(_line(Span(f"  defense (GU-24, GU-25): defended {percent(t.p_defended)}, "
+                                     f"shield struck {percent(t.p_struck_shield)}, expected "
+                                     f"shield injury {float(shield):.3f}")))
         hits = hits_chances(result, t)
         if hits is not None:
             blocks.append(_line(Span(f"  {hits.label} ({hits.rule}): " + ", ".join(

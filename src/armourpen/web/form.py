@@ -150,6 +150,11 @@ class CardForm:
         return choices(armourpen.GURPS_MATERIALS, self.values.get("material", ""))
 
     @property
+    def guard_set(self) -> bool:
+        """The card defends or carries a shield (GU-24, GU-25)."""
+        return bool(self.values.get("defense_kind") or self.values.get("shield"))
+
+    @property
     def blast_set(self) -> bool:
         """The card says where it stands around an explosion (GU-21, GU-22)."""
         return any(self.values.get(k) for k in ("distance", "posture", "sm", "situation")) \
@@ -209,6 +214,9 @@ def card_of(entry: object, rules: str) -> CardForm:
         if isinstance(e.get("dr_back"), dict):  # DR out by location: kept as it is
             known = tuple(k for k in known if k != "dr_back")
         values = {k: text(e.get(k)) for k in known if k not in ("gcs", "cover")}
+        guard, guarded = _guard_values(e)  # GU-24, GU-25: the fields that show them
+        values.update(guard)
+        known = (*known, *guarded)
         if table is not None:  # the folded table of DR by location (GU-3)
             values["dr"], values["dr_table"] = "", "true"
             values.update((f"dr.{where}", text(v)) for where, v in table.items())
@@ -229,6 +237,26 @@ def card_of(entry: object, rules: str) -> CardForm:
     items = tuple(Item.of(a) for a in armour) if isinstance(armour, list) else ()
     return CardForm("person", {"target": text(e.get("target")), "body": text(e.get("body"))},
                     items, extra_json(e, _KNOWN["person"]))
+
+
+def _guard_values(e: dict[str, Any]) -> tuple[dict[str, str], tuple[str, ...]]:
+    """A card's defense and shield (GU-24, GU-25) as the form's fields, and the keys they show;
+    a value of another shape stays among the card's other keys, as it was written."""
+    values: dict[str, str] = {}
+    shown: list[str] = []
+    d = e.get("defense")
+    if isinstance(d, dict) and set(d) <= {"kind", "level", "roll"}:
+        values.update({f"defense_{k}": text(d.get(k)) for k in ("kind", "level", "roll")})
+        shown.append("defense")
+    sh = e.get("shield")
+    if isinstance(sh, str):
+        values["shield"] = sh
+        shown.append("shield")
+    elif isinstance(sh, dict) and set(sh) <= {"name", "location_roll"} and "name" in sh:
+        values["shield"], values["shield_location_roll"] = text(sh["name"]), text(
+            sh.get("location_roll"))
+        shown.append("shield")
+    return values, tuple(shown)
 
 
 def _gurps_cover_card(e: dict[str, Any]) -> CardForm:

@@ -144,6 +144,8 @@ def _choices(state: WebState) -> dict[str, Any]:
         "environments": list(armourpen.GURPS_ENVIRONMENTS),
         "postures": list(armourpen.GURPS_POSTURES),
         "situations": list(armourpen.GURPS_SITUATIONS),
+        "defenses": list(armourpen.GURPS_DEFENSES),  # GU-24, GU-25
+        "shields": list(armourpen.GURPS_SHIELDS),
         "tolerances": list(armourpen.GURPS_INJURY_TOLERANCES),
         "dr_locations": list(armourpen.GURPS_HIT_LOCATIONS),  # a table's keys (GU-3)
         "cover_tolerances": list(armourpen.GURPS_COVER_INJURY_TOLERANCES),

@@ -242,6 +242,17 @@
       if (read(card, "obscures") === false) e.obscures = false;
       if (read(card, "immediately_behind") === true) e.immediately_behind = true;
       put(e, "inside", read(card, "inside"));
+      // the card's defense and shield (GU-24, GU-25)
+      if (read(card, "defense_kind")) {
+        const d = { kind: read(card, "defense_kind") };
+        put(d, "level", read(card, "defense_level"), true);
+        put(d, "roll", read(card, "defense_roll"), true);
+        e.defense = d;
+      }
+      if (read(card, "shield")) {
+        const roll = read(card, "shield_location_roll");
+        e.shield = roll === "" ? read(card, "shield") : { name: read(card, "shield"), location_roll: num(roll) };
+      }
       // around an explosion (GU-21, GU-22): where it stands, and the cover between it and the blast
       put(e, "distance", read(card, "distance"), true);
       const covers = [...card.querySelectorAll(".blast-cover")].map((row) => {
