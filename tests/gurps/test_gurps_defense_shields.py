@@ -55,8 +55,8 @@ def test_gu26_shield_states_by_hp_left() -> None:
     # GU-26 with HP 40: above 0 working; 0 or less a HT roll or it stops working; -40 or less a
     # HT roll or destroyed; -200 (-5 x HP) destroyed; -400 (-10 x HP, GU-25) falls apart
     assert shield_state(40, 40, 1).value == "working"
-    assert shield_state(40, 40, 0).value == "a HT roll or it stops working"
-    assert shield_state(40, 40, -40).value == "a HT roll or it is destroyed"
+    assert shield_state(40, 40, 0).value == "HT roll or it stops working"
+    assert shield_state(40, 40, -40).value == "HT roll or it is destroyed"
     assert shield_state(40, 40, -200).value == "destroyed"
     assert shield_state(40, 40, -400).value == "falls apart"
 

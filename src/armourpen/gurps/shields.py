@@ -17,6 +17,7 @@ from armourpen.gurps.damage import Dr0Reading, InjuryTolerance, apply_divisor, i
 from armourpen.gurps.damage import wounding_modifier as _wounding
 from armourpen.gurps.locations import Location
 from armourpen.gurps.notation import Damage
+from armourpen.gurps.objects import object_state
 
 SHIELD_HT = 12
 """GU-26: a Homogenous object's HT, the shield's (GU-25)."""
@@ -84,29 +85,14 @@ class ShieldHit:
 
 
 def shield_state(hp: int, before: int, after: int) -> Explained[str]:
-    """GU-26's state of an object of ``hp`` HP brought from ``before`` to ``after`` HP left, with
-    GU-25's -10 x HP (the shield falls apart). At 0 or less a HT roll or it stops working; at -1 x
-    HP and each further whole multiple crossed, a HT roll or it is destroyed; at -5 x HP
-    destroyed. A HT roll is reported, never rolled (GU-26).
-
-    Written here while GU-26's own state function (issue 33) is not on main: one of the two is to
-    go when both are."""
+    """The state of a shield of ``hp`` HP brought from ``before`` to ``after`` HP left: GU-26's
+    words for an object (:func:`~armourpen.gurps.objects.object_state`), and GU-25's -10 x HP, at
+    which it falls apart. A HT roll is reported, never rolled (GU-26)."""
     if hp > 0 and after <= -10 * hp:
         return Explained.of("falls apart", Ruling.GU_25, f"HP left {after} <= -10 x {hp}: the "
                             "shield falls apart")
-    if after <= -5 * hp:
-        return Explained.of("destroyed", Ruling.GU_26, f"HP left {after} <= -5 x {hp}: destroyed")
-    if after <= -hp:
-        # one roll per whole multiple of -HP this blow crosses
-        crossed = -after // hp - (max(0, -before // hp) if before <= -hp else 0)
-        rolls = max(1, crossed)
-        return Explained.of("a HT roll or it is destroyed", Ruling.GU_26,
-                            f"HP left {after} <= -{hp}: {rolls} HT roll(s) at {SHIELD_HT} or it is "
-                            "destroyed")
-    if after <= 0:
-        return Explained.of("a HT roll or it stops working", Ruling.GU_26,
-                            f"HP left {after} <= 0: a HT roll at {SHIELD_HT} or it stops working")
-    return Explained.of("working", Ruling.GU_26, f"HP left {after}: working")
+    status = object_state(hp, before, after)
+    return Explained(status.value.state.value, status.steps)
 
 
 def shield_damage(shield: Shield, damage: Damage, basic: int, hp_before: int | None = None,
