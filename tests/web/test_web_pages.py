@@ -229,3 +229,16 @@ def test_the_api_page_renders_its_markdown(client: TestClient) -> None:
     dl = html[html.index('<dl class="routes">'):]
     assert "`" not in dl
     assert '<a href="/docs">/docs</a>' in html
+
+
+def test_gu18_the_calculator_names_each_materials_dr_per_inch_where_it_is_chosen(
+        client: TestClient) -> None:
+    # GU-18's table: brick 5-8, sandbags 3 (one figure), wood 0.5-1 DR per inch
+    data = {"rules": "gurps", "attack": {"damage": "3d pi", "roll": 10},
+            "line": [{"cover": {"name": "Wall", "material": "brick", "inches": 6}},
+                     {"target": "A", "hp": 10}]}
+    html = client.get(address(data)).text
+    options = dict(re.findall(r'<option value="([^"]*)"[^>]*>([^<]*)</option>', html))
+    assert options["brick"] == "brick: DR 5 to 8 per inch"
+    assert options["sandbags"] == "sandbags: DR 3 per inch"
+    assert options["wood"] == "wood: DR 0.5 to 1 per inch"

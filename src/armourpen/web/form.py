@@ -144,10 +144,14 @@ class CardForm:
 
     @property
     def material_choices(self) -> tuple[tuple[str, str], ...]:
-        """A GURPS cover's materials (GU-18), as (value, text), the one it names kept as written."""
-        import armourpen
+        """A GURPS cover's materials (GU-18), as (value, text), the one it names kept as written;
+        each text gives the material's DR per inch, as `catalog list materials` lists it."""
+        from armourpen.view.gurps_tables import materials
 
-        return choices(armourpen.GURPS_MATERIALS, self.values.get("material", ""))
+        per_inch = {m["material"]: m["dr_per_inch"] for m in materials()}
+        return tuple((value, f"{text}: DR {per_inch[value]} per inch" if value in per_inch
+                      else text)
+                     for value, text in choices(per_inch, self.values.get("material", "")))
 
     @property
     def guard_set(self) -> bool:
