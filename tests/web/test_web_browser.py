@@ -14,9 +14,6 @@ from __future__ import annotations
 import json
 import os
 import re
-import socket
-import subprocess
-import sys
 import time
 import urllib.request
 from collections.abc import Iterator
@@ -26,7 +23,7 @@ from urllib.parse import quote, unquote
 
 import pytest
 from gcs.gcs_helpers import character, location, sample
-from web.web_helpers import SCRIPT_NAME
+from web.web_helpers import SCRIPT_NAME, serving
 
 from armourpen.scenario import example_names
 
@@ -42,13 +39,6 @@ if not CHROMIUM.exists():
 from playwright.sync_api import BrowserContext, Page, expect, sync_playwright  # noqa: E402
 
 
-def _free_port() -> int:
-    with socket.socket() as s:
-        s.bind(("127.0.0.1", 0))
-        port: int = s.getsockname()[1]
-        return port
-
-
 @pytest.fixture(scope="module")
 def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
     """``armourpen serve`` with a user catalog whose attack is named like an injection."""
@@ -56,26 +46,9 @@ def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
     catalog = folder / "hostile.toml"
     catalog.write_text(f'[[attack]]\nname = "{SCRIPT_NAME}"\npen = 9\nrange_column = "rifle"\n'
                        'ammo = "ball"\n', encoding="utf-8")
-    port = _free_port()
-    proc = subprocess.Popen(
-        [sys.executable, "-m", "armourpen", "serve", "--port", str(port), "--catalog",
-         str(catalog), "--no-user-catalog"],
-        stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True,
-    )
-    url = f"http://127.0.0.1:{port}"
-    try:
-        for _ in range(200):
-            try:
-                with urllib.request.urlopen(url + "/api/catalog?kind=ammo", timeout=2):
-                    break
-            except OSError:
-                if proc.poll() is not None:
-                    raise RuntimeError(proc.stderr.read() if proc.stderr else "serve ended") from None
-                time.sleep(0.1)
+    with serving("--catalog", str(catalog), "--no-user-catalog",
+                 ready="/api/catalog?kind=ammo") as url:
         yield url
-    finally:
-        proc.terminate()
-        proc.wait(timeout=10)
 
 
 @pytest.fixture(scope="module")

@@ -8,15 +8,12 @@ Without Chromium these tests are skipped, unless ``ARMOURPEN_REQUIRE_BROWSER=1``
 from __future__ import annotations
 
 import os
-import socket
-import subprocess
-import sys
-import time
 import urllib.request
 from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
+from web.web_helpers import serving
 
 CHROMIUM = Path("/usr/bin/chromium")
 ARGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
@@ -32,26 +29,8 @@ from playwright.sync_api import sync_playwright  # noqa: E402
 
 @pytest.fixture(scope="module")
 def server() -> Iterator[str]:
-    with socket.socket() as s:
-        s.bind(("127.0.0.1", 0))
-        port = s.getsockname()[1]
-    proc = subprocess.Popen(
-        [sys.executable, "-m", "armourpen", "serve", "--port", str(port), "--workers", "1",
-         "--no-user-catalog"], stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
-    url = f"http://127.0.0.1:{port}"
-    try:
-        for _ in range(200):
-            try:
-                with urllib.request.urlopen(url + "/api/schema/gurps", timeout=2):
-                    break
-            except OSError:
-                if proc.poll() is not None:
-                    raise RuntimeError(proc.stderr.read() if proc.stderr else "serve ended") from None
-                time.sleep(0.1)
+    with serving("--workers", "1", "--no-user-catalog") as url:
         yield url
-    finally:
-        proc.terminate()
-        proc.wait(timeout=10)
 
 
 def test_every_routes_try_it_out_executes_as_prefilled_with_200(server: str,

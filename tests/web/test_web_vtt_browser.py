@@ -16,17 +16,13 @@ from __future__ import annotations
 import http.server
 import os
 import re
-import socket
-import subprocess
-import sys
 import threading
-import time
-import urllib.request
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
 import pytest
+from web.web_helpers import serving
 
 import armourpen
 
@@ -70,12 +66,6 @@ window.runMacro = (code) => new (Object.getPrototypeOf(async function () {}).con
 </script>"""
 
 
-def _free_port(host: str = "127.0.0.1") -> int:
-    with socket.socket() as s:
-        s.bind((host, 0))
-        port: int = s.getsockname()[1]
-        return port
-
 
 @pytest.fixture(scope="module")
 def foundry() -> Iterator[tuple[str, str]]:
@@ -112,26 +102,8 @@ def foundry() -> Iterator[tuple[str, str]]:
 @pytest.fixture(scope="module")
 def server(foundry: tuple[str, str]) -> Iterator[str]:
     """``armourpen serve --cors ORIGIN`` (the stub Foundry's origin) on a free loopback port."""
-    port = _free_port()
-    proc = subprocess.Popen(
-        [sys.executable, "-m", "armourpen", "serve", "--port", str(port), "--workers", "1",
-         "--cors", foundry[0], "--no-user-catalog"],
-        stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True,
-    )
-    url = f"http://127.0.0.1:{port}"
-    try:
-        for _ in range(200):
-            try:
-                with urllib.request.urlopen(url + "/api/schema/gurps", timeout=2):
-                    break
-            except OSError:
-                if proc.poll() is not None:
-                    raise RuntimeError(proc.stderr.read() if proc.stderr else "serve ended") from None
-                time.sleep(0.1)
+    with serving("--workers", "1", "--cors", foundry[0], "--no-user-catalog") as url:
         yield url
-    finally:
-        proc.terminate()
-        proc.wait(timeout=10)
 
 
 @pytest.fixture(scope="module")
