@@ -168,7 +168,7 @@ def test_ap2_a_value_of_the_wrong_shape_says_what_the_field_takes(
     [
         (GURPS, {"line": [{"cover": [2]}]}, "line[0].cover",
          "allowed: a table / object with the keys name, dr, dr_back, hp, slab, injury_tolerance, "
-         "occupants, sm, material, inches, grade, dr_per_inch"),
+         "occupants, sm, material, inches, grade, dr_per_inch, hp_left, ht, building"),
         (GURPS, {"attack": "3d pi"}, "attack",
          "allowed: a table / object with the keys damage, roll, seed, ranged, location, skill, aim, "
          "attack_roll, half_damage_range, shots, rcl, rolls, fragments, environment, airburst; or "
