@@ -588,3 +588,25 @@ def test_gu27_a_gcs_target_asked_for_its_condition_rolls_on_the_sheets_ht(ogre_f
     assert resolved(scenario("6d pi", card, roll=30))["targets"][0]["ht_rolls"][0]["ht"] == 9
     plain = resolved(scenario("6d pi", {"target": "Ogre", "gcs": str(ogre_file)}, roll=30))
     assert "condition" not in plain["targets"][0]
+
+
+def test_gu27_a_sheets_hard_to_kill_hard_to_subdue_and_fitness_change_its_ht_rolls() -> None:
+    # a sheet of HP 10, HT 11 with Hard to Kill 2, Hard to Subdue 1 and Very Fit (+2 to both
+    # rolls, p. 55). 3d pi rolling 12 at the torso, no DR: injury 12, from hp_left 0 to -12.
+    # -10 (1 x HP) is crossed: a death check at +2 (Hard to Kill) +2 (Very Fit) = +4;
+    # -12 is one full multiple below zero: the consciousness roll at -1 +1 (Hard to Subdue) +2
+    # (Very Fit) = +2. Both on the sheet's HT 11.
+    data = character(name="Tough", hp=10, ht=11, traits=[
+        trait("Hard to Kill", levels=2), trait("Hard to Subdue", levels=1), trait("Very Fit")])
+    card = {"target": "Tough", "gcs": data, "hp_left": 0}
+    t = resolved(scenario("3d pi", card, roll=12))["targets"][0]
+    assert (t["injury"], t["hp_left"]) == (12, -12)
+    assert [(r["for"], r["ht"], r["modifier"]) for r in t["ht_rolls"]] == [
+        ("death", 11, 4), ("consciousness", 11, 2)]
+    # Unfit and Easy to Kill 2: the death check at -1 -2 = -3, the consciousness roll -1 -1 = -2
+    data = character(name="Frail", hp=10, ht=11, traits=[
+        trait("Unfit"), trait("Easy to Kill", levels=2)])
+    t = resolved(scenario("3d pi", {"target": "Frail", "gcs": data, "hp_left": 0},
+                          roll=12))["targets"][0]
+    assert [(r["for"], r["modifier"]) for r in t["ht_rolls"]] == [
+        ("death", -3), ("consciousness", -2)]

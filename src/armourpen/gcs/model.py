@@ -180,6 +180,10 @@ class GcsCharacter:
     warnings: tuple[Caution, ...] = field(default=())
     pain_threshold: PainThreshold = PainThreshold.NORMAL  # High or Low Pain Threshold (GU-11)
     tail_is_limb: bool = False  # an Extra Arm or Striker on the tail (Basic Set p. 552)
+    hard_to_kill: int = 0  # GU-27: the sheet's traits that change the HT rolls (not in to_dict)
+    hard_to_subdue: int = 0
+    easy_to_kill: int = 0
+    fitness: int = 0
     source: str = field(default="", compare=False)
     weapons: tuple[GcsWeapon, ...] = ()
     dodge: int | None = None  # GU-24: GCS's calc.dodge unencumbered (not in to_dict)

@@ -124,7 +124,11 @@ class Characters:
             dr_at=read.dr_at,
             skull_dr_included=read.skull_dr_included,
             rules=read.rules,
-            vitality=Vitality(ht=character.ht),  # GU-27: the sheet's HT, used when the card asks
+            # GU-27: the sheet's HT and the traits that change its HT rolls, used when the card
+            # asks (a key beside gcs overrides each)
+            vitality=Vitality(ht=character.ht, hard_to_kill=character.hard_to_kill,
+                              hard_to_subdue=character.hard_to_subdue,
+                              easy_to_kill=character.easy_to_kill, fitness=character.fitness),
         )
         from armourpen.gurps.defense import DefenseKind
 

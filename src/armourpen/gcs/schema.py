@@ -140,6 +140,9 @@ class ModifierData(_Noted):
 class TraitData(_Noted):
     name: StrictStr = ""
     disabled: StrictBool = False
+    levels: Annotated[
+        StrictInt | Annotated[StrictFloat, Field(allow_inf_nan=False)], AfterValidator(_whole)
+    ] | None = None  # a leveled trait's level (Hard to Kill 2)
     replacements: dict[str, StrictStr] = Field(default_factory=dict)
     features: list[FeatureData] = Field(default_factory=list)
     modifiers: list[ModifierData] = Field(default_factory=list)

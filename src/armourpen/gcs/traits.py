@@ -64,6 +64,10 @@ _UNMODELLED: tuple[tuple[str, Ruling, str], ...] = (
     ("knockback resistance", Ruling.GU_13, "less or no knockback"),
 )
 _PAIN = (("high pain threshold", PainThreshold.HIGH), ("low pain threshold", PainThreshold.LOW))
+# GU-27: the traits that change a HT roll to stay conscious or alive (Basic Set pp. 55, 58, 134,
+# 158), each read with its level; "very fit" and "very unfit" before the words they begin with
+_VITALITY = ("hard to kill", "hard to subdue", "easy to kill")
+_FITNESS = (("very fit", 2), ("very unfit", -2), ("fit", 1), ("unfit", -1))
 _DR_MODIFIERS: tuple[tuple[str, Ruling, str], ...] = (
     ("directional", Ruling.GU_3,
      "protects from one direction only, but the file's DR per location counts it from every side"),
@@ -199,6 +203,10 @@ class TraitReading:
     vulnerabilities: tuple[Vulnerability, ...] = ()
     warnings: list[Caution] = field(default_factory=list)
     tail_is_limb: bool = False
+    hard_to_kill: int = 0  # GU-27: the traits that change the HT rolls, with their levels
+    hard_to_subdue: int = 0
+    easy_to_kill: int = 0
+    fitness: int = 0  # Very Fit +2, Fit +1, Unfit -1, Very Unfit -2
 
 
 def read_traits(traits: Sequence[TraitData], equipment: Sequence[EquipmentData]) -> TraitReading:
@@ -212,6 +220,7 @@ def read_traits(traits: Sequence[TraitData], equipment: Sequence[EquipmentData])
         raw = _replaced(t.name, t.replacements)
         name = words(raw)
         mods = [(words(_replaced(m.name, t.replacements)), m) for m in _enabled_modifiers(t.modifiers)]
+        _vitality(out, name, t.levels)
         if _starts(name, "injury tolerance"):
             kinds |= _injury_tolerance(raw, name, mods, out.warnings)
         elif kind := next((k for phrase, k in _KIND_WORDS if _starts(name, phrase)), None):
@@ -243,6 +252,16 @@ def read_traits(traits: Sequence[TraitData], equipment: Sequence[EquipmentData])
     out.vulnerabilities = tuple(vulnerabilities)
     out.pain_threshold = _pain_threshold(pains, out.warnings)
     return out
+
+
+def _vitality(out: TraitReading, name: str, levels: int | float | None) -> None:
+    """GU-27: Hard to Kill, Hard to Subdue, Easy to Kill (each with its level, 1 when the sheet
+    gives none) and Fit, Very Fit, Unfit, Very Unfit, as they change the HT rolls."""
+    if trait := next((v for v in _VITALITY if _starts(name, v)), None):
+        key = trait.replace(" ", "_")
+        setattr(out, key, getattr(out, key) + (1 if levels is None else int(levels)))
+    elif fit := next((f for phrase, f in _FITNESS if name == phrase), None):
+        out.fitness = fit
 
 
 def _pain_threshold(pains: dict[PainThreshold, str], warnings: list[Caution]) -> PainThreshold:
